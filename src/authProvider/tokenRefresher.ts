@@ -1,0 +1,130 @@
+/**
+ * The one token refresh (spec §4): POST v2/auth/refresh {refreshToken} → {accessToken, refreshToken}.
+ *
+ * Refresh tokens rotate, so two refreshes racing with the same refresh token would make the second
+ * fail (and sign the user out). Every caller therefore shares one in-flight promise.
+ */
+import { jwtDecode } from "jwt-decode";
+import type { RefreshResponse } from "../api/types";
+import { TOKEN_REFRESH_MARGIN_SECONDS } from "../config";
+import type { SessionStore } from "./session";
+
+/** Why a refresh failed; the callers decide what that means for the session. */
+export class RefreshError extends Error {
+  constructor(
+    message: string,
+    /**
+     * "refused": the service answered with an error (or an unusable answer); "no_refresh_token":
+     * nothing to refresh with; "network": no answer at all (offline, DNS, CORS).
+     */
+    readonly reason: "refused" | "no_refresh_token" | "network",
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "RefreshError";
+  }
+}
+
+export interface TokenRefresherDeps {
+  fetch: typeof fetch;
+  /** The full URL of POST v2/auth/refresh. */
+  url: string;
+  session: SessionStore;
+  /** Extra headers (the user-agent pair of §7). */
+  headers?: () => Record<string, string>;
+}
+
+export interface TokenRefresher {
+  /** Refreshes now (or joins the refresh in flight); resolves with the new access token. */
+  refresh(): Promise<string>;
+  /**
+   * For a request that failed with token_expired while using `usedToken`: when another call has
+   * already replaced that token, resolve with the current one instead of refreshing again.
+   */
+  refreshAfterExpired(usedToken: string): Promise<string>;
+  /** True while a refresh is in flight (a request about to go out waits for it). */
+  pending(): Promise<string> | null;
+}
+
+const isRefreshResponse = (value: unknown): value is RefreshResponse =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Record<string, unknown>).accessToken === "string" &&
+  typeof (value as Record<string, unknown>).refreshToken === "string";
+
+export function createTokenRefresher({ fetch, url, session, headers }: TokenRefresherDeps): TokenRefresher {
+  let inFlight: Promise<string> | null = null;
+
+  const doRefresh = async (): Promise<string> => {
+    const { refreshToken } = session.getUser();
+    if (!refreshToken) throw new RefreshError("No refresh token", "no_refresh_token");
+    // No Authorization header: the access token is the thing that expired; the refresh token in
+    // the body is the credential here.
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { ...headers?.(), "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ refreshToken }),
+      });
+    } catch (error) {
+      throw new RefreshError(error instanceof Error ? error.message : "Network error", "network");
+    }
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      /* not JSON: handled below */
+    }
+    if (!response.ok || !isRefreshResponse(body)) {
+      const message =
+        typeof body === "object" && body !== null && typeof (body as Record<string, unknown>).message === "string"
+          ? String((body as Record<string, unknown>).message)
+          : "Token refresh failed";
+      throw new RefreshError(message, "refused", response.status);
+    }
+    session.setUser({ token: body.accessToken, refreshToken: body.refreshToken });
+    return body.accessToken;
+  };
+
+  const refresh = (): Promise<string> => {
+    if (!inFlight) {
+      inFlight = doRefresh().finally(() => {
+        inFlight = null;
+      });
+    }
+    return inFlight;
+  };
+
+  return {
+    refresh,
+    refreshAfterExpired: (usedToken) => {
+      if (inFlight) return inFlight;
+      const { token } = session.getUser();
+      if (token && token !== usedToken) return Promise.resolve(token);
+      return refresh();
+    },
+    pending: () => inFlight,
+  };
+}
+
+/**
+ * §4/§9: refresh early when the access token expires within the margin. A token that is not a
+ * JWT with an exp claim (another service may issue opaque tokens) is never refreshed early; the
+ * 401 token_expired path still covers it.
+ */
+export function expiresWithin(
+  token: string,
+  nowMs: number,
+  marginSeconds: number = TOKEN_REFRESH_MARGIN_SECONDS,
+): boolean {
+  if (!token) return false;
+  let exp: unknown;
+  try {
+    exp = jwtDecode(token).exp;
+  } catch {
+    return false;
+  }
+  if (typeof exp !== "number" || !Number.isFinite(exp)) return false;
+  return exp * 1000 - nowMs < marginSeconds * 1000;
+}

@@ -1,0 +1,354 @@
+import { http, HttpResponse, delay } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { HttpError } from "react-admin";
+import { createHttpClient, type SessionEndReason } from "../../src/dataProvider/httpClient";
+import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
+import { STORAGE_KEYS } from "../../src/config";
+import { tokenExpiringIn } from "./helpers/jwt";
+
+const BASE = "http://api.test/api";
+const NOW = 1_700_000_000_000;
+const OLD = tokenExpiringIn(3600, NOW, { v: "old" });
+const NEW = tokenExpiringIn(3600, NOW, { v: "new" });
+const CHROME_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function setup(user: { token?: string; refreshToken?: string } = { token: OLD, refreshToken: "r1" }, extra = {}) {
+  const storage = createMemoryStorage({
+    [STORAGE_KEYS.userInfo]: JSON.stringify({ id: "u1", isLoggedIn: Boolean(user.token), role: "Admin", ...user }),
+    [STORAGE_KEYS.lastDrawerOpenTime]: "1699999999999",
+    [STORAGE_KEYS.drawerOpen]: "true",
+    ...extra,
+  });
+  const session = createSessionStore(storage);
+  const ended: SessionEndReason[] = [];
+  const client = createHttpClient({
+    baseUrl: BASE,
+    session,
+    now: () => NOW,
+    userAgent: CHROME_UA,
+    onSessionEnded: (reason) => ended.push(reason),
+  });
+  return { client, session, storage, ended };
+}
+
+/** A refresh endpoint that counts its calls and answers with NEW / r2. */
+function refreshHandler(counter: { calls: number; bodies: unknown[] }, wait = 20) {
+  return http.post(`${BASE}/v2/auth/refresh`, async ({ request }) => {
+    counter.calls += 1;
+    counter.bodies.push(await request.json());
+    await delay(wait);
+    return HttpResponse.json({ accessToken: NEW, refreshToken: "r2" });
+  });
+}
+
+const tokenExpired = () => HttpResponse.json({ message: "token_expired" }, { status: 401 });
+
+describe("headers and bodies", () => {
+  it("sends the bearer token and both user-agent headers naming the application", async () => {
+    let seen: Headers | undefined;
+    server.use(
+      http.get(`${BASE}/health`, ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.json({ portal: "Ok", message: "" });
+      }),
+    );
+    const { client } = setup();
+    await expect(client.json("health")).resolves.toEqual({ portal: "Ok", message: "" });
+    expect(seen?.get("authorization")).toBe(`Bearer ${OLD}`);
+    const expected = { browser: "Chrome 156", application: "Admin Portal" };
+    expect(JSON.parse(seen?.get("x-user-agent") ?? "")).toEqual(expected);
+    expect(JSON.parse(seen?.get("user-agent") ?? "")).toEqual(expected);
+  });
+
+  it("sends no Authorization header when signed out, or for anonymous calls", async () => {
+    const auths: (string | null)[] = [];
+    server.use(
+      http.get(`${BASE}/health`, ({ request }) => {
+        auths.push(request.headers.get("authorization"));
+        return HttpResponse.json({});
+      }),
+    );
+    await setup({}).client.json("health");
+    await setup().client.json("/health", { anonymous: true });
+    expect(auths).toEqual([null, null]);
+  });
+
+  it("sets Content-Type JSON for JSON bodies but not for FormData", async () => {
+    const types: (string | null)[] = [];
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${BASE}/echo`, async ({ request }) => {
+        types.push(request.headers.get("content-type"));
+        const isForm = request.headers.get("content-type")?.startsWith("multipart/form-data");
+        bodies.push(isForm ? (await request.formData()).get("testId") : await request.json());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { client } = setup();
+    await client.json("echo", { method: "POST", json: { a: 1 } });
+    const form = new FormData();
+    form.append("testId", "t1");
+    await client.json("echo", { method: "POST", body: form });
+    expect(types[0]).toBe("application/json");
+    expect(types[1]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(bodies).toEqual([{ a: 1 }, "t1"]);
+  });
+});
+
+describe("401 token_expired", () => {
+  it("refreshes once for 50 concurrent calls and retries each of them once", async () => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    let itemCalls = 0;
+    server.use(
+      refreshHandler(refresh),
+      http.get(`${BASE}/items/:id`, ({ request, params }) => {
+        itemCalls += 1;
+        if (request.headers.get("authorization") !== `Bearer ${NEW}`) return tokenExpired();
+        return HttpResponse.json({ id: params.id });
+      }),
+    );
+    const { client, session } = setup();
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => client.json<{ id: string }>(`items/${i}`)));
+    expect(results.map((r) => r.id)).toEqual(Array.from({ length: 50 }, (_, i) => String(i)));
+    expect(refresh.calls).toBe(1);
+    expect(refresh.bodies).toEqual([{ refreshToken: "r1" }]);
+    expect(itemCalls).toBe(100);
+    expect(session.getUser()).toMatchObject({ token: NEW, refreshToken: "r2" });
+  });
+
+  it("does not refresh again for a call whose 401 arrives after the refresh finished", async () => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    server.use(
+      refreshHandler(refresh, 5),
+      http.get(`${BASE}/slow`, async ({ request }) => {
+        if (request.headers.get("authorization") === `Bearer ${NEW}`) return HttpResponse.json({ ok: true });
+        await delay(80); // answers long after the fast call's refresh completed
+        return tokenExpired();
+      }),
+      http.get(`${BASE}/fast`, ({ request }) =>
+        request.headers.get("authorization") === `Bearer ${NEW}` ? HttpResponse.json({ ok: true }) : tokenExpired(),
+      ),
+    );
+    const { client } = setup();
+    await Promise.all([client.json("slow"), client.json("fast")]);
+    expect(refresh.calls).toBe(1);
+  });
+
+  it("retries only once: a second token_expired is an error", async () => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    let calls = 0;
+    server.use(
+      refreshHandler(refresh),
+      http.get(`${BASE}/always-expired`, () => {
+        calls += 1;
+        return tokenExpired();
+      }),
+    );
+    const { client } = setup();
+    const error = await client.json("always-expired").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(401);
+    expect(calls).toBe(2);
+    expect(refresh.calls).toBe(1);
+  });
+
+  it("on refresh failure clears everything but the last drawer open time and ends the session once", async () => {
+    server.use(
+      http.post(`${BASE}/v2/auth/refresh`, () => HttpResponse.json({ message: "invalid_refresh_token" }, { status: 401 })),
+      http.get(`${BASE}/items`, tokenExpired),
+    );
+    const { client, storage, ended } = setup(undefined, { "some-other-key": "x" });
+    const errors = await Promise.all(Array.from({ length: 5 }, () => client.json("items").catch((e: unknown) => e)));
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).status).toBe(401);
+    }
+    expect(storage.length).toBe(1);
+    expect(storage.getItem(STORAGE_KEYS.lastDrawerOpenTime)).toBe("1699999999999");
+    expect(ended).toEqual(["refresh_failed"]);
+  });
+
+  it("ends the session when there is no refresh token to refresh with", async () => {
+    server.use(http.get(`${BASE}/items`, tokenExpired));
+    const { client, storage, ended } = setup({ token: OLD, refreshToken: "" });
+    await expect(client.json("items")).rejects.toBeInstanceOf(HttpError);
+    expect(storage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
+    expect(ended).toEqual(["refresh_failed"]);
+  });
+
+  it("keeps the session when the refresh could not reach the service at all", async () => {
+    server.use(
+      http.post(`${BASE}/v2/auth/refresh`, () => HttpResponse.error()),
+      http.get(`${BASE}/items`, tokenExpired),
+    );
+    const { client, session, ended } = setup();
+    await expect(client.json("items")).rejects.toThrow();
+    expect(ended).toEqual([]);
+    expect(session.getUser().refreshToken).toBe("r1");
+  });
+
+  it("treats another 401 as a plain error, without refreshing", async () => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    server.use(
+      refreshHandler(refresh),
+      http.delete(`${BASE}/tests/1`, () => HttpResponse.json({ message: "Not allowed" }, { status: 401 })),
+    );
+    const { client, ended } = setup();
+    await expect(client.send("tests/1", { method: "DELETE" })).rejects.toMatchObject({
+      status: 401,
+      message: "Not allowed",
+    });
+    expect(refresh.calls).toBe(0);
+    expect(ended).toEqual([]);
+  });
+});
+
+describe("early refresh (§9: 15 s margin)", () => {
+  const run = async (secondsLeft: number) => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    const auths: (string | null)[] = [];
+    server.use(
+      refreshHandler(refresh),
+      http.get(`${BASE}/items`, ({ request }) => {
+        auths.push(request.headers.get("authorization"));
+        return HttpResponse.json([]);
+      }),
+    );
+    const { client } = setup({ token: tokenExpiringIn(secondsLeft, NOW), refreshToken: "r1" });
+    await client.json("items");
+    return { refreshes: refresh.calls, auths };
+  };
+
+  it("refreshes before sending when the token expires within 15 s", async () => {
+    for (const seconds of [14, 10, 0, -30]) {
+      const { refreshes, auths } = await run(seconds);
+      expect(refreshes, `${seconds}s left`).toBe(1);
+      expect(auths).toEqual([`Bearer ${NEW}`]);
+    }
+  });
+
+  it("does not refresh when the token lives longer", async () => {
+    for (const seconds of [16, 60, 3600]) {
+      const { refreshes, auths } = await run(seconds);
+      expect(refreshes, `${seconds}s left`).toBe(0);
+      expect(auths).toEqual([`Bearer ${tokenExpiringIn(seconds, NOW)}`]);
+    }
+  });
+
+  it("does not refresh early for an anonymous call", async () => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    server.use(
+      refreshHandler(refresh),
+      http.post(`${BASE}/v2/auth/login`, () => HttpResponse.json({})),
+    );
+    const { client } = setup({ token: tokenExpiringIn(5, NOW), refreshToken: "r1" });
+    await client.json("v2/auth/login", { method: "POST", json: {}, anonymous: true });
+    expect(refresh.calls).toBe(0);
+  });
+});
+
+describe("502 and 499", () => {
+  it("retries a 502 once", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/flaky`, () => {
+        calls += 1;
+        return calls === 1 ? new HttpResponse("Bad gateway", { status: 502 }) : HttpResponse.json({ ok: true });
+      }),
+    );
+    await expect(setup().client.json("flaky")).resolves.toEqual({ ok: true });
+    expect(calls).toBe(2);
+  });
+
+  it("retries a 502 only once: two 502s are an error", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/down`, () => {
+        calls += 1;
+        return HttpResponse.json({ message: "Upstream down" }, { status: 502 });
+      }),
+    );
+    await expect(setup().client.json("down")).rejects.toMatchObject({ status: 502, message: "Upstream down" });
+    expect(calls).toBe(2);
+  });
+
+  it("499 clears local storage and ends the session", async () => {
+    server.use(http.get(`${BASE}/items`, () => HttpResponse.json({ message: "User deleted" }, { status: 499 })));
+    const { client, storage, ended } = setup();
+    const error = await client.json("items").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(499);
+    expect(storage.length).toBe(0);
+    expect(ended).toEqual(["user_deleted"]);
+  });
+});
+
+describe("error messages (§8)", () => {
+  const failWith = async (response: () => Response) => {
+    server.use(http.get(`${BASE}/fail`, response));
+    return (await setup()
+      .client.json("fail")
+      .catch((e: unknown) => e)) as HttpError;
+  };
+
+  it("uses the body's message", async () => {
+    const error = await failWith(() => HttpResponse.json({ message: "Name is too short" }, { status: 400 }));
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe("Name is too short");
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual({ message: "Name is too short" });
+  });
+
+  it("uses a non-JSON body's text", async () => {
+    const error = await failWith(() => new HttpResponse("Service unavailable", { status: 503 }));
+    expect(error.message).toBe("Service unavailable");
+  });
+
+  it('falls back to "An error occurred" for an empty body or a JSON body without a message', async () => {
+    expect((await failWith(() => new HttpResponse(null, { status: 500 }))).message).toBe("An error occurred");
+    expect((await failWith(() => HttpResponse.json({ code: 7 }, { status: 404 }))).message).toBe("An error occurred");
+    expect((await failWith(() => HttpResponse.json({ message: "" }, { status: 403 }))).message).toBe(
+      "An error occurred",
+    );
+  });
+});
+
+describe("binary answers and react-admin's fetchJson", () => {
+  it("returns a blob and the file name the service gives", async () => {
+    server.use(
+      http.post(`${BASE}/tests/download/t1`, () =>
+        new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+          headers: { "Content-Type": "application/zip", "Content-Disposition": 'attachment; filename="Ruby-t1.zip"' },
+        }),
+      ),
+    );
+    const result = await setup().client.blob("tests/download/t1", { method: "POST", json: ["f1"] });
+    expect(new Uint8Array(await result.blob.arrayBuffer())).toEqual(new Uint8Array([80, 75, 3, 4]));
+    expect(result.fileName).toBe("Ruby-t1.zip");
+  });
+
+  it("fetchJson resolves like react-admin's and goes through the refresh logic", async () => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    server.use(
+      refreshHandler(refresh),
+      http.get(`${BASE}/devices`, ({ request }) =>
+        request.headers.get("authorization") === `Bearer ${NEW}`
+          ? HttpResponse.json([{ id: 1 }], { headers: { "Content-Range": "devices 0-0/1" } })
+          : tokenExpired(),
+      ),
+    );
+    const result = await setup().client.fetchJson(`${BASE}/devices`, { headers: new Headers({ Range: "devices=0-9" }) });
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual([{ id: 1 }]);
+    expect(result.body).toBe('[{"id":1}]');
+    expect(result.headers.get("content-range")).toBe("devices 0-0/1");
+    expect(refresh.calls).toBe(1);
+  });
+});
