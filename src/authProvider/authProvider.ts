@@ -1,0 +1,149 @@
+/**
+ * react-admin's AuthProvider over the session store and the HTTP client (spec §4, §6).
+ */
+import { HttpError, type AuthProvider, type UserIdentity } from "react-admin";
+import { TOKEN_EXPIRED, type ApiUser, type LoginResponse, type Role } from "../api/types";
+import { canAccessRoles, type AccessRole } from "../access/roles";
+import { httpClient as defaultHttpClient, type HttpClient } from "../dataProvider/httpClient";
+import { fullName } from "./identity";
+import { selectedItems as defaultSelectedItems, type SelectedItemsStore } from "./selectedItems";
+
+export const LOGIN_PATH = "/login";
+
+export interface AuthProviderDeps {
+  /** Default: the console's client (and through it, its session and refresher). */
+  httpClient?: HttpClient;
+  selectedItems?: SelectedItemsStore;
+  /**
+   * The roles allowed on a resource or screen (the screens table in src/access owns them); passed
+   * in so this module does not import the screens, which import pages, which use this provider.
+   */
+  rolesFor: (resource: string) => readonly AccessRole[] | undefined;
+}
+
+export interface LoginParams {
+  username?: string;
+  email?: string;
+  password: string;
+}
+
+/** §6 for a resource: its allowed roles when known; an unknown resource is for SuperAdmin only. */
+export function canAccessResource(
+  allowed: readonly AccessRole[] | undefined,
+  role: Role | null | undefined,
+): boolean {
+  if (allowed === undefined) return role === "SuperAdmin";
+  return canAccessRoles(allowed, role);
+}
+
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === "object" && error !== null && typeof (error as { status?: unknown }).status === "number"
+    ? (error as { status: number }).status
+    : undefined;
+
+const messageOf = (error: unknown): unknown =>
+  error instanceof HttpError && typeof error.body === "object" && error.body !== null
+    ? (error.body as { message?: unknown }).message
+    : undefined;
+
+export function createAuthProvider({
+  httpClient = defaultHttpClient,
+  selectedItems = defaultSelectedItems,
+  rolesFor,
+}: AuthProviderDeps): AuthProvider {
+  const { session, refresher } = httpClient;
+  const signedIn = () => {
+    const user = session.getUser();
+    return user.isLoggedIn && user.token !== "";
+  };
+
+  return {
+    async login({ username, email, password }: LoginParams) {
+      // The client's HttpError carries the service's message (401 wrong credentials, 429 rate
+      // limit); react-admin's login form shows the thrown error's message as it is.
+      const answer = await httpClient.json<LoginResponse>("v2/auth/login", {
+        method: "POST",
+        json: { email: (email ?? username ?? "").trim(), password },
+        anonymous: true,
+      });
+      const { user } = answer;
+      session.setUser({ isLoggedIn: true, token: answer.accessToken, refreshToken: answer.refreshToken });
+      session.setCurrentUser(user);
+      // §7: GET users/{id} is the current user. The login answer already carries one, so a failure
+      // here does not fail the sign-in.
+      try {
+        const current = await httpClient.json<ApiUser>(`users/${encodeURIComponent(user.id)}`);
+        if (current?.id === user.id) session.setCurrentUser(current);
+      } catch {
+        /* keep the login answer's user */
+      }
+    },
+
+    // §4: refresh the token, post logout with the (new) refresh token, reset the user and the
+    // selected items, go to /login. A failed refresh clears local storage and goes to /login.
+    async logout() {
+      if (session.getUser().refreshToken) {
+        try {
+          await refresher.refresh();
+        } catch {
+          session.clearStoredData({ keepLastDrawerOpenTime: false });
+          selectedItems.clear();
+          return LOGIN_PATH;
+        }
+        try {
+          await httpClient.send("v2/auth/logout", {
+            method: "POST",
+            json: { refreshToken: session.getUser().refreshToken },
+          });
+        } catch {
+          /* §7: errors ignored */
+        }
+      }
+      // No refresh token: already signed out (or the client ended the session, keeping the last
+      // drawer open time): only the in-memory pieces are left to reset.
+      session.resetUser();
+      selectedItems.clear();
+      return LOGIN_PATH;
+    },
+
+    async checkAuth() {
+      if (!signedIn()) {
+        // §4: non-public pages redirect to /login, silently (message: false: no "please log in" toast).
+        throw { redirectTo: LOGIN_PATH, message: false };
+      }
+    },
+
+    // Called by react-admin with errors the client could not recover from. 499 and a 401 that left
+    // the session ended (or still says token_expired) mean signed out; a 401 while the session is
+    // fine is the service refusing one action (§8: "Insufficient permission to delete the test"),
+    // like 403: the user stays.
+    async checkError(error: unknown) {
+      const status = statusOf(error);
+      if (status === 499) throw { redirectTo: LOGIN_PATH };
+      if (status === 401 && (!signedIn() || messageOf(error) === TOKEN_EXPIRED)) throw { redirectTo: LOGIN_PATH };
+    },
+
+    async getIdentity(): Promise<UserIdentity> {
+      const user = session.getUser();
+      if (!signedIn()) throw new Error("Not signed in");
+      return {
+        id: user.id,
+        fullName: fullName(user.firstName, user.lastName),
+        avatar: user.avatar ?? undefined,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+        accountId: user.accountId,
+      };
+    },
+
+    async getPermissions() {
+      return signedIn() ? session.getUser().role : null;
+    },
+
+    async canAccess({ resource }: { resource: string; action: string }) {
+      // §6 gives roles per screen, not per action, so the action does not change the answer.
+      return canAccessResource(rolesFor(resource), signedIn() ? session.getUser().role : null);
+    },
+  };
+}

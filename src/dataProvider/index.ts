@@ -1,0 +1,86 @@
+/**
+ * The console's dataProvider: ra-data-simple-rest for react-admin's CRUD calls, fed with our
+ * HTTP client's fetchJson so every call gets the bearer, the refresh/retry rules and our errors,
+ * plus the custom calls of spec §7 that exist so far.
+ */
+import simpleRestProvider from "ra-data-simple-rest";
+import { HttpError, type DataProvider } from "react-admin";
+import type {
+  ApiUser,
+  HealthResponse,
+  PasswordCheckResponse,
+  SubscriptionStatusResponse,
+} from "../api/types";
+import { httpClient as defaultHttpClient, type HttpClient } from "./httpClient";
+
+export interface ConsoleDataProvider extends DataProvider {
+  /** POST users/password/check: true when the password is the signed-in user's. */
+  checkPassword(password: string): Promise<boolean>;
+  /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
+  getSubscription(): Promise<SubscriptionStatusResponse | null>;
+  /** GET health; a failed check is ignored (§4), giving null. */
+  getHealth(): Promise<HealthResponse | null>;
+  /**
+   * POST verify-token with an empty body: true on 2xx, false when the service says the token is
+   * not valid (401/403/499). Other failures (network, 5xx) throw: they say nothing about the token.
+   */
+  verifyToken(): Promise<boolean>;
+  /** GET users/{id}; the signed-in user's own record is stored as the current user (§3, §7). */
+  getUser(id: string): Promise<ApiUser>;
+}
+
+const INVALID_TOKEN_STATUSES = new Set([401, 403, 499]);
+
+export function createDataProvider(httpClient: HttpClient = defaultHttpClient): ConsoleDataProvider {
+  const rest = simpleRestProvider(httpClient.baseUrl, httpClient.fetchJson);
+
+  return {
+    ...rest,
+    // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
+    supportAbortSignal: true,
+
+    checkPassword: async (password) => {
+      const answer = await httpClient.json<PasswordCheckResponse>("users/password/check", {
+        method: "POST",
+        json: { password },
+      });
+      return answer?.isCorrect === true;
+    },
+
+    getSubscription: async () => {
+      try {
+        return (await httpClient.json<SubscriptionStatusResponse>("v2/payments/subscription")) ?? null;
+      } catch {
+        return null;
+      }
+    },
+
+    getHealth: async () => {
+      try {
+        // Anonymous: health is public, and it runs before start-up's own refresh (§4), which must
+        // stay the first refresh of the session.
+        return (await httpClient.json<HealthResponse>("health", { anonymous: true })) ?? null;
+      } catch {
+        return null;
+      }
+    },
+
+    verifyToken: async () => {
+      try {
+        await httpClient.send("verify-token", { method: "POST" });
+        return true;
+      } catch (error) {
+        if (error instanceof HttpError && INVALID_TOKEN_STATUSES.has(error.status)) return false;
+        throw error;
+      }
+    },
+
+    getUser: async (id) => {
+      const user = await httpClient.json<ApiUser>(`users/${encodeURIComponent(id)}`);
+      if (user && user.id === httpClient.session.getUser().id) httpClient.session.setCurrentUser(user);
+      return user;
+    },
+  };
+}
+
+export const dataProvider: ConsoleDataProvider = createDataProvider();
