@@ -46,7 +46,7 @@ describe("session store (§3)", () => {
       [STORAGE_KEYS.userInfo]: "{}",
       [STORAGE_KEYS.drawerOpen]: "true",
       [STORAGE_KEYS.lastDrawerOpenTime]: "42",
-      [STORAGE_KEYS.changeLogOpenedAt]: "41",
+      [STORAGE_KEYS.failedAvatars]: "[]",
     });
     const session = createSessionStore(storage);
     session.clearStoredData({ keepLastDrawerOpenTime: true });
