@@ -1,0 +1,138 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runStartup, type StartupDeps } from "../../src/custom/startup/startup";
+import { createStartupDeps } from "../../src/authProvider/startupDeps";
+import { createDataProvider } from "../../src/dataProvider";
+import { createHttpClient } from "../../src/dataProvider/httpClient";
+import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
+import type { HealthResponse } from "../../src/api/types";
+import { STORAGE_KEYS } from "../../src/config";
+
+/** Fake deps that record the order of the calls. */
+function fakeDeps(options: {
+  health?: HealthResponse | null | Error;
+  refreshToken?: string;
+  refresh?: "ok" | "fail";
+  verify?: boolean | Error;
+  signedIn?: boolean;
+}) {
+  const calls: string[] = [];
+  const deps: StartupDeps = {
+    checkHealth: async () => {
+      calls.push("health");
+      if (options.health instanceof Error) throw options.health;
+      return options.health === undefined ? { portal: "Ok", message: "" } : options.health;
+    },
+    hasRefreshToken: () => Boolean(options.refreshToken ?? "r1"),
+    refreshToken: async () => {
+      calls.push("refresh");
+      if (options.refresh === "fail") throw new Error("refused");
+    },
+    verifyToken: async () => {
+      calls.push("verify");
+      if (options.verify instanceof Error) throw options.verify;
+      return options.verify ?? true;
+    },
+    isSignedIn: () => options.signedIn ?? false,
+    endSession: () => calls.push("endSession"),
+  };
+  return { deps, calls };
+}
+
+describe("runStartup (§4)", () => {
+  it("checks health, then refreshes, then verifies", async () => {
+    const { deps, calls } = fakeDeps({});
+    await expect(runStartup(deps)).resolves.toEqual({ kind: "ready", signedIn: true });
+    expect(calls).toEqual(["health", "refresh", "verify"]);
+  });
+
+  it("shows maintenance with the server message when the portal is NotOk, and does not refresh", async () => {
+    const { deps, calls } = fakeDeps({ health: { portal: "NotOk", message: "Back at 10:00" } });
+    await expect(runStartup(deps)).resolves.toEqual({ kind: "maintenance", message: "Back at 10:00" });
+    expect(calls).toEqual(["health"]);
+  });
+
+  it.each([null, new Error("offline")])("ignores a failed health check (%s)", async (health) => {
+    const { deps, calls } = fakeDeps({ health });
+    await expect(runStartup(deps)).resolves.toEqual({ kind: "ready", signedIn: true });
+    expect(calls).toEqual(["health", "refresh", "verify"]);
+  });
+
+  it("does not refresh or verify without a refresh token", async () => {
+    for (const signedIn of [false, true]) {
+      const { deps, calls } = fakeDeps({ refreshToken: "", signedIn });
+      await expect(runStartup(deps)).resolves.toEqual({ kind: "ready", signedIn });
+      expect(calls).toEqual(["health"]);
+    }
+  });
+
+  it("ends the session when the refresh is refused, without verifying", async () => {
+    const { deps, calls } = fakeDeps({ refresh: "fail" });
+    await expect(runStartup(deps)).resolves.toEqual({ kind: "ready", signedIn: false });
+    expect(calls).toEqual(["health", "refresh", "endSession"]);
+  });
+
+  it("ends the session when the token does not verify", async () => {
+    const { deps, calls } = fakeDeps({ verify: false });
+    await expect(runStartup(deps)).resolves.toEqual({ kind: "ready", signedIn: false });
+    expect(calls).toEqual(["health", "refresh", "verify", "endSession"]);
+  });
+
+  it("stays signed in when verify could not tell (network, 5xx)", async () => {
+    const { deps, calls } = fakeDeps({ verify: new Error("502") });
+    await expect(runStartup(deps)).resolves.toEqual({ kind: "ready", signedIn: true });
+    expect(calls).toEqual(["health", "refresh", "verify"]);
+  });
+});
+
+describe("createStartupDeps against a service", () => {
+  const BASE = "http://api.test/api";
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+
+  it("sends health → refresh → verify with the new token, storing the new tokens", async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(`${BASE}/health`, () => {
+        seen.push("health");
+        return HttpResponse.json({ portal: "Ok", message: "" });
+      }),
+      http.post(`${BASE}/v2/auth/refresh`, () => {
+        seen.push("refresh");
+        return HttpResponse.json({ accessToken: "new-access", refreshToken: "r2" });
+      }),
+      http.post(`${BASE}/verify-token`, ({ request }) => {
+        seen.push(`verify ${request.headers.get("authorization")}`);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const storage = createMemoryStorage({
+      [STORAGE_KEYS.userInfo]: JSON.stringify({ id: "u1", isLoggedIn: true, token: "old-access", refreshToken: "r1" }),
+    });
+    const session = createSessionStore(storage);
+    const httpClient = createHttpClient({ baseUrl: BASE, session, onSessionEnded: () => undefined });
+    const result = await runStartup(createStartupDeps(httpClient, createDataProvider(httpClient)));
+    expect(result).toEqual({ kind: "ready", signedIn: true });
+    expect(seen).toEqual(["health", "refresh", "verify Bearer new-access"]);
+    expect(session.getUser()).toMatchObject({ token: "new-access", refreshToken: "r2" });
+  });
+
+  it("a refused refresh clears stored data but the last drawer open time", async () => {
+    server.use(
+      http.get(`${BASE}/health`, () => HttpResponse.json({ portal: "Ok", message: "" })),
+      http.post(`${BASE}/v2/auth/refresh`, () => HttpResponse.json({ message: "revoked" }, { status: 401 })),
+    );
+    const storage = createMemoryStorage({
+      [STORAGE_KEYS.userInfo]: JSON.stringify({ id: "u1", isLoggedIn: true, token: "a", refreshToken: "r1" }),
+      [STORAGE_KEYS.lastDrawerOpenTime]: "7",
+    });
+    const httpClient = createHttpClient({ baseUrl: BASE, session: createSessionStore(storage) });
+    const result = await runStartup(createStartupDeps(httpClient, createDataProvider(httpClient)));
+    expect(result).toEqual({ kind: "ready", signedIn: false });
+    expect(storage.length).toBe(1);
+    expect(storage.getItem(STORAGE_KEYS.lastDrawerOpenTime)).toBe("7");
+  });
+});
