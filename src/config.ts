@@ -57,17 +57,19 @@ export const LIGHTBOX_ROTATE_DEGREES = 90;
 export const FAILED_AVATAR_CACHE_SIZE = 20;
 export const FAILED_AVATAR_CACHE_DAYS = 7;
 
-// The two exported numeric constants of spec §9 whose meaning the spec does not give. We use 260
-// as the sidebar drawer's open width (the spec leaves that width unshown) and keep 3 named as-is.
+// Spec §9 lists two numeric constants, 260 and 3, without their meaning, and leaves the sidebar
+// width unshown: 260 is our sidebar's open width (docs/decisions.md).
 export const SIDEBAR_WIDTH = 260;
-export const SPEC_UNNAMED_CONSTANT_3 = 3;
 export const SIDEBAR_CLOSED_WIDTH = 56;
 
-/** localStorage keys (spec §3). */
+/**
+ * localStorage keys (spec §3). `last-drawer-open-time` is when the change-log drawer was last
+ * opened: it is the one key §4 keeps when a failed refresh clears storage, so the badge stays read
+ * (docs/decisions.md).
+ */
 export const STORAGE_KEYS = {
   userInfo: "user-info",
   drawerOpen: "is-left-drawer-opened",
   lastDrawerOpenTime: "last-drawer-open-time",
-  changeLogOpenedAt: "change-log-last-opened",
   failedAvatars: "failed-avatars",
 } as const;

@@ -11,10 +11,3 @@ export function canAccessRoles(allowed: readonly AccessRole[], role: Role | null
   if (allowed.includes("All") || allowed.includes("Guest")) return true;
   return role != null && allowed.includes(role);
 }
-
-export const ROLE_LABELS: Record<Role, string> = {
-  SuperAdmin: "Super Admin",
-  Admin: "Admin",
-  Manager: "Manager",
-  User: "User",
-};

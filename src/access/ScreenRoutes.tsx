@@ -1,0 +1,40 @@
+import { Suspense } from "react";
+import { Navigate } from "react-router-dom";
+import { GuestLayout } from "../custom/layout/GuestLayout";
+import { useSessionRole } from "../custom/layout/useSessionRole";
+import { NotFound } from "../custom/status/NotFound";
+import { PageLoader } from "../custom/status/PageLoader";
+import type { PublicScreen } from "./publicScreens";
+import { canAccessRoles } from "./roles";
+import { ScreenContext } from "./ScreenContext";
+import type { Screen } from "./screens";
+
+/** A signed-in screen: the not-found view for a role that may not use it (spec §2), else its page. */
+export function GuardedScreen({ screen }: { screen: Screen }) {
+  const role = useSessionRole();
+  if (!canAccessRoles(screen.roles, role)) return <NotFound />;
+  const Page = screen.page;
+  return (
+    <ScreenContext.Provider value={screen}>
+      <Suspense fallback={<PageLoader />}>
+        <Page />
+      </Suspense>
+    </ScreenContext.Provider>
+  );
+}
+
+/** A public page in the guest shell; a guests-only page sends a signed-in visitor home (spec §6). */
+export function PublicScreenRoute({ screen }: { screen: PublicScreen }) {
+  const role = useSessionRole();
+  if (screen.guestOnly && role) return <Navigate to="/" replace />;
+  const Page = screen.page;
+  return (
+    <GuestLayout>
+      <ScreenContext.Provider value={screen}>
+        <Suspense fallback={<PageLoader />}>
+          <Page />
+        </Suspense>
+      </ScreenContext.Provider>
+    </GuestLayout>
+  );
+}

@@ -1,0 +1,27 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+
+export interface PublicScreen {
+  path: string;
+  /** i18n key of the page's title. */
+  title: string;
+  /** Spec §6 "Guest only": a signed-in visitor is sent home instead. */
+  guestOnly: boolean;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const placeholder = lazy(() => import("../custom/public/PublicPlaceholder"));
+
+/**
+ * The public shell's pages (spec §2), each loaded on demand. /login is react-admin's login page
+ * (App.tsx) and is not listed here.
+ */
+export const PUBLIC_SCREENS: PublicScreen[] = [
+  { path: "/register", title: "screens.register", guestOnly: true, page: placeholder },
+  { path: "/forgot-password", title: "screens.forgotPassword", guestOnly: true, page: placeholder },
+  { path: "/invitation/:inviteCode", title: "screens.invitation", guestOnly: true, page: placeholder },
+  { path: "/devices/unsubscribe/:deviceId", title: "screens.deviceUnsubscribe", guestOnly: true, page: placeholder },
+  { path: "/bulk-downloads/:bulkDownloadId", title: "screens.bulkDownload", guestOnly: false, page: placeholder },
+  { path: "/delete-request", title: "screens.deleteRequest", guestOnly: false, page: placeholder },
+  { path: "/delete-request-confirmation", title: "screens.deleteRequestConfirmation", guestOnly: false, page: placeholder },
+  { path: "/public/gallery/item/:id", title: "screens.publicTest", guestOnly: false, page: placeholder },
+];

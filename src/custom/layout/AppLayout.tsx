@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+import { Layout, type ErrorProps } from "react-admin";
+import { ErrorScreen } from "../status/ErrorScreen";
+import { SubscriptionGate } from "../status/SubscriptionGate";
+import { ConsoleAppBar } from "./ConsoleAppBar";
+import { SideMenu } from "./SideMenu";
+import { useCloseSidebarOnSmallScreens } from "./useShellEffects";
+
+const LayoutError = ({ error }: ErrorProps) => <ErrorScreen error={error} />;
+
+/** The signed-in shell (spec §2): top bar, sidebar, the subscription check, and the error screen. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  useCloseSidebarOnSmallScreens();
+  return (
+    <Layout appBar={ConsoleAppBar} menu={SideMenu} error={LayoutError}>
+      {children}
+      <SubscriptionGate />
+    </Layout>
+  );
+}

@@ -1,0 +1,75 @@
+import { Box, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography, useMediaQuery, type Theme } from "@mui/material";
+import { Link, useLocation } from "react-router-dom";
+import { useSidebarState, useTranslate } from "react-admin";
+import { APP_VERSION } from "../../config";
+import { MENU_SCREENS } from "../../access/screens";
+import { canAccessRoles } from "../../access/roles";
+import { useSessionRole } from "./useSessionRole";
+import { activeMenuPath } from "./activeMenu";
+
+const menuItems = MENU_SCREENS.map((screen) => ({ ...screen, segments: screen.menu!.segments }));
+
+/** The sidebar (spec §2): the items the role may see, the active one by first path segment, the version. */
+export function SideMenu() {
+  const translate = useTranslate();
+  const role = useSessionRole();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useSidebarState();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
+  const items = menuItems.filter((item) => canAccessRoles(item.roles, role));
+  const active = activeMenuPath(pathname, items);
+
+  return (
+    <Box
+      component="nav"
+      aria-label="Main menu"
+      sx={{ display: "flex", flexDirection: "column", minHeight: "calc(100vh - 64px)", pt: 1 }}
+    >
+      <List dense={false} sx={{ flex: 1 }}>
+        {items.map((item) => {
+          const Icon = item.menu!.icon;
+          const title = translate(item.title);
+          const selected = item.path === active;
+          const button = (
+            <ListItemButton
+              key={item.path}
+              component={Link}
+              to={item.path}
+              selected={selected}
+              aria-current={selected ? "page" : undefined}
+              onClick={() => isSmall && setOpen(false)}
+              sx={{
+                mx: 1,
+                mb: 0.25,
+                borderRadius: 2,
+                "&.Mui-selected": { bgcolor: "primary.main", color: "primary.contrastText" },
+                "&.Mui-selected:hover": { bgcolor: "primary.light" },
+                "&.Mui-selected .MuiListItemIcon-root": { color: "primary.contrastText" },
+              }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={title} />
+            </ListItemButton>
+          );
+          return open ? (
+            button
+          ) : (
+            <Tooltip key={item.path} title={title} placement="right">
+              {button}
+            </Tooltip>
+          );
+        })}
+      </List>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        data-testid="app-version"
+        sx={{ px: 2.5, py: 1.5, whiteSpace: "nowrap", textAlign: open ? "left" : "center" }}
+      >
+        {open ? translate("app.version", { version: APP_VERSION }) : APP_VERSION}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from "react";
+import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Stack, TextField, Typography } from "@mui/material";
+import LockIcon from "@mui/icons-material/LockOutlined";
+import { Link, Navigate } from "react-router-dom";
+import { useLogin, useTranslate } from "react-admin";
+import { PRODUCT_NAME } from "../../config";
+import { GuestLayout } from "../layout/GuestLayout";
+import { useSessionUser } from "../layout/useSessionRole";
+import { validateLogin, type LoginErrors } from "./loginForm";
+
+/** Sign-in (spec §2, guests only). Errors from the service are shown as it words them. */
+export default function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const user = useSessionUser();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  if (user.isLoggedIn && !pending) return <Navigate to="/" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin({ email, password });
+    setErrors(found);
+    setServerError(null);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    try {
+      await login({ email: email.trim(), password });
+    } catch (error) {
+      setServerError(error instanceof Error && error.message ? error.message : translate("app.errors.generic"));
+      setPending(false);
+    }
+  };
+
+  return (
+    <GuestLayout>
+      <Box sx={{ display: "flex", justifyContent: "center", pt: { xs: 4, sm: 10 } }}>
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: "100%", maxWidth: 420 }}>
+          <Box component="form" noValidate onSubmit={submit} aria-label={translate("login.title", { product: PRODUCT_NAME })}>
+            <Stack spacing={2.5}>
+              <Stack direction="row" spacing={1.5} alignItems="center">
+                <LockIcon color="primary" />
+                <Typography variant="h5" component="h1">
+                  {translate("login.title", { product: PRODUCT_NAME })}
+                </Typography>
+              </Stack>
+              {serverError && (
+                <Alert severity="error" role="alert">
+                  {serverError}
+                </Alert>
+              )}
+              <TextField
+                label={translate("login.email")}
+                type="email"
+                name="email"
+                autoComplete="username"
+                autoFocus
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                error={Boolean(errors.email)}
+                helperText={errors.email ? translate(errors.email) : " "}
+                fullWidth
+              />
+              <TextField
+                label={translate("login.password")}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={Boolean(errors.password)}
+                helperText={errors.password ? translate(errors.password) : " "}
+                fullWidth
+              />
+              <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}>
+                {translate("login.submit")}
+              </Button>
+              <Stack direction="row" justifyContent="space-between">
+                <MuiLink component={Link} to="/forgot-password" variant="body2">
+                  {translate("login.forgotPassword")}
+                </MuiLink>
+                <MuiLink component={Link} to="/register" variant="body2">
+                  {translate("login.register")}
+                </MuiLink>
+              </Stack>
+            </Stack>
+          </Box>
+        </Paper>
+      </Box>
+    </GuestLayout>
+  );
+}

@@ -1,0 +1,25 @@
+import { Box, Card, CardContent, Typography } from "@mui/material";
+import ConstructionIcon from "@mui/icons-material/ConstructionOutlined";
+import { Title, useTranslate } from "react-admin";
+import { useScreen } from "../../access/ScreenContext";
+
+/** A screen whose issue has not landed yet: its title, and a plain word that it is coming. */
+export default function ScreenPlaceholder() {
+  const translate = useTranslate();
+  const screen = useScreen();
+  const title = screen ? translate(screen.title) : "";
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Card variant="outlined">
+        <CardContent sx={{ display: "flex", alignItems: "center", gap: 2, color: "text.secondary" }}>
+          <ConstructionIcon />
+          <Typography>{translate("placeholder.comingSoon")}</Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

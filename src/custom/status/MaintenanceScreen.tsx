@@ -1,0 +1,15 @@
+import BuildIcon from "@mui/icons-material/BuildCircleOutlined";
+import { StatusPage } from "./StatusPage";
+import { appMessages } from "../../i18n/en";
+
+/** Spec §2, §4: shown at start-up when the health check answers portal NotOk. */
+export function MaintenanceScreen({ message }: { message: string }) {
+  return (
+    <StatusPage
+      fullHeight
+      icon={<BuildIcon color="primary" sx={{ fontSize: 56 }} />}
+      title={appMessages.maintenance.title}
+      body={message || appMessages.maintenance.fallback}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useState } from "react";
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { useLocation, useNavigate } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { useDataProvider, useTranslate } from "react-admin";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { decideSubscription, NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
+import { useSessionUser } from "../layout/useSessionRole";
+
+/**
+ * Spec §4: past_due opens the Subscription Warning dialog with the server's message (once per
+ * sign-in); inactive sends non-super-admins to /new-subscription on every path change.
+ */
+export function SubscriptionGate() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const user = useSessionUser();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+
+  const { data } = useQuery({
+    queryKey: ["subscription-status", user.id],
+    queryFn: () => dataProvider.getSubscription(),
+    enabled: user.isLoggedIn,
+    staleTime: 5 * 60 * 1000,
+  });
+
+  const decision = decideSubscription({ status: data?.status, role: user.role, pathname, signedIn: user.isLoggedIn });
+
+  useEffect(() => {
+    if (decision === "redirect") navigate(NEW_SUBSCRIPTION_PATH, { replace: true });
+  }, [decision, navigate]);
+
+  const open = decision === "warn" && dismissedFor !== user.id;
+  const close = () => setDismissedFor(user.id);
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="subscription-warning-title">
+      <DialogTitle id="subscription-warning-title">{translate("subscription.warningTitle")}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{data?.message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        {user.role === "Admin" && (
+          <Button
+            onClick={() => {
+              close();
+              navigate("/payments");
+            }}
+          >
+            {translate("subscription.goToPayments")}
+          </Button>
+        )}
+        <Button variant="contained" onClick={close} autoFocus>
+          {translate("subscription.ok")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
