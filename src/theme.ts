@@ -22,6 +22,9 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     MuiAppBar: { defaultProps: { elevation: 0, color: "primary" } },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: BORDER_RADIUS } } },
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: "none", fontWeight: 600 } } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { textTransform: "none", fontWeight: 600 } },
+    },
   },
 };

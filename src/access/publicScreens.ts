@@ -22,6 +22,11 @@ export const PUBLIC_SCREENS: PublicScreen[] = [
   { path: "/devices/unsubscribe/:deviceId", title: "screens.deviceUnsubscribe", guestOnly: true, page: placeholder },
   { path: "/bulk-downloads/:bulkDownloadId", title: "screens.bulkDownload", guestOnly: false, page: placeholder },
   { path: "/delete-request", title: "screens.deleteRequest", guestOnly: false, page: placeholder },
-  { path: "/delete-request-confirmation", title: "screens.deleteRequestConfirmation", guestOnly: false, page: placeholder },
+  {
+    path: "/delete-request-confirmation",
+    title: "screens.deleteRequestConfirmation",
+    guestOnly: false,
+    page: placeholder,
+  },
   { path: "/public/gallery/item/:id", title: "screens.publicTest", guestOnly: false, page: placeholder },
 ];

@@ -23,22 +23,23 @@ export const CHANGE_LOG: ChangeLogEntry[] = [
   {
     title: "Advanced settings per box type",
     date: "10-27-2026",
-    content:
-      "Edit settings for a whole box type at once, and force a settings reset per user, phone, model or OS.",
+    content: "Edit settings for a whole box type at once, and force a settings reset per user, phone, model or OS.",
     featurePath: "/advanced-settings",
     hasAccess: ["SuperAdmin"],
   },
   {
     title: "Saved account filters and bookmarks",
     date: "10-14-2026",
-    content: "Save the account filters you use every day and bookmark the accounts you follow. They follow you to any browser.",
+    content:
+      "Save the account filters you use every day and bookmark the accounts you follow. They follow you to any browser.",
     featurePath: "/accounts",
     hasAccess: ["SuperAdmin"],
   },
   {
     title: "Payments and subscription management",
     date: "09-30-2026",
-    content: "Review payments, refund a payment after confirming your password, and manage your subscription from Payments.",
+    content:
+      "Review payments, refund a payment after confirming your password, and manage your subscription from Payments.",
     featurePath: "/payments",
     hasAccess: ["SuperAdmin", "Admin"],
   },

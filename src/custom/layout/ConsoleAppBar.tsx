@@ -42,7 +42,12 @@ export function ConsoleAppBar() {
   const translate = useTranslate();
   return (
     <AppBar userMenu={<ProfileMenu />} toolbar={<ChangeLogButton />}>
-      <Typography variant="h6" component="span" sx={{ fontWeight: 700, whiteSpace: "nowrap", mr: 2 }} data-testid="app-title">
+      <Typography
+        variant="h6"
+        component="span"
+        sx={{ fontWeight: 700, whiteSpace: "nowrap", mr: 2 }}
+        data-testid="app-title"
+      >
         {translate("app.admin", { product: PRODUCT_NAME })}
       </Typography>
       <Box sx={{ display: { xs: "none", md: "flex" }, flex: 1, opacity: 0.8 }}>

@@ -1,4 +1,14 @@
-import { Box, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography, useMediaQuery, type Theme } from "@mui/material";
+import {
+  Box,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from "@mui/material";
 import { Link, useLocation } from "react-router-dom";
 import { useSidebarState, useTranslate } from "react-admin";
 import { APP_VERSION } from "../../config";

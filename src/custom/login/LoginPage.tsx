@@ -1,5 +1,15 @@
 import { useState, type FormEvent } from "react";
-import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Stack, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Link as MuiLink,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import LockIcon from "@mui/icons-material/LockOutlined";
 import { Link, Navigate } from "react-router-dom";
 import { useLogin, useTranslate } from "react-admin";
@@ -40,7 +50,12 @@ export default function LoginPage() {
     <GuestLayout>
       <Box sx={{ display: "flex", justifyContent: "center", pt: { xs: 4, sm: 10 } }}>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: "100%", maxWidth: 420 }}>
-          <Box component="form" noValidate onSubmit={submit} aria-label={translate("login.title", { product: PRODUCT_NAME })}>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={submit}
+            aria-label={translate("login.title", { product: PRODUCT_NAME })}
+          >
             <Stack spacing={2.5}>
               <Stack direction="row" spacing={1.5} alignItems="center">
                 <LockIcon color="primary" />
@@ -76,7 +91,13 @@ export default function LoginPage() {
                 helperText={errors.password ? translate(errors.password) : " "}
                 fullWidth
               />
-              <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={pending}
+                startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+              >
                 {translate("login.submit")}
               </Button>
               <Stack direction="row" justifyContent="space-between">

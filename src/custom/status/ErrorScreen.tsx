@@ -31,7 +31,15 @@ export function ErrorScreen({ error, fullHeight }: ErrorScreenProps) {
             <Box
               component="pre"
               data-testid="error-details"
-              sx={{ mt: 2, p: 1.5, bgcolor: "grey.100", borderRadius: 1, textAlign: "left", whiteSpace: "pre-wrap", fontSize: 13 }}
+              sx={{
+                mt: 2,
+                p: 1.5,
+                bgcolor: "grey.100",
+                borderRadius: 1,
+                textAlign: "left",
+                whiteSpace: "pre-wrap",
+                fontSize: 13,
+              }}
             >
               {error?.message || String(error ?? "")}
             </Box>

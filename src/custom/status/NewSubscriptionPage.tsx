@@ -18,7 +18,11 @@ export default function NewSubscriptionPage() {
       <StatusPage
         icon={<CardMembershipIcon color="primary" sx={{ fontSize: 56 }} />}
         title={translate("subscription.newTitle")}
-        body={canPay ? translate("subscription.newBody") : `${translate("subscription.newBody")} ${translate("subscription.newAdminHint")}`}
+        body={
+          canPay
+            ? translate("subscription.newBody")
+            : `${translate("subscription.newBody")} ${translate("subscription.newAdminHint")}`
+        }
         actions={
           canPay ? (
             <Button variant="contained" component={Link} to="/payments?section=subscription">

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { activeMenuPath, firstSegment } from "../../src/custom/layout/activeMenu";
+import { createFailedAvatarCache } from "../../src/custom/layout/failedAvatarCache";
+import { formatDate, formatDateTime, formatTime } from "../../src/custom/format";
+import { validateLogin } from "../../src/custom/login/loginForm";
+import { createMemoryStorage } from "../../src/authProvider/session";
+import { MENU_SCREENS } from "../../src/access/screens";
+
+const items = MENU_SCREENS.map((screen) => ({ path: screen.path, segments: screen.menu!.segments }));
+
+describe("active menu item (spec §2)", () => {
+  it.each([
+    ["/", "/"],
+    ["/gallery", "/gallery"],
+    ["/gallery/item/42", "/gallery"],
+    ["/payments", "/payments"],
+    ["/payment/7", "/payments"],
+    ["/subscription/3", "/payments"],
+    ["/recover/accounts", "/recover/tests"],
+    ["/accounts/business/9", "/accounts"],
+    ["/account", "/account"],
+    ["/lost-devices", null],
+  ])("%s highlights %s", (pathname, expected) => {
+    expect(activeMenuPath(pathname, items)).toBe(expected);
+  });
+
+  it("reads the first segment", () => {
+    expect(firstSegment("/a/b")).toBe("a");
+    expect(firstSegment("/")).toBe("");
+  });
+});
+
+describe("failed-avatar cache (spec §9: 20 sources, 7 days)", () => {
+  it("remembers a failed source for 7 days", () => {
+    let now = 0;
+    const cache = createFailedAvatarCache(createMemoryStorage(), () => now);
+    cache.add("a.png");
+    now = 7 * 24 * 3600 * 1000 - 1;
+    expect(cache.has("a.png")).toBe(true);
+    now += 1;
+    expect(cache.has("a.png")).toBe(false);
+  });
+
+  it("keeps the 20 most recent sources", () => {
+    let now = 0;
+    const cache = createFailedAvatarCache(createMemoryStorage(), () => now);
+    for (let index = 0; index < 21; index += 1) {
+      now += 1;
+      cache.add(`${index}.png`);
+    }
+    expect(cache.has("0.png")).toBe(false);
+    expect(cache.has("1.png")).toBe(true);
+    expect(cache.has("20.png")).toBe(true);
+  });
+
+  it("survives a corrupt stored value", () => {
+    const storage = createMemoryStorage({ "failed-avatars": "{not json" });
+    const cache = createFailedAvatarCache(storage);
+    expect(cache.has("x")).toBe(false);
+    cache.add("x");
+    expect(cache.has("x")).toBe(true);
+  });
+});
+
+describe("dates (spec §9)", () => {
+  const date = new Date(2026, 2, 5, 14, 7);
+  it("formats MM/DD/yyyy, hh:mm A and both joined by a comma", () => {
+    expect(formatDate(date)).toBe("03/05/2026");
+    expect(formatTime(date)).toBe("02:07 PM");
+    expect(formatDateTime(date)).toBe("03/05/2026, 02:07 PM");
+    expect(formatTime(new Date(2026, 0, 1, 0, 30))).toBe("12:30 AM");
+  });
+});
+
+describe("login form checks", () => {
+  it("asks for an email, a valid one, and a password", () => {
+    expect(validateLogin({ email: "", password: "" })).toEqual({
+      email: "login.emailRequired",
+      password: "login.passwordRequired",
+    });
+    expect(validateLogin({ email: "nope", password: "x" })).toEqual({ email: "login.emailInvalid" });
+    expect(validateLogin({ email: " a@b.co ", password: "x" })).toEqual({});
+  });
+});
