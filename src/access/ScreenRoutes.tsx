@@ -1,4 +1,6 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
+import { useTranslate } from "react-admin";
+import { PRODUCT_NAME } from "../config";
 import { Navigate } from "react-router-dom";
 import { GuestLayout } from "../custom/layout/GuestLayout";
 import { useSessionRole } from "../custom/layout/useSessionRole";
@@ -9,9 +11,19 @@ import { canAccessRoles } from "./roles";
 import { ScreenContext } from "./ScreenContext";
 import type { Screen } from "./screens";
 
+/** The browser tab names the screen: "Gallery · Gemtest Admin". */
+function useDocumentTitle(titleKey: string, shellKey: "app.admin" | "app.guest"): void {
+  const translate = useTranslate();
+  const title = `${translate(titleKey)} · ${translate(shellKey, { product: PRODUCT_NAME })}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 /** A signed-in screen: the not-found view for a role that may not use it (spec §2), else its page. */
 export function GuardedScreen({ screen }: { screen: Screen }) {
   const role = useSessionRole();
+  useDocumentTitle(screen.title, "app.admin");
   if (!canAccessRoles(screen.roles, role)) return <NotFound />;
   const Page = screen.page;
   return (
@@ -26,6 +38,7 @@ export function GuardedScreen({ screen }: { screen: Screen }) {
 /** A public page in the guest shell; a guests-only page sends a signed-in visitor home (spec §6). */
 export function PublicScreenRoute({ screen }: { screen: PublicScreen }) {
   const role = useSessionRole();
+  useDocumentTitle(screen.title, "app.guest");
   if (screen.guestOnly && role) return <Navigate to="/" replace />;
   const Page = screen.page;
   return (

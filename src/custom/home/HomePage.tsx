@@ -1,6 +1,6 @@
 import { Box, Card, CardActionArea, CardContent, Grid, Typography } from "@mui/material";
 import { Link } from "react-router-dom";
-import { Title, useTranslate } from "react-admin";
+import { useTranslate } from "react-admin";
 import { MENU_SCREENS } from "../../access/screens";
 import { canAccessRoles } from "../../access/roles";
 import { useSessionUser } from "../layout/useSessionRole";
@@ -13,7 +13,6 @@ export default function HomePage() {
   const destinations = MENU_SCREENS.filter((screen) => screen.path !== "/" && canAccessRoles(screen.roles, role));
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={translate("screens.home")} />
       <Typography variant="h4" component="h1" gutterBottom>
         {translate("home.greeting", { name: user.firstName })}
       </Typography>

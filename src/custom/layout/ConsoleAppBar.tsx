@@ -3,7 +3,7 @@ import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from "@mui/mate
 import PersonIcon from "@mui/icons-material/PersonOutline";
 import SettingsIcon from "@mui/icons-material/SettingsOutlined";
 import { Link } from "react-router-dom";
-import { AppBar, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu } from "react-admin";
+import { AppBar, Logout, UserMenu, useTranslate, useUserMenu } from "react-admin";
 import { PRODUCT_NAME } from "../../config";
 import { ChangeLogButton } from "../changeLog/ChangeLogButton";
 import { UserAvatar } from "./UserAvatar";
@@ -37,7 +37,7 @@ function ProfileMenu() {
   );
 }
 
-/** Top bar (spec §1): "{product} Admin", the page title, the change log and the profile menu. */
+/** Top bar (spec §1): "{product} Admin", the change log and the profile menu. */
 export function ConsoleAppBar() {
   const translate = useTranslate();
   return (
@@ -50,10 +50,7 @@ export function ConsoleAppBar() {
       >
         {translate("app.admin", { product: PRODUCT_NAME })}
       </Typography>
-      <Box sx={{ display: { xs: "none", md: "flex" }, flex: 1, opacity: 0.8 }}>
-        <TitlePortal />
-      </Box>
-      <Box sx={{ flex: { xs: 1, md: 0 } }} />
+      <Box sx={{ flex: 1 }} />
     </AppBar>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Typography } from "@mui/material";
 import ConstructionIcon from "@mui/icons-material/ConstructionOutlined";
-import { Title, useTranslate } from "react-admin";
+import { useTranslate } from "react-admin";
 import { useScreen } from "../../access/ScreenContext";
 
 /** A screen whose issue has not landed yet: its title, and a plain word that it is coming. */
@@ -10,7 +10,6 @@ export default function ScreenPlaceholder() {
   const title = screen ? translate(screen.title) : "";
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={title} />
       <Typography variant="h5" component="h1" gutterBottom>
         {title}
       </Typography>

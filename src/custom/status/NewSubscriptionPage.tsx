@@ -1,7 +1,7 @@
 import { Button } from "@mui/material";
 import CardMembershipIcon from "@mui/icons-material/CardMembershipOutlined";
 import { Link } from "react-router-dom";
-import { Title, useTranslate } from "react-admin";
+import { useTranslate } from "react-admin";
 import { canAccessRoles } from "../../access/roles";
 import { rolesForResource } from "../../access/screens";
 import { useSessionRole } from "../layout/useSessionRole";
@@ -14,7 +14,6 @@ export default function NewSubscriptionPage() {
   const canPay = canAccessRoles(rolesForResource("payments") ?? [], role);
   return (
     <>
-      <Title title={translate("screens.newSubscription")} />
       <StatusPage
         icon={<CardMembershipIcon color="primary" sx={{ fontSize: 56 }} />}
         title={translate("subscription.newTitle")}

@@ -1,0 +1,33 @@
+import "@testing-library/jest-dom/vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { cleanup, configure } from "@testing-library/react";
+import { server } from "./harness/server";
+
+// A browser resolves the console's relative "/api/…" against the page; Node's fetch does not.
+const nodeFetch = globalThis.fetch;
+globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+  nodeFetch(typeof input === "string" ? new URL(input, window.location.origin) : input, init)) as typeof fetch;
+
+// jsdom has no layout: MUI's media queries and smooth scrolling need these.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
+window.scrollTo = () => undefined;
+
+// Pages load on demand; the first import of a chunk in a cold test worker can take seconds.
+configure({ asyncUtilTimeout: 8000 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+});
+afterAll(() => server.close());
