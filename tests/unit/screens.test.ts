@@ -49,7 +49,8 @@ const SPEC_ROUTES: [path: string, roles: Role[]][] = [
   ["/new-subscription", EVERYONE],
 ];
 
-const titleOf = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
+const titleOf = (key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
 
 describe("the screens table against spec §2", () => {
   it("lists the menu items in the spec's order with the spec's titles", () => {
