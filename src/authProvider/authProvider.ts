@@ -28,10 +28,7 @@ export interface LoginParams {
 }
 
 /** §6 for a resource: its allowed roles when known; an unknown resource is for SuperAdmin only. */
-export function canAccessResource(
-  allowed: readonly AccessRole[] | undefined,
-  role: Role | null | undefined,
-): boolean {
+export function canAccessResource(allowed: readonly AccessRole[] | undefined, role: Role | null | undefined): boolean {
   if (allowed === undefined) return role === "SuperAdmin";
   return canAccessRoles(allowed, role);
 }

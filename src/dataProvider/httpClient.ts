@@ -17,12 +17,7 @@ import { DELETED_USER_STATUS, TOKEN_EXPIRED } from "../api/types";
 import { API_BASE_URL } from "../config";
 import { appMessages } from "../i18n/en";
 import { session as defaultSession, type SessionStore } from "../authProvider/session";
-import {
-  createTokenRefresher,
-  expiresWithin,
-  RefreshError,
-  type TokenRefresher,
-} from "../authProvider/tokenRefresher";
+import { createTokenRefresher, expiresWithin, RefreshError, type TokenRefresher } from "../authProvider/tokenRefresher";
 import { currentUserAgent, userAgentHeaderValue } from "./userAgent";
 
 export type SessionEndReason = "refresh_failed" | "user_deleted";

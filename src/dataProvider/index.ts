@@ -5,12 +5,7 @@
  */
 import simpleRestProvider from "ra-data-simple-rest";
 import { HttpError, type DataProvider } from "react-admin";
-import type {
-  ApiUser,
-  HealthResponse,
-  PasswordCheckResponse,
-  SubscriptionStatusResponse,
-} from "../api/types";
+import type { ApiUser, HealthResponse, PasswordCheckResponse, SubscriptionStatusResponse } from "../api/types";
 import { httpClient as defaultHttpClient, type HttpClient } from "./httpClient";
 
 export interface ConsoleDataProvider extends DataProvider {

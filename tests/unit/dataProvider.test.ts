@@ -19,7 +19,13 @@ afterAll(() => server.close());
 
 function setup() {
   const storage = createMemoryStorage({
-    [STORAGE_KEYS.userInfo]: JSON.stringify({ id: "u1", isLoggedIn: true, token: T1, refreshToken: "r1", role: "User" }),
+    [STORAGE_KEYS.userInfo]: JSON.stringify({
+      id: "u1",
+      isLoggedIn: true,
+      token: T1,
+      refreshToken: "r1",
+      role: "User",
+    }),
   });
   const session = createSessionStore(storage);
   const httpClient = createHttpClient({ baseUrl: BASE, session, now: () => NOW, onSessionEnded: () => undefined });
@@ -92,7 +98,9 @@ describe("custom methods", () => {
       http.get(`${BASE}/v2/payments/subscription`, () => HttpResponse.json({ status: "past_due", message: "Pay" })),
     );
     await expect(dataProvider.getSubscription()).resolves.toEqual({ status: "past_due", message: "Pay" });
-    server.use(http.get(`${BASE}/v2/payments/subscription`, () => HttpResponse.json({ message: "x" }, { status: 500 })));
+    server.use(
+      http.get(`${BASE}/v2/payments/subscription`, () => HttpResponse.json({ message: "x" }, { status: 500 })),
+    );
     await expect(dataProvider.getSubscription()).resolves.toBeNull();
   });
 

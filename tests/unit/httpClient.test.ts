@@ -161,7 +161,9 @@ describe("401 token_expired", () => {
 
   it("on refresh failure clears everything but the last drawer open time and ends the session once", async () => {
     server.use(
-      http.post(`${BASE}/v2/auth/refresh`, () => HttpResponse.json({ message: "invalid_refresh_token" }, { status: 401 })),
+      http.post(`${BASE}/v2/auth/refresh`, () =>
+        HttpResponse.json({ message: "invalid_refresh_token" }, { status: 401 }),
+      ),
       http.get(`${BASE}/items`, tokenExpired),
     );
     const { client, storage, ended } = setup(undefined, { "some-other-key": "x" });
@@ -272,7 +274,8 @@ describe("502 and 499", () => {
     server.use(
       http.get(`${BASE}/down`, () => {
         calls += 1;
-        return HttpResponse.json({ message: "Upstream down" }, { status: 502 });
+        // A third attempt would succeed: only a client that retries more than once gets it.
+        return calls <= 2 ? HttpResponse.json({ message: "Upstream down" }, { status: 502 }) : HttpResponse.json({});
       }),
     );
     await expect(setup().client.json("down")).rejects.toMatchObject({ status: 502, message: "Upstream down" });
@@ -323,10 +326,12 @@ describe("error messages (§8)", () => {
 describe("binary answers and react-admin's fetchJson", () => {
   it("returns a blob and the file name the service gives", async () => {
     server.use(
-      http.post(`${BASE}/tests/download/t1`, () =>
-        new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
-          headers: { "Content-Type": "application/zip", "Content-Disposition": 'attachment; filename="Ruby-t1.zip"' },
-        }),
+      http.post(
+        `${BASE}/tests/download/t1`,
+        () =>
+          new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+            headers: { "Content-Type": "application/zip", "Content-Disposition": 'attachment; filename="Ruby-t1.zip"' },
+          }),
       ),
     );
     const result = await setup().client.blob("tests/download/t1", { method: "POST", json: ["f1"] });
@@ -344,7 +349,9 @@ describe("binary answers and react-admin's fetchJson", () => {
           : tokenExpired(),
       ),
     );
-    const result = await setup().client.fetchJson(`${BASE}/devices`, { headers: new Headers({ Range: "devices=0-9" }) });
+    const result = await setup().client.fetchJson(`${BASE}/devices`, {
+      headers: new Headers({ Range: "devices=0-9" }),
+    });
     expect(result.status).toBe(200);
     expect(result.json).toEqual([{ id: 1 }]);
     expect(result.body).toBe('[{"id":1}]');

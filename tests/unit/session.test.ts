@@ -76,6 +76,12 @@ describe("session store (§3)", () => {
       role: "User",
       avatar: null,
     });
-    expect(session.getUser()).toMatchObject({ id: "u1", token: "t", refreshToken: "r", role: "User", isLoggedIn: true });
+    expect(session.getUser()).toMatchObject({
+      id: "u1",
+      token: "t",
+      refreshToken: "r",
+      role: "User",
+      isLoggedIn: true,
+    });
   });
 });

@@ -9,7 +9,12 @@ import { ROLES, type Role, type SubscriptionStatus } from "../../src/api/types";
 const PAGES = ["/", "/gallery", "/payments", "/new-subscription", "/invitation/abc123", "/login"] as const;
 const STATUSES: Array<SubscriptionStatus | null> = ["active", "past_due", "inactive", null];
 
-function expected(status: SubscriptionStatus | null, role: Role, page: string, signedIn: boolean): SubscriptionDecision {
+function expected(
+  status: SubscriptionStatus | null,
+  role: Role,
+  page: string,
+  signedIn: boolean,
+): SubscriptionDecision {
   if (!signedIn || page.startsWith("/invitation/")) return "none";
   if (status === "past_due") return "warn";
   if (status === "inactive" && role !== "SuperAdmin" && page !== "/new-subscription") return "redirect";
@@ -38,9 +43,9 @@ describe("decideSubscription: every status × role × page", () => {
     expect(decideSubscription({ status: "inactive", role: "SuperAdmin", pathname: "/gallery", signedIn: true })).toBe(
       "none",
     );
-    expect(decideSubscription({ status: "inactive", role: "User", pathname: "/new-subscription", signedIn: true })).toBe(
-      "none",
-    );
+    expect(
+      decideSubscription({ status: "inactive", role: "User", pathname: "/new-subscription", signedIn: true }),
+    ).toBe("none");
     expect(decideSubscription({ status: "inactive", role: "User", pathname: "/invitation/x", signedIn: true })).toBe(
       "none",
     );

@@ -5,9 +5,7 @@
  */
 import type { HealthResponse } from "../../api/types";
 
-export type StartupResult =
-  | { kind: "maintenance"; message: string }
-  | { kind: "ready"; signedIn: boolean };
+export type StartupResult = { kind: "maintenance"; message: string } | { kind: "ready"; signedIn: boolean };
 
 export interface StartupDeps {
   /** GET health; null when the check failed (ignored, §4). */
