@@ -1,77 +1,28 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { BrowserRouter, Route } from "react-router-dom";
-import { Admin, CustomRoutes, Notification } from "react-admin";
-import polyglotI18nProvider from "ra-i18n-polyglot";
-import { PUBLIC_SCREENS } from "./access/publicScreens";
-import { SCREENS, rolesForResource } from "./access/screens";
-import { GuardedScreen, PublicScreenRoute } from "./access/ScreenRoutes";
-import { createAuthProvider } from "./authProvider/authProvider";
+import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { createTheme, CssBaseline, ThemeProvider } from "@mui/material";
 import { createStartupDeps } from "./authProvider/startupDeps";
-import { AppLayout } from "./custom/layout/AppLayout";
-import { createConsoleStore } from "./custom/layout/consoleStore";
-import { useScrollToTopOnPathChange } from "./custom/layout/useShellEffects";
+import { useScrollToTopOnPathChange } from "./custom/layout/useScrollToTopOnPathChange";
 import { runStartup, type StartupResult } from "./custom/startup/startup";
 import { ErrorBoundary } from "./custom/status/ErrorBoundary";
 import { MaintenanceScreen } from "./custom/status/MaintenanceScreen";
-import { NotFound } from "./custom/status/NotFound";
 import { PageLoader } from "./custom/status/PageLoader";
-import { dataProvider } from "./dataProvider";
-import { en } from "./i18n/en";
+import { authProvider } from "./providers";
 import { theme } from "./theme";
-import { TOAST_AUTO_HIDE_MS } from "./config";
 
+// Each part loads on demand (spec §2): /login never downloads react-admin.
+const Console = lazy(() => import("./Console"));
 const LoginPage = lazy(() => import("./custom/login/LoginPage"));
-const LazyLoginPage = () => (
-  <Suspense fallback={<PageLoader fullHeight />}>
-    <LoginPage />
-  </Suspense>
-);
 
-const authProvider = createAuthProvider({ rolesFor: rolesForResource });
-const i18nProvider = polyglotI18nProvider(() => en, "en", { allowMissing: true });
-const store = createConsoleStore();
-/** Spec §8, §9: toasts top-right, closing after 5000 ms. */
-const TopRightNotification = () => (
-  <Notification autoHideDuration={TOAST_AUTO_HIDE_MS} anchorOrigin={{ vertical: "top", horizontal: "right" }} />
-);
+const muiTheme = createTheme(theme);
+const login = (credentials: { email: string; password: string }) => authProvider.login(credentials);
 
 function ScrollToTop() {
   useScrollToTopOnPathChange();
   return null;
 }
 
-/** The console once start-up has decided it may run (spec §4). */
-function Console() {
-  return (
-    <Admin
-      disableTelemetry
-      requireAuth
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      theme={theme}
-      layout={AppLayout}
-      loginPage={LazyLoginPage}
-      catchAll={NotFound}
-      loading={() => <PageLoader fullHeight />}
-      notification={TopRightNotification}
-      title="Admin"
-    >
-      <CustomRoutes noLayout>
-        {PUBLIC_SCREENS.map((screen) => (
-          <Route key={screen.path} path={screen.path} element={<PublicScreenRoute screen={screen} />} />
-        ))}
-      </CustomRoutes>
-      <CustomRoutes>
-        {SCREENS.map((screen) => (
-          <Route key={screen.path} path={screen.path} element={<GuardedScreen screen={screen} />} />
-        ))}
-      </CustomRoutes>
-    </Admin>
-  );
-}
-
+/** Start-up (spec §4) decides between the maintenance screen and the console. */
 export function App() {
   const [startup, setStartup] = useState<StartupResult | null>(null);
   useEffect(() => {
@@ -83,17 +34,25 @@ export function App() {
   }, []);
 
   return (
-    <ErrorBoundary>
-      {startup === null ? (
-        <PageLoader fullHeight />
-      ) : startup.kind === "maintenance" ? (
-        <MaintenanceScreen message={startup.message} />
-      ) : (
-        <BrowserRouter>
-          <ScrollToTop />
-          <Console />
-        </BrowserRouter>
-      )}
-    </ErrorBoundary>
+    <ThemeProvider theme={muiTheme}>
+      <CssBaseline />
+      <ErrorBoundary>
+        {startup === null ? (
+          <PageLoader fullHeight />
+        ) : startup.kind === "maintenance" ? (
+          <MaintenanceScreen message={startup.message} />
+        ) : (
+          <BrowserRouter>
+            <ScrollToTop />
+            <Suspense fallback={<PageLoader fullHeight />}>
+              <Routes>
+                <Route path="/login" element={<LoginPage login={login} />} />
+                <Route path="*" element={<Console />} />
+              </Routes>
+            </Suspense>
+          </BrowserRouter>
+        )}
+      </ErrorBoundary>
+    </ThemeProvider>
   );
 }

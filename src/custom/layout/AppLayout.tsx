@@ -4,7 +4,7 @@ import { ErrorScreen } from "../status/ErrorScreen";
 import { SubscriptionGate } from "../status/SubscriptionGate";
 import { ConsoleAppBar } from "./ConsoleAppBar";
 import { SideMenu } from "./SideMenu";
-import { useCloseSidebarOnSmallScreens } from "./useShellEffects";
+import { useCloseSidebarOnSmallScreens } from "./useCloseSidebarOnSmallScreens";
 
 const LayoutError = ({ error }: ErrorProps) => <ErrorScreen error={error} />;
 

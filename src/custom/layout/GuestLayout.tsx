@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
 import { AppBar, Box, Toolbar, Typography } from "@mui/material";
 import { Link } from "react-router-dom";
-import { useTranslate } from "react-admin";
 import { PRODUCT_NAME } from "../../config";
+import { translate } from "../../i18n/translate";
 
 /** The public shell (spec §1, §2): "{product} Guest" top bar, no sidebar. */
 export function GuestLayout({ children }: { children: ReactNode }) {
-  const translate = useTranslate();
   return (
     <Box sx={{ minHeight: "100vh", bgcolor: "background.default", display: "flex", flexDirection: "column" }}>
       <AppBar position="static" elevation={0}>

@@ -1,35 +1,38 @@
 import { useState, type FormEvent } from "react";
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Link as MuiLink,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Stack, TextField, Typography } from "@mui/material";
 import LockIcon from "@mui/icons-material/LockOutlined";
-import { Link, Navigate } from "react-router-dom";
-import { useLogin, useTranslate } from "react-admin";
+import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { PRODUCT_NAME } from "../../config";
+import { translate } from "../../i18n/translate";
 import { GuestLayout } from "../layout/GuestLayout";
 import { useSessionUser } from "../layout/useSessionRole";
 import { validateLogin, type LoginErrors } from "./loginForm";
 
-/** Sign-in (spec §2, guests only). Errors from the service are shown as it words them. */
-export default function LoginPage() {
-  const translate = useTranslate();
-  const login = useLogin();
+interface LoginPageProps {
+  login: (credentials: { email: string; password: string }) => Promise<unknown>;
+}
+
+/** Where react-admin's guard meant to go before it sent the visitor here. */
+const nextPath = (state: unknown): string => {
+  const next = (state as { nextPathname?: unknown } | null)?.nextPathname;
+  return typeof next === "string" && next.startsWith("/") && next !== "/login" ? next : "/";
+};
+
+/**
+ * Sign-in (spec §2, guests only). It renders outside <Admin> so that /login loads no react-admin
+ * code; errors from the service are shown as it words them, and the typed email is kept.
+ */
+export default function LoginPage({ login }: LoginPageProps) {
   const user = useSessionUser();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<LoginErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  if (user.isLoggedIn && !pending) return <Navigate to="/" replace />;
+  if (user.isLoggedIn && !pending) return <Navigate to={nextPath(location.state)} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,27 +43,24 @@ export default function LoginPage() {
     setPending(true);
     try {
       await login({ email: email.trim(), password });
+      navigate(nextPath(location.state), { replace: true });
     } catch (error) {
       setServerError(error instanceof Error && error.message ? error.message : translate("app.errors.generic"));
       setPending(false);
     }
   };
 
+  const title = translate("login.title", { product: PRODUCT_NAME });
   return (
     <GuestLayout>
       <Box sx={{ display: "flex", justifyContent: "center", pt: { xs: 4, sm: 10 } }}>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: "100%", maxWidth: 420 }}>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={submit}
-            aria-label={translate("login.title", { product: PRODUCT_NAME })}
-          >
+          <Box component="form" noValidate onSubmit={submit} aria-label={title}>
             <Stack spacing={2.5}>
               <Stack direction="row" spacing={1.5} alignItems="center">
                 <LockIcon color="primary" />
                 <Typography variant="h5" component="h1">
-                  {translate("login.title", { product: PRODUCT_NAME })}
+                  {title}
                 </Typography>
               </Stack>
               {serverError && (

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { DEMO_USERS, DEMO_PASSWORD } from "../../server/src/db/demoUsers";
+import { launchBrowser, newPage, screenshot, signIn } from "./browser";
+import { startService } from "./globalSetup";
+
+const baseUrl = inject("baseUrl");
+
+const MENU_BY_ROLE = {
+  SuperAdmin: ["Home", "Activity Feed", "Payments", "Accounts", "Users", "Gallery", "Devices", "Firmware", "Advanced Settings", "Discounts", "Recover"],
+  Admin: ["Home", "Activity Feed", "Payments", "Account", "Users", "Gallery", "Devices", "Recover"],
+  Manager: ["Home", "Activity Feed", "Account", "Users", "Gallery", "Devices", "Recover"],
+  User: ["Home", "Activity Feed", "Account", "Gallery", "Devices", "Recover"],
+} as const;
+
+const emailFor = (role: keyof typeof MENU_BY_ROLE) =>
+  DEMO_USERS.find((user) => user.role === role && user.subscription === "active")!.email;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("signing in as each role", () => {
+  for (const role of Object.keys(MENU_BY_ROLE) as (keyof typeof MENU_BY_ROLE)[]) {
+    it(`${role} sees exactly the menu of spec §2, and not-found off it`, async () => {
+      const { context, page } = await newPage(browser, baseUrl);
+      await signIn(page, emailFor(role), DEMO_PASSWORD);
+      const nav = page.getByRole("navigation", { name: "Main menu" });
+      await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual([...MENU_BY_ROLE[role]]);
+      await expect.poll(() => page.getByTestId("app-title").textContent()).toBe("Gemtest Admin");
+      expect(await page.getByTestId("app-version").textContent()).toContain("1.14.2");
+      await screenshot(page, `home-${role}`);
+
+      const forbidden = role === "SuperAdmin" ? "/add-new-location" : "/firmware";
+      await page.goto(forbidden);
+      await page.getByText("Page not found.").waitFor();
+      await page.goto("/this/route/does/not/exist");
+      await page.getByText("Page not found.").waitFor();
+      expect(await page.getByRole("link", { name: "Return to home" }).getAttribute("href")).toBe("/");
+      await screenshot(page, `not-found-${role}`);
+      await context.close();
+    });
+  }
+});
+
+describe("session", () => {
+  it("refuses a wrong password with the service's message, keeping the email", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(emailFor("User"));
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("Incorrect email or password.");
+    expect(await page.getByLabel("Email").inputValue()).toBe(emailFor("User"));
+    await screenshot(page, "login-refused");
+    await context.close();
+  });
+
+  it("keeps the session across a reload and logs out to /login", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signIn(page, emailFor("Manager"), DEMO_PASSWORD);
+    await page.reload();
+    await page.getByRole("navigation", { name: "Main menu" }).waitFor();
+    await page.getByRole("button", { name: "Profile" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL("**/login");
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user-info") ?? "{}"));
+    expect(stored.isLoggedIn ?? false).toBe(false);
+    await page.goto("/gallery");
+    await page.waitForURL("**/login");
+    await context.close();
+  });
+
+  it("warns a past-due account and sends an inactive one to /new-subscription", async () => {
+    const pastDue = DEMO_USERS.find((user) => user.subscription === "past_due")!;
+    const inactive = DEMO_USERS.find((user) => user.subscription === "inactive")!;
+
+    const first = await newPage(browser, baseUrl);
+    await signIn(first.page, pastDue.email, DEMO_PASSWORD);
+    const dialog = first.page.getByRole("dialog", { name: "Subscription Warning" });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("button", { name: "Go To Payments" }).count()).toBe(1);
+    await screenshot(first.page, "subscription-warning");
+    await first.context.close();
+
+    const second = await newPage(browser, baseUrl);
+    await signIn(second.page, inactive.email, DEMO_PASSWORD);
+    await second.page.waitForURL("**/new-subscription");
+    await screenshot(second.page, "new-subscription");
+    await second.context.close();
+  });
+});
+
+describe("maintenance", () => {
+  it("shows the maintenance screen with the service's message", async () => {
+    const service = await startService({ MAINTENANCE_MESSAGE: "Upgrading the database. Back at 10:00 UTC." });
+    try {
+      const { context, page } = await newPage(browser, service.url);
+      await page.goto("/");
+      await page.getByText("Upgrading the database. Back at 10:00 UTC.").waitFor();
+      expect(await page.getByRole("navigation", { name: "Main menu" }).count()).toBe(0);
+      await screenshot(page, "maintenance");
+      await context.close();
+    } finally {
+      await service.stop();
+    }
+  });
+});
