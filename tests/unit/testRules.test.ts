@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { ROLES, type Role } from "../../src/api/types";
+import { FILE_KIND, deviceTypeName, type ApiTestFile } from "../../src/api/tests";
+import {
+  canDeleteTest,
+  downloadFileName,
+  fileSection,
+  groupTestRuns,
+  isTestNameValid,
+  isUploadAllowed,
+  unwrapNotes,
+} from "../../src/custom/testDetail/testRules";
+
+const test = { account: { id: "acc-1", name: "A" }, createdBy: "creator", business: { name: "Shop", owner: "owner" } };
+
+describe("delete rule (spec §6)", () => {
+  type Relation = "creator" | "business owner" | "other";
+  const idFor: Record<Relation, string> = { creator: "creator", "business owner": "owner", other: "someone" };
+  const expected = (role: Role, relation: Relation, sameAccount: boolean) =>
+    sameAccount &&
+    (role === "Admin" || relation === "creator" || (role === "Manager" && relation === "business owner"));
+
+  for (const role of ROLES) {
+    for (const relation of Object.keys(idFor) as Relation[]) {
+      for (const sameAccount of [true, false]) {
+        const allowed = expected(role, relation, sameAccount);
+        it(`${role}, ${relation}, ${sameAccount ? "same" : "other"} account: ${allowed ? "may" : "may not"} delete`, () => {
+          const viewer = { id: idFor[relation], accountId: sameAccount ? "acc-1" : "acc-2", role };
+          expect(canDeleteTest(viewer, test)).toBe(allowed);
+        });
+      }
+    }
+  }
+
+  it("refuses a signed-out viewer", () => {
+    expect(canDeleteTest({ id: "", accountId: "", role: null }, test)).toBe(false);
+  });
+});
+
+describe("notes (spec §3)", () => {
+  it.each([
+    [
+      ["first", "second"],
+      ["first", "second"],
+    ],
+    ['["first","second"]', ["first", "second"]],
+    ["[]", []],
+    ["", []],
+    [null, []],
+    ["A plain note", ["A plain note"]],
+    ["[not json]", ["[not json]"]],
+    [["", "kept"], ["kept"]],
+  ])("%j unwraps to %j", (notes, lines) => {
+    expect(unwrapNotes(notes as never)).toEqual(lines);
+  });
+});
+
+const file = (id: string, kind: number, group: number, type: "image" | "document" = "image"): ApiTestFile => ({
+  _id: id,
+  name: `${id}.png`,
+  link: `/files/${id}`,
+  group,
+  type,
+  gemtestTestFileType: kind,
+});
+
+describe("files (spec §3, §4)", () => {
+  it("classifies by kind and type", () => {
+    expect(fileSection(file("a", FILE_KIND.Other, 0), "gemtest")).toBe("otherImage");
+    expect(fileSection(file("b", FILE_KIND.Other, 0, "document"), "gemtest")).toBe("file");
+    expect(fileSection(file("c", FILE_KIND.Result, 0), "gemtest")).toBe("run");
+    expect(fileSection(file("d", FILE_KIND.AiResult, 0), "gemtest")).toBe("ai");
+    expect(fileSection(file("e", FILE_KIND.OriginalAi, 0), "gemtest")).toBe("ai");
+    // The kind field is named after the product.
+    expect(
+      fileSection({ ...file("f", 0, 0), gemtestTestFileType: undefined as never, otherTestFileType: 1 }, "other"),
+    ).toBe("run");
+  });
+
+  it("groups by run, labels Test Run #{group+1}, orders result, luv, glowing, coloured, simulants, original", () => {
+    const files = [
+      file("orig", FILE_KIND.Original, 1),
+      file("sim", FILE_KIND.Simulants, 1),
+      file("col", FILE_KIND.Coloured, 1),
+      file("glow", FILE_KIND.Glowing, 1),
+      file("luv", FILE_KIND.Luv, 1),
+      file("res", FILE_KIND.Result, 1),
+      file("res0", FILE_KIND.Result, 0),
+      file("other", FILE_KIND.Other, 0),
+      file("ai", FILE_KIND.AiResult, 0),
+    ];
+    const runs = groupTestRuns(files, "gemtest");
+    expect(runs.map((run) => run.label)).toEqual(["Test Run #1", "Test Run #2"]);
+    expect(runs[0].files.map((f) => f._id)).toEqual(["res0"]);
+    expect(runs[1].files.map((f) => f._id)).toEqual(["res", "luv", "glow", "col", "sim", "orig"]);
+  });
+
+  it("accepts only the upload extensions of spec §5", () => {
+    for (const name of ["a.jpg", "b.JPEG", "c.png", "d.pdf", "e.docx", "f.doc"])
+      expect(isUploadAllowed(name)).toBe(true);
+    for (const name of ["a.exe", "b.gif", "c.pdf.exe", "png", "d.docm"]) expect(isUploadAllowed(name)).toBe(false);
+  });
+});
+
+describe("small rules", () => {
+  it("needs 3 characters after trimming for a name (spec §5)", () => {
+    expect(isTestNameValid("  ab  ", 3)).toBe(false);
+    expect(isTestNameValid(" abc ", 3)).toBe(true);
+  });
+  it("names the zip {name}-{id}.zip (spec §7)", () => {
+    expect(downloadFileName({ name: "Ring 4", id: "t9" })).toBe("Ring 4-t9.zip");
+  });
+  it("names device types by code (spec §3)", () => {
+    expect(deviceTypeName(5001)).toBe("Dr. Watson");
+    expect(deviceTypeName(4100)).toBe("Sherlock Holmes 4.0");
+    expect(deviceTypeName(4005)).toBe("Big Sherlock");
+    expect(deviceTypeName(6501)).toBe("Watson AI");
+    expect(deviceTypeName(5501)).toBe("Sherlock AI");
+    expect(deviceTypeName(8501)).toBe("Big Sherlock AI");
+    expect(deviceTypeName(1234)).toBe("Unknown");
+  });
+});
