@@ -1,0 +1,105 @@
+/**
+ * Builds the Fastify instance: the /api routes, and optionally the built console with its SPA
+ * fallback. main.ts listens with it; tests drive it with app.inject().
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchemaValidationError } from "fastify";
+import type { ApiError } from "../../src/api/types";
+import { installGuard } from "./auth/guard";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { handleError } from "./http/errors";
+import { describeClient } from "./http/userAgent";
+import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
+import { authRoutes } from "./routes/auth";
+import { healthRoutes } from "./routes/health";
+import { paymentRoutes } from "./routes/payments";
+import { userRoutes } from "./routes/users";
+import { createServices } from "./services";
+
+export interface AppDeps {
+  db: Database;
+  config: Config;
+  /** The built console (dist/); when given and present, served at / with an SPA fallback. */
+  consoleDir?: string;
+}
+
+const API_PREFIX = "/api";
+
+const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+
+export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: request.url,
+          remoteAddress: request.ip,
+          client: describeClient(request.headers),
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    schemaErrorFormatter: (errors: FastifySchemaValidationError[], dataVar: string) => schemaErrorFormatter(errors, dataVar),
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(handleError);
+  acceptOnlyJson(app);
+
+  app.register(
+    async (api) => {
+      // Resolving the JWT secret may touch the database, hence inside an async plugin.
+      const services = await createServices(db, config);
+      api.addHook("onSend", async (_request, reply) => {
+        // Answers carry tokens and personal data: never keep them in a shared cache.
+        reply.header("cache-control", "no-store");
+      });
+      installGuard(api, services);
+      healthRoutes(api, services);
+      authRoutes(api, services);
+      userRoutes(api, services);
+      paymentRoutes(api, services);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const servesConsole = consoleDir !== undefined && existsSync(join(consoleDir, "index.html"));
+  if (servesConsole) {
+    app.register(fastifyStatic, { root: consoleDir, prefix: "/" });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === "GET" || request.method === "HEAD";
+    if (servesConsole && wantsPage && !isApiPath(request.url)) {
+      // Client-side routes (/gallery/item/42, ...) are the console's: hand it the page.
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    const body: ApiError = { message: `Not found: ${request.method} ${request.url.split("?")[0]}` };
+    return reply.status(404).send(body);
+  });
+
+  return app;
+}
+
+/**
+ * The API speaks JSON only. An empty JSON body is passed on as "no body" so that routes which
+ * take none (verify-token) accept it, while routes which need one answer "Request body must be
+ * a JSON object" through validation.
+ */
+function acceptOnlyJson(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

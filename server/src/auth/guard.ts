@@ -1,0 +1,66 @@
+/**
+ * Who may call a route. Every /api route states it in its options, `config: { access }`:
+ *   "public"    anybody, no token needed;
+ *   "signedIn"  any live user with a valid access token;
+ *   [roles...]  a signed-in user whose current role (read from the database, not the token,
+ *               so a demotion takes effect at once) is listed.
+ * A route without `access` makes the service refuse to start: forgetting it must not open a route.
+ */
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import type { Role } from "../../../src/api/types";
+import { forbidden, HttpError, tokenExpired, unauthorized, userDeleted } from "../http/errors";
+import type { Services } from "../services";
+import { findUserById, type UserRow } from "../users/queries";
+
+export type Access = "public" | "signedIn" | readonly Role[];
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by the guard on every route that is not public. */
+    caller: UserRow | null;
+  }
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+export function installGuard(app: FastifyInstance, services: Services): void {
+  app.decorateRequest("caller", null);
+
+  app.addHook("onRoute", (route) => {
+    if (route.config?.access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access`);
+    }
+  });
+
+  const guard: onRequestAsyncHookHandler = async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === "public") return;
+
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) throw unauthorized();
+    const check = await services.accessTokens.check(token);
+    if (!check.ok) throw check.reason === "expired" ? tokenExpired() : unauthorized();
+
+    const user = await findUserById(services.db, check.subject.id);
+    if (!user || user.deletedAt !== null) throw userDeleted();
+    if (user.status !== "active") throw new HttpError(401, "This user is disabled.");
+    request.caller = user;
+
+    if (Array.isArray(access) && !access.includes(user.role)) throw forbidden();
+  };
+  app.addHook("onRequest", guard);
+}
+
+/** The signed-in user of a non-public route. */
+export function callerOf(request: FastifyRequest): UserRow {
+  if (request.caller === null) {
+    throw new Error(`callerOf() used on a public route: ${request.routeOptions.url ?? request.url}`);
+  }
+  return request.caller;
+}

@@ -1,0 +1,90 @@
+/**
+ * Opaque refresh tokens with rotation and reuse detection.
+ *
+ * Every sign-in starts a family. Each refresh spends the presented token and issues its successor
+ * in the same family. A token presented twice means it was copied: the whole family is revoked,
+ * so neither the thief nor the victim can continue with it, and the victim signs in again.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { refreshTokens } from "../db/schema";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const hashRefreshToken = (token: string): string => createHash("sha256").update(token).digest("hex");
+
+export type RotationResult =
+  | { ok: true; userId: string; refreshToken: string }
+  | { ok: false; reason: "unknown" | "expired" | "reused" };
+
+export interface RefreshTokens {
+  /** Starts a new family (a sign-in) and returns its first token. */
+  issue(userId: string): Promise<string>;
+  /** Spends `token` and returns its successor, or why it cannot. */
+  rotate(token: string): Promise<RotationResult>;
+  /** Revokes the family `token` belongs to (sign-out). Unknown tokens are ignored. */
+  revokeFamilyOf(token: string): Promise<void>;
+}
+
+export function refreshTokenStore(db: Database, ttlDays: number): RefreshTokens {
+  async function insertToken(executor: Pick<Database, "insert">, userId: string, familyId: string): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    await executor.insert(refreshTokens).values({
+      id: randomUUID(),
+      userId,
+      familyId,
+      tokenHash: hashRefreshToken(token),
+      expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
+    });
+    return token;
+  }
+
+  async function revokeFamily(familyId: string): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  return {
+    issue: (userId) => insertToken(db, userId, randomUUID()),
+
+    async rotate(token) {
+      const [stored] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+      if (!stored) return { ok: false, reason: "unknown" };
+      if (stored.usedAt !== null || stored.revokedAt !== null) {
+        await revokeFamily(stored.familyId);
+        return { ok: false, reason: "reused" };
+      }
+      if (stored.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "expired" };
+
+      const successor = await db.transaction(async (tx) => {
+        // The conditional update is the arbiter when two requests race with the same token.
+        const spent = await tx
+          .update(refreshTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(refreshTokens.id, stored.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+          .returning({ id: refreshTokens.id });
+        if (spent.length === 0) return undefined;
+        return insertToken(tx, stored.userId, stored.familyId);
+      });
+      if (successor === undefined) {
+        await revokeFamily(stored.familyId);
+        return { ok: false, reason: "reused" };
+      }
+      return { ok: true, userId: stored.userId, refreshToken: successor };
+    },
+
+    async revokeFamilyOf(token) {
+      const [stored] = await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+      if (stored) await revokeFamily(stored.familyId);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { resolve } from "node:path";
+
+/** Everything the service reads from its environment, parsed once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded PostgreSQL (PGlite) keeps its files; unused when databaseUrl is set. */
+  dataDir: string;
+  /** A PostgreSQL server; when absent the service uses the embedded database in dataDir. */
+  databaseUrl: string | undefined;
+  /** When absent, a secret is generated once and kept in the database's settings table. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** When set, GET /api/health answers NotOk with this message (the console shows maintenance). */
+  maintenanceMessage: string | undefined;
+  logLevel: string;
+  /** Behind a load balancer the client address comes from X-Forwarded-For (the IP rate limit needs it). */
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+const nonEmpty = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === "" ? undefined : value;
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  }
+  return value;
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+export function loadConfig(env: Env = process.env): Config {
+  const logLevel = nonEmpty(env.LOG_LEVEL) ?? "info";
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
+  }
+  const port = nonEmpty(env.PORT) === undefined ? 8080 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  }
+  const jwtSecret = nonEmpty(env.JWT_SECRET);
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    // HS256 keys shorter than the hash output make brute-forcing a token's signature feasible.
+    throw new Error("JWT_SECRET must be at least 32 characters long");
+  }
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? "127.0.0.1",
+    dataDir: resolve(nonEmpty(env.DATA_DIR) ?? "./data"),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    jwtSecret,
+    accessTokenTtlSeconds: positiveInteger(env, "ACCESS_TOKEN_TTL_SECONDS", 300),
+    refreshTokenTtlDays: positiveInteger(env, "REFRESH_TOKEN_TTL_DAYS", 30),
+    maintenanceMessage: nonEmpty(env.MAINTENANCE_MESSAGE),
+    logLevel,
+    trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Opens the database: embedded PostgreSQL (PGlite) by default, a PostgreSQL server when a URL is
+ * given. Both are handed out as the same Drizzle type, so the rest of the service does not care.
+ */
+import { fileURLToPath } from "node:url";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** Applies pending migrations from server/src/db/migrations. */
+  migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other instance sharing the database runs its own `exclusively` block,
+   * so that instances starting together do not migrate or seed twice.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** Any 64-bit number works; it only has to be the same for every instance of this service. */
+const START_UP_LOCK_KEY = 724_113_901;
+
+/** Wraps a PGlite instance (file-backed, in memory, or loaded from a dump). */
+export function pgliteHandle(client: PGlite): DbHandle {
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    // One PGlite data directory belongs to one process, so there is nobody to exclude.
+    exclusively: (work) => work(),
+    close: () => client.close(),
+  };
+}
+
+export async function openPglite(options: PGliteOptions = {}): Promise<DbHandle> {
+  return pgliteHandle(await PGlite.create(options));
+}
+
+export function openPostgres(connectionString: string): DbHandle {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", () => undefined);
+  const db = drizzlePostgres({ client: pool, schema });
+  return {
+    db,
+    driver: "postgres",
+    migrate: () => migratePostgres(db, { migrationsFolder }),
+    async exclusively(work) {
+      // Advisory locks belong to a session: hold one dedicated connection for the whole block.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query("select pg_advisory_lock($1)", [START_UP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await lockClient.query("select pg_advisory_unlock($1)", [START_UP_LOCK_KEY]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export interface DbLocation {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+export async function openDb({ databaseUrl, dataDir }: DbLocation): Promise<DbHandle> {
+  return databaseUrl ? openPostgres(databaseUrl) : openPglite({ dataDir });
+}
+
+/** True when the database answers a trivial query. */
+export async function isReachable(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { DELETED_USER_STATUS, TOKEN_EXPIRED, type ApiError } from "../../../src/api/types";
+
+/** An error whose status and message go to the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const unauthorized = () => new HttpError(401, "Unauthorized");
+export const tokenExpired = () => new HttpError(401, TOKEN_EXPIRED);
+export const userDeleted = () => new HttpError(DELETED_USER_STATUS, "User deleted");
+export const forbidden = (message = "You do not have permission to do this.") => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+
+/** Fastify's own client errors whose wording we replace with something a person can act on. */
+const FRIENDLIER_MESSAGES: Record<string, { statusCode: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, message: "Request body is not valid JSON" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, message: "Request body is required" },
+  // 415 would be the textbook answer; the contract promises 400 for every malformed request.
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 400, message: "Content-Type must be application/json" },
+  FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, message: "Request body is too large" },
+};
+
+/**
+ * Every error answer is `{message}`. Client errors keep their status and message; anything else
+ * is logged and answered with a generic 500, so internals never leak.
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = error.code ? FRIENDLIER_MESSAGES[error.code] : undefined;
+  const statusCode = known?.statusCode ?? error.statusCode ?? 500;
+  if (statusCode >= 400 && statusCode < 500) {
+    const body: ApiError = { message: known?.message ?? error.message };
+    void reply.status(statusCode).send(body);
+    return;
+  }
+  request.log.error({ err: error }, "request failed");
+  const body: ApiError = { message: "Internal server error" };
+  void reply.status(500).send(body);
+}

@@ -1,0 +1,36 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+export interface ClientDescription {
+  application?: string;
+  browser?: string;
+  /** The header as sent, when it is not the console's JSON. */
+  raw?: string;
+}
+
+const MAX_LOGGED_LENGTH = 300;
+
+const firstValue = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+const shortText = (value: unknown): string | undefined =>
+  typeof value === "string" ? value.slice(0, MAX_LOGGED_LENGTH) : undefined;
+
+/**
+ * Which client sent a request. The console sends JSON {browser, application} in X-User-Agent
+ * as well as User-Agent, because Chromium ignores a User-Agent set by a page; other clients send
+ * an ordinary User-Agent string.
+ */
+export function describeClient(headers: IncomingHttpHeaders): ClientDescription {
+  const header = firstValue(headers["x-user-agent"]) ?? firstValue(headers["user-agent"]);
+  if (header === undefined || header === "") return {};
+  try {
+    const parsed: unknown = JSON.parse(header);
+    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
+      const { application, browser } = parsed as Record<string, unknown>;
+      return { application: shortText(application), browser: shortText(browser) };
+    }
+  } catch {
+    // Not JSON: an ordinary user agent string.
+  }
+  return { raw: header.slice(0, MAX_LOGGED_LENGTH) };
+}
