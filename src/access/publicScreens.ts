@@ -28,5 +28,10 @@ export const PUBLIC_SCREENS: PublicScreen[] = [
     guestOnly: false,
     page: placeholder,
   },
-  { path: "/public/gallery/item/:id", title: "screens.publicTest", guestOnly: false, page: placeholder },
+  {
+    path: "/public/gallery/item/:id",
+    title: "screens.publicTest",
+    guestOnly: false,
+    page: lazy(() => import("../custom/testDetail/PublicTestDetailPage")),
+  },
 ];

@@ -137,7 +137,12 @@ export const SCREENS: Screen[] = [
     page: page(placeholder),
   },
 
-  { path: "/gallery/item/:id", title: "screens.testDetail", roles: ALL, page: page(placeholder) },
+  {
+    path: "/gallery/item/:id",
+    title: "screens.testDetail",
+    roles: ALL,
+    page: page(() => import("../custom/testDetail/TestDetailPage")),
+  },
   { path: "/users/:userId", title: "screens.user", roles: ALL, page: page(placeholder) },
   { path: "/accounts/:accountId", title: "screens.accountInfo", roles: ALL, page: page(placeholder) },
   { path: "/accounts/business/:businessId", title: "screens.business", roles: ALL, page: page(placeholder) },

@@ -7,8 +7,9 @@ import simpleRestProvider from "ra-data-simple-rest";
 import { HttpError, type DataProvider } from "react-admin";
 import type { ApiUser, HealthResponse, PasswordCheckResponse, SubscriptionStatusResponse } from "../api/types";
 import { httpClient as defaultHttpClient, type HttpClient } from "./httpClient";
+import { createTestCalls, type TestCalls } from "./testCalls";
 
-export interface ConsoleDataProvider extends DataProvider {
+export interface ConsoleDataProvider extends DataProvider, TestCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
@@ -31,6 +32,7 @@ export function createDataProvider(httpClient: HttpClient = defaultHttpClient): 
 
   return {
     ...rest,
+    ...createTestCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

@@ -120,3 +120,28 @@ describe("small rules", () => {
     expect(deviceTypeName(1234)).toBe("Unknown");
   });
 });
+
+describe("lightbox view (spec §9)", async () => {
+  const { IDENTITY, viewerReducer, transformCss } = await import("../../src/custom/testDetail/viewerTransform");
+  it("zooms by 0.3, never below the whole image", () => {
+    const zoomed = viewerReducer(viewerReducer(IDENTITY, { type: "zoomIn" }), { type: "zoomIn" });
+    expect(zoomed.scale).toBe(1.6);
+    expect(viewerReducer(IDENTITY, { type: "zoomOut" }).scale).toBe(1);
+  });
+  it("double-click zooms to 4 and back", () => {
+    const zoomed = viewerReducer(IDENTITY, { type: "doubleClick" });
+    expect(zoomed.scale).toBe(4);
+    expect(viewerReducer(zoomed, { type: "doubleClick" })).toEqual(IDENTITY);
+  });
+  it("pans by 20 only when zoomed, rotates by 90 and resets", () => {
+    expect(viewerReducer(IDENTITY, { type: "pan", dx: 1, dy: 0 })).toEqual(IDENTITY);
+    const zoomed = viewerReducer(IDENTITY, { type: "doubleClick" });
+    const panned = viewerReducer(zoomed, { type: "pan", dx: 1, dy: -1 });
+    expect([panned.x, panned.y]).toEqual([20, -20]);
+    let turned = IDENTITY;
+    for (let turn = 0; turn < 5; turn += 1) turned = viewerReducer(turned, { type: "rotate" });
+    expect(turned.rotation).toBe(90);
+    expect(viewerReducer(panned, { type: "reset" })).toEqual(IDENTITY);
+    expect(transformCss(panned)).toBe("translate(20px, -20px) scale(4) rotate(0deg)");
+  });
+});

@@ -1,5 +1,15 @@
 import { useState, type FormEvent } from "react";
-import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Stack, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Link as MuiLink,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import LockIcon from "@mui/icons-material/LockOutlined";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { PRODUCT_NAME } from "../../config";

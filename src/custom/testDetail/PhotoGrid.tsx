@@ -1,0 +1,85 @@
+import { Box, ButtonBase, Checkbox, Typography } from "@mui/material";
+import { useTranslate } from "react-admin";
+import type { ApiTestFile } from "../../api/tests";
+import { PRODUCT_KEY } from "../../config";
+import { fileKind } from "./testRules";
+
+interface PhotoGridProps {
+  files: readonly ApiTestFile[];
+  selectable: boolean;
+  selected: ReadonlySet<string>;
+  onToggle: (fileId: string) => void;
+  onOpen: (fileId: string) => void;
+}
+
+/** Thumbnails, each labelled with its kind, with a selection checkbox in the private view. */
+export function PhotoGrid({ files, selectable, selected, onToggle, onOpen }: PhotoGridProps) {
+  const translate = useTranslate();
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gap: 1.5,
+        gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(3, 1fr)", md: "repeat(6, 1fr)" },
+      }}
+    >
+      {files.map((file) => {
+        const kind = translate(`testDetail.kinds.${fileKind(file, PRODUCT_KEY)}`);
+        const isSelected = selected.has(file._id);
+        return (
+          <Box
+            key={file._id}
+            component="figure"
+            sx={{
+              m: 0,
+              position: "relative",
+              borderRadius: 2,
+              overflow: "hidden",
+              border: 2,
+              borderColor: isSelected ? "primary.main" : "transparent",
+              bgcolor: "grey.100",
+            }}
+          >
+            <ButtonBase
+              onClick={() => onOpen(file._id)}
+              aria-label={`${kind}: ${file.name}`}
+              sx={{ display: "block", width: "100%", aspectRatio: "3 / 4" }}
+            >
+              <Box
+                component="img"
+                src={file.link}
+                alt={file.name}
+                loading="lazy"
+                sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }}
+              />
+            </ButtonBase>
+            <Typography
+              component="figcaption"
+              variant="caption"
+              sx={{ display: "block", px: 1, py: 0.5, bgcolor: "background.paper", fontWeight: 500 }}
+            >
+              {kind}
+            </Typography>
+            {selectable && (
+              <Checkbox
+                checked={isSelected}
+                onChange={() => onToggle(file._id)}
+                slotProps={{
+                  input: { "aria-label": translate("testDetail.selection.select", { name: `${kind} ${file.name}` }) },
+                }}
+                sx={{
+                  position: "absolute",
+                  top: 4,
+                  left: 4,
+                  bgcolor: "rgba(255,255,255,0.85)",
+                  borderRadius: 1,
+                  p: 0.25,
+                }}
+              />
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,270 @@
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Box, Button, Stack, Typography } from "@mui/material";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import EditIcon from "@mui/icons-material/EditOutlined";
+import AttachFileIcon from "@mui/icons-material/AttachFile";
+import ShareIcon from "@mui/icons-material/ShareOutlined";
+import DeleteIcon from "@mui/icons-material/DeleteOutline";
+import { Link, useNavigate } from "react-router-dom";
+import { Confirm, HttpError, useDataProvider, useNotify, useTranslate } from "react-admin";
+import { useQueryClient } from "@tanstack/react-query";
+import type { ApiTest } from "../../api/tests";
+import { PRODUCT_KEY } from "../../config";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { saveBlob } from "../download";
+import { useSessionUser } from "../layout/useSessionRole";
+import { DetailsCards } from "./DetailsCards";
+import { EditTestDialog } from "./EditTestDialog";
+import { FilesSection } from "./FilesSection";
+import { PasswordDialog } from "./PasswordDialog";
+import { PhotoGrid } from "./PhotoGrid";
+import { SelectionBar } from "./SelectionBar";
+import { ShareDialog } from "./ShareDialog";
+import { canDeleteTest, downloadFileName, fileSection, groupTestRuns } from "./testRules";
+import { Section, TextSections } from "./TextSections";
+import { testQueryKey } from "./useTestQuery";
+import { UploadDialog } from "./UploadDialog";
+
+const ImageViewer = lazy(() => import("./ImageViewer"));
+
+type Dialog = "edit" | "upload" | "share" | "confirmDeleteTest" | "confirmDeletePhotos" | "password" | null;
+type ProtectedAction = "deleteTest" | "deletePhotos";
+
+/** The test detail page (spec §2), private or public. */
+export function TestDetailView({ test, publicView }: { test: ApiTest; publicView: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const user = useSessionUser();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [protectedAction, setProtectedAction] = useState<ProtectedAction | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const runs = useMemo(() => groupTestRuns(test.files ?? [], PRODUCT_KEY), [test.files]);
+  const otherImages = (test.files ?? []).filter((file) => fileSection(file, PRODUCT_KEY) === "otherImage");
+  const documents = (test.files ?? []).filter((file) => fileSection(file, PRODUCT_KEY) === "file");
+  const viewerImages = [...runs.flatMap((run) => run.files), ...otherImages];
+  const openViewer = (fileId: string) => setViewerIndex(viewerImages.findIndex((file) => file._id === fileId));
+  const selectable = !publicView;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: testQueryKey(test.id, publicView) });
+  const toggle = (fileId: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(fileId)) next.delete(fileId);
+      else next.add(fileId);
+      return next;
+    });
+
+  const askDelete = () => {
+    if (!canDeleteTest({ id: user.id, accountId: user.accountId, role: user.role }, test)) {
+      notify("testDetail.deleteRule.forbidden", { type: "warning" });
+      return;
+    }
+    setDialog("confirmDeleteTest");
+  };
+
+  const requirePassword = (action: ProtectedAction) => {
+    setProtectedAction(action);
+    setDialog("password");
+  };
+
+  const deleteTest = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.deleteTest(test.id);
+      notify("testDetail.deleteRule.deleted", { type: "success" });
+      navigate("/gallery");
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : undefined;
+      notify(status === 401 ? "testDetail.deleteRule.unauthorized" : "testDetail.deleteRule.failed", { type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const deletePhotos = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.deleteTestFiles(test.id, [...selected]);
+      notify("testDetail.selection.deleted", { type: "success" });
+      setSelected(new Set());
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : "app.errors.generic", { type: "error" });
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  const downloadSelected = async () => {
+    setBusy(true);
+    try {
+      const { blob } = await dataProvider.downloadTestFiles(test.id, [...selected]);
+      saveBlob(blob, downloadFileName(test));
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : "app.errors.generic", { type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onPasswordConfirmed = () => {
+    setDialog(null);
+    if (protectedAction === "deleteTest") void deleteTest();
+    if (protectedAction === "deletePhotos") void deletePhotos();
+    setProtectedAction(null);
+  };
+
+  const title = test.isCopied ? `${test.name} ${translate("testDetail.copied")}` : test.name;
+
+  return (
+    <Stack spacing={2} sx={{ py: 2 }}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ wordBreak: "break-word" }}>
+          {title}
+        </Typography>
+        <Typography color="text.secondary">
+          {translate("testDetail.testId")}: <span data-testid="test-id">{test.id}</span>
+        </Typography>
+      </Box>
+
+      {!publicView && (
+        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap role="toolbar" aria-label={title}>
+          <Button component={Link} to="/gallery" startIcon={<ArrowBackIcon />}>
+            {translate("testDetail.backToGallery")}
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setDialog("edit")}>
+            {translate("testDetail.edit")}
+          </Button>
+          <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => setDialog("upload")}>
+            {translate("testDetail.addFile")}
+          </Button>
+          <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => setDialog("share")}>
+            {translate("testDetail.share")}
+          </Button>
+          <Button variant="contained" color="error" startIcon={<DeleteIcon />} onClick={askDelete} disabled={busy}>
+            {translate("testDetail.delete")}
+          </Button>
+        </Stack>
+      )}
+
+      <DetailsCards test={test} publicView={publicView} />
+      <TextSections test={test} />
+
+      <Section title={translate("testDetail.sections.images")}>
+        {runs.length === 0 && <Typography color="text.secondary">{translate("testDetail.noImages")}</Typography>}
+        <Stack spacing={2}>
+          {runs.map((run) => (
+            <Box key={run.group} component="section" aria-label={run.label}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+                {run.label}
+              </Typography>
+              <PhotoGrid
+                files={run.files}
+                selectable={selectable}
+                selected={selected}
+                onToggle={toggle}
+                onOpen={openViewer}
+              />
+            </Box>
+          ))}
+        </Stack>
+      </Section>
+
+      <Section title={translate("testDetail.sections.otherImages")}>
+        {otherImages.length === 0 ? (
+          <Typography color="text.secondary">{translate("testDetail.noImages")}</Typography>
+        ) : (
+          <PhotoGrid
+            files={otherImages}
+            selectable={selectable}
+            selected={selected}
+            onToggle={toggle}
+            onOpen={openViewer}
+          />
+        )}
+      </Section>
+
+      <FilesSection files={documents} />
+
+      {selectable && (
+        <SelectionBar
+          count={selected.size}
+          busy={busy}
+          onDownload={downloadSelected}
+          onDelete={() => setDialog("confirmDeletePhotos")}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
+
+      {viewerIndex !== null && viewerIndex >= 0 && (
+        <Suspense fallback={null}>
+          <ImageViewer
+            images={viewerImages.map((file) => ({ src: file.link, alt: file.name }))}
+            index={viewerIndex}
+            onClose={() => setViewerIndex(null)}
+          />
+        </Suspense>
+      )}
+
+      {!publicView && (
+        <>
+          {dialog === "edit" && (
+            <EditTestDialog
+              test={test}
+              open
+              onClose={() => setDialog(null)}
+              onSaved={() => {
+                setDialog(null);
+                void refresh();
+              }}
+            />
+          )}
+          <UploadDialog
+            testId={test.id}
+            open={dialog === "upload"}
+            onClose={() => setDialog(null)}
+            onUploaded={() => {
+              setDialog(null);
+              void refresh();
+            }}
+          />
+          <ShareDialog testId={test.id} open={dialog === "share"} onClose={() => setDialog(null)} />
+          <Confirm
+            isOpen={dialog === "confirmDeleteTest"}
+            title="testDetail.deleteRule.title"
+            content="testDetail.deleteRule.body"
+            confirm="testDetail.confirm.delete"
+            confirmColor="warning"
+            onConfirm={() => requirePassword("deleteTest")}
+            onClose={() => setDialog(null)}
+          />
+          <Confirm
+            isOpen={dialog === "confirmDeletePhotos"}
+            title="testDetail.selection.deleteTitle"
+            content="testDetail.selection.deleteBody"
+            translateOptions={{ smart_count: selected.size }}
+            confirm="testDetail.confirm.delete"
+            confirmColor="warning"
+            onConfirm={() => requirePassword("deletePhotos")}
+            onClose={() => setDialog(null)}
+          />
+          <PasswordDialog
+            open={dialog === "password"}
+            onCancel={() => {
+              setDialog(null);
+              setProtectedAction(null);
+            }}
+            onConfirmed={onPasswordConfirmed}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

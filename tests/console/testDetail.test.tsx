@@ -1,0 +1,296 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { ApiTest } from "../../src/api/tests";
+import { renderConsole } from "./harness/renderConsole";
+import { server } from "./harness/server";
+import { makeTest } from "./harness/testFixture";
+
+interface Recorded {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/** GET/PUT/DELETE/POST of spec §7 for one test, recording what the console sends. */
+function serveTest(test: ApiTest, options: { deleteStatus?: number; passwordOk?: boolean; putStatus?: number } = {}) {
+  const calls: Recorded[] = [];
+  let current = test;
+  server.use(
+    http.get("*/api/v3/tests/public/:id", ({ params }) =>
+      params.id === current.id
+        ? HttpResponse.json(current)
+        : HttpResponse.json({ message: "Test not found" }, { status: 404 }),
+    ),
+    http.get("*/api/v3/tests/:id", ({ params }) =>
+      params.id === current.id
+        ? HttpResponse.json(current)
+        : HttpResponse.json({ message: "Test not found" }, { status: 404 }),
+    ),
+    http.put("*/api/v2/tests/:id", async ({ request }) => {
+      const body = (await request.json()) as Record<string, string>;
+      calls.push({ method: "PUT", path: new URL(request.url).pathname, body });
+      if (options.putStatus) return HttpResponse.json({ message: "Name is too short" }, { status: options.putStatus });
+      current = { ...current, ...body, notes: body.notes.split("\n") };
+      return HttpResponse.json(current);
+    }),
+    http.delete("*/api/tests/:id/:fileId", ({ request, params }) => {
+      calls.push({ method: "DELETE", path: new URL(request.url).pathname });
+      current = { ...current, files: current.files.filter((file) => file._id !== params.fileId) };
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.delete("*/api/tests/:id", ({ request }) => {
+      calls.push({ method: "DELETE", path: new URL(request.url).pathname });
+      if (options.deleteStatus) return HttpResponse.json({ message: "Not allowed" }, { status: options.deleteStatus });
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post("*/api/users/password/check", async ({ request }) => {
+      const { password } = (await request.json()) as { password: string };
+      calls.push({ method: "POST", path: "/api/users/password/check" });
+      return HttpResponse.json({ isCorrect: options.passwordOk ?? password === "demo1234" });
+    }),
+    http.post("*/api/tests/share/:id", ({ request }) => {
+      calls.push({ method: "POST", path: new URL(request.url).pathname });
+      return HttpResponse.json({ shared: true });
+    }),
+    http.post("*/api/v2/tests/file", async ({ request }) => {
+      const form = await request.formData();
+      calls.push({
+        method: "POST",
+        path: "/api/v2/tests/file",
+        // jsdom's File loses its name and bytes crossing into Node's FormData; the Chromium journey checks them.
+        body: {
+          testId: form.get("testId"),
+          kind: form.get("gemtestTestFileType"),
+          hasFile: form.has("files"),
+        },
+      });
+      return HttpResponse.json({ ok: true }, { status: 201 });
+    }),
+  );
+  return calls;
+}
+
+describe("test detail, private view (spec §2)", () => {
+  it("shows the title, Test Id, toolbar, details, notes, RFSV, runs in order, other images and files", async () => {
+    serveTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    expect(await screen.findByRole("heading", { name: "Solitaire ring" })).toBeInTheDocument();
+    expect(screen.getByText(/Test Id/)).toHaveTextContent("Test Id: t-100");
+    for (const name of ["Back to Gallery", "Edit", "Add file", "Share test", "Delete Test"]) {
+      expect(screen.getByRole(name === "Back to Gallery" ? "link" : "button", { name })).toBeInTheDocument();
+    }
+    const details = screen.getByRole("region", { name: "Details" });
+    for (const label of [
+      "Device",
+      "Device Type",
+      "Phone",
+      "Tested on",
+      "Location",
+      "SKU",
+      "Vendor",
+      "Customer",
+      "Tested by",
+    ]) {
+      expect(within(details).getByText(label)).toBeInTheDocument();
+    }
+    expect(within(details).getByText("Watson AI")).toBeInTheDocument();
+    expect(within(details).getByText("Main Street Store")).toBeInTheDocument();
+    expect(within(details).queryByText("Sender Account")).not.toBeInTheDocument();
+    expect(within(details).getByRole("link", { name: "Ada User" })).toHaveAttribute("href", "/users/user-User");
+
+    expect(screen.getByText("Client asked for a rush")).toBeInTheDocument();
+    expect(screen.getByText("Check the girdle")).toBeInTheDocument();
+    expect(screen.getByText("0.87")).toBeInTheDocument();
+
+    const run1 = screen.getByRole("region", { name: "Test Run #1" });
+    expect(
+      within(run1)
+        .getAllByRole("figure")
+        .map((figure) => figure.querySelector("figcaption")?.textContent),
+    ).toEqual(["Result", "LUV", "Original"]);
+    expect(screen.getByRole("region", { name: "Test Run #2" })).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Other Images" })).getByRole("img")).toHaveAttribute(
+      "alt",
+      "other.png",
+    );
+    expect(
+      within(screen.getByRole("region", { name: "Files" })).getByRole("link", { name: "report.pdf" }),
+    ).toBeInTheDocument();
+  });
+
+  it("marks a copied test and shows its sender account; Tested by is not a link", async () => {
+    serveTest(
+      makeTest({
+        isCopied: true,
+        originalTest: { account: { name: "Lapis Traders" } },
+        copiedAt: "2026-04-01T09:30:00.000Z",
+      }),
+    );
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    expect(await screen.findByRole("heading", { name: "Solitaire ring (Copied)" })).toBeInTheDocument();
+    const details = screen.getByRole("region", { name: "Details" });
+    expect(within(details).getByText("Lapis Traders")).toBeInTheDocument();
+    expect(within(details).getByText("Copied at")).toBeInTheDocument();
+    expect(within(details).queryByRole("link", { name: "Ada User" })).not.toBeInTheDocument();
+  });
+
+  it("shows an empty notes wrapper as empty", async () => {
+    serveTest(makeTest({ notes: "[]" }));
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    expect(await screen.findByTestId("notes-empty")).toBeInTheDocument();
+  });
+
+  it("shows a failed load's message in an error alert", async () => {
+    serveTest(makeTest());
+    await renderConsole("/gallery/item/missing", { role: "Admin" });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Test not found");
+  });
+
+  it("edits: Update is disabled under 3 trimmed characters, and a save sends the §7 fields", async () => {
+    const calls = serveTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Test" });
+    const name = within(dialog).getByRole("textbox", { name: "Name" });
+    fireEvent.change(name, { target: { value: "  ab  " } });
+    expect(within(dialog).getByRole("button", { name: "Update" })).toBeDisabled();
+    expect(within(dialog).getByText("The name needs at least 3 characters.")).toBeInTheDocument();
+    fireEvent.change(name, { target: { value: "Emerald pendant" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    expect(calls.find((call) => call.method === "PUT")!.body).toEqual({
+      name: "Emerald pendant",
+      sku: "SKU-1",
+      customer: "Jane Doe",
+      vendorName: "Gem Vendors",
+      description: "Round brilliant, 1.2 ct",
+      notes: "Client asked for a rush\nCheck the girdle",
+    });
+    expect(await screen.findByRole("heading", { name: "Emerald pendant" })).toBeInTheDocument();
+  });
+
+  it("keeps the typed values when the service refuses a save", async () => {
+    serveTest(makeTest(), { putStatus: 400 });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Test" });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "SKU" }), { target: { value: "SKU-NEW" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Update" }));
+    expect(await within(dialog).findByText("Name is too short")).toBeInTheDocument();
+    expect(within(dialog).getByRole("textbox", { name: "SKU" })).toHaveValue("SKU-NEW");
+  });
+
+  it("refuses a file of another type without sending it, and uploads an allowed one as Other", async () => {
+    const calls = serveTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Add file" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload additional files" });
+    const input = within(dialog).getByTestId("upload-input");
+    fireEvent.change(input, { target: { files: [new File(["MZ"], "tool.exe")] } });
+    expect(await within(dialog).findByText(/tool\.exe cannot be uploaded/)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Upload" })).toBeDisabled();
+
+    fireEvent.change(input, { target: { files: [new File(["%PDF-1.4"], "report.pdf", { type: "application/pdf" })] } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Upload" }));
+    expect(await screen.findByText("File uploaded successfully")).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/api/v2/tests/file")).toEqual([
+      { method: "POST", path: "/api/v2/tests/file", body: { testId: "t-100", kind: "-1", hasFile: true } },
+    ]);
+  });
+
+  it("shares and builds the public link", async () => {
+    const calls = serveTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Share test" }));
+    const dialog = await screen.findByRole("dialog", { name: "Share your test" });
+    expect(
+      await within(dialog).findByDisplayValue(`${window.location.origin}/public/gallery/item/t-100`),
+    ).toBeInTheDocument();
+    expect(calls).toContainEqual({ method: "POST", path: "/api/tests/share/t-100" });
+  });
+
+  it("deletes selected photos after the confirmation and the password check, one DELETE each", async () => {
+    const calls = serveTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select Result res0.png" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select LUV luv0.png" }));
+    expect(screen.getByRole("toolbar", { name: "2 photos selected" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Delete selected" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    expect(within(password).getByRole("button", { name: "Continue" })).toBeDisabled();
+    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "wrong" } });
+    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    expect(await within(password).findByText("Incorrect password. Please try again.")).toBeInTheDocument();
+    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("Files deleted successfully")).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual([
+      "/api/tests/t-100/res0",
+      "/api/tests/t-100/luv0",
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole("checkbox", { name: "Select Result res0.png" })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("deletes the test after confirmation and password, then returns to the gallery", async () => {
+    const calls = serveTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/gallery"));
+    expect(calls).toContainEqual({ method: "DELETE", path: "/api/tests/t-100" });
+  });
+
+  it("says the service refused with 401 as insufficient permission", async () => {
+    serveTest(makeTest(), { deleteStatus: 401 });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("Insufficient permission to delete the test.")).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/gallery/item/t-100");
+  });
+
+  it("says other failures as an error while deleting", async () => {
+    serveTest(makeTest(), { deleteStatus: 500 });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("Error while deleting the test.")).toBeInTheDocument();
+  });
+
+  it("tells a user without permission and does nothing", async () => {
+    const calls = serveTest(makeTest({ createdBy: "someone-else" }));
+    await renderConsole("/gallery/item/t-100", { role: "User" });
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
+    expect(await screen.findByText("You can't delete this test without the necessary permission.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "DELETE")).toEqual([]);
+  });
+});
+
+describe("test detail, public view (spec §2)", () => {
+  it("has no toolbar, no selection, the guest header, and Tested by is not a link", async () => {
+    serveTest(makeTest());
+    await renderConsole("/public/gallery/item/t-100");
+    expect(await screen.findByRole("heading", { name: "Solitaire ring" })).toBeInTheDocument();
+    expect(screen.getByTestId("app-title")).toHaveTextContent("Gemtest Guest");
+    expect(screen.queryByRole("navigation", { name: "Main menu" })).not.toBeInTheDocument();
+    for (const name of ["Edit", "Add file", "Share test", "Delete Test"]) {
+      expect(screen.queryByRole("button", { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryAllByRole("checkbox")).toEqual([]);
+    expect(screen.queryByRole("link", { name: "Ada User" })).not.toBeInTheDocument();
+  });
+});
