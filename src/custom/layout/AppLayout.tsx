@@ -12,7 +12,12 @@ const LayoutError = ({ error }: ErrorProps) => <ErrorScreen error={error} />;
 export function AppLayout({ children }: { children: ReactNode }) {
   useCloseSidebarOnSmallScreens();
   return (
-    <Layout appBar={ConsoleAppBar} menu={SideMenu} error={LayoutError}>
+    <Layout
+      appBar={ConsoleAppBar}
+      menu={SideMenu}
+      error={LayoutError}
+      sx={{ "& .RaLayout-content": { px: { xs: 1.5, sm: 3 }, pb: 4 } }}
+    >
       {children}
       <SubscriptionGate />
     </Layout>

@@ -41,7 +41,7 @@ function ProfileMenu() {
 export function ConsoleAppBar() {
   const translate = useTranslate();
   return (
-    <AppBar userMenu={<ProfileMenu />} toolbar={<ChangeLogButton />}>
+    <AppBar color="primary" userMenu={<ProfileMenu />} toolbar={<ChangeLogButton />}>
       <Typography
         variant="h6"
         component="span"
