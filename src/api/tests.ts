@@ -93,3 +93,59 @@ export const deviceTypeName = (code: number): string => DEVICE_TYPES[code] ?? "U
 
 /** Upload accepts these extensions, one file at a time (spec §5). */
 export const UPLOAD_EXTENSIONS = [".jpg", ".jpeg", ".png", ".pdf", ".docx", ".doc"] as const;
+
+/**
+ * One card of the gallery: GET tests (ra-data-simple-rest convention: ?sort=["date","DESC"]
+ * &range=[0,9]&filter={...}, total in Content-Range). docs/api.md has the filters.
+ */
+export interface GalleryItem {
+  id: string;
+  name: string;
+  device: { name: string; type: number };
+  account: { id: string; name: string };
+  business: { name: string };
+  date: string;
+  sku: string;
+  customer: string;
+  vendorName: string;
+  isCopied: boolean;
+  /** A link to the test's first result photo, or null when it has none. */
+  thumbnail: string | null;
+}
+
+/** The gallery's filters, as the `filter` query parameter carries them. */
+export interface GalleryFilter {
+  /** Free text over name, SKU, customer and vendor. */
+  q?: string;
+  deviceType?: number;
+  accountId?: string;
+  /** Inclusive dates, yyyy-MM-dd. */
+  from?: string;
+  to?: string;
+}
+
+export type BulkDownloadStatus = "pending" | "processing" | "ready" | "failed";
+
+/**
+ * A bulk download (spec §3 "Selected items list", §9): POST bulk-downloads {testIds} starts one;
+ * GET bulk-downloads/{id} (public, by its unguessable id) reports it; its zip is at
+ * GET bulk-downloads/{id}/file once ready. Only one runs at a time per user (409 otherwise).
+ */
+export interface BulkDownload {
+  id: string;
+  status: BulkDownloadStatus;
+  testCount: number;
+  /** 0 to 1. */
+  progress: number;
+  /** The service's estimate for the whole download, from the number of tests. */
+  estimatedSeconds: number;
+  createdAt: string;
+  /** Set when status is ready. */
+  fileUrl: string | null;
+  /** Set when status is failed. */
+  error: string | null;
+}
+
+export interface BulkDownloadRequest {
+  testIds: string[];
+}
