@@ -1,0 +1,259 @@
+import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETED_USER_STATUS, TOKEN_EXPIRED, type LoginResponse, type RefreshResponse } from "../../src/api/types";
+import { buildApp } from "../../server/src/app";
+import { DEMO_USERS } from "../../server/src/db/demoUsers";
+import { refreshTokens, users } from "../../server/src/db/schema";
+import { SEED_IDS } from "../../server/src/db/seed";
+import {
+  bearer,
+  createTestApp,
+  forgeAccessToken,
+  login,
+  messageOf,
+  nowSeconds,
+  refresh,
+  signIn,
+  verifyToken,
+  type TestApp,
+} from "./helpers";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const U = SEED_IDS.users;
+
+describe("POST /api/v2/auth/login", () => {
+  it("signs in every demo user and answers tokens and the user", async () => {
+    for (const demo of DEMO_USERS) {
+      const response = await login(t.app, demo.email, demo.password);
+      expect(response.statusCode, demo.email).toBe(200);
+      const body = response.json<LoginResponse>();
+      expect(body.user).toMatchObject({ email: demo.email, role: demo.role });
+      expect(Object.keys(body.user).sort()).toEqual(
+        ["accountId", "avatar", "businessId", "email", "firstName", "id", "lastName", "role"],
+      );
+      const claims = decodeJwt(body.accessToken);
+      expect(claims).toMatchObject({ sub: body.user.id, role: demo.role, accountId: body.user.accountId });
+      expect(claims.exp! - claims.iat!).toBe(t.config.accessTokenTtlSeconds);
+      expect(body.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+  });
+
+  it("records the time of the sign-in", async () => {
+    const before = Date.now();
+    await signIn(t.app, "manager@example.com");
+    const [row] = await t.db.select().from(users).where(eq(users.id, U.manager));
+    expect(row?.lastSignInAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("matches the email case-insensitively", async () => {
+    const response = await login(t.app, "Admin@Example.COM");
+    expect(response.statusCode).toBe(200);
+    expect(response.json<LoginResponse>().user.id).toBe(U.admin);
+  });
+
+  it("refuses a wrong password with 401 and the wrong-credentials message", async () => {
+    const response = await login(t.app, "admin@example.com", "not-the-password");
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: "Incorrect email or password." });
+  });
+
+  it("refuses an unknown email with the same answer", async () => {
+    const response = await login(t.app, "nobody@example.com");
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: "Incorrect email or password." });
+  });
+
+  it("refuses a disabled user even with the right password", async () => {
+    await t.db.update(users).set({ status: "disabled" }).where(eq(users.id, U.secondUser));
+    try {
+      const response = await login(t.app, "daniel.kim@example.com");
+      expect(response.statusCode).toBe(403);
+      expect(messageOf(response)).toMatch(/disabled/);
+      expect(response.json()).not.toHaveProperty("accessToken");
+    } finally {
+      await t.db.update(users).set({ status: "active" }).where(eq(users.id, U.secondUser));
+    }
+  });
+
+  it("treats a deleted user as unknown", async () => {
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, U.secondUser));
+    try {
+      const response = await login(t.app, "daniel.kim@example.com");
+      expect(response.statusCode).toBe(401);
+      expect(messageOf(response)).toBe("Incorrect email or password.");
+    } finally {
+      await t.db.update(users).set({ deletedAt: null }).where(eq(users.id, U.secondUser));
+    }
+  });
+});
+
+describe("POST /api/v2/auth/refresh", () => {
+  it("rotates: the new tokens work, the old refresh token is refused, and its reuse revokes the family", async () => {
+    const first = await signIn(t.app, "user@example.com");
+
+    const rotated = await refresh(t.app, first.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    const second = rotated.json<RefreshResponse>();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await verifyToken(t.app, second.accessToken)).statusCode).toBe(200);
+
+    const third = (await refresh(t.app, second.refreshToken)).json<RefreshResponse>();
+
+    const reuse = await refresh(t.app, first.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(messageOf(reuse)).not.toBe(TOKEN_EXPIRED);
+
+    // The newest token of the family was never presented, yet it is dead now.
+    const newest = await refresh(t.app, third.refreshToken);
+    expect(newest.statusCode).toBe(401);
+  });
+
+  it("leaves other sign-ins of the same user alone when one family is revoked", async () => {
+    const laptop = await signIn(t.app, "manager@example.com");
+    const phone = await signIn(t.app, "manager@example.com");
+    await refresh(t.app, laptop.refreshToken);
+    await refresh(t.app, laptop.refreshToken); // reuse: revokes the laptop's family only
+    expect((await refresh(t.app, phone.refreshToken)).statusCode).toBe(200);
+  });
+
+  it("refuses an unknown refresh token", async () => {
+    const response = await refresh(t.app, "this-token-was-never-issued");
+    expect(response.statusCode).toBe(401);
+    expect(messageOf(response)).toBe("Invalid refresh token.");
+  });
+
+  it("refuses an expired refresh token", async () => {
+    const session = await signIn(t.app, "admin@example.com");
+    await t.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.userId, U.admin));
+    const response = await refresh(t.app, session.refreshToken);
+    expect(response.statusCode).toBe(401);
+    expect(messageOf(response)).toMatch(/expired/i);
+  });
+
+  it("answers 499 for a deleted user's refresh token", async () => {
+    const session = await signIn(t.app, "daniel.kim@example.com");
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, U.secondUser));
+    try {
+      const response = await refresh(t.app, session.refreshToken);
+      expect(response.statusCode).toBe(DELETED_USER_STATUS);
+      expect(response.json()).toEqual({ message: "User deleted" });
+    } finally {
+      await t.db.update(users).set({ deletedAt: null }).where(eq(users.id, U.secondUser));
+    }
+  });
+});
+
+describe("POST /api/v2/auth/logout", () => {
+  it("answers 204 and revokes the refresh token's family, without an access token", async () => {
+    const session = await signIn(t.app, "pastdue@example.com");
+    const rotated = (await refresh(t.app, session.refreshToken)).json<RefreshResponse>();
+
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/auth/logout",
+      payload: { refreshToken: rotated.refreshToken },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe("");
+    expect((await refresh(t.app, rotated.refreshToken)).statusCode).toBe(401);
+  });
+
+  it("answers 204 for a token it does not know (signing out twice is fine)", async () => {
+    const response = await t.app.inject({ method: "POST", url: "/api/v2/auth/logout", payload: { refreshToken: "unknown" } });
+    expect(response.statusCode).toBe(204);
+  });
+});
+
+describe("POST /api/verify-token and the access token check", () => {
+  const adminClaims = { sub: U.admin, role: "Admin", accountId: SEED_IDS.accounts.brilliantGems };
+
+  it("answers valid and the user for a valid token, with or without an empty JSON body", async () => {
+    const session = await signIn(t.app, "admin@example.com");
+    const response = await verifyToken(t.app, session.accessToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ valid: true, user: session.user });
+
+    const withEmptyJson = await t.app.inject({
+      method: "POST",
+      url: "/api/verify-token",
+      headers: { ...bearer(session.accessToken), "content-type": "application/json" },
+      payload: "",
+    });
+    expect(withEmptyJson.statusCode).toBe(200);
+  });
+
+  it("answers exactly 401 {message: token_expired} for an expired token", async () => {
+    const token = await forgeAccessToken(t.db, adminClaims, { issuedAt: nowSeconds() - 600, expiresAt: nowSeconds() - 60 });
+    const response = await verifyToken(t.app, token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: TOKEN_EXPIRED });
+  });
+
+  it("expires tokens after the configured lifetime", async () => {
+    const shortLived = buildApp({ db: t.db, config: { ...t.config, accessTokenTtlSeconds: 1 } });
+    try {
+      const session = await signIn(shortLived, "admin@example.com");
+      expect((await verifyToken(shortLived, session.accessToken)).statusCode).toBe(200);
+      // exp has whole-second precision: two seconds are always past it.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const response = await verifyToken(shortLived, session.accessToken);
+      expect(response.json()).toEqual({ message: TOKEN_EXPIRED });
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it("answers 401 Unauthorized without a token, with a malformed one, or one signed with another key", async () => {
+    const session = await signIn(t.app, "admin@example.com");
+    const [header, payload] = session.accessToken.split(".");
+    const candidates: (string | undefined)[] = [undefined, "", "garbage", `${header}.${payload}.invalidsignature`];
+    for (const token of candidates) {
+      const response = await verifyToken(t.app, token);
+      expect(response.statusCode, String(token)).toBe(401);
+      expect(response.json(), String(token)).toEqual({ message: "Unauthorized" });
+    }
+    const basic = await t.app.inject({ method: "POST", url: "/api/verify-token", headers: { authorization: "Basic YTpi" } });
+    expect(basic.json()).toEqual({ message: "Unauthorized" });
+  });
+
+  it("answers 499 {message: User deleted} for a deleted user's token", async () => {
+    const session = await signIn(t.app, "daniel.kim@example.com");
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, U.secondUser));
+    try {
+      const response = await verifyToken(t.app, session.accessToken);
+      expect(response.statusCode).toBe(DELETED_USER_STATUS);
+      expect(response.json()).toEqual({ message: "User deleted" });
+    } finally {
+      await t.db.update(users).set({ deletedAt: null }).where(eq(users.id, U.secondUser));
+    }
+  });
+
+  it("answers 499 for a token of a user that does not exist", async () => {
+    const token = await forgeAccessToken(
+      t.db,
+      { ...adminClaims, sub: "30000000-0000-4000-8000-0000000000ff" },
+      { issuedAt: nowSeconds(), expiresAt: nowSeconds() + 60 },
+    );
+    expect((await verifyToken(t.app, token)).statusCode).toBe(DELETED_USER_STATUS);
+  });
+
+  it("refuses the token of a user disabled after signing in", async () => {
+    const session = await signIn(t.app, "daniel.kim@example.com");
+    await t.db.update(users).set({ status: "disabled" }).where(eq(users.id, U.secondUser));
+    try {
+      const response = await verifyToken(t.app, session.accessToken);
+      expect(response.statusCode).toBe(401);
+    } finally {
+      await t.db.update(users).set({ status: "active" }).where(eq(users.id, U.secondUser));
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/src/config";
+import { describeClient } from "../../server/src/http/userAgent";
+
+describe("loadConfig", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: 300,
+      refreshTokenTtlDays: 30,
+      maintenanceMessage: undefined,
+      logLevel: "info",
+      trustProxy: false,
+    });
+    expect(config.dataDir).toMatch(/[/\\]data$/);
+  });
+
+  it("reads the environment", () => {
+    const config = loadConfig({
+      PORT: "9000",
+      HOST: "0.0.0.0",
+      DATA_DIR: "/tmp/x",
+      DATABASE_URL: "postgres://u@h/db",
+      JWT_SECRET: "s".repeat(32),
+      ACCESS_TOKEN_TTL_SECONDS: "60",
+      REFRESH_TOKEN_TTL_DAYS: "7",
+      MAINTENANCE_MESSAGE: "Upgrading",
+      LOG_LEVEL: "silent",
+      TRUST_PROXY: "true",
+    });
+    expect(config).toEqual({
+      port: 9000,
+      host: "0.0.0.0",
+      dataDir: "/tmp/x",
+      databaseUrl: "postgres://u@h/db",
+      jwtSecret: "s".repeat(32),
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlDays: 7,
+      maintenanceMessage: "Upgrading",
+      logLevel: "silent",
+      trustProxy: true,
+    });
+  });
+
+  it("treats blank values as unset", () => {
+    expect(loadConfig({ MAINTENANCE_MESSAGE: "  ", DATABASE_URL: "" })).toMatchObject({
+      maintenanceMessage: undefined,
+      databaseUrl: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: "http" }, /PORT/],
+    [{ ACCESS_TOKEN_TTL_SECONDS: "0" }, /ACCESS_TOKEN_TTL_SECONDS/],
+    [{ REFRESH_TOKEN_TTL_DAYS: "1.5" }, /REFRESH_TOKEN_TTL_DAYS/],
+    [{ JWT_SECRET: "short" }, /JWT_SECRET/],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+  ])("refuses %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe("describeClient (request logs)", () => {
+  const consoleAgent = JSON.stringify({ browser: "Chrome 141", application: "Admin Portal" });
+
+  it("reads the console's JSON from X-User-Agent first", () => {
+    expect(describeClient({ "x-user-agent": consoleAgent, "user-agent": "Mozilla/5.0" })).toEqual({
+      application: "Admin Portal",
+      browser: "Chrome 141",
+    });
+  });
+
+  it("falls back to User-Agent, JSON or not", () => {
+    expect(describeClient({ "user-agent": consoleAgent })).toEqual({ application: "Admin Portal", browser: "Chrome 141" });
+    expect(describeClient({ "user-agent": "curl/8.0" })).toEqual({ raw: "curl/8.0" });
+    expect(describeClient({})).toEqual({});
+  });
+
+  it("keeps what it logs short", () => {
+    expect(describeClient({ "user-agent": "x".repeat(5000) }).raw).toHaveLength(300);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Builds the migrated and seeded template database once per run (a fresh PGlite costs seconds,
+ * loading a dump of one costs a fraction of that). With TEST_DATABASE_URL set the template is a
+ * database on that PostgreSQL server instead.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { TestProject } from "vitest/node";
+import { openPostgres, pgliteHandle } from "../../server/src/db/client";
+import { prepareDb } from "../../server/src/db/prepare";
+import { adminQuery, quoteIdent, uniqueDatabaseName, withDatabase } from "./testDatabase";
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  return adminUrl ? setUpPostgres(project, adminUrl) : setUpPglite(project);
+}
+
+async function setUpPglite(project: TestProject): Promise<() => Promise<void>> {
+  const client = await PGlite.create();
+  try {
+    await prepareDb(pgliteHandle(client));
+    const dump = await client.dumpDataDir("none");
+    const dir = await mkdtemp(join(tmpdir(), "gemtest-server-tests-"));
+    const dumpPath = join(dir, "template.tar");
+    await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
+    project.provide("serverTestTemplate", { kind: "pglite", dumpPath });
+    return () => rm(dir, { recursive: true, force: true });
+  } finally {
+    await client.close();
+  }
+}
+
+async function setUpPostgres(project: TestProject, adminUrl: string): Promise<() => Promise<void>> {
+  const templateName = uniqueDatabaseName("gemtest_template");
+  await adminQuery(adminUrl, `create database ${quoteIdent(templateName)}`);
+  const handle = openPostgres(withDatabase(adminUrl, templateName));
+  try {
+    await prepareDb(handle);
+  } finally {
+    // CREATE DATABASE ... TEMPLATE refuses a template with open connections.
+    await handle.close();
+  }
+  project.provide("serverTestTemplate", { kind: "postgres", adminUrl, templateName });
+  return () => adminQuery(adminUrl, `drop database if exists ${quoteIdent(templateName)} with (force)`);
+}

@@ -1,0 +1,110 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/src/app";
+import { createTestApp, openTestDatabase, type TestApp } from "./helpers";
+
+describe("GET /api/health", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers Ok without a token", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ portal: "Ok", message: "The portal is running." });
+  });
+
+  it("answers NotOk with the maintenance message when one is set", async () => {
+    const app = buildApp({ db: t.db, config: { ...t.config, maintenanceMessage: "Back at 10:00 UTC." } });
+    try {
+      const response = await app.inject({ method: "GET", url: "/api/health" });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ portal: "NotOk", message: "Back at 10:00 UTC." });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("answers NotOk when the database is unreachable", async () => {
+    const { handle, dispose } = await openTestDatabase();
+    const app = buildApp({ db: handle.db, config: t.config });
+    await app.ready();
+    await handle.close();
+    try {
+      const response = await app.inject({ method: "GET", url: "/api/health" });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ portal: "NotOk" });
+    } finally {
+      await app.close();
+      await dispose();
+    }
+  });
+
+  it("answers 404 {message} for an unknown API route", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/no/such/route?x=1" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "Not found: GET /api/no/such/route" });
+  });
+
+  it("marks API answers as not cacheable", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("serving the console", () => {
+  let t: TestApp;
+  let consoleDir: string;
+  beforeAll(async () => {
+    consoleDir = await mkdtemp(join(tmpdir(), "gemtest-console-"));
+    await writeFile(join(consoleDir, "index.html"), "<html>console</html>");
+    await writeFile(join(consoleDir, "app.js"), "console.log('app')");
+    t = await createTestApp({ consoleDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(consoleDir, { recursive: true, force: true });
+  });
+
+  it("serves files of the build", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/app.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe("console.log('app')");
+  });
+
+  it("answers client-side routes with index.html", async () => {
+    for (const url of ["/", "/gallery/item/42", "/users/abc?tab=1"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe("<html>console</html>");
+    }
+  });
+
+  it("still answers JSON 404 for unknown API routes", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "Not found: GET /api/nothing-here" });
+  });
+
+  it("does not answer other methods with the page", async () => {
+    const response = await t.app.inject({ method: "POST", url: "/gallery", payload: {} });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("without a console build", () => {
+  it("starts and answers 404 for pages", async () => {
+    const t = await createTestApp({ consoleDir: join(tmpdir(), "no-such-console-dir") });
+    try {
+      const response = await t.app.inject({ method: "GET", url: "/gallery" });
+      expect(response.statusCode).toBe(404);
+      expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

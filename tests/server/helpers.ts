@@ -1,0 +1,115 @@
+import { openAsBlob } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { SignJWT } from "jose";
+import { inject } from "vitest";
+import type { ApiUser, LoginResponse } from "../../src/api/types";
+import { buildApp } from "../../server/src/app";
+import { loadConfig, type Config } from "../../server/src/config";
+import { openPostgres, pgliteHandle, type Database, type DbHandle } from "../../server/src/db/client";
+import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
+import { settings } from "../../server/src/db/schema";
+import { adminQuery, quoteIdent, uniqueDatabaseName, withDatabase } from "./testDatabase";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  consoleDir?: string;
+}
+
+/** A copy of the seeded template database; dispose() after closing the handle. */
+export async function openTestDatabase(): Promise<{ handle: DbHandle; dispose(): Promise<void> }> {
+  const template = inject("serverTestTemplate");
+  if (template.kind === "pglite") {
+    const client = await PGlite.create({ loadDataDir: await openAsBlob(template.dumpPath) });
+    return { handle: pgliteHandle(client), dispose: async () => undefined };
+  }
+  const name = uniqueDatabaseName("gemtest_test");
+  await adminQuery(template.adminUrl, `create database ${quoteIdent(name)} template ${quoteIdent(template.templateName)}`);
+  return {
+    handle: openPostgres(withDatabase(template.adminUrl, name)),
+    dispose: () => adminQuery(template.adminUrl, `drop database if exists ${quoteIdent(name)} with (force)`),
+  };
+}
+
+/** The app on its own seeded database, quiet unless LOG_LEVEL says otherwise. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { handle, dispose } = await openTestDatabase();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" }),
+    ...options.config,
+  };
+  const app = buildApp({ db: handle.db, config, consoleDir: options.consoleDir });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+      await dispose();
+    },
+  };
+}
+
+/** Each call gets its own client address, so the per-address sign-in limit never couples tests. */
+let lastAddress = 0;
+export const freshIp = () => {
+  lastAddress += 1;
+  return `10.0.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
+};
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD, ip = freshIp()) {
+  return app.inject({ method: "POST", url: "/api/v2/auth/login", payload: { email, password }, remoteAddress: ip });
+}
+
+/** Signs in and fails the test unless it works. */
+export async function signIn(app: FastifyInstance, email: string): Promise<LoginResponse> {
+  const response = await login(app, email);
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  return response.json<LoginResponse>();
+}
+
+export const refresh = (app: FastifyInstance, refreshToken: string) =>
+  app.inject({ method: "POST", url: "/api/v2/auth/refresh", payload: { refreshToken } });
+
+export const getUser = (app: FastifyInstance, token: string, id: string) =>
+  app.inject({ method: "GET", url: `/api/users/${id}`, headers: bearer(token) });
+
+export const verifyToken = (app: FastifyInstance, token?: string) =>
+  app.inject({ method: "POST", url: "/api/verify-token", headers: token === undefined ? {} : bearer(token) });
+
+/**
+ * An access token signed with the service's own key but with the given claims and timing,
+ * e.g. one that expired a minute ago.
+ */
+export async function forgeAccessToken(
+  db: Database,
+  claims: { sub: string; role: string; accountId: string },
+  timing: { issuedAt: number; expiresAt: number },
+): Promise<string> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, "jwt_secret"));
+  if (!row) throw new Error("no generated JWT secret in the settings table");
+  return new SignJWT({ role: claims.role, accountId: claims.accountId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(claims.sub)
+    .setIssuedAt(timing.issuedAt)
+    .setExpirationTime(timing.expiresAt)
+    .sign(new TextEncoder().encode(row.value));
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export const messageOf = (response: LightMyRequestResponse) => response.json<{ message: string }>().message;
+
+export type { ApiUser };

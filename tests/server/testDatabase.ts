@@ -1,0 +1,42 @@
+/**
+ * Where the server tests' databases come from. globalSetup prepares ONE migrated and seeded
+ * template; every test file then gets its own copy of it, so files can run in parallel and
+ * never see each other's writes.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+export type TemplateSource =
+  /** A PGlite data directory dump (tar) to load into an in-memory PGlite. */
+  | { kind: "pglite"; dumpPath: string }
+  /** A database on the PostgreSQL server at adminUrl to clone with CREATE DATABASE ... TEMPLATE. */
+  | { kind: "postgres"; adminUrl: string; templateName: string };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    serverTestTemplate: TemplateSource;
+  }
+}
+
+/** The same server as `url`, another database. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export const uniqueDatabaseName = (prefix: string) => `${prefix}_${randomBytes(6).toString("hex")}`;
+
+/** Runs administrative statements (CREATE/DROP DATABASE) on a short-lived connection. */
+export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Database names here are generated, never user input; quoting keeps the statement well-formed. */
+export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
