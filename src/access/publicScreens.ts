@@ -20,7 +20,12 @@ export const PUBLIC_SCREENS: PublicScreen[] = [
   { path: "/forgot-password", title: "screens.forgotPassword", guestOnly: true, page: placeholder },
   { path: "/invitation/:inviteCode", title: "screens.invitation", guestOnly: true, page: placeholder },
   { path: "/devices/unsubscribe/:deviceId", title: "screens.deviceUnsubscribe", guestOnly: true, page: placeholder },
-  { path: "/bulk-downloads/:bulkDownloadId", title: "screens.bulkDownload", guestOnly: false, page: placeholder },
+  {
+    path: "/bulk-downloads/:bulkDownloadId",
+    title: "screens.bulkDownload",
+    guestOnly: false,
+    page: lazy(() => import("../custom/gallery/BulkDownloadPage")),
+  },
   { path: "/delete-request", title: "screens.deleteRequest", guestOnly: false, page: placeholder },
   {
     path: "/delete-request-confirmation",

@@ -92,7 +92,7 @@ export const SCREENS: Screen[] = [
     title: "screens.gallery",
     roles: ALL,
     menu: { icon: GalleryIcon, segments: ["gallery"] },
-    page: page(placeholder),
+    page: page(() => import("../custom/gallery/GalleryPage")),
   },
   {
     path: "/settings",

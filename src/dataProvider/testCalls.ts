@@ -1,4 +1,4 @@
-import { fileKindField, FILE_KIND, type ApiTest, type TestUpdate } from "../api/tests";
+import { fileKindField, FILE_KIND, type ApiTest, type BulkDownload, type TestUpdate } from "../api/tests";
 import { PRODUCT_KEY } from "../config";
 import type { BlobResult, HttpClient } from "./httpClient";
 
@@ -18,6 +18,16 @@ export interface TestCalls {
   shareTest(id: string): Promise<void>;
   /** POST v2/tests/file, multipart: files, testId, {product}TestFileType = Other (-1). */
   uploadTestFile(id: string, file: File): Promise<void>;
+  /** GET tests/facets: the values the gallery's filters offer this user. */
+  getGalleryFacets(): Promise<GalleryFacets>;
+  /** POST bulk-downloads {testIds}: starts one; 409 while another of the user's is running. */
+  startBulkDownload(testIds: readonly string[]): Promise<BulkDownload>;
+  /** GET bulk-downloads/{id}: public, the id being the credential (spec §2: for all). */
+  getBulkDownload(id: string, signal?: AbortSignal): Promise<BulkDownload>;
+}
+
+export interface GalleryFacets {
+  accounts: { id: string; name: string }[];
 }
 
 const segment = encodeURIComponent;
@@ -52,6 +62,11 @@ export function createTestCalls(httpClient: HttpClient): TestCalls {
       form.append("files", file, file.name);
       await httpClient.send("v2/tests/file", { method: "POST", body: form });
     },
+    getGalleryFacets: () => httpClient.json<GalleryFacets>("tests/facets"),
+    startBulkDownload: (testIds) =>
+      httpClient.json<BulkDownload>("bulk-downloads", { method: "POST", json: { testIds } }),
+    getBulkDownload: (id, signal) =>
+      httpClient.json<BulkDownload>(`bulk-downloads/${segment(id)}`, { anonymous: true, signal }),
   };
 }
 

@@ -75,6 +75,8 @@ const handlers = [
     const role = String(params.id).replace("user-", "") as Role;
     return HttpResponse.json(userFor(role));
   }),
+  http.get("*/api/tests/facets", () => HttpResponse.json({ accounts: [] })),
+  http.get("*/api/tests", () => HttpResponse.json([], { headers: { "Content-Range": "tests 0-0/0" } })),
   http.get("*/api/v2/payments/subscription", () => {
     state.calls.push("GET v2/payments/subscription");
     return HttpResponse.json(state.subscription);

@@ -1,0 +1,61 @@
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from "@mui/material";
+import DownloadIcon from "@mui/icons-material/Download";
+import { useQuery } from "@tanstack/react-query";
+import { useDataProvider, useTranslate } from "react-admin";
+import type { BulkDownload } from "../../api/tests";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { describeEstimate } from "./galleryQuery";
+
+const POLL_MS = 2000;
+const finished = (download: BulkDownload | undefined) => download?.status === "ready" || download?.status === "failed";
+
+/** A bulk download's state, polled until it is ready or failed. */
+export function useBulkDownload(id: string) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  return useQuery({
+    queryKey: ["bulk-download", id],
+    queryFn: ({ signal }) => dataProvider.getBulkDownload(id, signal),
+    refetchInterval: (query) => (finished(query.state.data) ? false : POLL_MS),
+    retry: false,
+  });
+}
+
+/** Progress, the estimate from the number of tests (spec §9), and the zip once ready. */
+export function BulkDownloadStatus({ download }: { download: BulkDownload }) {
+  const translate = useTranslate();
+  const estimate = describeEstimate(download.estimatedSeconds);
+  const running = !finished(download);
+  return (
+    <Stack spacing={1.5} aria-live="polite">
+      <Typography sx={{ fontWeight: 600 }}>
+        {translate("bulkDownload.preparing", { smart_count: download.testCount })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="bulk-status">
+        {translate(`bulkDownload.status.${download.status}`)}
+        {running && ` · ${translate(`bulkDownload.estimate.${estimate.unit}`, { smart_count: estimate.count })}`}
+      </Typography>
+      {running && (
+        <Box>
+          <LinearProgress
+            variant={download.progress > 0 ? "determinate" : "indeterminate"}
+            value={Math.round(download.progress * 100)}
+            aria-label={translate("bulkDownload.title")}
+          />
+        </Box>
+      )}
+      {download.status === "ready" && download.fileUrl && (
+        <>
+          <Alert severity="success">{translate("bulkDownload.ready")}</Alert>
+          <Box>
+            <Button variant="contained" startIcon={<DownloadIcon />} href={download.fileUrl} download>
+              {translate("bulkDownload.downloadZip")}
+            </Button>
+          </Box>
+        </>
+      )}
+      {download.status === "failed" && (
+        <Alert severity="error">{translate("bulkDownload.failed", { error: download.error ?? "" })}</Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useState } from "react";
+import { Button, InputAdornment, MenuItem, Stack, TextField } from "@mui/material";
+import SearchIcon from "@mui/icons-material/Search";
+import { useTranslate } from "react-admin";
+import { DEVICE_TYPES, type GalleryFilter } from "../../api/tests";
+
+interface GalleryFiltersProps {
+  filter: GalleryFilter;
+  accounts: { id: string; name: string }[];
+  onChange: (filter: GalleryFilter) => void;
+}
+
+const SEARCH_DELAY_MS = 400;
+
+/** Text search, device type, account (when there is more than one) and a date range. */
+export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersProps) {
+  const translate = useTranslate();
+  const [text, setText] = useState(filter.q ?? "");
+
+  // Typing waits for a pause before it searches; the URL stays the source of truth.
+  useEffect(() => setText(filter.q ?? ""), [filter.q]);
+  useEffect(() => {
+    const trimmed = text.trim();
+    if (trimmed === (filter.q ?? "")) return;
+    const timer = setTimeout(() => onChange({ ...filter, q: trimmed || undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, filter, onChange]);
+
+  const hasFilters = Object.values(filter).some((value) => value !== undefined && value !== "");
+
+  return (
+    <Stack direction={{ xs: "column", md: "row" }} spacing={1.5} useFlexGap flexWrap="wrap" role="search">
+      <TextField
+        size="small"
+        label={translate("gallery.search")}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        sx={{ minWidth: 280, flex: 1 }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <TextField
+        select
+        size="small"
+        label={translate("gallery.deviceType")}
+        value={filter.deviceType ?? ""}
+        onChange={(event) =>
+          onChange({ ...filter, deviceType: event.target.value === "" ? undefined : Number(event.target.value) })
+        }
+        sx={{ minWidth: 200 }}
+      >
+        <MenuItem value="">{translate("gallery.allDeviceTypes")}</MenuItem>
+        {Object.entries(DEVICE_TYPES).map(([code, name]) => (
+          <MenuItem key={code} value={Number(code)}>
+            {name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {accounts.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label={translate("gallery.account")}
+          value={filter.accountId ?? ""}
+          onChange={(event) => onChange({ ...filter, accountId: event.target.value || undefined })}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="">{translate("gallery.allAccounts")}</MenuItem>
+          {accounts.map((account) => (
+            <MenuItem key={account.id} value={account.id}>
+              {account.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField
+        size="small"
+        type="date"
+        label={translate("gallery.from")}
+        value={filter.from ?? ""}
+        onChange={(event) => onChange({ ...filter, from: event.target.value || undefined })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to } }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={translate("gallery.to")}
+        value={filter.to ?? ""}
+        onChange={(event) => onChange({ ...filter, to: event.target.value || undefined })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from } }}
+      />
+      {hasFilters && (
+        <Button
+          onClick={() => {
+            setText("");
+            onChange({});
+          }}
+        >
+          {translate("gallery.clearFilters")}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { BulkDownload, GalleryItem } from "../../src/api/tests";
+import { renderConsole } from "./harness/renderConsole";
+import { server } from "./harness/server";
+
+const items: GalleryItem[] = Array.from({ length: 25 }, (_, index) => ({
+  id: `t-${index + 1}`,
+  name: `Test ${index + 1}`,
+  device: { name: `Box ${index % 3}`, type: index % 2 ? 5001 : 6501 },
+  account: { id: "acc-1", name: "Brilliant Gems Ltd" },
+  business: { name: "Main Street Store" },
+  date: new Date(Date.UTC(2026, 10, 20 - index, 10)).toISOString(),
+  sku: `SKU-${index + 1}`,
+  customer: "Jane",
+  vendorName: "Vendor",
+  isCopied: index === 0,
+  thumbnail: index === 1 ? null : `/files/thumb-${index + 1}.png`,
+}));
+
+/** The gallery list in ra-data-simple-rest's convention, filtering like the service does. */
+function serveGallery() {
+  const requests: URL[] = [];
+  server.use(
+    http.get("*/api/tests", ({ request }) => {
+      const url = new URL(request.url);
+      requests.push(url);
+      const [start, end] = JSON.parse(url.searchParams.get("range") ?? "[0,9]") as [number, number];
+      const filter = JSON.parse(url.searchParams.get("filter") ?? "{}") as { q?: string; deviceType?: number };
+      const matching = items.filter(
+        (item) =>
+          (!filter.q || item.name.toLowerCase().includes(filter.q.toLowerCase())) &&
+          (filter.deviceType === undefined || item.device.type === filter.deviceType),
+      );
+      const page = matching.slice(start, end + 1);
+      return HttpResponse.json(page, {
+        headers: { "Content-Range": `tests ${start}-${start + page.length - 1}/${matching.length}` },
+      });
+    }),
+  );
+  return requests;
+}
+
+const cardTitles = () =>
+  within(screen.getByTestId("gallery-grid"))
+    .queryAllByRole("article")
+    .map((card) => card.getAttribute("aria-label"));
+
+describe("gallery (spec §2, §9)", () => {
+  it("shows 10 cards a page, newest first, with the URL's page and page size", async () => {
+    const requests = serveGallery();
+    await renderConsole("/gallery?pageSize=10&page=1", { role: "User" });
+    await waitFor(() => expect(cardTitles()).toHaveLength(10));
+    expect(cardTitles()[0]).toBe("Test 1 (Copied)");
+    expect(screen.getByTestId("gallery-total")).toHaveTextContent("25 tests");
+    const last = requests.at(-1)!;
+    expect(JSON.parse(last.searchParams.get("range")!)).toEqual([0, 9]);
+    expect(JSON.parse(last.searchParams.get("sort")!)).toEqual(["date", "DESC"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Go to page 3" }));
+    await waitFor(() => expect(cardTitles()).toEqual(["Test 21", "Test 22", "Test 23", "Test 24", "Test 25"]));
+    expect(window.location.search).toBe("?pageSize=10&page=3");
+  });
+
+  it("opens on the page the URL names", async () => {
+    serveGallery();
+    await renderConsole("/gallery?pageSize=20&page=2", { role: "User" });
+    await waitFor(() => expect(cardTitles()).toEqual(["Test 21", "Test 22", "Test 23", "Test 24", "Test 25"]));
+  });
+
+  it("searches after a pause, back to page 1", async () => {
+    const requests = serveGallery();
+    await renderConsole("/gallery?pageSize=10&page=2", { role: "User" });
+    await waitFor(() => expect(cardTitles()).toHaveLength(10));
+    fireEvent.change(screen.getByLabelText("Search name, SKU, customer or vendor"), { target: { value: "Test 2" } });
+    await waitFor(() => expect(window.location.search).toBe("?pageSize=10&page=1&q=Test+2"));
+    await waitFor(() => expect(cardTitles()).toContain("Test 25"));
+    expect(JSON.parse(requests.at(-1)!.searchParams.get("filter")!)).toEqual({ q: "Test 2" });
+  });
+
+  it("links each card to its test, and shows a placeholder without a photo", async () => {
+    serveGallery();
+    await renderConsole("/gallery", { role: "User" });
+    const card = await screen.findByRole("article", { name: "Test 2" });
+    expect(within(card).getByRole("link")).toHaveAttribute("href", "/gallery/item/t-2");
+    expect(within(card).getByText("No photo")).toBeInTheDocument();
+  });
+
+  it("starts a bulk download of the selected tests and follows it to the zip", async () => {
+    serveGallery();
+    let polls = 0;
+    const posted: unknown[] = [];
+    const download = (status: BulkDownload["status"], progress: number): BulkDownload => ({
+      id: "bd-1",
+      status,
+      testCount: 2,
+      progress,
+      estimatedSeconds: 4,
+      createdAt: new Date().toISOString(),
+      fileUrl: status === "ready" ? "/api/bulk-downloads/bd-1/file" : null,
+      error: null,
+    });
+    server.use(
+      http.post("*/api/bulk-downloads", async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(download("pending", 0), { status: 201 });
+      }),
+      http.get("*/api/bulk-downloads/:id", () => {
+        polls += 1;
+        return HttpResponse.json(polls < 2 ? download("processing", 0.5) : download("ready", 1));
+      }),
+    );
+    await renderConsole("/gallery", { role: "User" });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select Test 3" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select Test 5" }));
+    const bar = screen.getByRole("toolbar", { name: "2 tests selected" });
+    fireEvent.click(within(bar).getByRole("button", { name: "Download" }));
+    const dialog = await screen.findByRole("dialog", { name: "Bulk download" });
+    expect(posted).toEqual([{ testIds: ["t-3", "t-5"] }]);
+    expect(await within(dialog).findByText(/About 4 seconds/)).toBeInTheDocument();
+    const zip = await within(dialog).findByRole("link", { name: "Download zip" }, { timeout: 8000 });
+    expect(zip).toHaveAttribute("href", "/api/bulk-downloads/bd-1/file");
+    expect(screen.queryByRole("toolbar", { name: /selected/ })).not.toBeInTheDocument();
+  });
+
+  it("says why a second bulk download is refused", async () => {
+    serveGallery();
+    server.use(
+      http.post("*/api/bulk-downloads", () =>
+        HttpResponse.json({ message: "A bulk download is already in progress." }, { status: 409 }),
+      ),
+    );
+    await renderConsole("/gallery", { role: "User" });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select Test 3" }));
+    fireEvent.click(screen.getByRole("button", { name: "Download" }));
+    expect(await screen.findByText("A bulk download is already in progress.")).toBeInTheDocument();
+    expect(screen.getByRole("toolbar", { name: "1 test selected" })).toBeInTheDocument();
+  });
+});
