@@ -30,7 +30,9 @@ function findBinDir() {
         .sort((a, b) => Number(b) - Number(a))
     : [];
   if (versions.length === 0) {
-    console.error("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/pg_ctl). Install it: apt-get install -y postgresql");
+    console.error(
+      "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/pg_ctl). Install it: apt-get install -y postgresql",
+    );
     process.exit(2);
   }
   return join(root, versions[0], "bin");
@@ -53,7 +55,9 @@ const isRoot = process.getuid?.() === 0;
 /** Runs a PostgreSQL tool, as the postgres user when we are root. */
 function pgTool(binDir, tool, toolArgs) {
   const executable = join(binDir, tool);
-  const [file, fileArgs] = isRoot ? ["runuser", ["-u", "postgres", "--", executable, ...toolArgs]] : [executable, toolArgs];
+  const [file, fileArgs] = isRoot
+    ? ["runuser", ["-u", "postgres", "--", executable, ...toolArgs]]
+    : [executable, toolArgs];
   execFileSync(file, fileArgs, { stdio: ["ignore", "ignore", "inherit"] });
 }
 
@@ -82,7 +86,17 @@ try {
     const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
     chownSync(workDir, uid, gid);
   }
-  pgTool(binDir, "initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"]);
+  pgTool(binDir, "initdb", [
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--no-sync",
+    "--no-instructions",
+  ]);
   const port = await freePort();
   const serverOptions = [
     `-p ${port}`,

@@ -28,7 +28,8 @@ export interface AppDeps {
 
 const API_PREFIX = "/api";
 
-const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+const isApiPath = (url: string) =>
+  url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 
 export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
   const app = Fastify({
@@ -44,7 +45,8 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       },
     },
     trustProxy: config.trustProxy,
-    schemaErrorFormatter: (errors: FastifySchemaValidationError[], dataVar: string) => schemaErrorFormatter(errors, dataVar),
+    schemaErrorFormatter: (errors: FastifySchemaValidationError[], dataVar: string) =>
+      schemaErrorFormatter(errors, dataVar),
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -15,6 +15,8 @@ export interface Config {
   /** When set, GET /api/health answers NotOk with this message (the console shows maintenance). */
   maintenanceMessage: string | undefined;
   logLevel: string;
+  /** False when another server (Vite in `npm run dev`) serves the console; SERVE_CONSOLE=false. */
+  serveConsole: boolean;
   /** Behind a load balancer the client address comes from X-Forwarded-For (the IP rate limit needs it). */
   trustProxy: boolean;
 }
@@ -60,6 +62,7 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenTtlDays: positiveInteger(env, "REFRESH_TOKEN_TTL_DAYS", 30),
     maintenanceMessage: nonEmpty(env.MAINTENANCE_MESSAGE),
     logLevel,
+    serveConsole: env.SERVE_CONSOLE !== "false",
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
   };
 }

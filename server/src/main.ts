@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const { seeded } = await prepareDb(handle);
   if (seeded) console.log("New database: migrated and seeded with demo data.");
 
-  const app = buildApp({ db: handle.db, config, consoleDir });
+  const app = buildApp({ db: handle.db, config, consoleDir: config.serveConsole ? consoleDir : undefined });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -47,10 +47,14 @@ async function main(): Promise<void> {
   const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}/`;
 
   console.log("");
-  if (existsSync(join(consoleDir, "index.html"))) {
+  if (!config.serveConsole) {
+    console.log("Not serving the console (SERVE_CONSOLE=false).");
+  } else if (existsSync(join(consoleDir, "index.html"))) {
     console.log(`Gemtest admin console: ${url}`);
   } else {
-    console.log(`The console is not built (no ${consoleDir}); only the API is served. Run \`npm run build\` to add it.`);
+    console.log(
+      `The console is not built (no ${consoleDir}); only the API is served. Run \`npm run build\` to add it.`,
+    );
   }
   console.log(`API: ${url}api/health`);
   console.log("");

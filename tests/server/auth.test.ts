@@ -34,9 +34,16 @@ describe("POST /api/v2/auth/login", () => {
       expect(response.statusCode, demo.email).toBe(200);
       const body = response.json<LoginResponse>();
       expect(body.user).toMatchObject({ email: demo.email, role: demo.role });
-      expect(Object.keys(body.user).sort()).toEqual(
-        ["accountId", "avatar", "businessId", "email", "firstName", "id", "lastName", "role"],
-      );
+      expect(Object.keys(body.user).sort()).toEqual([
+        "accountId",
+        "avatar",
+        "businessId",
+        "email",
+        "firstName",
+        "id",
+        "lastName",
+        "role",
+      ]);
       const claims = decodeJwt(body.accessToken);
       expect(claims).toMatchObject({ sub: body.user.id, role: demo.role, accountId: body.user.accountId });
       expect(claims.exp! - claims.iat!).toBe(t.config.accessTokenTtlSeconds);
@@ -168,7 +175,11 @@ describe("POST /api/v2/auth/logout", () => {
   });
 
   it("answers 204 for a token it does not know (signing out twice is fine)", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/api/v2/auth/logout", payload: { refreshToken: "unknown" } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/auth/logout",
+      payload: { refreshToken: "unknown" },
+    });
     expect(response.statusCode).toBe(204);
   });
 });
@@ -192,7 +203,10 @@ describe("POST /api/verify-token and the access token check", () => {
   });
 
   it("answers exactly 401 {message: token_expired} for an expired token", async () => {
-    const token = await forgeAccessToken(t.db, adminClaims, { issuedAt: nowSeconds() - 600, expiresAt: nowSeconds() - 60 });
+    const token = await forgeAccessToken(t.db, adminClaims, {
+      issuedAt: nowSeconds() - 600,
+      expiresAt: nowSeconds() - 60,
+    });
     const response = await verifyToken(t.app, token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: TOKEN_EXPIRED });
@@ -221,7 +235,11 @@ describe("POST /api/verify-token and the access token check", () => {
       expect(response.statusCode, String(token)).toBe(401);
       expect(response.json(), String(token)).toEqual({ message: "Unauthorized" });
     }
-    const basic = await t.app.inject({ method: "POST", url: "/api/verify-token", headers: { authorization: "Basic YTpi" } });
+    const basic = await t.app.inject({
+      method: "POST",
+      url: "/api/verify-token",
+      headers: { authorization: "Basic YTpi" },
+    });
     expect(basic.json()).toEqual({ message: "Unauthorized" });
   });
 

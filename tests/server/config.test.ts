@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       refreshTokenTtlDays: 30,
       maintenanceMessage: undefined,
       logLevel: "info",
+      serveConsole: true,
       trustProxy: false,
     });
     expect(config.dataDir).toMatch(/[/\\]data$/);
@@ -31,6 +32,7 @@ describe("loadConfig", () => {
       MAINTENANCE_MESSAGE: "Upgrading",
       LOG_LEVEL: "silent",
       TRUST_PROXY: "true",
+      SERVE_CONSOLE: "false",
     });
     expect(config).toEqual({
       port: 9000,
@@ -42,6 +44,7 @@ describe("loadConfig", () => {
       refreshTokenTtlDays: 7,
       maintenanceMessage: "Upgrading",
       logLevel: "silent",
+      serveConsole: false,
       trustProxy: true,
     });
   });
@@ -75,7 +78,10 @@ describe("describeClient (request logs)", () => {
   });
 
   it("falls back to User-Agent, JSON or not", () => {
-    expect(describeClient({ "user-agent": consoleAgent })).toEqual({ application: "Admin Portal", browser: "Chrome 141" });
+    expect(describeClient({ "user-agent": consoleAgent })).toEqual({
+      application: "Admin Portal",
+      browser: "Chrome 141",
+    });
     expect(describeClient({ "user-agent": "curl/8.0" })).toEqual({ raw: "curl/8.0" });
     expect(describeClient({})).toEqual({});
   });

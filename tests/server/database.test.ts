@@ -25,7 +25,10 @@ describe("database start-up", () => {
   });
 
   it("keeps one generated JWT secret that every instance reads back", async () => {
-    const [first, second] = await Promise.all([resolveJwtSecret(handle.db, undefined), resolveJwtSecret(handle.db, undefined)]);
+    const [first, second] = await Promise.all([
+      resolveJwtSecret(handle.db, undefined),
+      resolveJwtSecret(handle.db, undefined),
+    ]);
     expect(Buffer.from(first).toString()).toBe(Buffer.from(second).toString());
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(await handle.db.select({ n: count() }).from(settings)).toEqual([{ n: 1 }]);
@@ -39,7 +42,9 @@ describe("database start-up", () => {
   it("refuses a second user with the same email in another case", async () => {
     const [admin] = await handle.db.select().from(users).limit(1);
     await expect(
-      handle.db.insert(users).values({ ...admin!, id: "30000000-0000-4000-8000-0000000000aa", email: admin!.email.toUpperCase() }),
+      handle.db
+        .insert(users)
+        .values({ ...admin!, id: "30000000-0000-4000-8000-0000000000aa", email: admin!.email.toUpperCase() }),
     ).rejects.toThrow();
   });
 });

@@ -13,7 +13,9 @@ beforeAll(async () => {
   guarded = Fastify();
   guarded.setErrorHandler(handleError);
   installGuard(guarded, services);
-  guarded.get("/admins", { config: { access: ["SuperAdmin", "Admin"] } }, async (request) => ({ id: callerOf(request).id }));
+  guarded.get("/admins", { config: { access: ["SuperAdmin", "Admin"] } }, async (request) => ({
+    id: callerOf(request).id,
+  }));
   guarded.get("/anyone", { config: { access: "signedIn" } }, async (request) => ({ id: callerOf(request).id }));
   guarded.get("/open", { config: { access: "public" } }, async () => ({ ok: true }));
 });
@@ -30,7 +32,11 @@ describe("the role guard", () => {
     ["user@example.com", 403],
   ])("lets %s into an admins-only route: %i", async (email, status) => {
     const session = await signIn(t.app, email);
-    const response = await guarded.inject({ method: "GET", url: "/admins", headers: { authorization: `Bearer ${session.accessToken}` } });
+    const response = await guarded.inject({
+      method: "GET",
+      url: "/admins",
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    });
     expect(response.statusCode).toBe(status);
     if (status === 403) expect(response.json()).toEqual({ message: "You do not have permission to do this." });
     else expect(response.json()).toEqual({ id: session.user.id });
@@ -38,7 +44,15 @@ describe("the role guard", () => {
 
   it("lets any signed-in user into a signedIn route and nobody else", async () => {
     const session = await signIn(t.app, "user@example.com");
-    expect((await guarded.inject({ method: "GET", url: "/anyone", headers: { authorization: `Bearer ${session.accessToken}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await guarded.inject({
+          method: "GET",
+          url: "/anyone",
+          headers: { authorization: `Bearer ${session.accessToken}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await guarded.inject({ method: "GET", url: "/anyone" })).statusCode).toBe(401);
   });
 

@@ -32,7 +32,10 @@ export async function openTestDatabase(): Promise<{ handle: DbHandle; dispose():
     return { handle: pgliteHandle(client), dispose: async () => undefined };
   }
   const name = uniqueDatabaseName("gemtest_test");
-  await adminQuery(template.adminUrl, `create database ${quoteIdent(name)} template ${quoteIdent(template.templateName)}`);
+  await adminQuery(
+    template.adminUrl,
+    `create database ${quoteIdent(name)} template ${quoteIdent(template.templateName)}`,
+  );
   return {
     handle: openPostgres(withDatabase(template.adminUrl, name)),
     dispose: () => adminQuery(template.adminUrl, `drop database if exists ${quoteIdent(name)} with (force)`),
@@ -76,7 +79,8 @@ export function login(app: FastifyInstance, email: string, password = DEMO_PASSW
 /** Signs in and fails the test unless it works. */
 export async function signIn(app: FastifyInstance, email: string): Promise<LoginResponse> {
   const response = await login(app, email);
-  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
   return response.json<LoginResponse>();
 }
 

@@ -110,7 +110,11 @@ describe("POST /api/users/password/check", () => {
   });
 
   it("requires a signed-in caller", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/api/users/password/check", payload: { password: "x" } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/users/password/check",
+      payload: { password: "x" },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

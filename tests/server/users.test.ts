@@ -9,7 +9,13 @@ let t: TestApp;
 const sessions: Record<string, LoginResponse> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of ["superadmin@example.com", "admin@example.com", "manager@example.com", "user@example.com", "pastdue@example.com"]) {
+  for (const email of [
+    "superadmin@example.com",
+    "admin@example.com",
+    "manager@example.com",
+    "user@example.com",
+    "pastdue@example.com",
+  ]) {
     sessions[email] = await signIn(t.app, email);
   }
 });
@@ -111,7 +117,11 @@ describe("GET /api/v2/payments/subscription", () => {
       "past_due",
       "Your payment is past due. Please update your payment method within 7 days to keep full access.",
     ],
-    ["inactive@example.com", "inactive", "Your subscription is inactive. Start a new subscription to restore full access."],
+    [
+      "inactive@example.com",
+      "inactive",
+      "Your subscription is inactive. Start a new subscription to restore full access.",
+    ],
   ];
 
   it.each(cases)("%s → %s", async (email, status, message) => {

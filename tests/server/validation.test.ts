@@ -47,16 +47,45 @@ const json = (value: unknown) => ({ payload: JSON.stringify(value), contentType:
 function badBodies(endpoint: Endpoint): BadBody[] {
   const fields = Object.keys(endpoint.valid);
   const cases: BadBody[] = [
-    { name: "no body at all", payload: undefined, contentType: undefined, message: /^Request body must be a JSON object$/ },
-    { name: "empty JSON body", payload: "", contentType: "application/json", message: /^Request body must be a JSON object$/ },
-    { name: "malformed JSON", payload: '{"a": ', contentType: "application/json", message: /^Request body is not valid JSON$/ },
+    {
+      name: "no body at all",
+      payload: undefined,
+      contentType: undefined,
+      message: /^Request body must be a JSON object$/,
+    },
+    {
+      name: "empty JSON body",
+      payload: "",
+      contentType: "application/json",
+      message: /^Request body must be a JSON object$/,
+    },
+    {
+      name: "malformed JSON",
+      payload: '{"a": ',
+      contentType: "application/json",
+      message: /^Request body is not valid JSON$/,
+    },
     { name: "JSON array", ...json([endpoint.valid]), message: /^Request body must be a JSON object$/ },
     { name: "JSON string", ...json("hello"), message: /^Request body must be a JSON object$/ },
     { name: "JSON null", ...json(null), message: /^Request body must be a JSON object$/ },
-    { name: "text/plain", payload: JSON.stringify(endpoint.valid), contentType: "text/plain", message: /^Content-Type must be application\/json$/ },
-    { name: "form encoded", payload: "a=b", contentType: "application/x-www-form-urlencoded", message: /Content-Type must be application\/json/ },
+    {
+      name: "text/plain",
+      payload: JSON.stringify(endpoint.valid),
+      contentType: "text/plain",
+      message: /^Content-Type must be application\/json$/,
+    },
+    {
+      name: "form encoded",
+      payload: "a=b",
+      contentType: "application/x-www-form-urlencoded",
+      message: /Content-Type must be application\/json/,
+    },
     { name: "empty object", ...json({}), message: new RegExp(`^${fields[0]} is required$`) },
-    { name: "extra field", ...json({ ...endpoint.valid, role: "SuperAdmin" }), message: /^role is not an allowed field$/ },
+    {
+      name: "extra field",
+      ...json({ ...endpoint.valid, role: "SuperAdmin" }),
+      message: /^role is not an allowed field$/,
+    },
   ];
   for (const field of fields) {
     const without = { ...endpoint.valid };
@@ -69,7 +98,11 @@ function badBodies(endpoint: Endpoint): BadBody[] {
         message: new RegExp(`^${field} must be a string$`),
       });
     }
-    cases.push({ name: `${field} empty`, ...json({ ...endpoint.valid, [field]: "" }), message: new RegExp(`^${field} must`) });
+    cases.push({
+      name: `${field} empty`,
+      ...json({ ...endpoint.valid, [field]: "" }),
+      message: new RegExp(`^${field} must`),
+    });
     cases.push({
       name: `${field} oversize`,
       ...json({ ...endpoint.valid, [field]: field === "email" ? `${"a".repeat(300)}@example.com` : "a".repeat(1000) }),
@@ -78,7 +111,11 @@ function badBodies(endpoint: Endpoint): BadBody[] {
   }
   if (fields.includes("email")) {
     for (const email of ["not-an-email", "a@", "@example.com", "a b@example.com"]) {
-      cases.push({ name: `email ${email}`, ...json({ ...endpoint.valid, email }), message: /^email must be a valid email address$/ });
+      cases.push({
+        name: `email ${email}`,
+        ...json({ ...endpoint.valid, email }),
+        message: /^email must be a valid email address$/,
+      });
     }
   }
   return cases;
@@ -89,7 +126,13 @@ describe.each(Object.entries(endpoints))("malformed bodies for %s", (_name, endp
     const before = await snapshot();
     const headers: Record<string, string> = endpoint.needsToken ? bearer(accessToken) : {};
     if (contentType !== undefined) headers["content-type"] = contentType;
-    const response = await t.app.inject({ method: "POST", url: endpoint.url, headers, payload, remoteAddress: freshIp() });
+    const response = await t.app.inject({
+      method: "POST",
+      url: endpoint.url,
+      headers,
+      payload,
+      remoteAddress: freshIp(),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toMatch(message);
     expect(await snapshot()).toBe(before);

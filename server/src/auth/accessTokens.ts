@@ -7,9 +7,7 @@ export interface AccessTokenSubject {
   accountId: string;
 }
 
-export type AccessTokenCheck =
-  | { ok: true; subject: AccessTokenSubject }
-  | { ok: false; reason: "expired" | "invalid" };
+export type AccessTokenCheck = { ok: true; subject: AccessTokenSubject } | { ok: false; reason: "expired" | "invalid" };
 
 const ALGORITHM = "HS256";
 

@@ -15,8 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const hashRefreshToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
 export type RotationResult =
-  | { ok: true; userId: string; refreshToken: string }
-  | { ok: false; reason: "unknown" | "expired" | "reused" };
+  { ok: true; userId: string; refreshToken: string } | { ok: false; reason: "unknown" | "expired" | "reused" };
 
 export interface RefreshTokens {
   /** Starts a new family (a sign-in) and returns its first token. */

@@ -60,7 +60,9 @@ export function signInThrottle(db: Database): SignInThrottle {
 
     async recordFailure({ email, ip }) {
       // The application clock, not the database's, since check() compares with it.
-      await db.insert(signInFailures).values({ id: randomUUID(), email: normalizeEmail(email), ip, createdAt: new Date() });
+      await db
+        .insert(signInFailures)
+        .values({ id: randomUUID(), email: normalizeEmail(email), ip, createdAt: new Date() });
       // Keeps the table small without a scheduled job.
       await db.delete(signInFailures).where(lt(signInFailures.createdAt, new Date(Date.now() - SIGN_IN_WINDOW_MS)));
     },

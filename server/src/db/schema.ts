@@ -15,7 +15,13 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** A CHECK that the column holds one of the values (Drizzle's text enums only type it). */
 const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
-  check(name, sql`${column} in (${sql.join(values.map((value) => sql.raw(`'${value}'`)), sql`, `)})`);
+  check(
+    name,
+    sql`${column} in (${sql.join(
+      values.map((value) => sql.raw(`'${value}'`)),
+      sql`, `,
+    )})`,
+  );
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -40,9 +46,7 @@ export const accounts = pgTable(
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     email: text("email").notNull(),
-    subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES })
-      .notNull()
-      .default("active"),
+    subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
     /** Shown by the console's subscription warning; null means the status's default wording. */
     subscriptionMessage: text("subscription_message"),
     createdAt: createdAt(),

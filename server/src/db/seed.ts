@@ -45,18 +45,74 @@ const B = SEED_IDS.businesses;
 const U = SEED_IDS.users;
 
 const seedAccounts: (typeof accounts.$inferInsert)[] = [
-  { id: A.gemtestHq, name: "Gemtest HQ", email: "hq@example.com", subscriptionStatus: "active", createdAt: day("2023-01-10") },
-  { id: A.brilliantGems, name: "Brilliant Gems Ltd", email: "billing@brilliantgems.example.com", subscriptionStatus: "active", createdAt: day("2023-03-02") },
-  { id: A.lapisTraders, name: "Lapis Traders", email: "accounts@lapis.example.com", subscriptionStatus: "past_due", subscriptionMessage: PAST_DUE_MESSAGE, createdAt: day("2023-06-18") },
-  { id: A.obsidian, name: "Obsidian & Co", email: "office@obsidian.example.com", subscriptionStatus: "inactive", subscriptionMessage: INACTIVE_MESSAGE, createdAt: day("2023-09-25") },
+  {
+    id: A.gemtestHq,
+    name: "Gemtest HQ",
+    email: "hq@example.com",
+    subscriptionStatus: "active",
+    createdAt: day("2023-01-10"),
+  },
+  {
+    id: A.brilliantGems,
+    name: "Brilliant Gems Ltd",
+    email: "billing@brilliantgems.example.com",
+    subscriptionStatus: "active",
+    createdAt: day("2023-03-02"),
+  },
+  {
+    id: A.lapisTraders,
+    name: "Lapis Traders",
+    email: "accounts@lapis.example.com",
+    subscriptionStatus: "past_due",
+    subscriptionMessage: PAST_DUE_MESSAGE,
+    createdAt: day("2023-06-18"),
+  },
+  {
+    id: A.obsidian,
+    name: "Obsidian & Co",
+    email: "office@obsidian.example.com",
+    subscriptionStatus: "inactive",
+    subscriptionMessage: INACTIVE_MESSAGE,
+    createdAt: day("2023-09-25"),
+  },
 ];
 
 const seedBusinesses: (typeof businesses.$inferInsert)[] = [
-  { id: B.gemtestLab, accountId: A.gemtestHq, name: "Gemtest Lab", ownerId: U.superAdmin, createdAt: day("2023-01-10") },
-  { id: B.brilliantLondon, accountId: A.brilliantGems, name: "Brilliant Gems London", ownerId: U.manager, createdAt: day("2023-03-02") },
-  { id: B.brilliantAntwerp, accountId: A.brilliantGems, name: "Brilliant Gems Antwerp", ownerId: U.admin, createdAt: day("2023-04-11") },
-  { id: B.lapisMain, accountId: A.lapisTraders, name: "Lapis Traders Showroom", ownerId: U.pastDueAdmin, createdAt: day("2023-06-18") },
-  { id: B.obsidianMain, accountId: A.obsidian, name: "Obsidian & Co Workshop", ownerId: U.inactiveAdmin, createdAt: day("2023-09-25") },
+  {
+    id: B.gemtestLab,
+    accountId: A.gemtestHq,
+    name: "Gemtest Lab",
+    ownerId: U.superAdmin,
+    createdAt: day("2023-01-10"),
+  },
+  {
+    id: B.brilliantLondon,
+    accountId: A.brilliantGems,
+    name: "Brilliant Gems London",
+    ownerId: U.manager,
+    createdAt: day("2023-03-02"),
+  },
+  {
+    id: B.brilliantAntwerp,
+    accountId: A.brilliantGems,
+    name: "Brilliant Gems Antwerp",
+    ownerId: U.admin,
+    createdAt: day("2023-04-11"),
+  },
+  {
+    id: B.lapisMain,
+    accountId: A.lapisTraders,
+    name: "Lapis Traders Showroom",
+    ownerId: U.pastDueAdmin,
+    createdAt: day("2023-06-18"),
+  },
+  {
+    id: B.obsidianMain,
+    accountId: A.obsidian,
+    name: "Obsidian & Co Workshop",
+    ownerId: U.inactiveAdmin,
+    createdAt: day("2023-09-25"),
+  },
 ];
 
 interface SeedUser {
@@ -71,13 +127,76 @@ interface SeedUser {
 }
 
 const seedUsers: SeedUser[] = [
-  { id: U.superAdmin, accountId: A.gemtestHq, businessId: B.gemtestLab, firstName: "Sophie", lastName: "Carter", email: "superadmin@example.com", role: "SuperAdmin", createdAt: day("2023-01-10") },
-  { id: U.admin, accountId: A.brilliantGems, businessId: B.brilliantAntwerp, firstName: "Alice", lastName: "Morgan", email: "admin@example.com", role: "Admin", createdAt: day("2023-03-02") },
-  { id: U.manager, accountId: A.brilliantGems, businessId: B.brilliantLondon, firstName: "Marcus", lastName: "Reed", email: "manager@example.com", role: "Manager", createdAt: day("2023-03-05") },
-  { id: U.user, accountId: A.brilliantGems, businessId: B.brilliantLondon, firstName: "Uma", lastName: "Patel", email: "user@example.com", role: "User", createdAt: day("2023-03-09") },
-  { id: U.secondUser, accountId: A.brilliantGems, businessId: B.brilliantAntwerp, firstName: "Daniel", lastName: "Kim", email: "daniel.kim@example.com", role: "User", createdAt: day("2023-04-12") },
-  { id: U.pastDueAdmin, accountId: A.lapisTraders, businessId: B.lapisMain, firstName: "Priya", lastName: "Shah", email: "pastdue@example.com", role: "Admin", createdAt: day("2023-06-18") },
-  { id: U.inactiveAdmin, accountId: A.obsidian, businessId: B.obsidianMain, firstName: "Oscar", lastName: "Black", email: "inactive@example.com", role: "Admin", createdAt: day("2023-09-25") },
+  {
+    id: U.superAdmin,
+    accountId: A.gemtestHq,
+    businessId: B.gemtestLab,
+    firstName: "Sophie",
+    lastName: "Carter",
+    email: "superadmin@example.com",
+    role: "SuperAdmin",
+    createdAt: day("2023-01-10"),
+  },
+  {
+    id: U.admin,
+    accountId: A.brilliantGems,
+    businessId: B.brilliantAntwerp,
+    firstName: "Alice",
+    lastName: "Morgan",
+    email: "admin@example.com",
+    role: "Admin",
+    createdAt: day("2023-03-02"),
+  },
+  {
+    id: U.manager,
+    accountId: A.brilliantGems,
+    businessId: B.brilliantLondon,
+    firstName: "Marcus",
+    lastName: "Reed",
+    email: "manager@example.com",
+    role: "Manager",
+    createdAt: day("2023-03-05"),
+  },
+  {
+    id: U.user,
+    accountId: A.brilliantGems,
+    businessId: B.brilliantLondon,
+    firstName: "Uma",
+    lastName: "Patel",
+    email: "user@example.com",
+    role: "User",
+    createdAt: day("2023-03-09"),
+  },
+  {
+    id: U.secondUser,
+    accountId: A.brilliantGems,
+    businessId: B.brilliantAntwerp,
+    firstName: "Daniel",
+    lastName: "Kim",
+    email: "daniel.kim@example.com",
+    role: "User",
+    createdAt: day("2023-04-12"),
+  },
+  {
+    id: U.pastDueAdmin,
+    accountId: A.lapisTraders,
+    businessId: B.lapisMain,
+    firstName: "Priya",
+    lastName: "Shah",
+    email: "pastdue@example.com",
+    role: "Admin",
+    createdAt: day("2023-06-18"),
+  },
+  {
+    id: U.inactiveAdmin,
+    accountId: A.obsidian,
+    businessId: B.obsidianMain,
+    firstName: "Oscar",
+    lastName: "Black",
+    email: "inactive@example.com",
+    role: "Admin",
+    createdAt: day("2023-09-25"),
+  },
 ];
 
 export async function isEmpty(db: Database): Promise<boolean> {

@@ -85,7 +85,9 @@ export function describeValidationError(error: ErrorObject, part: HttpPart): str
     case "format":
       return `${field} must be ${FORMAT_NAMES[String(params.format)] ?? `a valid ${String(params.format)}`}`;
     case "minLength":
-      return params.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${String(params.limit)} characters long`;
+      return params.limit === 1
+        ? `${field} must not be empty`
+        : `${field} must be at least ${String(params.limit)} characters long`;
     case "maxLength":
       return `${field} must be at most ${String(params.limit)} characters long`;
     case "enum":

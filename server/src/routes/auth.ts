@@ -119,7 +119,11 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
       config: { access: "signedIn" },
       schema: {
         response: {
-          200: { type: "object", required: ["valid", "user"], properties: { valid: { type: "boolean" }, user: apiUserSchema } },
+          200: {
+            type: "object",
+            required: ["valid", "user"],
+            properties: { valid: { type: "boolean" }, user: apiUserSchema },
+          },
         },
       },
     },

@@ -17,7 +17,10 @@ export function paymentRoutes(app: FastifyInstance, { db }: Services): void {
           200: {
             type: "object",
             required: ["status", "message"],
-            properties: { status: { type: "string", enum: ["active", "past_due", "inactive"] }, message: { type: "string" } },
+            properties: {
+              status: { type: "string", enum: ["active", "past_due", "inactive"] },
+              message: { type: "string" },
+            },
           },
         },
       },

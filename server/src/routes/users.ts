@@ -9,7 +9,10 @@ import type { Services } from "../services";
 import { findUserById, toApiUser, type UserRow } from "../users/queries";
 
 /** Whether `caller` may see `target`'s profile: themselves, anyone for a super admin, their account for admins and managers. */
-export function canViewUser(caller: Pick<UserRow, "id" | "role" | "accountId">, target: Pick<UserRow, "id" | "accountId">): boolean {
+export function canViewUser(
+  caller: Pick<UserRow, "id" | "role" | "accountId">,
+  target: Pick<UserRow, "id" | "accountId">,
+): boolean {
   if (caller.id === target.id) return true;
   switch (caller.role) {
     case "SuperAdmin":
@@ -35,7 +38,8 @@ export function userRoutes(app: FastifyInstance, { db, throttle }: Services): vo
     async (request): Promise<ApiUser> => {
       const caller = callerOf(request);
       // A plain user may only see themselves: answer 403 before revealing whether the id exists.
-      if (caller.role === "User" && request.params.id !== caller.id) throw forbidden("You may only view your own profile.");
+      if (caller.role === "User" && request.params.id !== caller.id)
+        throw forbidden("You may only view your own profile.");
       const target = await findUserById(db, request.params.id);
       if (!target || target.deletedAt !== null) throw notFound("User not found.");
       if (!canViewUser(caller, target)) throw forbidden("You may not view users of another account.");
@@ -50,7 +54,12 @@ export function userRoutes(app: FastifyInstance, { db, throttle }: Services): vo
     {
       config: { access: "signedIn" },
       schema: {
-        body: { type: "object", required: ["password"], additionalProperties: false, properties: { password: passwordSchema } },
+        body: {
+          type: "object",
+          required: ["password"],
+          additionalProperties: false,
+          properties: { password: passwordSchema },
+        },
         response: { 200: { type: "object", required: ["isCorrect"], properties: { isCorrect: { type: "boolean" } } } },
       },
     },
