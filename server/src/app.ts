@@ -10,7 +10,7 @@ import type { ApiError } from "../../src/api/types";
 import { installGuard } from "./auth/guard";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { handleError } from "./http/errors";
+import { handleError, handleFrameworkError } from "./http/errors";
 import { describeClient } from "./http/userAgent";
 import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
 import { authRoutes } from "./routes/auth";
@@ -45,6 +45,7 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       },
     },
     trustProxy: config.trustProxy,
+    frameworkErrors: handleFrameworkError,
     schemaErrorFormatter: (errors: FastifySchemaValidationError[], dataVar: string) =>
       schemaErrorFormatter(errors, dataVar),
   });

@@ -1,17 +1,18 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/src/app";
 import { createTestApp, openTestDatabase, type TestApp } from "./helpers";
 
-describe("GET /api/health", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
 
+describe("GET /api/health", () => {
   it("answers Ok without a token", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
@@ -57,54 +58,51 @@ describe("GET /api/health", () => {
 });
 
 describe("serving the console", () => {
-  let t: TestApp;
+  let consoleApp: FastifyInstance;
   let consoleDir: string;
   beforeAll(async () => {
     consoleDir = await mkdtemp(join(tmpdir(), "gemtest-console-"));
     await writeFile(join(consoleDir, "index.html"), "<html>console</html>");
     await writeFile(join(consoleDir, "app.js"), "console.log('app')");
-    t = await createTestApp({ consoleDir });
+    consoleApp = buildApp({ db: t.db, config: t.config, consoleDir });
   });
   afterAll(async () => {
-    await t.close();
+    await consoleApp.close();
     await rm(consoleDir, { recursive: true, force: true });
   });
 
   it("serves files of the build", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/app.js" });
+    const response = await consoleApp.inject({ method: "GET", url: "/app.js" });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe("console.log('app')");
   });
 
   it("answers client-side routes with index.html", async () => {
     for (const url of ["/", "/gallery/item/42", "/users/abc?tab=1"]) {
-      const response = await t.app.inject({ method: "GET", url });
+      const response = await consoleApp.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe("<html>console</html>");
     }
   });
 
   it("still answers JSON 404 for unknown API routes", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    const response = await consoleApp.inject({ method: "GET", url: "/api/nothing-here" });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: "Not found: GET /api/nothing-here" });
   });
 
   it("does not answer other methods with the page", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/gallery", payload: {} });
+    const response = await consoleApp.inject({ method: "POST", url: "/gallery", payload: {} });
     expect(response.statusCode).toBe(404);
   });
-});
 
-describe("without a console build", () => {
-  it("starts and answers 404 for pages", async () => {
-    const t = await createTestApp({ consoleDir: join(tmpdir(), "no-such-console-dir") });
+  it("starts without a console build and answers 404 for pages", async () => {
+    const apiOnly = buildApp({ db: t.db, config: t.config, consoleDir: join(tmpdir(), "no-such-console-dir") });
     try {
-      const response = await t.app.inject({ method: "GET", url: "/gallery" });
-      expect(response.statusCode).toBe(404);
-      expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      expect((await apiOnly.inject({ method: "GET", url: "/gallery" })).statusCode).toBe(404);
+      expect((await apiOnly.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
     } finally {
-      await t.close();
+      await apiOnly.close();
     }
   });
 });

@@ -146,6 +146,14 @@ describe("the guard comes before validation", () => {
   });
 });
 
+describe("malformed URLs", () => {
+  it("answers 400 {message} for broken percent-encoding", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/users/%E0%A4%A", headers: bearer(accessToken) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "The URL is not valid" });
+  });
+});
+
 describe("oversize requests", () => {
   it("answers 413 {message} for a body over the limit", async () => {
     const response = await t.app.inject({

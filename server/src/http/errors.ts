@@ -43,3 +43,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   const body: ApiError = { message: "Internal server error" };
   void reply.status(500).send(body);
 }
+
+/** Errors Fastify raises before routing (a URL with broken %-encoding) skip setErrorHandler. */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const body: ApiError = { message: error.code === "FST_ERR_BAD_URL" ? "The URL is not valid" : error.message };
+  void reply.status(400).send(body);
+}
