@@ -15,6 +15,7 @@ export const appMessages = {
     },
     loading: "Loading…",
     profile: {
+      menu: "Profile",
       myProfile: "My Profile",
       settings: "Settings",
       logout: "Logout",

@@ -28,7 +28,7 @@ function ProfileMenu() {
   return (
     <UserMenu
       icon={<UserAvatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} size={32} />}
-      label={`${user.firstName} ${user.lastName}`.trim() || "ra.auth.user_menu"}
+      label="app.profile.menu"
     >
       <ProfileMenuLink to={`/users/${user.id}`} label={translate("app.profile.myProfile")} icon={<PersonIcon />} />
       <ProfileMenuLink to="/user-settings" label={translate("app.profile.settings")} icon={<SettingsIcon />} />
