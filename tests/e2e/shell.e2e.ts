@@ -7,7 +7,19 @@ import { startService } from "./globalSetup";
 const baseUrl = inject("baseUrl");
 
 const MENU_BY_ROLE = {
-  SuperAdmin: ["Home", "Activity Feed", "Payments", "Accounts", "Users", "Gallery", "Devices", "Firmware", "Advanced Settings", "Discounts", "Recover"],
+  SuperAdmin: [
+    "Home",
+    "Activity Feed",
+    "Payments",
+    "Accounts",
+    "Users",
+    "Gallery",
+    "Devices",
+    "Firmware",
+    "Advanced Settings",
+    "Discounts",
+    "Recover",
+  ],
   Admin: ["Home", "Activity Feed", "Payments", "Account", "Users", "Gallery", "Devices", "Recover"],
   Manager: ["Home", "Activity Feed", "Account", "Users", "Gallery", "Devices", "Recover"],
   User: ["Home", "Activity Feed", "Account", "Gallery", "Devices", "Recover"],
