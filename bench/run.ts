@@ -39,16 +39,24 @@ async function bundleSizes(baseUrl: string) {
   const browser = await launchBrowser();
   const page = await browser.newPage({ baseURL: baseUrl });
   const scripts = new Map<string, number>();
-  page.on("response", async (response) => {
-    if (response.request().resourceType() !== "script") return;
-    const body = await response.body().catch(() => null);
-    if (body) scripts.set(response.url(), gzipSync(body).length);
+  const pending: Promise<void>[] = [];
+  page.on("response", (response) => {
+    if (!response.url().endsWith(".js")) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => void scripts.set(response.url(), gzipSync(body).length))
+        .catch(() => undefined),
+    );
   });
-  const total = () => [...scripts.values()].reduce((sum, size) => sum + size, 0) / 1024;
+  const total = async () => {
+    await Promise.all(pending);
+    return [...scripts.values()].reduce((sum, size) => sum + size, 0) / 1024;
+  };
 
   await page.goto("/login", { waitUntil: "networkidle" });
   await page.getByLabel("Email").waitFor();
-  const login = total();
+  const login = await total();
 
   const user = DEMO_USERS.find((candidate) => candidate.role === "SuperAdmin")!;
   await page.getByLabel("Email").fill(user.email);
@@ -56,7 +64,7 @@ async function bundleSizes(baseUrl: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("navigation", { name: "Main menu" }).waitFor();
   await page.waitForLoadState("networkidle");
-  const shell = total();
+  const shell = await total();
   await browser.close();
   return { login, shell };
 }
