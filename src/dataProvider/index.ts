@@ -7,9 +7,10 @@ import simpleRestProvider from "ra-data-simple-rest";
 import { HttpError, type DataProvider } from "react-admin";
 import type { ApiUser, HealthResponse, PasswordCheckResponse, SubscriptionStatusResponse } from "../api/types";
 import { httpClient as defaultHttpClient, type HttpClient } from "./httpClient";
+import { createAiCalls, type AiCalls } from "./aiCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 
-export interface ConsoleDataProvider extends DataProvider, TestCalls {
+export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
@@ -33,6 +34,7 @@ export function createDataProvider(httpClient: HttpClient = defaultHttpClient): 
   return {
     ...rest,
     ...createTestCalls(httpClient),
+    ...createAiCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

@@ -1,0 +1,66 @@
+/**
+ * AI analysis shapes (spec §3 "AI result polygon" and "AI job", §7 the three ai calls), shared by
+ * the console's data provider, the reference service and the tests.
+ */
+
+/** Spec §3: the model names, in the order the console offers them (the first is the default). */
+export const AI_MODELS = ["RAMI", "NAOMI", "YORI"] as const;
+export type AiModel = (typeof AI_MODELS)[number];
+
+export const isAiModel = (value: unknown): value is AiModel =>
+  typeof value === "string" && (AI_MODELS as readonly string[]).includes(value);
+
+/** Spec §3: the stone types a polygon can carry. */
+export const STONE_TYPES = ["N", "CVD", "HPHT", "CZ", "M"] as const;
+export type StoneType = (typeof STONE_TYPES)[number];
+
+export const isStoneType = (value: unknown): value is StoneType =>
+  typeof value === "string" && (STONE_TYPES as readonly string[]).includes(value);
+
+export const AI_JOB_STATUSES = ["pending", "in-progress", "completed", "failed"] as const;
+export type AiJobStatus = (typeof AI_JOB_STATUSES)[number];
+
+/**
+ * One vertex, in the 3120 × 4192 canvas space (spec §9). Services send either form; the console
+ * accepts both (aiOverlay/polygons.ts normalizes them).
+ */
+export type AiPoint = readonly [number, number] | { readonly x: number; readonly y: number };
+
+/** One detected stone (spec §3). Field names are the service's, capitalized as it sends them. */
+export interface AiPolygon {
+  Polygon: AiPoint[];
+  Type: StoneType;
+  /** 0 to 1. */
+  Confidence: number;
+  Index: number;
+}
+
+/** GET ai/test/{id}/group/{group}/result[?aiModel=…]; a 404 means no result yet. */
+export interface AiResultResponse {
+  status: AiJobStatus;
+  /** The polygons once completed; empty or null otherwise (or when nothing was found). */
+  result: AiPolygon[] | null;
+  /** True when the result comes from the latest model version: Regenerate is then disabled. */
+  isGeneratedWithLatestVersion: boolean;
+  /** ISO date of the job's trigger; a pending or in-progress job older than 5 minutes is stale. */
+  triggeredAt: string | null;
+  /** The job's id, polled through ai/jobs/{jobId}/status while it runs. */
+  _id: string;
+}
+
+/**
+ * POST ai/test/{id}/group/{group}/trigger: aiModel and deviceType, or only deviceType, or empty
+ * (spec §7). deviceType is the test's device type code (spec §3).
+ */
+export type AiTriggerRequest =
+  { aiModel: AiModel; deviceType: number } | { deviceType: number } | Record<string, never>;
+
+export interface AiTriggerResponse {
+  jobId: string;
+}
+
+/** GET ai/jobs/{jobId}/status */
+export interface AiJobStatusResponse {
+  status: AiJobStatus;
+  result: AiPolygon[] | null;
+}
