@@ -282,6 +282,36 @@ export const appMessages = {
     Manager: "Manager",
     User: "User",
   },
+  ai: {
+    label: "AI Result",
+    failedLabel: "(Failed)",
+    toggle: "Show the AI result of %{run}",
+    model: "AI model",
+    regenerate: "Regenerate",
+    regenerateLatest: "This result already comes from the latest model",
+    fetching: "Looking for an AI result…",
+    triggering: "Starting the AI analysis…",
+    polling: "Analysing… (check %{attempt} of %{of})",
+    legend: "Stones found",
+    count: "%{type}: %{count}",
+    tip: "%{type} · %{confidence}%",
+    noPhoto: "This test run has no photo to draw the AI result on.",
+    types: {
+      N: "N",
+      CVD: "CVD",
+      HPHT: "HPHT",
+      CZ: "CZ",
+      M: "M",
+    },
+    errors: {
+      fetchFailed: "Failed to fetch existing AI result",
+      triggerFailed: "Failed to trigger AI analysis",
+      pollFailed: "Failed while polling job status",
+      jobFailed: "AI analysis failed",
+      jobFailedToast: "AI analysis failed. Please try again.",
+      maxRetries: "Max retries reached",
+    },
+  },
 };
 
 export const en: TranslationMessages = { ...englishMessages, ...appMessages } as TranslationMessages;
