@@ -1,0 +1,89 @@
+/**
+ * The AI result's polygons made drawable (spec §3, §9): both point forms read, unknown or
+ * degenerate shapes dropped, counts per stone type for the legend, colours per type, and the
+ * scale from the 3120 × 4192 canvas space to the displayed size. No React, no Konva.
+ */
+import { STONE_TYPES, isStoneType, type AiPolygon, type StoneType } from "../../api/ai";
+import { AI_CANVAS_HEIGHT, AI_CANVAS_WIDTH } from "../../config";
+
+/** Spec §3: N blue, CVD green, HPHT red, CZ pink, M orange. */
+export const STONE_COLORS: Record<StoneType, string> = {
+  N: "#1e88e5",
+  CVD: "#2e7d32",
+  HPHT: "#e53935",
+  CZ: "#ec407a",
+  M: "#fb8c00",
+};
+
+/** The fill's opacity: the stone stays visible under its polygon. */
+export const FILL_OPACITY = 0.25;
+
+export interface DrawnPolygon {
+  /** The service's Index, or the position in the list when it sent none. */
+  index: number;
+  type: StoneType;
+  /** 0 to 1. */
+  confidence: number;
+  /** Flat [x1, y1, x2, y2, …] in canvas space, as Konva's Line takes them. */
+  points: number[];
+}
+
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/** One vertex in either AiPoint form ([x, y] or {x, y}); null when it is neither. */
+function readPoint(point: unknown): [number, number] | null {
+  if (Array.isArray(point)) {
+    const [x, y] = point as unknown[];
+    return isNumber(x) && isNumber(y) ? [x, y] : null;
+  }
+  if (typeof point === "object" && point !== null) {
+    const { x, y } = point as { x?: unknown; y?: unknown };
+    return isNumber(x) && isNumber(y) ? [x, y] : null;
+  }
+  return null;
+}
+
+/**
+ * The polygons worth drawing. The result comes from a service, so it is read defensively: a
+ * polygon of an unknown type or with fewer than 3 readable vertices cannot be drawn or counted
+ * honestly, and is left out rather than breaking the overlay.
+ */
+export function toDrawnPolygons(result: readonly AiPolygon[] | null | undefined): DrawnPolygon[] {
+  if (!Array.isArray(result)) return [];
+  const drawn: DrawnPolygon[] = [];
+  result.forEach((polygon, position) => {
+    if (!polygon || !isStoneType(polygon.Type) || !Array.isArray(polygon.Polygon)) return;
+    const vertices = (polygon.Polygon as readonly unknown[])
+      .map(readPoint)
+      .filter((point): point is [number, number] => point !== null);
+    if (vertices.length < 3) return;
+    drawn.push({
+      index: isNumber(polygon.Index) ? polygon.Index : position,
+      type: polygon.Type,
+      confidence: isNumber(polygon.Confidence) ? Math.min(1, Math.max(0, polygon.Confidence)) : 0,
+      points: vertices.flat(),
+    });
+  });
+  return drawn;
+}
+
+/** The legend: how many stones of each type, in the spec's type order, types with none left out. */
+export function countByType(polygons: readonly DrawnPolygon[]): { type: StoneType; count: number }[] {
+  return STONE_TYPES.map((type) => ({
+    type,
+    count: polygons.filter((polygon) => polygon.type === type).length,
+  })).filter(({ count }) => count > 0);
+}
+
+/** Confidence as a whole percentage, e.g. 0.874 → 87. */
+export const confidencePercent = (confidence: number): number => Math.round(confidence * 100);
+
+/** The displayed size for a container width: the canvas's aspect ratio, scaled uniformly. */
+export function fitCanvas(containerWidth: number): { width: number; height: number; scale: number } {
+  const width = Math.max(0, Math.floor(containerWidth));
+  const scale = width / AI_CANVAS_WIDTH;
+  return { width, height: Math.round(AI_CANVAS_HEIGHT * scale), scale };
+}
+
+/** Canvas-space points to displayed pixels. */
+export const scalePoints = (points: readonly number[], scale: number): number[] => points.map((value) => value * scale);
