@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 
 /** Everything the service reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -6,6 +6,13 @@ export interface Config {
   host: string;
   /** Where the embedded PostgreSQL (PGlite) keeps its files; unused when databaseUrl is set. */
   dataDir: string;
+  /**
+   * Where test files and built zips are stored (a local directory): FILES_DIR, by default
+   * DATA_DIR/files — also when the database is a PostgreSQL server.
+   */
+  filesDir: string;
+  /** The product's name in the API: test files carry their kind in `${productKey}TestFileType`. */
+  productKey: string;
   /** A PostgreSQL server; when absent the service uses the embedded database in dataDir. */
   databaseUrl: string | undefined;
   /** When absent, a secret is generated once and kept in the database's settings table. */
@@ -52,10 +59,17 @@ export function loadConfig(env: Env = process.env): Config {
     // HS256 keys shorter than the hash output make brute-forcing a token's signature feasible.
     throw new Error("JWT_SECRET must be at least 32 characters long");
   }
+  const productKey = nonEmpty(env.PRODUCT_KEY) ?? "gemtest";
+  if (!/^[A-Za-z][A-Za-z0-9]{0,39}$/.test(productKey)) {
+    throw new Error(`PRODUCT_KEY must be letters and digits starting with a letter, got "${productKey}"`);
+  }
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? "./data");
   return {
     port,
     host: nonEmpty(env.HOST) ?? "127.0.0.1",
-    dataDir: resolve(nonEmpty(env.DATA_DIR) ?? "./data"),
+    dataDir,
+    filesDir: resolve(nonEmpty(env.FILES_DIR) ?? join(dataDir, "files")),
+    productKey,
     databaseUrl: nonEmpty(env.DATABASE_URL),
     jwtSecret,
     accessTokenTtlSeconds: positiveInteger(env, "ACCESS_TOKEN_TTL_SECONDS", 300),

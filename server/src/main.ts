@@ -10,6 +10,7 @@ import { loadConfig } from "./config";
 import { openDb } from "./db/client";
 import { DEMO_USERS } from "./db/demoUsers";
 import { prepareDb } from "./db/prepare";
+import { localDirectoryStorage } from "./files/storage";
 
 const consoleDir = resolve(fileURLToPath(new URL("../../dist", import.meta.url)));
 
@@ -18,8 +19,12 @@ async function main(): Promise<void> {
   const where = config.databaseUrl ? "PostgreSQL server (DATABASE_URL)" : `embedded PostgreSQL in ${config.dataDir}`;
   console.log(`Opening the database: ${where}`);
   const handle = await openDb(config);
-  const { seeded } = await prepareDb(handle);
-  if (seeded) console.log("New database: migrated and seeded with demo data.");
+  const started = performance.now();
+  const { seeded } = await prepareDb(handle, { storage: localDirectoryStorage(config.filesDir) });
+  if (seeded) {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`New database: migrated and seeded with demo data in ${seconds} s (files in ${config.filesDir}).`);
+  }
 
   const app = buildApp({ db: handle.db, config, consoleDir: config.serveConsole ? consoleDir : undefined });
 

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/src/config";
 import { describeClient } from "../../server/src/http/userAgent";
@@ -18,6 +19,8 @@ describe("loadConfig", () => {
       trustProxy: false,
     });
     expect(config.dataDir).toMatch(/[/\\]data$/);
+    expect(config.filesDir).toBe(join(config.dataDir, "files"));
+    expect(config.productKey).toBe("gemtest");
   });
 
   it("reads the environment", () => {
@@ -33,11 +36,14 @@ describe("loadConfig", () => {
       LOG_LEVEL: "silent",
       TRUST_PROXY: "true",
       SERVE_CONSOLE: "false",
+      PRODUCT_KEY: "jewelscan",
     });
     expect(config).toEqual({
       port: 9000,
       host: "0.0.0.0",
       dataDir: "/tmp/x",
+      filesDir: "/tmp/x/files",
+      productKey: "jewelscan",
       databaseUrl: "postgres://u@h/db",
       jwtSecret: "s".repeat(32),
       accessTokenTtlSeconds: 60,
@@ -62,6 +68,7 @@ describe("loadConfig", () => {
     [{ REFRESH_TOKEN_TTL_DAYS: "1.5" }, /REFRESH_TOKEN_TTL_DAYS/],
     [{ JWT_SECRET: "short" }, /JWT_SECRET/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+    [{ PRODUCT_KEY: "gem-test" }, /PRODUCT_KEY/],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -1,9 +1,12 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveJwtSecret } from "../../server/src/auth/jwtSecret";
 import type { DbHandle } from "../../server/src/db/client";
 import { prepareDb } from "../../server/src/db/prepare";
 import { accounts, settings, users } from "../../server/src/db/schema";
+import { localDirectoryStorage } from "../../server/src/files/storage";
 import { openTestDatabase } from "./helpers";
 
 let handle: DbHandle;
@@ -19,7 +22,8 @@ afterAll(async () => {
 describe("database start-up", () => {
   it("reuses a prepared database: no migration to apply, no second seed", async () => {
     const before = await handle.db.select({ n: count() }).from(users);
-    expect(await prepareDb(handle)).toEqual({ seeded: false });
+    const storage = localDirectoryStorage(join(tmpdir(), "gemtest-never-written"));
+    expect(await prepareDb(handle, { storage })).toEqual({ seeded: false });
     expect(await handle.db.select({ n: count() }).from(users)).toEqual(before);
     expect(await handle.db.select({ n: count() }).from(accounts)).toEqual([{ n: 4 }]);
   });

@@ -10,34 +10,43 @@ import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openPostgres, pgliteHandle } from "../../server/src/db/client";
 import { prepareDb } from "../../server/src/db/prepare";
+import { localDirectoryStorage } from "../../server/src/files/storage";
 import { adminQuery, quoteIdent, uniqueDatabaseName, withDatabase } from "./testDatabase";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = await mkdtemp(join(tmpdir(), "gemtest-server-tests-"));
+  const filesDir = join(dir, "files");
+  project.provide("serverTestFiles", filesDir);
   const adminUrl = process.env.TEST_DATABASE_URL;
-  return adminUrl ? setUpPostgres(project, adminUrl) : setUpPglite(project);
+  const cleanUp = adminUrl
+    ? await setUpPostgres(project, adminUrl, filesDir)
+    : await setUpPglite(project, dir, filesDir);
+  return async () => {
+    await cleanUp();
+    await rm(dir, { recursive: true, force: true });
+  };
 }
 
-async function setUpPglite(project: TestProject): Promise<() => Promise<void>> {
+async function setUpPglite(project: TestProject, dir: string, filesDir: string): Promise<() => Promise<void>> {
   const client = await PGlite.create();
   try {
-    await prepareDb(pgliteHandle(client));
+    await prepareDb(pgliteHandle(client), { storage: localDirectoryStorage(filesDir) });
     const dump = await client.dumpDataDir("none");
-    const dir = await mkdtemp(join(tmpdir(), "gemtest-server-tests-"));
     const dumpPath = join(dir, "template.tar");
     await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
     project.provide("serverTestTemplate", { kind: "pglite", dumpPath });
-    return () => rm(dir, { recursive: true, force: true });
+    return async () => undefined;
   } finally {
     await client.close();
   }
 }
 
-async function setUpPostgres(project: TestProject, adminUrl: string): Promise<() => Promise<void>> {
+async function setUpPostgres(project: TestProject, adminUrl: string, filesDir: string): Promise<() => Promise<void>> {
   const templateName = uniqueDatabaseName("gemtest_template");
   await adminQuery(adminUrl, `create database ${quoteIdent(templateName)}`);
   const handle = openPostgres(withDatabase(adminUrl, templateName));
   try {
-    await prepareDb(handle);
+    await prepareDb(handle, { storage: localDirectoryStorage(filesDir) });
   } finally {
     // CREATE DATABASE ... TEMPLATE refuses a template with open connections.
     await handle.close();

@@ -1,4 +1,7 @@
 import { openAsBlob } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -10,12 +13,15 @@ import { loadConfig, type Config } from "../../server/src/config";
 import { openPostgres, pgliteHandle, type Database, type DbHandle } from "../../server/src/db/client";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { settings } from "../../server/src/db/schema";
+import { localDirectoryStorage, type FileStorage } from "../../server/src/files/storage";
 import { adminQuery, quoteIdent, uniqueDatabaseName, withDatabase } from "./testDatabase";
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** This app's own copy of the seeded file storage (config.filesDir). */
+  storage: FileStorage;
   close(): Promise<void>;
 }
 
@@ -42,11 +48,20 @@ export async function openTestDatabase(): Promise<{ handle: DbHandle; dispose():
   };
 }
 
-/** The app on its own seeded database, quiet unless LOG_LEVEL says otherwise. */
+/** A copy of the seeded file storage in a new temporary directory; remove() when done. */
+export async function copyTestFiles(): Promise<{ dataDir: string; filesDir: string; remove(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), "gemtest-test-data-"));
+  const filesDir = join(dataDir, "files");
+  await cp(inject("serverTestFiles"), filesDir, { recursive: true });
+  return { dataDir, filesDir, remove: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+/** The app on its own seeded database and file storage, quiet unless LOG_LEVEL says otherwise. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { handle, dispose } = await openTestDatabase();
+  const files = await copyTestFiles();
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" }),
+    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", DATA_DIR: files.dataDir }),
     ...options.config,
   };
   const app = buildApp({ db: handle.db, config, consoleDir: options.consoleDir });
@@ -55,10 +70,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db: handle.db,
     config,
+    storage: localDirectoryStorage(config.filesDir),
     async close() {
       await app.close();
       await handle.close();
       await dispose();
+      await files.remove();
     },
   };
 }

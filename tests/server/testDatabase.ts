@@ -15,6 +15,8 @@ export type TemplateSource =
 declare module "vitest" {
   export interface ProvidedContext {
     serverTestTemplate: TemplateSource;
+    /** The file storage directory the template's seed wrote its photos to; copied per test file. */
+    serverTestFiles: string;
   }
 }
 

@@ -6,7 +6,21 @@
  * Timestamps are `timestamptz` read as JS Dates.
  */
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { ROLES, type Role, type SubscriptionStatus } from "../../../src/api/types";
 
 const SUBSCRIPTION_STATUSES = ["active", "past_due", "inactive"] as const satisfies readonly SubscriptionStatus[];
@@ -135,4 +149,155 @@ export const signInFailures = pgTable(
     index("sign_in_failures_ip_idx").on(t.ip, t.createdAt),
     index("sign_in_failures_created_at_idx").on(t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Devices and test records (spec §3)
+// ---------------------------------------------------------------------------
+
+export const TEST_FILE_TYPES = ["image", "document"] as const;
+export const BULK_DOWNLOAD_STATUSES = ["pending", "processing", "ready", "failed"] as const;
+
+/** A testing device; its type code names the model (DEVICE_TYPES), any other code is Unknown. */
+export const devices = pgTable(
+  "devices",
+  {
+    id: text("id").primaryKey(),
+    serialNumber: text("serial_number").notNull().unique(),
+    typeCode: integer("type_code").notNull(),
+    /** The custom box name the account gave it. */
+    name: text("name").notNull(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    businessId: text("business_id").references(() => businesses.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("devices_account_id_idx").on(t.accountId), index("devices_type_code_idx").on(t.typeCode)],
+);
+
+/** A value of jsonb `notes`: a list of lines, or (older records) a string wrapping a JSON list. */
+export type StoredNotes = string[] | string | null;
+
+export const tests = pgTable(
+  "tests",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    deviceId: text("device_id")
+      .notNull()
+      .references(() => devices.id),
+    /** The test's location. */
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id),
+    date: timestamp("date", { withTimezone: true }).notNull(),
+    description: text("description").notNull().default(""),
+    notes: jsonb("notes").$type<StoredNotes>(),
+    sku: text("sku").notNull().default(""),
+    customer: text("customer").notNull().default(""),
+    vendorName: text("vendor_name").notNull().default(""),
+    phoneType: text("phone_type").notNull().default(""),
+    redFilterValues: jsonb("red_filter_values")
+      .$type<{ name: string; redFilterValue: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    isCopied: boolean("is_copied").notNull().default(false),
+    /** For a copied test: the account it was copied from. */
+    originalAccountId: text("original_account_id").references(() => accounts.id),
+    copiedAt: timestamp("copied_at", { withTimezone: true }),
+    /** Soft delete: recoverable for 15 days (spec §9). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Set by POST tests/share/{id}: the public view answers only shared tests. */
+    sharedAt: timestamp("shared_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tests_account_id_date_idx").on(t.accountId, t.date),
+    index("tests_date_idx").on(t.date),
+    index("tests_deleted_at_idx").on(t.deletedAt),
+    index("tests_device_id_idx").on(t.deviceId),
+  ],
+);
+
+export const testFiles = pgTable(
+  "test_files",
+  {
+    id: text("id").primaryKey(),
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id),
+    name: text("name").notNull(),
+    /** Where the bytes are in the file storage; several rows may share one blob (the seed does). */
+    storageKey: text("storage_key").notNull(),
+    /** The test run (0-based); Other files use 0. */
+    group: integer("group").notNull().default(0),
+    type: text("type", { enum: TEST_FILE_TYPES }).notNull(),
+    /** FILE_KIND numbers (spec §3). */
+    kind: integer("kind").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    contentType: text("content_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("test_files_test_id_idx").on(t.testId, t.kind, t.group),
+    index("test_files_storage_key_idx").on(t.storageKey),
+    oneOf("test_files_type_check", t.type, TEST_FILE_TYPES),
+  ],
+);
+
+/** One zip of many tests, built by the service's worker (spec §3 "Selected items list", §9). */
+export const bulkDownloads = pgTable(
+  "bulk_downloads",
+  {
+    /** A random UUID: the only credential of its public status and file. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    testIds: jsonb("test_ids").$type<string[]>().notNull(),
+    status: text("status", { enum: BULK_DOWNLOAD_STATUSES }).notNull().default("pending"),
+    progress: doublePrecision("progress").notNull().default(0),
+    estimatedSeconds: integer("estimated_seconds").notNull(),
+    storageKey: text("storage_key"),
+    error: text("error"),
+    /** How many times a worker took the job up; an interrupted job is retried a few times. */
+    attempts: integer("attempts").notNull().default(0),
+    /** A worker processing the job touches this; a stale one means the worker died. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    oneOf("bulk_downloads_status_check", t.status, BULK_DOWNLOAD_STATUSES),
+    // At most one unfinished download per user (spec §9), enforced by the database itself so that
+    // two requests racing each other cannot both start one.
+    uniqueIndex("bulk_downloads_one_running_per_user_idx")
+      .on(t.userId)
+      .where(sql`status in ('pending', 'processing')`),
+  ],
+);
+
+/**
+ * Ground truth of the seeded demo photos: the stones drawn in each stored photo, in the AI
+ * overlay's canvas space (3120 × 4192), so an image analyzer can be checked against it.
+ */
+export const seedPhotoStones = pgTable(
+  "seed_photo_stones",
+  {
+    storageKey: text("storage_key").notNull(),
+    stoneIndex: integer("stone_index").notNull(),
+    x: doublePrecision("x").notNull(),
+    y: doublePrecision("y").notNull(),
+    radius: doublePrecision("radius").notNull(),
+    shape: text("shape").notNull(),
+    stoneType: text("stone_type").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storageKey, t.stoneIndex] })],
 );

@@ -6,9 +6,11 @@ import { count } from "drizzle-orm";
 import type { Role } from "../../../src/api/types";
 import { hashPassword } from "../auth/passwords";
 import { DEFAULT_SUBSCRIPTION_MESSAGES } from "../payments/subscriptionMessages";
+import type { FileStorage } from "../files/storage";
 import type { Database } from "./client";
 import { DEMO_PASSWORD } from "./demoUsers";
 import { accounts, businesses, users } from "./schema";
+import { seedTestRecords } from "./seedTests";
 
 export const SEED_IDS = {
   accounts: {
@@ -204,13 +206,24 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Inserts the demo data in one transaction. Call on an empty, migrated database. */
-export async function seedDemoData(db: Database): Promise<void> {
+export interface SeedOptions {
+  /** Where the demo photos and documents go. */
+  storage: FileStorage;
+  /** Test dates are spread over the year before this moment; defaults to now. */
+  now?: Date;
+}
+
+/**
+ * Inserts the demo data in one transaction. Call on an empty, migrated database. The photos go to
+ * storage first; a failed seed may leave them there, and the next attempt overwrites them.
+ */
+export async function seedDemoData(db: Database, { storage, now = new Date() }: SeedOptions): Promise<void> {
   // Argon2 is slow by design: hash the shared demo password once.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.insert(accounts).values(seedAccounts);
     await tx.insert(businesses).values(seedBusinesses);
     await tx.insert(users).values(seedUsers.map((user) => ({ ...user, passwordHash })));
+    await seedTestRecords(tx, storage, SEED_IDS, now);
   });
 }
