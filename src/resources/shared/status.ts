@@ -1,0 +1,64 @@
+/** How each status of the resources shows: its label (an i18n key) and the colour of its chip. */
+import type {
+  AccountStatus,
+  DeviceStatus,
+  FirmwareStatus,
+  PaymentStatus,
+  SubscriptionState,
+  UserStatus,
+} from "../../api/resources";
+
+export type StatusTone = "success" | "warning" | "error" | "info" | "default";
+
+export type AnyStatus = AccountStatus | SubscriptionState | UserStatus | DeviceStatus | PaymentStatus | FirmwareStatus;
+
+const TONES: Record<AnyStatus, StatusTone> = {
+  // accounts
+  active: "success",
+  suspended: "error",
+  pending_deletion: "warning",
+  // subscriptions (spec §4: past due keeps full access for 7 days, canceled is the grace period)
+  past_due: "warning",
+  canceled: "error",
+  inactive: "default",
+  // users
+  invited: "info",
+  disabled: "default",
+  // devices
+  lost: "error",
+  unsubscribed: "default",
+  // payments
+  pending: "info",
+  succeeded: "success",
+  failed: "error",
+  refunded: "default",
+  disputed: "warning",
+  // firmware
+  draft: "info",
+  published: "success",
+  withdrawn: "default",
+};
+
+/** The chip colour of a status; an unknown status is neutral. */
+export const statusTone = (status: string): StatusTone =>
+  (TONES as Record<string, StatusTone | undefined>)[status] ?? "default";
+
+/** The i18n key of a status's label: resources.shared.status.{status}. */
+export const statusLabelKey = (status: string): string => `resources.shared.status.${status}`;
+
+/** Whether a discount can be redeemed on a date: active, inside its dates, under its limit. */
+export function isDiscountRedeemable(
+  discount: {
+    active: boolean;
+    validFrom: string | null;
+    validTo: string | null;
+    redemptionLimit: number | null;
+    redemptionCount: number;
+  },
+  at: Date,
+): boolean {
+  if (!discount.active) return false;
+  if (discount.validFrom && at < new Date(discount.validFrom)) return false;
+  if (discount.validTo && at > new Date(discount.validTo)) return false;
+  return discount.redemptionLimit === null || discount.redemptionCount < discount.redemptionLimit;
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import type { Role } from "../../src/api/types";
+import {
+  assignableRoles,
+  canAddBusiness,
+  canBookmark,
+  canCancelSubscription,
+  canChangeRole,
+  canDisableUser,
+  canEditBusiness,
+  canEditOwnAccount,
+  canExport,
+  canInvite,
+  canManageRecords,
+  canMarkLost,
+  canRefund,
+  canRenameDevice,
+  canResumeSubscription,
+  canSaveQueries,
+  editableUserFields,
+  type Actor,
+} from "../../src/resources/shared/permissions";
+
+const actor = (role: Role, accountId = "acc-1", id = `me-${role}`): Actor => ({ id, role, accountId });
+const SA = actor("SuperAdmin", "acc-0");
+const ADMIN = actor("Admin");
+const MANAGER = actor("Manager");
+const USER = actor("User");
+
+describe("resource actions by role (spec §2, §6 and its change log)", () => {
+  it("leaves record management, saved filters and bookmarks to super admins", () => {
+    expect([SA, ADMIN, MANAGER, USER].map(canManageRecords)).toEqual([true, false, false, false]);
+    expect([SA, ADMIN, MANAGER, USER].map(canSaveQueries)).toEqual([true, false, false, false]);
+    expect([SA, ADMIN, MANAGER, USER].map(canBookmark)).toEqual([true, false, false, false]);
+  });
+
+  it("lets super admins export everything, admins what they filter, and only super admins download users", () => {
+    expect(canExport(SA, "users")).toBe(true);
+    expect(canExport(ADMIN, "users")).toBe(false);
+    expect(canExport(ADMIN, "devices")).toBe(true);
+    expect(canExport(ADMIN, "payments")).toBe(true);
+    expect(canExport(ADMIN, "accounts")).toBe(false);
+    expect(canExport(MANAGER, "devices")).toBe(false);
+    expect(canExport(USER, "devices")).toBe(false);
+  });
+
+  it("lets admins change roles in their own account, never their own nor a super admin's", () => {
+    const colleague = { id: "u2", accountId: "acc-1", role: "User" as Role };
+    expect(canChangeRole(ADMIN, colleague)).toBe(true);
+    expect(canChangeRole(ADMIN, { ...colleague, accountId: "acc-2" })).toBe(false);
+    expect(canChangeRole(ADMIN, { ...colleague, role: "SuperAdmin" })).toBe(false);
+    expect(canChangeRole(ADMIN, { ...colleague, id: ADMIN.id })).toBe(false);
+    expect(canChangeRole(SA, { ...colleague, accountId: "acc-9" })).toBe(true);
+    expect(canChangeRole(SA, { ...colleague, id: SA.id })).toBe(false);
+    expect(canChangeRole(MANAGER, colleague)).toBe(false);
+    expect(canDisableUser(USER, colleague)).toBe(false);
+    expect(assignableRoles(ADMIN)).toEqual(["Admin", "Manager", "User"]);
+    expect(assignableRoles(SA)).toContain("SuperAdmin");
+    expect(assignableRoles(MANAGER)).toEqual([]);
+  });
+
+  it("lets super admins and admins invite", () => {
+    expect([SA, ADMIN, MANAGER, USER].map(canInvite)).toEqual([true, true, false, false]);
+  });
+
+  it("gives each role its editable user fields", () => {
+    const colleague = { id: "u2", accountId: "acc-1" };
+    expect(editableUserFields(SA, colleague)).toContain("email");
+    expect(editableUserFields(ADMIN, colleague)).toEqual(["firstName", "lastName", "businessId"]);
+    expect(editableUserFields(ADMIN, { ...colleague, accountId: "acc-2" })).toEqual([]);
+    expect(editableUserFields(USER, { id: USER.id, accountId: "acc-1" })).toEqual(["firstName", "lastName"]);
+    expect(editableUserFields(MANAGER, colleague)).toEqual([]);
+  });
+
+  it("lets admins rename their boxes and mark them lost, once", () => {
+    const device = { accountId: "acc-1", status: "active" as const };
+    expect(canRenameDevice(ADMIN, device)).toBe(true);
+    expect(canRenameDevice(MANAGER, device)).toBe(false);
+    expect(canRenameDevice(ADMIN, { accountId: "acc-2" })).toBe(false);
+    expect(canMarkLost(ADMIN, device)).toBe(true);
+    expect(canMarkLost(ADMIN, { ...device, status: "lost" })).toBe(false);
+    expect(canMarkLost(SA, { ...device, accountId: "acc-7" })).toBe(true);
+  });
+
+  it("lets super admins refund what is left of a settled payment", () => {
+    const payment = { status: "succeeded" as const, amount: 1000, refundedAmount: 0 };
+    expect(canRefund(SA, payment)).toBe(true);
+    expect(canRefund(ADMIN, payment)).toBe(false);
+    expect(canRefund(SA, { ...payment, refundedAmount: 1000 })).toBe(false);
+    expect(canRefund(SA, { ...payment, status: "failed" })).toBe(false);
+    expect(canRefund(SA, { ...payment, status: "disputed" })).toBe(true);
+  });
+
+  it("lets admins and super admins cancel at period end, and undo it", () => {
+    const subscription = { accountId: "acc-1", status: "active" as const, cancelAtPeriodEnd: false };
+    expect(canCancelSubscription(ADMIN, subscription)).toBe(true);
+    expect(canCancelSubscription(MANAGER, subscription)).toBe(false);
+    expect(canCancelSubscription(ADMIN, { ...subscription, accountId: "acc-2" })).toBe(false);
+    expect(canCancelSubscription(SA, { ...subscription, status: "canceled" })).toBe(false);
+    expect(canCancelSubscription(SA, { ...subscription, cancelAtPeriodEnd: true })).toBe(false);
+    expect(canResumeSubscription(ADMIN, { ...subscription, cancelAtPeriodEnd: true })).toBe(true);
+    expect(canResumeSubscription(ADMIN, subscription)).toBe(false);
+  });
+
+  it("lets the account owner edit their account, and admins their businesses", () => {
+    expect(canEditOwnAccount(ADMIN, { id: "acc-1", ownerId: ADMIN.id })).toBe(true);
+    expect(canEditOwnAccount(MANAGER, { id: "acc-1", ownerId: ADMIN.id })).toBe(false);
+    expect(canEditOwnAccount(USER, { id: "acc-1", ownerId: USER.id })).toBe(true);
+    expect(canEditOwnAccount(USER, { id: "acc-2", ownerId: USER.id })).toBe(false);
+    expect(canAddBusiness(ADMIN, "acc-1")).toBe(true);
+    expect(canAddBusiness(MANAGER, "acc-1")).toBe(false);
+    expect(canEditBusiness(ADMIN, { accountId: "acc-2" })).toBe(false);
+    expect(canEditBusiness(SA, { accountId: "acc-2" })).toBe(true);
+  });
+});
