@@ -29,6 +29,8 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let dialogs and drawers finish their entrance transitions (MUI's take 225 ms).
+  await page.waitForTimeout(400);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 

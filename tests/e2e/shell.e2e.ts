@@ -103,6 +103,7 @@ describe("session", () => {
     const second = await newPage(browser, baseUrl);
     await signIn(second.page, inactive.email, DEMO_PASSWORD);
     await second.page.waitForURL("**/new-subscription");
+    await second.page.getByText("Your subscription is inactive").waitFor();
     await screenshot(second.page, "new-subscription");
     await second.context.close();
   });
