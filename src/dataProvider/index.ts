@@ -8,9 +8,10 @@ import { HttpError, type DataProvider } from "react-admin";
 import type { ApiUser, HealthResponse, PasswordCheckResponse, SubscriptionStatusResponse } from "../api/types";
 import { httpClient as defaultHttpClient, type HttpClient } from "./httpClient";
 import { createAiCalls, type AiCalls } from "./aiCalls";
+import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 
-export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls {
+export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls, ResourceCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
@@ -35,6 +36,7 @@ export function createDataProvider(httpClient: HttpClient = defaultHttpClient): 
     ...rest,
     ...createTestCalls(httpClient),
     ...createAiCalls(httpClient),
+    ...createResourceCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

@@ -1,0 +1,186 @@
+/**
+ * The resource calls react-admin's CRUD methods do not cover (docs/api-resources.md): the server
+ * CSV export, saved queries and bookmarks, the caller's own account, the record actions (invite,
+ * change role, disable, mark lost, rename, cancel, refund) and the firmware upload with progress.
+ */
+import { HttpError } from "react-admin";
+import type {
+  Account,
+  BookmarkList,
+  BookmarkListUpdate,
+  Device,
+  Firmware,
+  FirmwareUploadFields,
+  Invitation,
+  InvitationCreate,
+  OwnAccountUpdate,
+  Payment,
+  PaymentRefund,
+  SavedQuery,
+  SavedQueryCreate,
+  Subscription,
+  User,
+} from "../api/resources";
+import type { Role } from "../api/types";
+import { TOKEN_EXPIRED } from "../api/types";
+import { expiresWithin } from "../authProvider/tokenRefresher";
+import { appMessages } from "../i18n/en";
+import { exportPath, type ExportQuery } from "../resources/shared/exportUrl";
+import type { BlobResult, HttpClient } from "./httpClient";
+import { currentUserAgent, userAgentHeaderValue } from "./userAgent";
+
+export interface UploadOptions {
+  /** 0…1 as the file goes up. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface ResourceCalls {
+  /** GET {resource}/export.csv?filter=…&sort=…: every matching row, streamed by the service. */
+  exportCsv(resource: string, query: ExportQuery): Promise<BlobResult>;
+
+  /** GET saved-queries?resource=…: the caller's saved queries of one list. */
+  getSavedQueries(resource: string): Promise<SavedQuery[]>;
+  /** POST saved-queries */
+  createSavedQuery(query: SavedQueryCreate): Promise<SavedQuery>;
+  /** DELETE saved-queries/{id} */
+  deleteSavedQuery(id: string): Promise<void>;
+  /** GET bookmarks */
+  getBookmarks(): Promise<BookmarkList>;
+  /** PUT bookmarks: replaces the caller's whole list. */
+  setBookmarks(update: BookmarkListUpdate): Promise<BookmarkList>;
+
+  /** GET account: the caller's own account. */
+  getOwnAccount(): Promise<Account>;
+  /** PUT account: its owner renames it or hands it over. */
+  updateOwnAccount(update: OwnAccountUpdate): Promise<Account>;
+
+  /** POST invitations */
+  inviteUser(invitation: InvitationCreate): Promise<Invitation>;
+  /** POST users/{id}/role */
+  changeUserRole(id: string, role: Role, version: number): Promise<User>;
+  /** POST users/{id}/disable */
+  disableUser(id: string, version: number): Promise<User>;
+  /** POST users/{id}/enable */
+  enableUser(id: string, version: number): Promise<User>;
+
+  /** POST devices/{id}/mark-lost */
+  markDeviceLost(id: string, version: number): Promise<Device>;
+  /** POST devices/{id}/custom-name */
+  renameDevice(id: string, customBoxName: string | null, version: number): Promise<Device>;
+
+  /** POST subscriptions/{id}/cancel: cancel at period end. */
+  cancelSubscription(id: string, version: number): Promise<Subscription>;
+  /** POST subscriptions/{id}/resume: undo a cancel at period end. */
+  resumeSubscription(id: string, version: number): Promise<Subscription>;
+  /** POST payments/{id}/refund, after a password check. */
+  refundPayment(id: string, refund: PaymentRefund): Promise<Payment>;
+
+  /** POST firmware, multipart (file + fields), reporting upload progress. */
+  uploadFirmware(fields: FirmwareUploadFields, file: File, options?: UploadOptions): Promise<Firmware>;
+}
+
+const segment = encodeURIComponent;
+
+interface XhrAnswer {
+  status: number;
+  text: string;
+}
+
+/** One multipart POST through XMLHttpRequest: fetch cannot report upload progress. */
+function xhrPost(url: string, body: FormData, token: string, options: UploadOptions): Promise<XhrAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", url);
+    request.setRequestHeader("Accept", "application/json");
+    // Browsers refuse to set User-Agent from script; X-User-Agent carries the §7 pair.
+    request.setRequestHeader("X-User-Agent", userAgentHeaderValue(currentUserAgent()));
+    if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => resolve({ status: request.status, text: request.responseText });
+    request.onerror = () => reject(new TypeError("Failed to fetch"));
+    request.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
+    options.signal?.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(body);
+  });
+}
+
+const parse = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
+};
+
+const messageOf = (body: unknown): string => {
+  const message = typeof body === "object" && body !== null ? (body as { message?: unknown }).message : body;
+  return typeof message === "string" && message.trim() ? message.trim() : appMessages.app.errors.generic;
+};
+
+export function createResourceCalls(httpClient: HttpClient): ResourceCalls {
+  const post = <T>(path: string, json: unknown) => httpClient.json<T>(path, { method: "POST", json });
+
+  /**
+   * The bearer for a request sent outside the client (the XHR upload): the same early-refresh rule
+   * and the same shared refresh. A refused refresh surfaces as 401; the next regular call ends the
+   * session as §4 says.
+   */
+  const bearer = async (): Promise<string> => {
+    const pending = httpClient.refresher.pending();
+    if (pending) return pending;
+    const { token } = httpClient.session.getUser();
+    return token && expiresWithin(token, Date.now()) ? httpClient.refresher.refresh() : token;
+  };
+
+  return {
+    exportCsv: (resource, query) => httpClient.blob(exportPath(resource, query), { headers: { Accept: "text/csv" } }),
+
+    getSavedQueries: (resource) => httpClient.json<SavedQuery[]>(`saved-queries?resource=${segment(resource)}`),
+    createSavedQuery: (query) => post<SavedQuery>("saved-queries", query),
+    deleteSavedQuery: async (id) => {
+      await httpClient.send(`saved-queries/${segment(id)}`, { method: "DELETE" });
+    },
+    getBookmarks: () => httpClient.json<BookmarkList>("bookmarks"),
+    setBookmarks: (update) => httpClient.json<BookmarkList>("bookmarks", { method: "PUT", json: update }),
+
+    getOwnAccount: () => httpClient.json<Account>("account"),
+    updateOwnAccount: (update) => httpClient.json<Account>("account", { method: "PUT", json: update }),
+
+    inviteUser: (invitation) => post<Invitation>("invitations", invitation),
+    changeUserRole: (id, role, version) => post<User>(`users/${segment(id)}/role`, { role, version }),
+    disableUser: (id, version) => post<User>(`users/${segment(id)}/disable`, { version }),
+    enableUser: (id, version) => post<User>(`users/${segment(id)}/enable`, { version }),
+
+    markDeviceLost: (id, version) => post<Device>(`devices/${segment(id)}/mark-lost`, { version }),
+    renameDevice: (id, customBoxName, version) =>
+      post<Device>(`devices/${segment(id)}/custom-name`, { customBoxName, version }),
+
+    cancelSubscription: (id, version) => post<Subscription>(`subscriptions/${segment(id)}/cancel`, { version }),
+    resumeSubscription: (id, version) => post<Subscription>(`subscriptions/${segment(id)}/resume`, { version }),
+    refundPayment: (id, refund) => post<Payment>(`payments/${segment(id)}/refund`, refund),
+
+    uploadFirmware: async (fields, file, options = {}) => {
+      const form = () => {
+        const body = new FormData();
+        body.append("firmwareVersion", fields.firmwareVersion);
+        body.append("deviceTypeCode", String(fields.deviceTypeCode));
+        body.append("releaseNotes", fields.releaseNotes);
+        body.append("file", file, file.name);
+        return body;
+      };
+      let token = await bearer();
+      let answer = await xhrPost(httpClient.url("firmware"), form(), token, options);
+      if (answer.status === 401 && messageOf(parse(answer.text)) === TOKEN_EXPIRED) {
+        token = await httpClient.refresher.refreshAfterExpired(token);
+        options.onProgress?.(0);
+        answer = await xhrPost(httpClient.url("firmware"), form(), token, options);
+      }
+      const body = parse(answer.text);
+      if (answer.status < 200 || answer.status >= 300) throw new HttpError(messageOf(body), answer.status, body);
+      return body as Firmware;
+    },
+  };
+}

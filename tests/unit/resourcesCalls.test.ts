@@ -1,0 +1,158 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createDataProvider } from "../../src/dataProvider";
+import { createHttpClient } from "../../src/dataProvider/httpClient";
+import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
+import { STORAGE_KEYS } from "../../src/config";
+import { tokenExpiringIn } from "./helpers/jwt";
+
+const BASE = "http://api.test/api";
+const NOW = 1_700_000_000_000;
+const TOKEN = tokenExpiringIn(3600, NOW, { v: 1 });
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function setup() {
+  const storage = createMemoryStorage({
+    [STORAGE_KEYS.userInfo]: JSON.stringify({
+      id: "u1",
+      isLoggedIn: true,
+      token: TOKEN,
+      refreshToken: "r1",
+      role: "SuperAdmin",
+    }),
+  });
+  const httpClient = createHttpClient({
+    baseUrl: BASE,
+    session: createSessionStore(storage),
+    now: () => NOW,
+    onSessionEnded: () => undefined,
+  });
+  return createDataProvider(httpClient);
+}
+
+describe("resource calls (docs/api-resources.md)", () => {
+  it("downloads the server export with the list's filter and sort, bearer included", async () => {
+    let seen: URL | undefined;
+    let auth: string | null = null;
+    server.use(
+      http.get(`${BASE}/accounts/export.csv`, ({ request }) => {
+        seen = new URL(request.url);
+        auth = request.headers.get("authorization");
+        return new HttpResponse("id,name\n1,Gem\n", {
+          headers: {
+            "Content-Type": "text/csv",
+            "Content-Disposition": 'attachment; filename="accounts-2026-01-02.csv"',
+          },
+        });
+      }),
+    );
+    const result = await setup().exportCsv("accounts", {
+      filter: { status: "active", q: "" },
+      sort: { field: "name", order: "ASC" },
+    });
+    expect(JSON.parse(seen!.searchParams.get("filter")!)).toEqual({ status: "active" });
+    expect(JSON.parse(seen!.searchParams.get("sort")!)).toEqual(["name", "ASC"]);
+    expect(auth).toBe(`Bearer ${TOKEN}`);
+    expect(result.fileName).toBe("accounts-2026-01-02.csv");
+    expect(await result.blob.text()).toContain("Gem");
+  });
+
+  it("keeps saved queries and bookmarks on the service", async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get(`${BASE}/saved-queries`, ({ request }) => {
+        calls.push(`GET ${new URL(request.url).search}`);
+        return HttpResponse.json([]);
+      }),
+      http.post(`${BASE}/saved-queries`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        calls.push(`POST ${String(body.label)}`);
+        return HttpResponse.json({ id: "q1", createdAt: "2026-01-01T00:00:00Z", ...body }, { status: 201 });
+      }),
+      http.delete(`${BASE}/saved-queries/:id`, ({ params }) => {
+        calls.push(`DELETE ${String(params.id)}`);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.put(`${BASE}/bookmarks`, async ({ request }) => {
+        const body = (await request.json()) as { items: { resource: string; recordId: string }[] };
+        calls.push(`PUT ${body.items.map((item) => item.recordId).join(",")}`);
+        return HttpResponse.json({ items: body.items.map((item) => ({ ...item, label: "x", createdAt: "now" })) });
+      }),
+    );
+    const dataProvider = setup();
+    expect(await dataProvider.getSavedQueries("accounts")).toEqual([]);
+    const saved = await dataProvider.createSavedQuery({
+      resource: "accounts",
+      label: "UK",
+      value: { filter: { country: "GB" }, sort: { field: "name", order: "ASC" }, perPage: 25 },
+    });
+    expect(saved.id).toBe("q1");
+    await dataProvider.deleteSavedQuery("q1");
+    const bookmarks = await dataProvider.setBookmarks({ items: [{ resource: "accounts", recordId: "a1" }] });
+    expect(bookmarks.items[0].recordId).toBe("a1");
+    expect(calls).toEqual(["GET ?resource=accounts", "POST UK", "DELETE q1", "PUT a1"]);
+  });
+
+  it("posts each action with the record's version", async () => {
+    const bodies: Record<string, unknown> = {};
+    server.use(
+      http.post(`${BASE}/*`, async ({ request }) => {
+        bodies[new URL(request.url).pathname.replace("/api/", "")] = await request.json();
+        return HttpResponse.json({ id: "x", version: 2 });
+      }),
+    );
+    const dataProvider = setup();
+    await dataProvider.changeUserRole("u2", "Manager", 3);
+    await dataProvider.disableUser("u2", 4);
+    await dataProvider.enableUser("u2", 5);
+    await dataProvider.markDeviceLost("d1", 1);
+    await dataProvider.renameDevice("d1", "Front desk", 2);
+    await dataProvider.cancelSubscription("s1", 7);
+    await dataProvider.resumeSubscription("s1", 8);
+    await dataProvider.refundPayment("p1", { version: 1, reason: "Duplicate" });
+    await dataProvider.inviteUser({ email: "a@b.c", firstName: "A", lastName: "B", role: "User" });
+    expect(bodies).toEqual({
+      "users/u2/role": { role: "Manager", version: 3 },
+      "users/u2/disable": { version: 4 },
+      "users/u2/enable": { version: 5 },
+      "devices/d1/mark-lost": { version: 1 },
+      "devices/d1/custom-name": { customBoxName: "Front desk", version: 2 },
+      "subscriptions/s1/cancel": { version: 7 },
+      "subscriptions/s1/resume": { version: 8 },
+      "payments/p1/refund": { version: 1, reason: "Duplicate" },
+      invitations: { email: "a@b.c", firstName: "A", lastName: "B", role: "User" },
+    });
+  });
+
+  it("surfaces a 409 with the service's message", async () => {
+    server.use(
+      http.post(`${BASE}/devices/d1/mark-lost`, () =>
+        HttpResponse.json({ message: "This device was changed by someone else." }, { status: 409 }),
+      ),
+    );
+    await expect(setup().markDeviceLost("d1", 1)).rejects.toMatchObject({
+      status: 409,
+      message: "This device was changed by someone else.",
+    });
+  });
+
+  it("reads and updates the caller's own account", async () => {
+    server.use(
+      http.get(`${BASE}/account`, () => HttpResponse.json({ id: "acc-1", name: "Gems", version: 1 })),
+      http.put(`${BASE}/account`, async ({ request }) =>
+        HttpResponse.json({ id: "acc-1", ...((await request.json()) as object) }),
+      ),
+    );
+    const dataProvider = setup();
+    expect((await dataProvider.getOwnAccount()).name).toBe("Gems");
+    expect(await dataProvider.updateOwnAccount({ version: 1, name: "New", ownerId: "u2" })).toMatchObject({
+      name: "New",
+      ownerId: "u2",
+    });
+  });
+});
