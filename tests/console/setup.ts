@@ -1,4 +1,5 @@
 import "@testing-library/jest-dom/vitest";
+import "vitest-canvas-mock";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { server } from "./harness/server";

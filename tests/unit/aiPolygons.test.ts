@@ -6,6 +6,8 @@ import {
   countByType,
   fitCanvas,
   scalePoints,
+  stoneFill,
+  tipAnchor,
   toDrawnPolygons,
 } from "../../src/custom/aiOverlay/polygons";
 
@@ -115,5 +117,16 @@ describe("AI polygons (spec §3, §9)", () => {
     expect(confidencePercent(0.874)).toBe(87);
     expect(confidencePercent(1)).toBe(100);
     expect(confidencePercent(0)).toBe(0);
+  });
+});
+
+describe("AI polygon drawing helpers", () => {
+  it("fills in the type's colour, semi-transparent", () => {
+    expect(stoneFill("N")).toBe("rgba(30, 136, 229, 0.25)");
+    expect(stoneFill("M", 0.5)).toBe("rgba(251, 140, 0, 0.5)");
+  });
+
+  it("anchors the tip at the top centre of the polygon, scaled", () => {
+    expect(tipAnchor([100, 200, 300, 400, 200, 100], 0.5)).toEqual({ x: 100, y: 50 });
   });
 });

@@ -87,3 +87,17 @@ export function fitCanvas(containerWidth: number): { width: number; height: numb
 
 /** Canvas-space points to displayed pixels. */
 export const scalePoints = (points: readonly number[], scale: number): number[] => points.map((value) => value * scale);
+
+/** A type's colour at the given opacity, as Konva's fill takes it (the stroke stays opaque). */
+export function stoneFill(type: StoneType, opacity = FILL_OPACITY): string {
+  const hex = STONE_COLORS[type];
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, ${opacity})`;
+}
+
+/** Where to show a polygon's tip: the top centre of its bounding box, in displayed pixels. */
+export function tipAnchor(points: readonly number[], scale: number): { x: number; y: number } {
+  const xs = points.filter((_, at) => at % 2 === 0);
+  const ys = points.filter((_, at) => at % 2 === 1);
+  return { x: ((Math.min(...xs) + Math.max(...xs)) / 2) * scale, y: Math.min(...ys) * scale };
+}

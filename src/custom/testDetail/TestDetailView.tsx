@@ -11,6 +11,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ApiTest } from "../../api/tests";
 import { PRODUCT_KEY } from "../../config";
 import type { ConsoleDataProvider } from "../../dataProvider";
+import { AiRunPanel } from "../aiOverlay/AiRunPanel";
 import { saveBlob } from "../download";
 import { useSessionUser } from "../layout/useSessionRole";
 import { DetailsCards } from "./DetailsCards";
@@ -171,6 +172,14 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
                 selected={selected}
                 onToggle={toggle}
                 onOpen={openViewer}
+              />
+              <AiRunPanel
+                testId={test.id}
+                group={run.group}
+                files={run.files}
+                deviceType={test.device?.type}
+                publicView={publicView}
+                runLabel={run.label}
               />
             </Box>
           ))}

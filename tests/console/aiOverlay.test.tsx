@@ -1,0 +1,260 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type Konva from "konva";
+import type { AiJobStatusResponse, AiPolygon, AiResultResponse } from "../../src/api/ai";
+import { renderConsole } from "./harness/renderConsole";
+import { server } from "./harness/server";
+import { makeTest } from "./harness/testFixture";
+
+const POLYGONS: AiPolygon[] = [
+  {
+    Polygon: [
+      [312, 419],
+      [624, 419],
+      [624, 838],
+      [312, 838],
+    ],
+    Type: "CVD",
+    Confidence: 0.874,
+    Index: 0,
+  },
+  {
+    Polygon: [
+      { x: 1000, y: 1000 },
+      { x: 1200, y: 1000 },
+      { x: 1100, y: 1300 },
+    ],
+    Type: "N",
+    Confidence: 0.5,
+    Index: 1,
+  },
+  {
+    Polygon: [
+      [2000, 2000],
+      [2300, 2000],
+      [2300, 2400],
+    ],
+    Type: "CVD",
+    Confidence: 0.61,
+    Index: 2,
+  },
+];
+
+interface AiService {
+  /** GET …/result per call; null answers 404. */
+  result: AiResultResponse | null;
+  /** GET ai/jobs/{id}/status answers, in order; the last repeats. */
+  statuses: AiJobStatusResponse[];
+  calls: { method: string; url: string; body?: unknown; auth: string | null }[];
+}
+
+/** The test of the fixture (two runs, device type 6501) and the three AI calls of spec §7. */
+function serveAi(initial: Partial<AiService> = {}): AiService {
+  const ai: AiService = { result: null, statuses: [{ status: "in-progress", result: null }], calls: [], ...initial };
+  let polls = 0;
+  const record = (request: Request, body?: unknown) =>
+    ai.calls.push({
+      method: request.method,
+      url: new URL(request.url).pathname + new URL(request.url).search,
+      body,
+      auth: request.headers.get("authorization"),
+    });
+  server.use(
+    http.get("*/api/v3/tests/public/:id", () => HttpResponse.json(makeTest())),
+    http.get("*/api/v3/tests/:id", () => HttpResponse.json(makeTest())),
+    http.get("*/api/ai/test/:id/group/:group/result", ({ request }) => {
+      record(request);
+      return ai.result ? HttpResponse.json(ai.result) : HttpResponse.json({ message: "No result" }, { status: 404 });
+    }),
+    http.post("*/api/ai/test/:id/group/:group/trigger", async ({ request }) => {
+      record(request, await request.json());
+      return HttpResponse.json({ jobId: "job-new" }, { status: 201 });
+    }),
+    http.get("*/api/ai/jobs/:jobId/status", ({ request }) => {
+      record(request);
+      const answer = ai.statuses[Math.min(polls, ai.statuses.length - 1)];
+      polls += 1;
+      return HttpResponse.json(answer);
+    }),
+  );
+  return ai;
+}
+
+const completed = (overrides: Partial<AiResultResponse> = {}): AiResultResponse => ({
+  status: "completed",
+  result: POLYGONS,
+  isGeneratedWithLatestVersion: true,
+  triggeredAt: new Date().toISOString(),
+  _id: "job-1",
+  ...overrides,
+});
+
+const aiSwitch = () => screen.findByRole("switch", { name: "Show the AI result of Test Run #1" });
+
+/** The Konva stage the overlay drew: the same module instance the lazy chunk loaded. */
+async function drawnLines(): Promise<Konva.Line[]> {
+  const { default: KonvaModule } = await import("konva");
+  const stage = KonvaModule.stages.at(-1);
+  return stage ? (stage.find(".ai-polygon") as Konva.Line[]) : [];
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("AI overlay on the test detail page (spec §2)", () => {
+  it("switch on: reuses the completed result, draws its polygons in their colours with a legend of counts", async () => {
+    const ai = serveAi({ result: completed() });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    const toggle = await aiSwitch();
+    expect(within(screen.getByTestId("ai-run-0")).getByText("AI Result")).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    fireEvent.click(toggle);
+
+    const legend = await screen.findByTestId("ai-legend-0");
+    expect(
+      within(legend)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["N: 1", "CVD: 2"]);
+    expect(ai.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "GET /api/ai/test/t-100/group/0/result?aiModel=RAMI",
+    ]);
+
+    // The overlay sits on the run's Result photo, scaled from 3120 × 4192 to 480 px wide.
+    expect(within(screen.getByTestId("ai-run-0")).getByRole("img", { name: "res0.png" })).toBeInTheDocument();
+    await waitFor(async () => expect(await drawnLines()).toHaveLength(3));
+    const lines = await drawnLines();
+    expect(lines.map((line) => line.stroke())).toEqual(["#2e7d32", "#1e88e5", "#2e7d32"]);
+    expect(lines[0].fill()).toBe("rgba(46, 125, 50, 0.25)");
+    expect(lines[0].closed()).toBe(true);
+    const scale = 480 / 3120;
+    lines[0].points().forEach((value, at) => {
+      expect(value).toBeCloseTo([312, 419, 624, 419, 624, 838, 312, 838][at] * scale, 6);
+    });
+    expect(lines[1].points()).toHaveLength(6);
+    expect(lines[0].getStage()?.width()).toBe(480);
+    expect(lines[0].getStage()?.height()).toBe(645);
+
+    // Hovering a polygon names its type and confidence.
+    act(() => {
+      lines[0].fire("mouseenter");
+    });
+    expect(await screen.findByTestId("ai-polygon-tip")).toHaveTextContent("CVD · 87%");
+    act(() => {
+      lines[0].fire("mouseleave");
+    });
+    await waitFor(() => expect(screen.queryByTestId("ai-polygon-tip")).not.toBeInTheDocument());
+    act(() => {
+      lines[1].fire("tap");
+    });
+    expect(await screen.findByTestId("ai-polygon-tip")).toHaveTextContent("N · 50%");
+  });
+
+  it("switch off clears the polygons and the legend", async () => {
+    serveAi({ result: completed() });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await aiSwitch());
+    await screen.findByTestId("ai-legend-0");
+    await waitFor(async () => expect(await drawnLines()).toHaveLength(3));
+
+    fireEvent.click(await aiSwitch());
+    expect(screen.queryByTestId("ai-legend-0")).not.toBeInTheDocument();
+    expect(await aiSwitch()).not.toBeChecked();
+    expect(await drawnLines()).toHaveLength(0);
+  });
+
+  it("Regenerate is disabled for a result of the latest model", async () => {
+    serveAi({ result: completed({ isGeneratedWithLatestVersion: true }) });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    expect(screen.queryByRole("button", { name: "Regenerate" })).not.toBeInTheDocument();
+    fireEvent.click(await aiSwitch());
+    await screen.findByTestId("ai-legend-0");
+    expect(within(screen.getByTestId("ai-run-0")).getByRole("button", { name: "Regenerate" })).toBeDisabled();
+  });
+
+  it("Regenerate is enabled for an older model's result, and triggers a job with the model and device type", async () => {
+    const ai = serveAi({
+      result: completed({ isGeneratedWithLatestVersion: false }),
+      statuses: [{ status: "completed", result: POLYGONS.slice(0, 1) }],
+    });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await aiSwitch());
+    await screen.findByTestId("ai-legend-0");
+    const regenerate = within(screen.getByTestId("ai-run-0")).getByRole("button", { name: "Regenerate" });
+    expect(regenerate).toBeEnabled();
+
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    fireEvent.click(regenerate);
+    await waitFor(() => expect(ai.calls.map((call) => call.method)).toContain("POST"));
+    expect(ai.calls.find((call) => call.method === "POST")).toMatchObject({
+      url: "/api/ai/test/t-100/group/0/trigger",
+      body: { aiModel: "RAMI", deviceType: 6501 },
+    });
+    expect(screen.getByText(/Analysing/)).toBeInTheDocument();
+    // The first wait of spec §9 is 3 s.
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId("ai-legend-0"))
+          .getAllByRole("listitem")
+          .map((item) => item.textContent),
+      ).toEqual(["CVD: 1"]),
+    );
+    expect(within(screen.getByTestId("ai-run-0")).getByRole("button", { name: "Regenerate" })).toBeDisabled();
+  });
+
+  it("the public view shows the overlay read-only: the switch works, no Regenerate, no bearer", async () => {
+    const ai = serveAi({ result: completed({ isGeneratedWithLatestVersion: false }) });
+    await renderConsole("/public/gallery/item/t-100");
+    fireEvent.click(await aiSwitch());
+    await screen.findByTestId("ai-legend-0");
+    expect(screen.queryByRole("button", { name: "Regenerate" })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("AI model")).not.toBeInTheDocument();
+    expect(ai.calls).toEqual([expect.objectContaining({ method: "GET", auth: null })]);
+  });
+
+  it('an empty result shows "(Failed)" next to the label', async () => {
+    const ai = serveAi({ result: null, statuses: [{ status: "completed", result: [] }] });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    fireEvent.click(await aiSwitch());
+    await waitFor(() => expect(ai.calls.map((call) => call.method)).toContain("POST"));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(await within(screen.getByTestId("ai-run-0")).findByText("(Failed)")).toBeInTheDocument();
+    expect(screen.queryByTestId("ai-legend-0")).not.toBeInTheDocument();
+    // No result → trigger → poll (spec §4).
+    expect(ai.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "GET /api/ai/test/t-100/group/0/result?aiModel=RAMI",
+      "POST /api/ai/test/t-100/group/0/trigger",
+      "GET /api/ai/jobs/job-new/status",
+    ]);
+  });
+
+  it("a failed job shows the toast AI analysis failed. Please try again.", async () => {
+    serveAi({
+      result: completed({ status: "pending", result: null, _id: "job-running" }),
+      statuses: [{ status: "failed", result: null }],
+    });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    fireEvent.click(await aiSwitch());
+    await screen.findByText(/Analysing/);
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(await screen.findByText("AI analysis failed. Please try again.")).toBeInTheDocument();
+    expect(within(screen.getByTestId("ai-run-0")).getByRole("alert")).toHaveTextContent("AI analysis failed");
+  });
+
+  it("choosing another model while on fetches that model's result", async () => {
+    const ai = serveAi({ result: completed() });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await aiSwitch());
+    await screen.findByTestId("ai-legend-0");
+    fireEvent.mouseDown(within(screen.getByTestId("ai-run-0")).getByRole("combobox", { name: "AI model" }));
+    fireEvent.click(await screen.findByRole("option", { name: "NAOMI" }));
+    await waitFor(() =>
+      expect(ai.calls.map((call) => call.url)).toContain("/api/ai/test/t-100/group/0/result?aiModel=NAOMI"),
+    );
+  });
+});
