@@ -257,4 +257,18 @@ describe("AI overlay on the test detail page (spec §2)", () => {
       expect(ai.calls.map((call) => call.url)).toContain("/api/ai/test/t-100/group/0/result?aiModel=NAOMI"),
     );
   });
+
+  it("switching off while polling stops the polling", async () => {
+    const ai = serveAi({ result: completed({ status: "in-progress", result: null, _id: "job-running" }) });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    fireEvent.click(await aiSwitch());
+    await screen.findByText(/Analysing/);
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await waitFor(() => expect(screen.getByText("Analysing… (check 1 of 18)")).toBeInTheDocument());
+    fireEvent.click(await aiSwitch());
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(ai.calls.filter((call) => call.url.startsWith("/api/ai/jobs/"))).toHaveLength(1);
+    expect(screen.queryByText(/Analysing/)).not.toBeInTheDocument();
+  });
 });

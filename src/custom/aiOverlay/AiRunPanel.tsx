@@ -51,8 +51,9 @@ export const overlayPhoto = (files: readonly ApiTestFile[]): ApiTestFile | undef
  */
 export function AiRunPanel({ testId, group, files, deviceType, publicView, runLabel }: AiRunPanelProps) {
   const translate = useTranslate();
-  // Spec §3 names three models but not which the console sends: RAMI, the first, by default
-  // (docs/decisions.md). Changing it while on shows that model's result.
+  // Spec §3 names three models but not which one the console asks for: ours defaults to the
+  // first, RAMI, and the private view may pick another. Changing it while on shows that model's
+  // result (GET …/result?aiModel=…); a trigger then sends it with the device type (spec §7).
   const [model, setModel] = useState<AiModel>(AI_MODELS[0]);
   const { state, switchOn, switchOff, regenerate } = useAiJob({ testId, group, deviceType, publicView });
   const on = state.status !== "off";
