@@ -15,7 +15,12 @@ import { describeClient } from "./http/userAgent";
 import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
+import { bulkDownloadRoutes } from "./routes/bulkDownloads";
+import { fileRoutes } from "./routes/files";
+import { galleryRoutes } from "./routes/gallery";
 import { paymentRoutes } from "./routes/payments";
+import { testRoutes } from "./routes/tests";
+import { uploadRoutes } from "./routes/uploads";
 import { userRoutes } from "./routes/users";
 import { createServices } from "./services";
 
@@ -57,16 +62,24 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
   app.register(
     async (api) => {
       // Resolving the JWT secret may touch the database, hence inside an async plugin.
-      const services = await createServices(db, config);
+      const services = await createServices(db, config, api.log);
       api.addHook("onSend", async (_request, reply) => {
-        // Answers carry tokens and personal data: never keep them in a shared cache.
-        reply.header("cache-control", "no-store");
+        // Answers carry tokens and personal data: never keep them in a shared cache. The only
+        // routes that set their own (signed file links) allow private caching and nothing more.
+        if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
       });
+      api.addHook("onReady", async () => services.bulkDownloads.start());
+      api.addHook("onClose", async () => services.bulkDownloads.stop());
       installGuard(api, services);
       healthRoutes(api, services);
       authRoutes(api, services);
       userRoutes(api, services);
       paymentRoutes(api, services);
+      testRoutes(api, services);
+      galleryRoutes(api, services);
+      fileRoutes(api, services);
+      api.register(async (uploads) => uploadRoutes(uploads, services));
+      bulkDownloadRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

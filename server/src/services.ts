@@ -1,9 +1,13 @@
+import type { FastifyBaseLogger } from "fastify";
 import { accessTokens, type AccessTokens } from "./auth/accessTokens";
 import { resolveJwtSecret } from "./auth/jwtSecret";
 import { refreshTokenStore, type RefreshTokens } from "./auth/refreshTokens";
 import { signInThrottle, type SignInThrottle } from "./auth/signInThrottle";
+import { bulkDownloadWorker, type BulkDownloadWorker } from "./bulkDownloads/worker";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { fileLinks, type FileLinks } from "./files/links";
+import { localDirectoryStorage, type FileStorage } from "./files/storage";
 
 /** What route handlers work with, built once per app. */
 export interface Services {
@@ -12,15 +16,23 @@ export interface Services {
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;
   throttle: SignInThrottle;
+  storage: FileStorage;
+  /** Signed links to test files (keyed with the JWT secret). */
+  fileLinks: FileLinks;
+  bulkDownloads: BulkDownloadWorker;
 }
 
-export async function createServices(db: Database, config: Config): Promise<Services> {
+export async function createServices(db: Database, config: Config, log: FastifyBaseLogger): Promise<Services> {
   const secret = await resolveJwtSecret(db, config.jwtSecret);
+  const storage = localDirectoryStorage(config.filesDir);
   return {
     db,
     config,
     accessTokens: accessTokens(secret, config.accessTokenTtlSeconds),
     refreshTokens: refreshTokenStore(db, config.refreshTokenTtlDays),
     throttle: signInThrottle(db),
+    storage,
+    fileLinks: fileLinks(secret),
+    bulkDownloads: bulkDownloadWorker(db, storage, log),
   };
 }

@@ -9,7 +9,7 @@ let t: TestApp;
 let guarded: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp();
-  const services = await createServices(t.db, t.config);
+  const services = await createServices(t.db, t.config, t.app.log);
   guarded = Fastify();
   guarded.setErrorHandler(handleError);
   installGuard(guarded, services);
@@ -62,7 +62,7 @@ describe("the role guard", () => {
 
   it("refuses to start when a route does not say who may call it", async () => {
     const app = Fastify();
-    installGuard(app, await createServices(t.db, t.config));
+    installGuard(app, await createServices(t.db, t.config, t.app.log));
     expect(() => app.get("/forgotten", async () => ({}))).toThrow(/must declare config.access/);
     await app.close();
   });

@@ -11,6 +11,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -179,6 +180,17 @@ export const devices = pgTable(
 /** A value of jsonb `notes`: a list of lines, or (older records) a string wrapping a JSON list. */
 export type StoredNotes = string[] | string | null;
 
+/**
+ * jsonb whose value may be a JSON string. Drizzle's own jsonb JSON.parse()s any string the driver
+ * hands back, but both drivers have already parsed the jsonb, so a stored string '["a"]' would
+ * come back as the list ["a"]. This column takes the driver's value as it is.
+ */
+const jsonbValue = customType<{ data: StoredNotes; driverData: unknown }>({
+  dataType: () => "jsonb",
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value as StoredNotes,
+});
+
 export const tests = pgTable(
   "tests",
   {
@@ -199,7 +211,7 @@ export const tests = pgTable(
       .references(() => users.id),
     date: timestamp("date", { withTimezone: true }).notNull(),
     description: text("description").notNull().default(""),
-    notes: jsonb("notes").$type<StoredNotes>(),
+    notes: jsonbValue("notes"),
     sku: text("sku").notNull().default(""),
     customer: text("customer").notNull().default(""),
     vendorName: text("vendor_name").notNull().default(""),

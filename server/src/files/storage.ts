@@ -18,7 +18,7 @@ export interface StoredBlob {
 
 export interface FileStorage {
   /** Stores the bytes; the blob appears under its key only once it is complete. */
-  put(source: Readable | Buffer, options?: { key?: string }): Promise<StoredBlob>;
+  put(source: NodeJS.ReadableStream | Buffer, options?: { key?: string }): Promise<StoredBlob>;
   /** The bytes of a stored blob; the stream errors with code ENOENT when there is none. */
   get(key: string): Readable;
   /** Removes a blob; removing one that is not there is not an error. */

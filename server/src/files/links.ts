@@ -1,0 +1,48 @@
+/**
+ * Capability links to test files. Images are shown with <img src>, which cannot carry a bearer
+ * token, so a file's link carries its own proof instead: an expiry and an HMAC-SHA256 over the
+ * file id and that expiry, keyed with the service's JWT secret. Links are only put into answers
+ * the caller may see (a test's detail, a shared test, a gallery thumbnail).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export interface FileLinks {
+  /** `/api/files/{fileId}?exp=…&sig=…`, valid for at least `ttlSeconds` from `now`. */
+  link(fileId: string, now?: number): string;
+  /** Whether exp/sig were issued by link() for this file and have not expired. */
+  verify(fileId: string, exp: string | undefined, sig: string | undefined, now?: number): boolean;
+  /** Seconds a link stays valid. */
+  ttlSeconds: number;
+}
+
+/** Six hours: a page left open over lunch still shows its photos. */
+export const FILE_LINK_TTL_SECONDS = 6 * 60 * 60;
+/**
+ * Expiries are rounded up to the hour, so a test opened twice within the hour gets the same
+ * links and the browser's cache can serve its photos again.
+ */
+const EXPIRY_STEP_SECONDS = 60 * 60;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export function fileLinks(secret: Uint8Array, ttlSeconds = FILE_LINK_TTL_SECONDS): FileLinks {
+  const key = Buffer.from(secret);
+  const sign = (fileId: string, exp: number) =>
+    createHmac("sha256", key).update(`file:${fileId}:${exp}`).digest("base64url");
+
+  return {
+    ttlSeconds,
+    link(fileId, now = nowSeconds()) {
+      const exp = Math.ceil((now + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+      return `/api/files/${encodeURIComponent(fileId)}?exp=${exp}&sig=${sign(fileId, exp)}`;
+    },
+    verify(fileId, exp, sig, now = nowSeconds()) {
+      if (exp === undefined || sig === undefined || !/^\d{1,12}$/.test(exp)) return false;
+      const expiry = Number(exp);
+      if (expiry <= now) return false;
+      const expected = Buffer.from(sign(fileId, expiry));
+      const given = Buffer.from(sig);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}

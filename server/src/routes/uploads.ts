@@ -1,0 +1,146 @@
+/**
+ * POST /api/v2/tests/file: adds one file (kind Other) to a test, multipart (spec §5, §7).
+ *
+ * The file is streamed to a temporary file first, under the size limit; only once it is
+ * complete, of an allowed extension, and its content agrees with that extension is it moved
+ * into storage and given a row. Any refusal leaves no row and no blob behind.
+ *
+ * Registered in its own plugin, so multipart bodies are accepted here and nowhere else.
+ */
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { FILE_KIND, UPLOAD_EXTENSIONS, type ApiTestFile } from "../../../src/api/tests";
+import { callerOf } from "../auth/guard";
+import { testFiles } from "../db/schema";
+import { uploadFormatOf } from "../files/contentCheck";
+import { safeFileName } from "../files/zip";
+import { HttpError, notFound } from "../http/errors";
+import type { Services } from "../services";
+import { canSeeTest, findLiveTest, TEST_NOT_FOUND, toApiFile } from "../testRecords/queries";
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const TOO_LARGE = "The file is too large: the limit is 20 MiB.";
+export const ONE_FILE_ONLY = "Upload one file at a time.";
+
+interface ReceivedFile {
+  path: string;
+  name: string;
+  size: number;
+}
+
+interface Form {
+  fields: Map<string, string>;
+  file: ReceivedFile | undefined;
+}
+
+/** Multipart's own limit errors, in our words and with 4xx statuses. */
+function translateMultipartError(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case "FST_REQ_FILE_TOO_LARGE":
+      return new HttpError(413, TOO_LARGE);
+    case "FST_FILES_LIMIT":
+      return new HttpError(400, ONE_FILE_ONLY);
+    case "FST_PARTS_LIMIT":
+    case "FST_FIELDS_LIMIT":
+      return new HttpError(400, "The form has too many fields.");
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+      return new HttpError(400, "Content-Type must be multipart/form-data");
+    default:
+      return (error as { statusCode?: number }).statusCode === 400
+        ? new HttpError(400, "The multipart body is malformed.")
+        : error;
+  }
+}
+
+/** Reads the whole form; the file goes to `tempDir`. */
+async function receiveForm(request: FastifyRequest, tempDir: string): Promise<Form> {
+  const form: Form = { fields: new Map(), file: undefined };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "field") {
+        if (typeof part.value !== "string") throw new HttpError(400, `${part.fieldname} must be text`);
+        form.fields.set(part.fieldname, part.value);
+        continue;
+      }
+      if (part.fieldname !== "files") {
+        part.file.resume();
+        throw new HttpError(400, `The file must be sent in the field "files", not "${part.fieldname}"`);
+      }
+      const path = join(tempDir, randomUUID());
+      await pipeline(part.file, createWriteStream(path));
+      if (part.file.truncated) throw new HttpError(413, TOO_LARGE);
+      form.file = { path, name: part.filename, size: (await stat(path)).size };
+    }
+  } catch (error) {
+    throw translateMultipartError(error);
+  }
+  return form;
+}
+
+export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLinks, config }: Services): Promise<void> {
+  await app.register(fastifyMultipart, {
+    // One file: a second one makes multipart raise its files limit, which we answer with 400.
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+  const kindField = `${config.productKey}TestFileType`;
+
+  app.post("/v2/tests/file", { config: { access: "signedIn" } }, async (request, reply) => {
+    if (!request.isMultipart()) throw new HttpError(400, "Content-Type must be multipart/form-data");
+    const tempDir = await mkdtemp(join(tmpdir(), "gemtest-upload-"));
+    try {
+      const { fields, file } = await receiveForm(request, tempDir);
+      if (!file) throw new HttpError(400, "files is required: attach one file");
+      const testId = fields.get("testId");
+      if (!testId) throw new HttpError(400, "testId is required");
+      const kind = fields.get(kindField);
+      if (kind === undefined) throw new HttpError(400, `${kindField} is required`);
+      if (Number(kind) !== FILE_KIND.Other) {
+        throw new HttpError(400, `${kindField} must be ${FILE_KIND.Other} (Other): only other files may be uploaded`);
+      }
+      const test = await findLiveTest(db, testId);
+      if (!test || !canSeeTest(callerOf(request), test)) throw notFound(TEST_NOT_FOUND);
+
+      const name = safeFileName(file.name.split(/[\\/]/).pop() ?? "", "");
+      const format = uploadFormatOf(name);
+      if (name === "" || !format) {
+        throw new HttpError(400, `Only ${UPLOAD_EXTENSIONS.join(", ")} files may be uploaded.`);
+      }
+      if (file.size === 0 || !(await format.matches(file.path, file.size))) {
+        throw new HttpError(400, `The file's content is not a ${format.extension} file.`);
+      }
+
+      const { key, size } = await storage.put(createReadStream(file.path));
+      try {
+        const [row] = await db
+          .insert(testFiles)
+          .values({
+            id: randomUUID(),
+            testId: test.id,
+            name,
+            storageKey: key,
+            group: 0,
+            type: format.type,
+            kind: FILE_KIND.Other,
+            size,
+            contentType: format.contentType,
+          })
+          .returning();
+        if (!row) throw new Error("The file row was not stored");
+        const answer: { file: ApiTestFile } = { file: toApiFile(row, fileLinks, config.productKey) };
+        return reply.status(201).send(answer);
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+    } finally {
+      await rm(tempDir, { recursive: true, force: true });
+    }
+  });
+}
