@@ -62,7 +62,12 @@ export function parseRange(raw: string | undefined): { start: number; end: numbe
   return { start, end };
 }
 
-const isRealDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** yyyy-MM-dd naming a day that exists (Date.parse would roll 2024-02-30 over into March). */
+const isRealDate = (value: string) => {
+  if (!DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+};
 
 export function parseFilter(raw: string | undefined): GalleryFilter {
   const value = parseJson("filter", raw);

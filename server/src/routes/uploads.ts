@@ -41,6 +41,7 @@ interface Form {
 
 /** Multipart's own limit errors, in our words and with 4xx statuses. */
 function translateMultipartError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case "FST_REQ_FILE_TOO_LARGE":
