@@ -91,6 +91,7 @@ export function AiRunPanel({ testId, group, files, deviceType, publicView, runLa
         />
         {!publicView && (
           <TextField
+            fullWidth={false}
             select
             size="small"
             label={translate("ai.model")}

@@ -31,6 +31,7 @@ export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersPro
   return (
     <Stack direction={{ xs: "column", md: "row" }} spacing={1.5} useFlexGap flexWrap="wrap" role="search">
       <TextField
+        fullWidth={false}
         size="small"
         label={translate("gallery.search")}
         value={text}
@@ -47,6 +48,7 @@ export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersPro
         }}
       />
       <TextField
+        fullWidth={false}
         select
         size="small"
         label={translate("gallery.deviceType")}
@@ -65,6 +67,7 @@ export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersPro
       </TextField>
       {accounts.length > 1 && (
         <TextField
+          fullWidth={false}
           select
           size="small"
           label={translate("gallery.account")}
@@ -81,6 +84,7 @@ export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersPro
         </TextField>
       )}
       <TextField
+        fullWidth={false}
         size="small"
         type="date"
         label={translate("gallery.from")}
@@ -89,6 +93,7 @@ export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersPro
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to } }}
       />
       <TextField
+        fullWidth={false}
         size="small"
         type="date"
         label={translate("gallery.to")}

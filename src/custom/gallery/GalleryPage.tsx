@@ -112,6 +112,7 @@ export default function GalleryPage() {
       <Stack direction={{ xs: "column", sm: "row" }} alignItems="center" justifyContent="space-between" spacing={2}>
         <Button
           size="small"
+          sx={{ whiteSpace: "nowrap" }}
           disabled={pageIds.length === 0}
           onClick={() =>
             selectedItems.set(
@@ -129,6 +130,7 @@ export default function GalleryPage() {
           shape="rounded"
         />
         <TextField
+          fullWidth={false}
           select
           size="small"
           label={translate("gallery.pageSize")}
