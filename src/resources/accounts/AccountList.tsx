@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Button as MuiButton, Stack } from "@mui/material";
+import AddIcon from "@mui/icons-material/Add";
+import { DataTable, useTranslate } from "react-admin";
+import { useNavigate } from "react-router-dom";
+import type { Account } from "../../api/resources";
+import { BookmarkToggle, BulkBookmarkButton } from "../shared/bookmarks";
+import { countryName } from "../shared/country";
+import { CreateDialog } from "../shared/FormDialog";
+import { DateTimeText } from "../shared/fields";
+import { paths } from "../shared/paths";
+import { ResourceList } from "../shared/ResourceList";
+import { ServerExportButton } from "../shared/ServerExportButton";
+import { StatusChip } from "../shared/StatusChip";
+import { AccountListAside } from "./accountFilters";
+import { AccountFields } from "./accountInputs";
+
+const Column = DataTable.Col<Account>;
+const NumberColumn = DataTable.NumberCol<Account>;
+
+const AccountBulkActions = () => (
+  <>
+    <BulkBookmarkButton />
+    <ServerExportButton selection />
+  </>
+);
+
+/** /accounts (super admin): every customer account, filtered, sorted, exported, bookmarked. */
+export default function AccountList() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const create = (
+    <MuiButton variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+      {translate("resources.accounts.create")}
+    </MuiButton>
+  );
+  return (
+    <>
+      <ResourceList
+        resource="accounts"
+        title="screens.accounts"
+        subtitle={translate("resources.accounts.subtitle")}
+        headerActions={create}
+        aside={<AccountListAside />}
+        sort={{ field: "createdAt", order: "DESC" }}
+      >
+        <DataTable
+          rowClick={(id) => paths.account(String(id))}
+          bulkActionButtons={<AccountBulkActions />}
+          hiddenColumns={["phone", "businessCount"]}
+        >
+          <Column
+            source="name"
+            render={(record) => (
+              <Stack direction="row" alignItems="center" spacing={0.5}>
+                <BookmarkToggle resource="accounts" recordId={record.id} />
+                <span>{record.name}</span>
+              </Stack>
+            )}
+          />
+          <Column source="ownerName" />
+          <Column source="email" />
+          <Column source="phone" />
+          <Column source="country" render={(record) => countryName(record.country)} />
+          <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+          <Column source="subscriptionStatus" render={(record) => <StatusChip status={record.subscriptionStatus} />} />
+          <NumberColumn source="businessCount" />
+          <NumberColumn source="userCount" />
+          <NumberColumn source="deviceCount" />
+          <NumberColumn source="testCount" />
+          <Column source="createdAt" render={(record) => <DateTimeText value={record.createdAt} dateOnly />} />
+        </DataTable>
+      </ResourceList>
+      <CreateDialog
+        resource="accounts"
+        open={creating}
+        title={translate("resources.accounts.createTitle")}
+        onClose={() => setCreating(false)}
+        onCreated={(record) => navigate(paths.account(String(record.id)))}
+      >
+        <AccountFields />
+      </CreateDialog>
+    </>
+  );
+}

@@ -1,0 +1,244 @@
+import { useState, type ReactNode } from "react";
+import { Box, Button as MuiButton, Stack, Tab, Tabs, Typography } from "@mui/material";
+import AddLocationIcon from "@mui/icons-material/AddLocationAltOutlined";
+import {
+  DeleteWithConfirmButton,
+  RecordContextProvider,
+  ResourceContextProvider,
+  useGetOne,
+  useTranslate,
+} from "react-admin";
+import { Link, useParams } from "react-router-dom";
+import type { Account } from "../../api/resources";
+import { BusinessCreateDialog } from "../businesses/BusinessCreate";
+import { BusinessTable } from "../businesses/BusinessTable";
+import { DeviceTable } from "../devices/DeviceTable";
+import { PaymentTable } from "../payments/PaymentTable";
+import { AccountSubscription } from "../subscriptions/SubscriptionCard";
+import { UserTable } from "../users/UserTable";
+import { BookmarkToggle } from "../shared/bookmarks";
+import { countryName } from "../shared/country";
+import { DateTimeText, FieldGrid } from "../shared/fields";
+import { PageHeader } from "../shared/PageHeader";
+import { paths } from "../shared/paths";
+import { canAddBusiness, canEditOwnAccount, canManageRecords } from "../shared/permissions";
+import { DetailSkeleton, RecordError } from "../shared/RecordState";
+import { Section } from "../shared/Section";
+import { StatCards } from "../shared/StatCards";
+import { StatusChip } from "../shared/StatusChip";
+import { useActor } from "../shared/useActor";
+import { VersionedEdit } from "../shared/VersionedEdit";
+import { AccountFields } from "./accountInputs";
+import { OwnAccountForm } from "./OwnAccountForm";
+
+type TabKey = "overview" | "businesses" | "users" | "devices" | "subscription" | "payments";
+
+/** The account's details, read-only: for roles that may not change them. */
+function AccountFacts({ account }: { account: Account }) {
+  const translate = useTranslate();
+  const label = (field: string) => translate(`resources.accounts.fields.${field}`);
+  return (
+    <FieldGrid
+      items={[
+        { label: label("name"), value: account.name },
+        { label: label("ownerName"), value: account.ownerName },
+        { label: label("email"), value: account.email },
+        { label: label("phone"), value: account.phone },
+        { label: label("country"), value: countryName(account.country) },
+        { label: label("createdAt"), value: <DateTimeText value={account.createdAt} dateOnly /> },
+      ]}
+    />
+  );
+}
+
+function Overview({ account }: { account: Account }) {
+  const translate = useTranslate();
+  const actor = useActor();
+  if (canManageRecords(actor)) {
+    return (
+      <Section title={translate("resources.accounts.details")}>
+        <Box sx={{ mx: -2 }}>
+          <VersionedEdit resource="accounts" id={account.id}>
+            <AccountFields withStatus accountId={account.id} />
+          </VersionedEdit>
+        </Box>
+      </Section>
+    );
+  }
+  if (canEditOwnAccount(actor, account)) {
+    return (
+      <Stack spacing={2}>
+        <Section title={translate("resources.accounts.details")}>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {translate("resources.accounts.ownAccount.ownerHint")}
+          </Typography>
+          <OwnAccountForm account={account} />
+        </Section>
+        <Section title={translate("resources.accounts.details")}>
+          <AccountFacts account={account} />
+        </Section>
+      </Stack>
+    );
+  }
+  return (
+    <Section title={translate("resources.accounts.details")}>
+      {account.id === actor.accountId && account.ownerName && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate("resources.accounts.ownAccount.notOwner", { owner: account.ownerName })}
+        </Typography>
+      )}
+      <AccountFacts account={account} />
+    </Section>
+  );
+}
+
+function AddBusinessButton({ account }: { account: Account }) {
+  const translate = useTranslate();
+  const actor = useActor();
+  const [open, setOpen] = useState(false);
+  if (!canAddBusiness(actor, account.id)) return null;
+  if (actor.role === "Admin") {
+    return (
+      <MuiButton component={Link} to={paths.addLocation} startIcon={<AddLocationIcon />}>
+        {translate("resources.accounts.addBusiness")}
+      </MuiButton>
+    );
+  }
+  return (
+    <>
+      <MuiButton startIcon={<AddLocationIcon />} onClick={() => setOpen(true)}>
+        {translate("resources.accounts.addBusiness")}
+      </MuiButton>
+      <BusinessCreateDialog open={open} accountId={account.id} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+interface AccountDetailProps {
+  accountId: string;
+  /** /account: the user's own account, titled "My account". */
+  own?: boolean;
+}
+
+/** An account's page: its counters, details, businesses, users, devices, subscription and payments. */
+export function AccountDetail({ accountId, own = false }: AccountDetailProps) {
+  const translate = useTranslate();
+  const actor = useActor();
+  const [tab, setTab] = useState<TabKey>("overview");
+  const { data: account, isPending, error } = useGetOne<Account>("accounts", { id: accountId });
+  if (isPending) return <DetailSkeleton />;
+  if (error || !account) return <RecordError error={error} />;
+
+  const money = actor.role === "SuperAdmin" || (actor.role === "Admin" && actor.accountId === account.id);
+  const tabs: { key: TabKey; label: string; content: ReactNode }[] = [
+    { key: "overview", label: "overview", content: <Overview account={account} /> },
+    {
+      key: "businesses",
+      label: "businesses",
+      content: (
+        <Section
+          title={translate("resources.accounts.tabs.businesses")}
+          actions={<AddBusinessButton account={account} />}
+        >
+          <BusinessTable />
+        </Section>
+      ),
+    },
+    {
+      key: "users",
+      label: "users",
+      content: (
+        <Section title={translate("resources.accounts.tabs.users")}>
+          <UserTable />
+        </Section>
+      ),
+    },
+    {
+      key: "devices",
+      label: "devices",
+      content: (
+        <Section title={translate("resources.accounts.tabs.devices")}>
+          <DeviceTable />
+        </Section>
+      ),
+    },
+    ...(money
+      ? [
+          {
+            key: "subscription" as const,
+            label: "subscription",
+            content: <AccountSubscription accountId={account.id} />,
+          },
+          {
+            key: "payments" as const,
+            label: "payments",
+            content: (
+              <Section title={translate("resources.accounts.tabs.payments")}>
+                <PaymentTable />
+              </Section>
+            ),
+          },
+        ]
+      : []),
+  ];
+  const current = tabs.find((item) => item.key === tab) ?? tabs[0];
+
+  return (
+    <ResourceContextProvider value="accounts">
+      <RecordContextProvider value={account}>
+        <Box sx={{ py: 2 }}>
+          <PageHeader
+            title={own ? translate("resources.accounts.ownAccount.title") : account.name}
+            subtitle={
+              <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }} flexWrap="wrap" useFlexGap>
+                {own && <Typography component="span">{account.name}</Typography>}
+                <StatusChip status={account.status} />
+                <StatusChip status={account.subscriptionStatus} />
+              </Stack>
+            }
+            leading={<BookmarkToggle resource="accounts" recordId={account.id} />}
+            actions={
+              canManageRecords(actor) && (
+                <DeleteWithConfirmButton
+                  resource="accounts"
+                  record={account}
+                  label="resources.accounts.delete"
+                  confirmTitle="resources.accounts.delete"
+                  confirmContent="resources.accounts.deleteBody"
+                  redirect={paths.accounts}
+                  mutationMode="pessimistic"
+                />
+              )
+            }
+          />
+          <StatCards
+            items={[
+              { label: translate("resources.accounts.fields.businessCount"), value: account.businessCount },
+              { label: translate("resources.accounts.fields.userCount"), value: account.userCount },
+              { label: translate("resources.accounts.fields.deviceCount"), value: account.deviceCount },
+              { label: translate("resources.accounts.fields.testCount"), value: account.testCount },
+            ]}
+          />
+          <Tabs
+            value={current.key}
+            onChange={(_, value: TabKey) => setTab(value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ mb: 2, borderBottom: 1, borderColor: "divider" }}
+          >
+            {tabs.map((item) => (
+              <Tab key={item.key} value={item.key} label={translate(`resources.accounts.tabs.${item.label}`)} />
+            ))}
+          </Tabs>
+          {current.content}
+        </Box>
+      </RecordContextProvider>
+    </ResourceContextProvider>
+  );
+}
+
+/** /accounts/:accountId (spec §2: all; the service shows others only their own account). */
+export default function AccountShowPage() {
+  const { accountId = "" } = useParams();
+  return <AccountDetail accountId={accountId} />;
+}

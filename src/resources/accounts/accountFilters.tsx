@@ -1,0 +1,30 @@
+import StarIcon from "@mui/icons-material/StarBorder";
+import CreditCardIcon from "@mui/icons-material/CreditCardOutlined";
+import { FilterList, FilterListItem } from "react-admin";
+import { ACCOUNT_STATUSES, SUBSCRIPTION_STATES } from "../../api/resources";
+import { DateFacet, OptionsFacet } from "../shared/facets";
+import { ListAside } from "../shared/ResourceList";
+import { canBookmark } from "../shared/permissions";
+import { useActor } from "../shared/useActor";
+
+/** The accounts' filter sidebar: search, saved filters, bookmarks, status, subscription, created. */
+export function AccountListAside() {
+  const actor = useActor();
+  return (
+    <ListAside>
+      {canBookmark(actor) && (
+        <FilterList label="resources.shared.bookmarks.facet" icon={<StarIcon />}>
+          <FilterListItem label="resources.shared.bookmarks.only" value={{ bookmarked: true }} />
+        </FilterList>
+      )}
+      <OptionsFacet label="resources.shared.facets.status" source="status" options={ACCOUNT_STATUSES} />
+      <OptionsFacet
+        label="resources.shared.facets.subscription"
+        source="subscriptionStatus"
+        options={SUBSCRIPTION_STATES}
+        icon={<CreditCardIcon />}
+      />
+      <DateFacet label="resources.shared.facets.created" source="createdAt" />
+    </ListAside>
+  );
+}

@@ -1,0 +1,53 @@
+import {
+  AutocompleteInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  email,
+  maxLength,
+  regex,
+  required,
+} from "react-admin";
+import { ACCOUNT_STATUSES } from "../../api/resources";
+import type { User } from "../../api/resources";
+import { fullName } from "../../authProvider/identity";
+import { COUNTRY_CODE_PATTERN } from "../shared/country";
+import { statusLabelKey } from "../shared/status";
+
+export const userOptionText = (user: User) => `${fullName(user.firstName, user.lastName)} (${user.email})`;
+
+const countryValidation = [required(), regex(COUNTRY_CODE_PATTERN, "ISO 3166 code, e.g. GB")];
+
+/** The account fields a super admin creates and edits. */
+export function AccountFields({ withStatus = false, accountId }: { withStatus?: boolean; accountId?: string }) {
+  return (
+    <>
+      <TextInput source="name" validate={[required(), maxLength(120)]} fullWidth />
+      <TextInput source="email" type="email" validate={[required(), email()]} fullWidth />
+      <TextInput source="phone" validate={maxLength(40)} fullWidth />
+      <TextInput
+        source="country"
+        validate={countryValidation}
+        helperText="ISO 3166 code, e.g. GB"
+        parse={(value: string) => value.toUpperCase()}
+      />
+      {withStatus && (
+        <SelectInput
+          source="status"
+          choices={ACCOUNT_STATUSES.map((status) => ({ id: status, name: statusLabelKey(status) }))}
+          validate={required()}
+        />
+      )}
+      {accountId && <OwnerInput accountId={accountId} />}
+    </>
+  );
+}
+
+/** The owner: one of the account's users. */
+export function OwnerInput({ accountId, source = "ownerId" }: { accountId: string; source?: string }) {
+  return (
+    <ReferenceInput source={source} reference="users" filter={{ accountId }} sort={{ field: "lastName", order: "ASC" }}>
+      <AutocompleteInput optionText={userOptionText} filterToQuery={(q: string) => ({ q })} fullWidth />
+    </ReferenceInput>
+  );
+}

@@ -1,0 +1,81 @@
+import { Box, Card, CardContent } from "@mui/material";
+import { CreateBase, SaveButton, SimpleForm, Toolbar, useNotify, useTranslate, type RaRecord } from "react-admin";
+import { useNavigate } from "react-router-dom";
+import { CreateDialog } from "../shared/FormDialog";
+import { classifySaveError } from "../shared/concurrency";
+import { PageHeader } from "../shared/PageHeader";
+import { paths } from "../shared/paths";
+import { useActor } from "../shared/useActor";
+import { BusinessFields } from "./businessInputs";
+
+/** A super admin adds a location to the account whose page they are on. */
+export function BusinessCreateDialog({
+  open,
+  accountId,
+  onClose,
+}: {
+  open: boolean;
+  accountId: string;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <CreateDialog
+      resource="businesses"
+      open={open}
+      title={translate("resources.businesses.addTitle")}
+      onClose={onClose}
+      defaultValues={{ accountId }}
+      onCreated={(record) => navigate(paths.business(String(record.id)))}
+    >
+      <BusinessFields accountId={accountId} />
+    </CreateDialog>
+  );
+}
+
+/** /add-new-location (spec §2: admin only): a new business of the admin's own account. */
+export default function AddNewLocationPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const actor = useActor();
+  return (
+    <Box sx={{ py: 2, maxWidth: 720 }}>
+      <PageHeader
+        title={translate("resources.businesses.addTitle")}
+        subtitle={translate("resources.businesses.addSubtitle")}
+      />
+      <Card variant="outlined">
+        <CardContent sx={{ p: 0 }}>
+          <CreateBase
+            resource="businesses"
+            redirect={false}
+            disableAuthentication
+            transform={(data: Record<string, unknown>) => ({ ...data, accountId: actor.accountId })}
+            mutationOptions={{
+              onSuccess: (record: RaRecord) => {
+                notify("resources.businesses.added", { type: "success" });
+                navigate(paths.business(String(record.id)));
+              },
+              onError: (error: unknown) => {
+                const failure = classifySaveError(error, translate("app.errors.generic"));
+                if (failure.kind !== "validation") notify(failure.message, { type: "error" });
+              },
+            }}
+          >
+            <SimpleForm
+              toolbar={
+                <Toolbar>
+                  <SaveButton label="resources.businesses.add" alwaysEnable />
+                </Toolbar>
+              }
+            >
+              <BusinessFields accountId={actor.accountId} />
+            </SimpleForm>
+          </CreateBase>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import { Box, Link as MuiLink, Stack } from "@mui/material";
+import {
+  DeleteWithConfirmButton,
+  RecordContextProvider,
+  ResourceContextProvider,
+  useGetOne,
+  useTranslate,
+} from "react-admin";
+import { Link, useParams } from "react-router-dom";
+import type { Business } from "../../api/resources";
+import { DeviceTable } from "../devices/DeviceTable";
+import { UserTable } from "../users/UserTable";
+import { countryName } from "../shared/country";
+import { DateTimeText, FieldGrid } from "../shared/fields";
+import { PageHeader } from "../shared/PageHeader";
+import { paths } from "../shared/paths";
+import { canEditBusiness, canManageRecords } from "../shared/permissions";
+import { DetailSkeleton, RecordError } from "../shared/RecordState";
+import { Section } from "../shared/Section";
+import { useActor } from "../shared/useActor";
+import { VersionedEdit } from "../shared/VersionedEdit";
+import { BusinessFields } from "./businessInputs";
+
+const EDITABLE = ["version", "name", "ownerId", "address", "city", "country", "phone"] as const;
+const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map((key) => [key, data[key] ?? null]));
+
+/** /accounts/business/:businessId (spec §2: all): a location, its people and its devices. */
+export default function BusinessShowPage() {
+  const { businessId = "" } = useParams();
+  const translate = useTranslate();
+  const actor = useActor();
+  const { data: business, isPending, error } = useGetOne<Business>("businesses", { id: businessId });
+  if (isPending) return <DetailSkeleton />;
+  if (error || !business) return <RecordError error={error} />;
+  const label = (field: string) => translate(`resources.businesses.fields.${field}`);
+
+  return (
+    <ResourceContextProvider value="businesses">
+      <RecordContextProvider value={business}>
+        <Box sx={{ py: 2 }}>
+          <PageHeader
+            title={business.name}
+            subtitle={
+              <>
+                {translate("resources.businesses.subtitle", { account: "" })}
+                <MuiLink component={Link} to={paths.account(business.accountId)}>
+                  {business.accountName}
+                </MuiLink>
+              </>
+            }
+            actions={
+              canManageRecords(actor) && (
+                <DeleteWithConfirmButton
+                  record={business}
+                  label="resources.businesses.delete"
+                  confirmTitle="resources.businesses.delete"
+                  confirmContent="resources.businesses.deleteBody"
+                  redirect={paths.account(business.accountId)}
+                  mutationMode="pessimistic"
+                />
+              )
+            }
+          />
+          <Stack spacing={2}>
+            <Section title={translate("resources.businesses.details")}>
+              {canEditBusiness(actor, business) ? (
+                <Box sx={{ mx: -2 }}>
+                  <VersionedEdit resource="businesses" id={business.id} transform={pick}>
+                    <BusinessFields accountId={business.accountId} />
+                  </VersionedEdit>
+                </Box>
+              ) : (
+                <FieldGrid
+                  items={[
+                    { label: label("ownerName"), value: business.ownerName },
+                    { label: label("address"), value: business.address },
+                    { label: label("city"), value: business.city },
+                    { label: label("country"), value: countryName(business.country) },
+                    { label: label("phone"), value: business.phone },
+                    { label: label("createdAt"), value: <DateTimeText value={business.createdAt} dateOnly /> },
+                  ]}
+                />
+              )}
+            </Section>
+            <Section title={translate("resources.accounts.tabs.users")}>
+              <UserTable target="businessId" />
+            </Section>
+            <Section title={translate("resources.accounts.tabs.devices")}>
+              <DeviceTable target="businessId" />
+            </Section>
+          </Stack>
+        </Box>
+      </RecordContextProvider>
+    </ResourceContextProvider>
+  );
+}

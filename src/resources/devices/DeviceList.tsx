@@ -1,0 +1,91 @@
+import { useState } from "react";
+import { Button } from "@mui/material";
+import AddIcon from "@mui/icons-material/Add";
+import { DataTable, useTranslate } from "react-admin";
+import { useNavigate } from "react-router-dom";
+import type { Device } from "../../api/resources";
+import { CreateDialog } from "../shared/FormDialog";
+import { DateTimeText, DeviceTypeText, RecordLink } from "../shared/fields";
+import { paths } from "../shared/paths";
+import { canExport, canManageRecords, canRenameDevice } from "../shared/permissions";
+import { ResourceList } from "../shared/ResourceList";
+import { ServerExportButton } from "../shared/ServerExportButton";
+import { StatusChip } from "../shared/StatusChip";
+import { useActor } from "../shared/useActor";
+import { BulkMarkLostButton } from "./deviceActions";
+import { DeviceListAside } from "./deviceFilters";
+import { DeviceFields } from "./deviceInputs";
+
+const Column = DataTable.Col<Device>;
+
+const phoneOf = (device: Device) => [device.phoneBrand, device.phoneModel].filter(Boolean).join(" ");
+
+/** /devices (all): the testing devices the caller may see, with the phones used with them. */
+export default function DeviceList() {
+  const translate = useTranslate();
+  const actor = useActor();
+  const superAdmin = canManageRecords(actor);
+  const mayAct = canRenameDevice(actor, { accountId: actor.accountId });
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <ResourceList
+        resource="devices"
+        title="screens.devices"
+        subtitle={translate("resources.devices.subtitle")}
+        headerActions={
+          superAdmin && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              {translate("resources.devices.create")}
+            </Button>
+          )
+        }
+        aside={<DeviceListAside />}
+        sort={{ field: "lastSeenAt", order: "DESC" }}
+      >
+        <DataTable
+          rowClick={(id) => paths.device(String(id))}
+          hiddenColumns={["phoneOs", "createdAt", "firmwareVersion"]}
+          bulkActionButtons={
+            mayAct ? (
+              <>
+                <BulkMarkLostButton />
+                {canExport(actor, "devices") && <ServerExportButton selection />}
+              </>
+            ) : (
+              false
+            )
+          }
+        >
+          <Column source="serialNumber" />
+          <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
+          <Column source="customBoxName" />
+          <Column source="firmwareVersion" />
+          {superAdmin && (
+            <Column
+              source="accountName"
+              render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
+            />
+          )}
+          <Column source="businessName" />
+          <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+          <Column source="phoneModel" label="resources.devices.fields.phone" render={phoneOf} />
+          <Column source="phoneOs" />
+          <Column source="lastSeenAt" render={(record) => <DateTimeText value={record.lastSeenAt} />} />
+          <Column source="createdAt" render={(record) => <DateTimeText value={record.createdAt} dateOnly />} />
+        </DataTable>
+      </ResourceList>
+      <CreateDialog
+        resource="devices"
+        open={creating}
+        title={translate("resources.devices.createTitle")}
+        onClose={() => setCreating(false)}
+        defaultValues={{ status: "active", typeCode: 5001 }}
+        onCreated={(record) => navigate(paths.device(String(record.id)))}
+      >
+        <DeviceFields />
+      </CreateDialog>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from "react";
+import { Button, Chip } from "@mui/material";
+import AddIcon from "@mui/icons-material/Add";
+import ToggleIcon from "@mui/icons-material/ToggleOnOutlined";
+import { BulkDeleteWithConfirmButton, DataTable, useGetOne, useTranslate } from "react-admin";
+import { DISCOUNT_KINDS, type Discount } from "../../api/resources";
+import { CreateDialog, EditDialog } from "../shared/FormDialog";
+import { DateTimeText } from "../shared/fields";
+import { OptionsFacet } from "../shared/facets";
+import { formatMoney } from "../shared/money";
+import { ListAside, ResourceList } from "../shared/ResourceList";
+import { ServerExportButton } from "../shared/ServerExportButton";
+import { isDiscountRedeemable } from "../shared/status";
+import { DiscountFields, validateDiscount } from "./discountInputs";
+import { normalizeDiscount } from "./discountRules";
+
+const Column = DataTable.Col<Discount>;
+
+const EDITABLE = [
+  "version",
+  "code",
+  "description",
+  "kind",
+  "percentOff",
+  "amountOff",
+  "currency",
+  "validFrom",
+  "validTo",
+  "redemptionLimit",
+  "active",
+] as const;
+const toWire = (data: Record<string, unknown>) =>
+  normalizeDiscount(Object.fromEntries(EDITABLE.map((key) => [key, data[key] ?? null])));
+
+function DiscountListAside() {
+  return (
+    <ListAside>
+      <OptionsFacet
+        label="resources.shared.facets.active"
+        source="active"
+        options={[true, false]}
+        optionLabel={(value) => (value ? "resources.shared.yes" : "resources.shared.no")}
+        icon={<ToggleIcon />}
+      />
+      <OptionsFacet
+        label="resources.shared.facets.kind"
+        source="kind"
+        options={DISCOUNT_KINDS}
+        optionLabel={(kind) => `resources.discounts.kinds.${String(kind)}`}
+      />
+    </ListAside>
+  );
+}
+
+function DiscountValue({ discount }: { discount: Discount }) {
+  if (discount.kind === "percent") return <>{`${discount.percentOff ?? 0}%`}</>;
+  return <>{formatMoney(discount.amountOff ?? 0, discount.currency ?? "USD")}</>;
+}
+
+function DiscountEditDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const translate = useTranslate();
+  const { data } = useGetOne<Discount>("discounts", { id: id ?? "" }, { enabled: id !== null });
+  return (
+    <EditDialog
+      resource="discounts"
+      id={id}
+      title={translate("resources.discounts.editTitle", { code: data?.code ?? "" })}
+      onClose={onClose}
+      transform={toWire}
+      validate={validateDiscount}
+    >
+      <DiscountFields />
+    </EditDialog>
+  );
+}
+
+/** /discounts (super admin): discount codes, created and edited in dialogs. */
+export default function DiscountList() {
+  const translate = useTranslate();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const now = new Date();
+  return (
+    <>
+      <ResourceList
+        resource="discounts"
+        title="screens.discounts"
+        subtitle={translate("resources.discounts.subtitle")}
+        headerActions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {translate("resources.discounts.create")}
+          </Button>
+        }
+        aside={<DiscountListAside />}
+        sort={{ field: "createdAt", order: "DESC" }}
+      >
+        <DataTable
+          rowClick={(id) => {
+            setEditing(String(id));
+            return false;
+          }}
+          hiddenColumns={["createdAt"]}
+          bulkActionButtons={
+            <>
+              <ServerExportButton selection />
+              <BulkDeleteWithConfirmButton mutationMode="pessimistic" />
+            </>
+          }
+        >
+          <Column source="code" render={(record) => <strong>{record.code}</strong>} />
+          <Column source="description" />
+          <Column
+            source="percentOff"
+            label="resources.discounts.fields.value"
+            render={(record) => <DiscountValue discount={record} />}
+          />
+          <Column source="validFrom" render={(record) => <DateTimeText value={record.validFrom} dateOnly />} />
+          <Column source="validTo" render={(record) => <DateTimeText value={record.validTo} dateOnly />} />
+          <Column
+            source="redemptionCount"
+            render={(record) =>
+              translate("resources.discounts.redemptions", {
+                count: record.redemptionCount,
+                limit: record.redemptionLimit ?? translate("resources.discounts.unlimited"),
+              })
+            }
+          />
+          <Column
+            source="active"
+            render={(record) => {
+              const live = isDiscountRedeemable(record, now);
+              return (
+                <Chip
+                  size="small"
+                  color={live ? "success" : "default"}
+                  variant={live ? "filled" : "outlined"}
+                  label={translate(record.active ? "resources.shared.yes" : "resources.shared.no")}
+                />
+              );
+            }}
+          />
+          <Column source="createdAt" render={(record) => <DateTimeText value={record.createdAt} dateOnly />} />
+        </DataTable>
+      </ResourceList>
+      <CreateDialog
+        resource="discounts"
+        open={creating}
+        title={translate("resources.discounts.createTitle")}
+        onClose={() => setCreating(false)}
+        defaultValues={{ kind: "percent", percentOff: 10, active: true, currency: "USD" }}
+        transform={(data: Record<string, unknown>) => normalizeDiscount(data)}
+        validate={validateDiscount}
+      >
+        <DiscountFields />
+      </CreateDialog>
+      <DiscountEditDialog id={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import {
+  BooleanInput,
+  DateTimeInput,
+  FormDataConsumer,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  maxLength,
+  required,
+} from "react-admin";
+import { DISCOUNT_KINDS, type DiscountCreate } from "../../api/resources";
+import { discountProblems } from "./discountRules";
+
+const CURRENCIES = ["USD", "EUR", "GBP"].map((code) => ({ id: code, name: code }));
+
+/** Record-level validation: each problem on its field (react-admin form `validate`). */
+export const validateDiscount = (values: Partial<DiscountCreate>) => discountProblems(values);
+
+/** The discount form. Amounts are in minor units (cents), as on the wire. */
+export function DiscountFields() {
+  return (
+    <>
+      <TextInput source="code" validate={required()} parse={(value: string) => value.toUpperCase()} />
+      <TextInput source="description" validate={maxLength(200)} fullWidth />
+      <SelectInput
+        source="kind"
+        choices={DISCOUNT_KINDS.map((kind) => ({ id: kind, name: `resources.discounts.kinds.${kind}` }))}
+        validate={required()}
+      />
+      <FormDataConsumer<DiscountCreate>>
+        {({ formData }) =>
+          formData.kind === "amount" ? (
+            <>
+              <NumberInput source="amountOff" helperText="Cents: 1000 = 10.00" min={1} />
+              <SelectInput source="currency" choices={CURRENCIES} />
+            </>
+          ) : (
+            <NumberInput source="percentOff" min={1} max={100} />
+          )
+        }
+      </FormDataConsumer>
+      <DateTimeInput source="validFrom" />
+      <DateTimeInput source="validTo" />
+      <NumberInput source="redemptionLimit" min={1} helperText="resources.discounts.unlimited" />
+      <BooleanInput source="active" />
+    </>
+  );
+}

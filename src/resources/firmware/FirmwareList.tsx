@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { Box, Button } from "@mui/material";
+import UploadIcon from "@mui/icons-material/UploadFile";
+import {
+  BulkDeleteWithConfirmButton,
+  DataTable,
+  SelectInput,
+  TextInput,
+  required,
+  useGetOne,
+  useTranslate,
+} from "react-admin";
+import { Link } from "react-router-dom";
+import { FIRMWARE_STATUSES, type Firmware } from "../../api/resources";
+import { EditDialog } from "../shared/FormDialog";
+import { DateTimeText, DeviceTypeText } from "../shared/fields";
+import { formatBytes } from "../shared/money";
+import { paths } from "../shared/paths";
+import { ResourceList } from "../shared/ResourceList";
+import { ServerExportButton } from "../shared/ServerExportButton";
+import { StatusChip } from "../shared/StatusChip";
+import { statusLabelKey } from "../shared/status";
+import { FirmwareListAside } from "./firmwareFilters";
+
+const Column = DataTable.Col<Firmware>;
+
+const pick = (data: Record<string, unknown>) => ({
+  version: data.version,
+  releaseNotes: data.releaseNotes,
+  status: data.status,
+});
+
+function FirmwareEditDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const translate = useTranslate();
+  const { data } = useGetOne<Firmware>("firmware", { id: id ?? "" }, { enabled: id !== null });
+  return (
+    <EditDialog
+      resource="firmware"
+      id={id}
+      title={translate("resources.firmware.editTitle", { version: data?.firmwareVersion ?? "" })}
+      onClose={onClose}
+      transform={pick}
+    >
+      <SelectInput
+        source="status"
+        choices={FIRMWARE_STATUSES.map((status) => ({ id: status, name: statusLabelKey(status) }))}
+        validate={required()}
+      />
+      <TextInput source="releaseNotes" multiline minRows={4} fullWidth validate={required()} />
+    </EditDialog>
+  );
+}
+
+/** /firmware (super admin): firmware builds; a row opens its release notes and status. */
+export default function FirmwareList() {
+  const translate = useTranslate();
+  const [editing, setEditing] = useState<string | null>(null);
+  return (
+    <>
+      <ResourceList
+        resource="firmware"
+        title="screens.firmware"
+        subtitle={translate("resources.firmware.subtitle")}
+        headerActions={
+          <Button component={Link} to={paths.firmwareUpload} variant="contained" startIcon={<UploadIcon />}>
+            {translate("resources.firmware.upload.button")}
+          </Button>
+        }
+        aside={<FirmwareListAside />}
+        sort={{ field: "uploadedAt", order: "DESC" }}
+      >
+        <DataTable
+          rowClick={(id) => {
+            setEditing(String(id));
+            return false;
+          }}
+          hiddenColumns={["sha256", "fileName"]}
+          bulkActionButtons={
+            <>
+              <ServerExportButton selection />
+              <BulkDeleteWithConfirmButton mutationMode="pessimistic" />
+            </>
+          }
+        >
+          <Column source="firmwareVersion" />
+          <Column source="deviceTypeCode" render={(record) => <DeviceTypeText code={record.deviceTypeCode} />} />
+          <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+          <Column source="fileName" />
+          <Column source="fileSize" render={(record) => formatBytes(record.fileSize)} />
+          <Column
+            source="sha256"
+            disableSort
+            render={(record) => (
+              <Box component="code" title={record.sha256} sx={{ fontSize: 12 }}>
+                {record.sha256.slice(0, 12)}…
+              </Box>
+            )}
+          />
+          <Column source="uploadedByName" />
+          <Column source="uploadedAt" render={(record) => <DateTimeText value={record.uploadedAt} />} />
+        </DataTable>
+      </ResourceList>
+      <FirmwareEditDialog id={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { DataTable, useTranslate } from "react-admin";
+import type { Payment } from "../../api/resources";
+import { DateTimeText, MoneyText, RecordLink } from "../shared/fields";
+import { paths } from "../shared/paths";
+import { canManageRecords } from "../shared/permissions";
+import { ResourceList } from "../shared/ResourceList";
+import { ServerExportButton } from "../shared/ServerExportButton";
+import { StatusChip } from "../shared/StatusChip";
+import { useActor } from "../shared/useActor";
+import { PaymentListAside } from "./paymentFilters";
+
+const Column = DataTable.Col<Payment>;
+
+/** The payments list: read and act (refunds on the payment's page), never free edit. */
+export function PaymentList() {
+  const translate = useTranslate();
+  const actor = useActor();
+  const superAdmin = canManageRecords(actor);
+  return (
+    <ResourceList
+      resource="payments"
+      title={false}
+      aside={<PaymentListAside />}
+      sort={{ field: "date", order: "DESC" }}
+    >
+      <DataTable
+        rowClick={(id) => paths.payment(String(id))}
+        hiddenColumns={["methodDetail", "refundedAmount"]}
+        bulkActionButtons={<ServerExportButton selection />}
+      >
+        <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
+        <Column source="invoiceNumber" />
+        {superAdmin && (
+          <Column
+            source="accountName"
+            render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
+          />
+        )}
+        <Column source="amount" render={(record) => <MoneyText amount={record.amount} currency={record.currency} />} />
+        <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+        <Column source="method" render={(record) => translate(`resources.payments.methods.${record.method}`)} />
+        <Column source="methodDetail" />
+        <Column
+          source="refundedAmount"
+          render={(record) =>
+            record.refundedAmount > 0 ? <MoneyText amount={record.refundedAmount} currency={record.currency} /> : null
+          }
+        />
+      </DataTable>
+    </ResourceList>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from "react";
+import { Box, Button, Link as MuiLink, Stack, Typography } from "@mui/material";
+import UndoIcon from "@mui/icons-material/Undo";
+import { RecordContextProvider, ResourceContextProvider, useGetOne, useTranslate } from "react-admin";
+import { Link, useParams } from "react-router-dom";
+import type { Payment } from "../../api/resources";
+import { DateTimeText, FieldGrid, MoneyText } from "../shared/fields";
+import { formatMoney } from "../shared/money";
+import { PageHeader } from "../shared/PageHeader";
+import { paths } from "../shared/paths";
+import { canRefund } from "../shared/permissions";
+import { DetailSkeleton, RecordError } from "../shared/RecordState";
+import { Section } from "../shared/Section";
+import { StatusChip } from "../shared/StatusChip";
+import { useActor } from "../shared/useActor";
+import { useRecordAction } from "../shared/useRecordAction";
+import { RefundDialog } from "./RefundDialog";
+
+/** /payment/:paymentId (spec §2: super admin, admin): a payment; super admins refund it. */
+export default function PaymentShowPage() {
+  const { paymentId = "" } = useParams();
+  const translate = useTranslate();
+  const actor = useActor();
+  const { run } = useRecordAction();
+  const [refunding, setRefunding] = useState(false);
+  const { data: payment, isPending, error } = useGetOne<Payment>("payments", { id: paymentId });
+  if (isPending) return <DetailSkeleton />;
+  if (error || !payment) return <RecordError error={error} />;
+  const label = (field: string) => translate(`resources.payments.fields.${field}`);
+
+  return (
+    <ResourceContextProvider value="payments">
+      <RecordContextProvider value={payment}>
+        <Box sx={{ py: 2 }}>
+          <PageHeader
+            title={`${translate("screens.payment")} ${payment.invoiceNumber}`}
+            subtitle={
+              <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
+                <Typography variant="h6" component="span">
+                  <MoneyText amount={payment.amount} currency={payment.currency} />
+                </Typography>
+                <StatusChip status={payment.status} />
+              </Stack>
+            }
+            actions={
+              canRefund(actor, payment) && (
+                <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={() => setRefunding(true)}>
+                  {translate("resources.payments.refund.button")}
+                </Button>
+              )
+            }
+          />
+          <Section title={translate("resources.payments.details")}>
+            <FieldGrid
+              items={[
+                { label: label("date"), value: <DateTimeText value={payment.date} /> },
+                { label: label("invoiceNumber"), value: payment.invoiceNumber },
+                {
+                  label: label("accountName"),
+                  value: (
+                    <MuiLink component={Link} to={paths.account(payment.accountId)}>
+                      {payment.accountName}
+                    </MuiLink>
+                  ),
+                },
+                {
+                  label: label("subscriptionId"),
+                  value:
+                    payment.subscriptionId &&
+                    (actor.role === "SuperAdmin" ? (
+                      <MuiLink component={Link} to={paths.subscription(payment.subscriptionId)}>
+                        {payment.subscriptionId}
+                      </MuiLink>
+                    ) : (
+                      <MuiLink component={Link} to={paths.subscriptions}>
+                        {payment.subscriptionId}
+                      </MuiLink>
+                    )),
+                },
+                {
+                  label: label("method"),
+                  value: [translate(`resources.payments.methods.${payment.method}`), payment.methodDetail]
+                    .filter(Boolean)
+                    .join(" · "),
+                },
+                { label: label("amount"), value: <MoneyText amount={payment.amount} currency={payment.currency} /> },
+                {
+                  label: label("refundedAmount"),
+                  value: payment.refundedAmount > 0 && (
+                    <MoneyText amount={payment.refundedAmount} currency={payment.currency} />
+                  ),
+                },
+                { label: label("failureReason"), value: payment.failureReason },
+              ]}
+            />
+          </Section>
+          {refunding && (
+            <RefundDialog
+              payment={payment}
+              open={refunding}
+              onClose={() => setRefunding(false)}
+              onRefund={async (refund) => {
+                const done = await run((dataProvider) => dataProvider.refundPayment(payment.id, refund), {
+                  success: "resources.payments.refund.done",
+                  successArgs: {
+                    amount: formatMoney(refund.amount ?? payment.amount - payment.refundedAmount, payment.currency),
+                  },
+                  invalidate: ["payments"],
+                });
+                return done !== undefined;
+              }}
+            />
+          )}
+        </Box>
+      </RecordContextProvider>
+    </ResourceContextProvider>
+  );
+}

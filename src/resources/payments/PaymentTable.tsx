@@ -1,0 +1,27 @@
+import { DataTable, Pagination, ReferenceManyField } from "react-admin";
+import type { Payment } from "../../api/resources";
+import { DateTimeText, MoneyText } from "../shared/fields";
+import { paths } from "../shared/paths";
+import { StatusChip } from "../shared/StatusChip";
+
+const Column = DataTable.Col<Payment>;
+
+/** The payments of the account (or subscription) in context. */
+export function PaymentTable({ target = "accountId" }: { target?: "accountId" | "subscriptionId" }) {
+  return (
+    <ReferenceManyField
+      reference="payments"
+      target={target}
+      sort={{ field: "date", order: "DESC" }}
+      perPage={10}
+      pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+    >
+      <DataTable rowClick={(id) => paths.payment(String(id))} bulkActionButtons={false}>
+        <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
+        <Column source="invoiceNumber" />
+        <Column source="amount" render={(record) => <MoneyText amount={record.amount} currency={record.currency} />} />
+        <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+      </DataTable>
+    </ReferenceManyField>
+  );
+}

@@ -1,0 +1,21 @@
+import CreditCardIcon from "@mui/icons-material/CreditCardOutlined";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../api/resources";
+import { DateFacet, OptionsFacet } from "../shared/facets";
+import { ListAside } from "../shared/ResourceList";
+
+/** The payments' filter sidebar: search, saved filters, status, method, date. */
+export function PaymentListAside() {
+  return (
+    <ListAside>
+      <OptionsFacet label="resources.shared.facets.status" source="status" options={PAYMENT_STATUSES} />
+      <OptionsFacet
+        label="resources.shared.facets.method"
+        source="method"
+        options={PAYMENT_METHODS}
+        optionLabel={(method) => `resources.payments.methods.${String(method)}`}
+        icon={<CreditCardIcon />}
+      />
+      <DateFacet label="resources.shared.facets.date" source="date" />
+    </ListAside>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ReactElement, ReactNode } from "react";
+import { Box, Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from "@mui/material";
+import InboxIcon from "@mui/icons-material/InboxOutlined";
+import {
+  ColumnsButton,
+  FilterLiveSearch,
+  List,
+  SearchInput,
+  TopToolbar,
+  useTranslate,
+  type SortPayload,
+} from "react-admin";
+import type { ResourceName } from "../../api/resources";
+import { PageHeader } from "./PageHeader";
+import { SavedQueriesPanel } from "./SavedQueriesPanel";
+import { ServerExportButton } from "./ServerExportButton";
+import { canExport, canSaveQueries } from "./permissions";
+import { useActor } from "./useActor";
+
+export const LIST_PAGE_SIZE = 25;
+
+/** The filter sidebar (react-admin demo's VisitorListAside): live search, saved filters, facets. */
+export function ListAside({ children }: { children?: ReactNode }) {
+  const actor = useActor();
+  return (
+    <Card
+      variant="outlined"
+      component="aside"
+      sx={{ order: -1, flex: "0 0 15rem", mr: 2, alignSelf: "flex-start", position: "sticky", top: 72 }}
+    >
+      <CardContent sx={{ pt: 1 }}>
+        <FilterLiveSearch source="q" label="resources.shared.search" />
+        {canSaveQueries(actor) && <SavedQueriesPanel />}
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Shown instead of the table when a list has no record at all (with filters, the table says so). */
+function EmptyList({ action }: { action?: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ flex: 1 }}>
+      <CardContent>
+        <Stack alignItems="center" spacing={1} sx={{ py: 6, color: "text.secondary" }}>
+          <InboxIcon sx={{ fontSize: 48 }} />
+          <Typography variant="h6" component="p">
+            {translate("resources.shared.empty.title")}
+          </Typography>
+          {action}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface ResourceListProps {
+  resource: ResourceName;
+  /** i18n key of the page heading; false when the page draws its own. */
+  title: string | false;
+  subtitle?: ReactNode;
+  /** Buttons in the page header (Create, Invite, Upload…). */
+  headerActions?: ReactNode;
+  aside: ReactElement;
+  sort: SortPayload;
+  children: ReactNode;
+  /** Permanent filters (never shown, always sent). */
+  filter?: Record<string, unknown>;
+  /** A list that shares its page with another keeps its state in the store, not in the URL. */
+  storeKey?: string;
+  disableSyncWithLocation?: boolean;
+}
+
+/**
+ * A resource list page: heading, toolbar (ColumnsButton, server export), filter sidebar, DataTable,
+ * pagination. disableAuthentication: the screens table's guard already decided (see VersionedEdit).
+ */
+export function ResourceList({
+  resource,
+  title,
+  subtitle,
+  headerActions,
+  aside,
+  sort,
+  children,
+  filter,
+  storeKey,
+  disableSyncWithLocation,
+}: ResourceListProps) {
+  const translate = useTranslate();
+  const actor = useActor();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
+  return (
+    <Box sx={{ py: 2 }}>
+      {title !== false && <PageHeader title={translate(title)} subtitle={subtitle} actions={headerActions} />}
+      <List
+        resource={resource}
+        title={false}
+        disableAuthentication
+        sort={sort}
+        perPage={LIST_PAGE_SIZE}
+        filter={filter}
+        storeKey={storeKey}
+        disableSyncWithLocation={disableSyncWithLocation}
+        aside={small ? undefined : aside}
+        filters={small ? [<SearchInput key="q" source="q" alwaysOn />] : undefined}
+        empty={<EmptyList action={headerActions} />}
+        actions={
+          <TopToolbar>
+            <ColumnsButton />
+            {canExport(actor, resource) && <ServerExportButton />}
+          </TopToolbar>
+        }
+        sx={{ "& .RaList-main": { minWidth: 0 } }}
+      >
+        {children}
+      </List>
+    </Box>
+  );
+}

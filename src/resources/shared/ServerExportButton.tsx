@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { CircularProgress } from "@mui/material";
+import DownloadIcon from "@mui/icons-material/GetApp";
+import { Button, useDataProvider, useListContext, useNotify, useTranslate } from "react-admin";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { saveBlob } from "../../custom/download";
+import { errorMessage } from "./errors";
+import { exportFileName } from "./exportUrl";
+
+/**
+ * Export to CSV on the service: every row matching the list's filters and sort, streamed by
+ * GET /api/{resource}/export.csv. react-admin's ExportButton fetches up to 1,000 rows into the
+ * browser and builds the file there; ours asks the service, which has all the rows.
+ * `selection`: only the selected rows (filter id=[…]).
+ */
+export function ServerExportButton({ selection = false }: { selection?: boolean }) {
+  const { resource, filterValues, filter, sort, total, selectedIds } = useListContext();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      const query = selection
+        ? { filter: { id: selectedIds.map(String) }, sort }
+        : { filter: { ...filterValues, ...filter }, sort };
+      const result = await dataProvider.exportCsv(resource, query);
+      saveBlob(result.blob, result.fileName ?? exportFileName(resource, new Date()));
+      notify("resources.shared.export.done", { type: "success" });
+    } catch (error) {
+      notify(errorMessage(error, translate("app.errors.generic")), { type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button
+      label={selection ? "resources.shared.export.selected" : "resources.shared.export.label"}
+      onClick={download}
+      disabled={busy || total === 0}
+    >
+      {busy ? <CircularProgress size={16} /> : <DownloadIcon />}
+    </Button>
+  );
+}

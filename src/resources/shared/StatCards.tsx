@@ -1,0 +1,28 @@
+import { Box, Card, CardContent, Typography } from "@mui/material";
+
+/** A row of counters at the top of a detail page. */
+export function StatCards({ items }: { items: { label: string; value: number | string }[] }) {
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gap: 2,
+        mb: 2,
+        gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: `repeat(${items.length}, minmax(0, 1fr))` },
+      }}
+    >
+      {items.map((item) => (
+        <Card key={item.label} variant="outlined">
+          <CardContent>
+            <Typography variant="caption" color="text.secondary" component="p">
+              {item.label}
+            </Typography>
+            <Typography variant="h5" component="p" data-testid={`stat-${item.label}`}>
+              {typeof item.value === "number" ? item.value.toLocaleString("en-US") : item.value}
+            </Typography>
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+}

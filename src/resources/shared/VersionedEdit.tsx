@@ -1,0 +1,136 @@
+import { useState, type ReactNode } from "react";
+import { Alert, AlertTitle, Button, CircularProgress } from "@mui/material";
+import RefreshIcon from "@mui/icons-material/Refresh";
+import {
+  EditBase,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useEditContext,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+  type TransformData,
+  type ValidateForm,
+} from "react-admin";
+import { classifySaveError } from "./concurrency";
+import { UnsavedChangesGuard, useWarnOnLeave } from "./UnsavedChangesGuard";
+
+interface ConflictAlertProps {
+  onReloaded: () => void;
+}
+
+/** Says the record changed under the user, and reloads it: the form keeps what the user typed. */
+function ConflictAlert({ onReloaded }: ConflictAlertProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { refetch } = useEditContext();
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    try {
+      // The new record resets the form with keepDirtyValues: the fields the user changed keep
+      // their values, every other field and the version come from the service.
+      await refetch();
+      onReloaded();
+      notify("resources.shared.conflict.reloaded", { type: "info" });
+    } finally {
+      setReloading(false);
+    }
+  };
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      sx={{ mx: 2, mt: 2 }}
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          onClick={reload}
+          disabled={reloading}
+          startIcon={reloading ? <CircularProgress size={14} color="inherit" /> : <RefreshIcon />}
+        >
+          {translate("resources.shared.conflict.reload")}
+        </Button>
+      }
+    >
+      <AlertTitle>{translate("resources.shared.conflict.title")}</AlertTitle>
+      {translate("resources.shared.conflict.body")}
+    </Alert>
+  );
+}
+
+interface VersionedEditProps {
+  resource: string;
+  id: string;
+  children: ReactNode;
+  /** What to send: by default the whole form (the record with the user's changes). */
+  transform?: TransformData;
+  /** Extra buttons next to Save. */
+  toolbar?: ReactNode;
+  onSaved?: (record: RaRecord) => void;
+  /** Record-level validation (react-admin's form `validate`). */
+  validate?: ValidateForm;
+}
+
+/**
+ * An edit form over react-admin's EditBase, pessimistic, with the concurrency rule of the contract:
+ * the record's `version` goes back with the save; a 409 shows the conflict alert and keeps the
+ * form as typed; a 400/422 with `errors` puts each message on its field; the rest is a toast.
+ *
+ * disableAuthentication: the screens table's guard already decided who opens the page, and the
+ * service scopes the data; react-admin's resource-level canAccess would refuse, say, an admin on
+ * their own account's page (the accounts resource is super admin only).
+ */
+export function VersionedEdit({ resource, id, children, transform, toolbar, onSaved, validate }: VersionedEditProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const warnOnLeave = useWarnOnLeave();
+  const [conflict, setConflict] = useState(false);
+
+  return (
+    <EditBase
+      resource={resource}
+      id={id}
+      mutationMode="pessimistic"
+      redirect={false}
+      disableAuthentication
+      transform={transform}
+      mutationOptions={{
+        onSuccess: (record: RaRecord) => {
+          setConflict(false);
+          notify("resources.shared.saved", { type: "success" });
+          onSaved?.(record);
+        },
+        onError: (error: unknown) => {
+          const failure = classifySaveError(error, translate("app.errors.generic"));
+          if (failure.kind === "conflict") {
+            setConflict(true);
+            notify("resources.shared.conflict.title", { type: "warning" });
+          } else if (failure.kind === "other") {
+            notify(failure.message, { type: "error" });
+          }
+          // Validation errors land on their fields (react-admin reads body.errors) and
+          // react-admin's own notice says the form is invalid.
+        },
+      }}
+    >
+      {conflict && <ConflictAlert onReloaded={() => setConflict(false)} />}
+      <SimpleForm
+        warnWhenUnsavedChanges={warnOnLeave}
+        resetOptions={{ keepDirtyValues: true }}
+        validate={validate}
+        toolbar={
+          <Toolbar sx={{ gap: 1 }}>
+            <SaveButton />
+            {toolbar}
+          </Toolbar>
+        }
+      >
+        <UnsavedChangesGuard />
+        {children}
+      </SimpleForm>
+    </EditBase>
+  );
+}

@@ -1,0 +1,101 @@
+import { IconButton, Tooltip } from "@mui/material";
+import StarIcon from "@mui/icons-material/Star";
+import StarBorderIcon from "@mui/icons-material/StarBorder";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button, useDataProvider, useListContext, useNotify, useTranslate, useUnselectAll } from "react-admin";
+import type { BookmarkList } from "../../api/resources";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { errorMessage } from "./errors";
+import { canBookmark } from "./permissions";
+import { useActor } from "./useActor";
+
+const BOOKMARKS_KEY = ["bookmarks"];
+
+/** The caller's bookmarks, kept on the service (GET/PUT /api/bookmarks); super admins only. */
+export function useBookmarks() {
+  const actor = useActor();
+  const enabled = canBookmark(actor);
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const { data } = useQuery({ queryKey: BOOKMARKS_KEY, queryFn: () => dataProvider.getBookmarks(), enabled });
+  const items = data?.items ?? [];
+
+  const save = useMutation({
+    mutationFn: (next: { resource: string; recordId: string }[]) => dataProvider.setBookmarks({ items: next }),
+    onSuccess: (list: BookmarkList) => {
+      queryClient.setQueryData(BOOKMARKS_KEY, list);
+      // The accounts list filters by `bookmarked` on the service: refetch it.
+      void queryClient.invalidateQueries({ queryKey: ["accounts"] });
+    },
+    onError: (error) => notify(errorMessage(error, translate("app.errors.generic")), { type: "error" }),
+  });
+
+  const isBookmarked = (resource: string, recordId: string) =>
+    items.some((item) => item.resource === resource && item.recordId === recordId);
+  const current = () => items.map(({ resource, recordId }) => ({ resource, recordId }));
+
+  const toggle = (resource: string, recordId: string) => {
+    const on = isBookmarked(resource, recordId);
+    const next = on
+      ? current().filter((item) => !(item.resource === resource && item.recordId === recordId))
+      : [...current(), { resource, recordId }];
+    save.mutate(next, {
+      onSuccess: () => notify(on ? "resources.shared.bookmarks.removed" : "resources.shared.bookmarks.added"),
+    });
+  };
+
+  const addMany = (resource: string, recordIds: string[]) => {
+    const next = current();
+    for (const recordId of recordIds) if (!isBookmarked(resource, recordId)) next.push({ resource, recordId });
+    save.mutate(next, { onSuccess: () => notify("resources.shared.bookmarks.added") });
+  };
+
+  return { enabled, isBookmarked, toggle, addMany, saving: save.isPending };
+}
+
+/** The star on a record: bookmark it or not. */
+export function BookmarkToggle({ resource, recordId }: { resource: string; recordId: string }) {
+  const translate = useTranslate();
+  const bookmarks = useBookmarks();
+  if (!bookmarks.enabled) return null;
+  const on = bookmarks.isBookmarked(resource, recordId);
+  const label = translate(on ? "resources.shared.bookmarks.remove" : "resources.shared.bookmarks.add");
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        aria-label={label}
+        aria-pressed={on}
+        disabled={bookmarks.saving}
+        onClick={(event) => {
+          event.stopPropagation();
+          bookmarks.toggle(resource, recordId);
+        }}
+        size="small"
+        sx={{ color: on ? "warning.main" : "action.active" }}
+      >
+        {on ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** Bulk action: bookmark the selected rows. */
+export function BulkBookmarkButton() {
+  const { resource, selectedIds } = useListContext();
+  const bookmarks = useBookmarks();
+  const unselectAll = useUnselectAll(resource);
+  if (!bookmarks.enabled) return null;
+  return (
+    <Button
+      label="resources.shared.bookmarks.bulk"
+      onClick={() => {
+        bookmarks.addMany(resource, selectedIds.map(String));
+        unselectAll();
+      }}
+    >
+      <StarBorderIcon />
+    </Button>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+import { Box, Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Link } from "react-router-dom";
+import { useTranslate } from "react-admin";
+import { deviceTypeName } from "../../api/tests";
+import { formatDate, formatDateTime } from "../../custom/format";
+import { formatMoney } from "./money";
+
+/** A date and time as §9 writes it, or a dash. */
+export function DateTimeText({ value, dateOnly = false }: { value: string | null | undefined; dateOnly?: boolean }) {
+  const translate = useTranslate();
+  if (!value) return <>{translate("resources.shared.none")}</>;
+  return <time dateTime={value}>{dateOnly ? formatDate(value) : formatDateTime(value)}</time>;
+}
+
+export const MoneyText = ({ amount, currency }: { amount: number; currency: string }) => (
+  <Box component="span" sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+    {formatMoney(amount, currency)}
+  </Box>
+);
+
+export const DeviceTypeText = ({ code }: { code: number }) => <>{deviceTypeName(code)}</>;
+
+/** A link to a record's page inside a table row: clicking it does not also click the row. */
+export function RecordLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <MuiLink component={Link} to={to} onClick={(event) => event.stopPropagation()} underline="hover">
+      {children}
+    </MuiLink>
+  );
+}
+
+/** Text or a dash. */
+export function OrDash({ value }: { value: ReactNode }) {
+  const translate = useTranslate();
+  return <>{value === null || value === undefined || value === "" ? translate("resources.shared.none") : value}</>;
+}
+
+/** Read-only label/value pairs in a responsive grid (detail pages). */
+export function FieldGrid({ items }: { items: { label: string; value: ReactNode }[] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
+      }}
+    >
+      {items.map((item) => (
+        <Stack key={item.label} spacing={0.25}>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {item.label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere" }}>
+            <OrDash value={item.value} />
+          </Typography>
+        </Stack>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,143 @@
+import { Alert, Box, Stack, Typography } from "@mui/material";
+import CancelIcon from "@mui/icons-material/EventBusyOutlined";
+import ReplayIcon from "@mui/icons-material/Replay";
+import { useGetList, useTranslate } from "react-admin";
+import type { Subscription } from "../../api/resources";
+import { formatDate } from "../../custom/format";
+import { ConfirmButton } from "../shared/ConfirmButton";
+import { DateTimeText, FieldGrid } from "../shared/fields";
+import { formatMoney } from "../shared/money";
+import { canCancelSubscription, canResumeSubscription } from "../shared/permissions";
+import { Section } from "../shared/Section";
+import { StatusChip } from "../shared/StatusChip";
+import { useActor } from "../shared/useActor";
+import { useRecordAction } from "../shared/useRecordAction";
+
+const INVALIDATES = ["subscriptions", "accounts"];
+
+/** Cancel at period end, or undo it: the subscription actions (admin of the account, super admin). */
+export function SubscriptionActions({ subscription }: { subscription: Subscription }) {
+  const actor = useActor();
+  const { run, running } = useRecordAction();
+  const end = formatDate(subscription.currentPeriodEnd);
+  if (canCancelSubscription(actor, subscription)) {
+    return (
+      <ConfirmButton
+        label="resources.subscriptions.cancel.button"
+        icon={<CancelIcon />}
+        color="error"
+        title="resources.subscriptions.cancel.title"
+        content="resources.subscriptions.cancel.body"
+        translateOptions={{ date: end }}
+        disabled={running}
+        onConfirm={() =>
+          run((dataProvider) => dataProvider.cancelSubscription(subscription.id, subscription.version), {
+            success: "resources.subscriptions.cancel.done",
+            successArgs: { date: end },
+            invalidate: INVALIDATES,
+          })
+        }
+      />
+    );
+  }
+  if (canResumeSubscription(actor, subscription)) {
+    return (
+      <ConfirmButton
+        label="resources.subscriptions.resume.button"
+        icon={<ReplayIcon />}
+        title="resources.shared.confirmTitle"
+        content="resources.subscriptions.resume.button"
+        disabled={running}
+        onConfirm={() =>
+          run((dataProvider) => dataProvider.resumeSubscription(subscription.id, subscription.version), {
+            success: "resources.subscriptions.resume.done",
+            invalidate: INVALIDATES,
+          })
+        }
+      />
+    );
+  }
+  return null;
+}
+
+/** Price per interval: "$49.00 / Monthly". */
+export function usePriceLabel() {
+  const translate = useTranslate();
+  return (subscription: Subscription) =>
+    translate("resources.subscriptions.perInterval", {
+      price: formatMoney(subscription.price, subscription.currency),
+      interval: translate(`resources.subscriptions.intervals.${subscription.interval}`),
+    });
+}
+
+/** A subscription's facts and its state in words (renews on / ends on / grace period). */
+export function SubscriptionSummary({ subscription }: { subscription: Subscription }) {
+  const translate = useTranslate();
+  const priceLabel = usePriceLabel();
+  const label = (field: string) => translate(`resources.subscriptions.fields.${field}`);
+  const end = formatDate(subscription.currentPeriodEnd);
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+        <Typography variant="h5" component="p">
+          {subscription.plan}
+        </Typography>
+        <StatusChip status={subscription.status} />
+        <Typography color="text.secondary">{priceLabel(subscription)}</Typography>
+      </Stack>
+      {subscription.status === "canceled" && subscription.graceEndsAt && (
+        <Alert severity="error">
+          {label("graceEndsAt")}: <DateTimeText value={subscription.graceEndsAt} dateOnly />
+        </Alert>
+      )}
+      {subscription.status !== "canceled" && subscription.status !== "inactive" && (
+        <Alert severity={subscription.cancelAtPeriodEnd ? "warning" : "info"}>
+          {translate(
+            subscription.cancelAtPeriodEnd ? "resources.subscriptions.endsOn" : "resources.subscriptions.renewsOn",
+            { date: end },
+          )}
+        </Alert>
+      )}
+      <FieldGrid
+        items={[
+          {
+            label: label("currentPeriodStart"),
+            value: <DateTimeText value={subscription.currentPeriodStart} dateOnly />,
+          },
+          { label: label("currentPeriodEnd"), value: <DateTimeText value={subscription.currentPeriodEnd} dateOnly /> },
+          {
+            label: label("cancelAtPeriodEnd"),
+            value: translate(subscription.cancelAtPeriodEnd ? "resources.shared.yes" : "resources.shared.no"),
+          },
+          {
+            label: label("canceledAt"),
+            value: subscription.canceledAt && <DateTimeText value={subscription.canceledAt} />,
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/** The subscription tab of an account's page. */
+export function AccountSubscription({ accountId }: { accountId: string }) {
+  const translate = useTranslate();
+  const { data, isPending } = useGetList<Subscription>("subscriptions", {
+    filter: { accountId },
+    sort: { field: "currentPeriodEnd", order: "DESC" },
+    pagination: { page: 1, perPage: 1 },
+  });
+  const subscription = data?.[0];
+  return (
+    <Section
+      title={translate("resources.accounts.tabs.subscription")}
+      actions={subscription && <SubscriptionActions subscription={subscription} />}
+    >
+      {isPending ? null : subscription ? (
+        <SubscriptionSummary subscription={subscription} />
+      ) : (
+        <Box sx={{ color: "text.secondary" }}>{translate("resources.accounts.noSubscription")}</Box>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,69 @@
+import { DataTable, useTranslate } from "react-admin";
+import { SUBSCRIPTION_STATES, type Subscription } from "../../api/resources";
+import { DateTimeText, RecordLink } from "../shared/fields";
+import { OptionsFacet } from "../shared/facets";
+import { paths } from "../shared/paths";
+import { canManageRecords } from "../shared/permissions";
+import { ListAside, ResourceList } from "../shared/ResourceList";
+import { StatusChip } from "../shared/StatusChip";
+import { useActor } from "../shared/useActor";
+import { SubscriptionActions, usePriceLabel } from "./SubscriptionCard";
+
+const Column = DataTable.Col<Subscription>;
+
+function SubscriptionListAside() {
+  return (
+    <ListAside>
+      <OptionsFacet label="resources.shared.facets.status" source="status" options={SUBSCRIPTION_STATES} />
+      <OptionsFacet
+        label="resources.subscriptions.fields.cancelAtPeriodEnd"
+        source="cancelAtPeriodEnd"
+        options={[true, false]}
+        optionLabel={(value) => (value ? "resources.shared.yes" : "resources.shared.no")}
+      />
+    </ListAside>
+  );
+}
+
+/**
+ * /payments?section=subscription: super admins see every subscription (each opens
+ * /subscription/:id); admins see their account's, with the cancel action in the row. It shares
+ * its page with the payments list, so its state lives in the store, not the URL.
+ */
+export function SubscriptionList() {
+  const actor = useActor();
+  const translate = useTranslate();
+  const priceLabel = usePriceLabel();
+  const superAdmin = canManageRecords(actor);
+  return (
+    <ResourceList
+      resource="subscriptions"
+      title={false}
+      aside={<SubscriptionListAside />}
+      sort={{ field: "currentPeriodEnd", order: "ASC" }}
+      storeKey="payments.subscriptions"
+      disableSyncWithLocation
+    >
+      <DataTable rowClick={superAdmin ? (id) => paths.subscription(String(id)) : false} bulkActionButtons={false}>
+        {superAdmin && (
+          <Column
+            source="accountName"
+            render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
+          />
+        )}
+        <Column source="plan" />
+        <Column source="price" render={priceLabel} />
+        <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+        <Column
+          source="currentPeriodEnd"
+          render={(record) => <DateTimeText value={record.currentPeriodEnd} dateOnly />}
+        />
+        <Column
+          source="cancelAtPeriodEnd"
+          render={(record) => translate(record.cancelAtPeriodEnd ? "resources.shared.yes" : "resources.shared.no")}
+        />
+        <Column label="" disableSort render={(record) => <SubscriptionActions subscription={record} />} />
+      </DataTable>
+    </ResourceList>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { Button } from "@mui/material";
+import PersonAddIcon from "@mui/icons-material/PersonAddAlt";
+import { DataTable, useTranslate } from "react-admin";
+import type { User } from "../../api/resources";
+import { DateTimeText, RecordLink } from "../shared/fields";
+import { paths } from "../shared/paths";
+import { canDisableUser, canInvite, canManageRecords } from "../shared/permissions";
+import { ResourceList } from "../shared/ResourceList";
+import { ServerExportButton } from "../shared/ServerExportButton";
+import { StatusChip } from "../shared/StatusChip";
+import { useActor } from "../shared/useActor";
+import { InviteDialog } from "./InviteDialog";
+import { BulkDisableButton } from "./userActions";
+import { UserListAside } from "./userFilters";
+import { UserName } from "./UserName";
+
+const Column = DataTable.Col<User>;
+
+/** /users (super admin, admin, manager): the people of the accounts the caller may see. */
+export default function UserList() {
+  const translate = useTranslate();
+  const actor = useActor();
+  const [inviting, setInviting] = useState(false);
+  const superAdmin = canManageRecords(actor);
+  const mayDisable = canDisableUser(actor, { id: "", accountId: actor.accountId, role: "User" });
+  return (
+    <>
+      <ResourceList
+        resource="users"
+        title="screens.users"
+        subtitle={translate("resources.users.subtitle")}
+        headerActions={
+          canInvite(actor) && (
+            <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
+              {translate("resources.users.invite.button")}
+            </Button>
+          )
+        }
+        aside={<UserListAside />}
+        sort={{ field: "lastName", order: "ASC" }}
+      >
+        <DataTable
+          rowClick={(id) => paths.user(String(id))}
+          hiddenColumns={["createdAt"]}
+          bulkActionButtons={
+            mayDisable ? (
+              <>
+                <BulkDisableButton />
+                {superAdmin && <ServerExportButton selection />}
+              </>
+            ) : (
+              false
+            )
+          }
+        >
+          <Column
+            source="lastName"
+            label="resources.users.fields.name"
+            render={(record) => <UserName user={record} />}
+          />
+          <Column source="email" />
+          <Column source="role" render={(record) => translate(`roles.${record.role}`)} />
+          {superAdmin && (
+            <Column
+              source="accountName"
+              render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
+            />
+          )}
+          <Column source="businessName" />
+          <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+          <Column source="lastSignInAt" render={(record) => <DateTimeText value={record.lastSignInAt} />} />
+          <Column source="createdAt" render={(record) => <DateTimeText value={record.createdAt} dateOnly />} />
+        </DataTable>
+      </ResourceList>
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { Stack, Typography } from "@mui/material";
+import type { User } from "../../api/resources";
+import { fullName } from "../../authProvider/identity";
+import { UserAvatar } from "../../custom/layout/UserAvatar";
+
+/** Avatar (initials when there is no photo, spec §1) and full name. */
+export function UserName({ user }: { user: Pick<User, "firstName" | "lastName" | "avatar"> }) {
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <UserAvatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} size={28} />
+      <Typography variant="body2" component="span">
+        {fullName(user.firstName, user.lastName)}
+      </Typography>
+    </Stack>
+  );
+}

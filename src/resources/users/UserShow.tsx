@@ -1,0 +1,147 @@
+import { Box, Link as MuiLink, Stack } from "@mui/material";
+import {
+  AutocompleteInput,
+  DeleteWithConfirmButton,
+  RecordContextProvider,
+  ReferenceInput,
+  ResourceContextProvider,
+  TextInput,
+  email,
+  maxLength,
+  required,
+  useGetOne,
+  useTranslate,
+} from "react-admin";
+import { Link, useParams } from "react-router-dom";
+import type { Account, Business, User } from "../../api/resources";
+import { fullName } from "../../authProvider/identity";
+import { UserAvatar } from "../../custom/layout/UserAvatar";
+import { DateTimeText, FieldGrid } from "../shared/fields";
+import { PageHeader } from "../shared/PageHeader";
+import { paths } from "../shared/paths";
+import { canManageRecords, editableUserFields } from "../shared/permissions";
+import { DetailSkeleton, RecordError } from "../shared/RecordState";
+import { Section } from "../shared/Section";
+import { StatusChip } from "../shared/StatusChip";
+import { useActor } from "../shared/useActor";
+import { VersionedEdit } from "../shared/VersionedEdit";
+import { ChangeRoleButton, DisableUserButton } from "./userActions";
+
+/** The inputs the actor may change, nothing else (the service checks the same list). */
+function UserFields({ fields, accountId }: { fields: (keyof User)[]; accountId: string }) {
+  return (
+    <>
+      {fields.includes("firstName") && <TextInput source="firstName" validate={[required(), maxLength(80)]} />}
+      {fields.includes("lastName") && <TextInput source="lastName" validate={[required(), maxLength(80)]} />}
+      {fields.includes("email") && <TextInput source="email" type="email" validate={[required(), email()]} fullWidth />}
+      {fields.includes("accountId") && (
+        <ReferenceInput source="accountId" reference="accounts" sort={{ field: "name", order: "ASC" }}>
+          <AutocompleteInput
+            optionText={(account: Account) => account.name}
+            filterToQuery={(q: string) => ({ q })}
+            validate={required()}
+            fullWidth
+          />
+        </ReferenceInput>
+      )}
+      {fields.includes("businessId") && (
+        <ReferenceInput source="businessId" reference="businesses" filter={{ accountId }}>
+          <AutocompleteInput
+            optionText={(business: Business) => business.name}
+            filterToQuery={(q: string) => ({ q })}
+            fullWidth
+          />
+        </ReferenceInput>
+      )}
+    </>
+  );
+}
+
+/** /users/:userId (spec §2: all; also My Profile): a person, their details and the actions on them. */
+export default function UserShowPage() {
+  const { userId = "" } = useParams();
+  const translate = useTranslate();
+  const actor = useActor();
+  const { data: user, isPending, error } = useGetOne<User>("users", { id: userId });
+  if (isPending) return <DetailSkeleton />;
+  if (error || !user) return <RecordError error={error} />;
+
+  const name = fullName(user.firstName, user.lastName);
+  const fields = editableUserFields(actor, user);
+  const label = (field: string) => translate(`resources.users.fields.${field}`);
+  const pick = (data: Record<string, unknown>) =>
+    Object.fromEntries(["version", ...fields].map((key) => [key, data[key] ?? null]));
+
+  return (
+    <ResourceContextProvider value="users">
+      <RecordContextProvider value={user}>
+        <Box sx={{ py: 2 }}>
+          <PageHeader
+            leading={<UserAvatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} size={56} />}
+            title={user.id === actor.id ? translate("resources.users.myProfile") : name}
+            subtitle={
+              <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }} flexWrap="wrap" useFlexGap>
+                <span>{user.email}</span>
+                <span>·</span>
+                <span>{translate(`roles.${user.role}`)}</span>
+                <StatusChip status={user.status} />
+              </Stack>
+            }
+            actions={
+              <>
+                <ChangeRoleButton user={user} />
+                <DisableUserButton user={user} />
+                {canManageRecords(actor) && user.id !== actor.id && (
+                  <DeleteWithConfirmButton
+                    record={user}
+                    label="resources.users.delete"
+                    redirect={paths.users}
+                    mutationMode="pessimistic"
+                  />
+                )}
+              </>
+            }
+          />
+          <Stack spacing={2}>
+            <Section title={translate("resources.users.details")}>
+              <FieldGrid
+                items={[
+                  { label: label("name"), value: name },
+                  { label: label("email"), value: user.email },
+                  { label: label("role"), value: translate(`roles.${user.role}`) },
+                  {
+                    label: label("accountName"),
+                    value: (
+                      <MuiLink component={Link} to={paths.account(user.accountId)}>
+                        {user.accountName}
+                      </MuiLink>
+                    ),
+                  },
+                  {
+                    label: label("businessName"),
+                    value: user.businessId ? (
+                      <MuiLink component={Link} to={paths.business(user.businessId)}>
+                        {user.businessName}
+                      </MuiLink>
+                    ) : null,
+                  },
+                  { label: label("lastSignInAt"), value: <DateTimeText value={user.lastSignInAt} /> },
+                  { label: label("createdAt"), value: <DateTimeText value={user.createdAt} dateOnly /> },
+                ]}
+              />
+            </Section>
+            {fields.length > 0 && (
+              <Section title={translate("ra.action.edit")}>
+                <Box sx={{ mx: -2 }}>
+                  <VersionedEdit resource="users" id={user.id} transform={pick}>
+                    <UserFields fields={fields} accountId={user.accountId} />
+                  </VersionedEdit>
+                </Box>
+              </Section>
+            )}
+          </Stack>
+        </Box>
+      </RecordContextProvider>
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,30 @@
+import { DataTable, Pagination, ReferenceManyField, useTranslate } from "react-admin";
+import type { User } from "../../api/resources";
+import { DateTimeText } from "../shared/fields";
+import { paths } from "../shared/paths";
+import { StatusChip } from "../shared/StatusChip";
+import { UserName } from "./UserName";
+
+const Column = DataTable.Col<User>;
+
+/** The users of the account (or business) in context. */
+export function UserTable({ target = "accountId" }: { target?: "accountId" | "businessId" }) {
+  const translate = useTranslate();
+  return (
+    <ReferenceManyField
+      reference="users"
+      target={target}
+      sort={{ field: "lastName", order: "ASC" }}
+      perPage={10}
+      pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+    >
+      <DataTable rowClick={(id) => paths.user(String(id))} bulkActionButtons={false}>
+        <Column source="lastName" label="resources.users.fields.name" render={(record) => <UserName user={record} />} />
+        <Column source="email" />
+        <Column source="role" render={(record) => translate(`roles.${record.role}`)} />
+        <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+        <Column source="lastSignInAt" render={(record) => <DateTimeText value={record.lastSignInAt} />} />
+      </DataTable>
+    </ReferenceManyField>
+  );
+}
