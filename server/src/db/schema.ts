@@ -22,6 +22,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { AI_JOB_STATUSES, AI_MODELS, type AiPolygon } from "../../../src/api/ai";
 import { ROLES, type Role, type SubscriptionStatus } from "../../../src/api/types";
 
 const SUBSCRIPTION_STATUSES = ["active", "past_due", "inactive"] as const satisfies readonly SubscriptionStatus[];
@@ -312,4 +313,50 @@ export const seedPhotoStones = pgTable(
     stoneType: text("stone_type").notNull(),
   },
   (t) => [primaryKey({ columns: [t.storageKey, t.stoneIndex] })],
+);
+
+// ---------------------------------------------------------------------------
+// AI analysis (spec §3 "AI job", §7 the ai calls)
+// ---------------------------------------------------------------------------
+
+/**
+ * One analysis of one test run (test + group) by one model. The service's in-process worker
+ * (server/src/ai/worker.ts) takes pending jobs, and in-progress ones whose worker stopped
+ * touching heartbeat_at, so a job survives a restart.
+ */
+export const aiJobs = pgTable(
+  "ai_jobs",
+  {
+    id: text("id").primaryKey(),
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id),
+    group: integer("group").notNull(),
+    model: text("model", { enum: AI_MODELS }).notNull(),
+    /** The model's version that made (or will make) the result; see ai/models.ts. */
+    modelVersion: text("model_version").notNull(),
+    /** The device type code sent with the trigger, else the test's device's (spec §3 codes). */
+    deviceType: integer("device_type"),
+    status: text("status", { enum: AI_JOB_STATUSES }).notNull().default("pending"),
+    /** The polygons once completed (spec §3 "AI result polygon"). */
+    result: jsonb("result").$type<AiPolygon[]>(),
+    /** Why a failed job failed, in words a person can act on. */
+    error: text("error"),
+    /** How many times a worker took the job up; an interrupted job is retried a few times. */
+    attempts: integer("attempts").notNull().default(0),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    /** Null when triggered from a shared test's public view (no token). */
+    triggeredBy: text("triggered_by").references(() => users.id),
+    triggeredAt: timestamp("triggered_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    oneOf("ai_jobs_status_check", t.status, AI_JOB_STATUSES),
+    oneOf("ai_jobs_model_check", t.model, AI_MODELS),
+    check("ai_jobs_group_check", sql`${t.group} >= 0`),
+    index("ai_jobs_latest_idx").on(t.testId, t.group, t.model, t.triggeredAt),
+    index("ai_jobs_unfinished_idx")
+      .on(t.triggeredAt)
+      .where(sql`status in ('pending', 'in-progress')`),
+  ],
 );
