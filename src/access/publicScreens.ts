@@ -9,7 +9,7 @@ export interface PublicScreen {
   page: LazyExoticComponent<ComponentType>;
 }
 
-const placeholder = lazy(() => import("../custom/public/PublicPlaceholder"));
+const placeholder = lazy(() => import("../custom/placeholder/ScreenPlaceholder"));
 
 /**
  * The public shell's pages (spec §2), each loaded on demand. /login is react-admin's login page

@@ -3,25 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { Role } from "../../src/api/types";
 import { renderConsole } from "./harness/renderConsole";
 import { state } from "./harness/server";
-
-const MENU_BY_ROLE: Record<Role, string[]> = {
-  SuperAdmin: [
-    "Home",
-    "Activity Feed",
-    "Payments",
-    "Accounts",
-    "Users",
-    "Gallery",
-    "Devices",
-    "Firmware",
-    "Advanced Settings",
-    "Discounts",
-    "Recover",
-  ],
-  Admin: ["Home", "Activity Feed", "Payments", "Account", "Users", "Gallery", "Devices", "Recover"],
-  Manager: ["Home", "Activity Feed", "Account", "Users", "Gallery", "Devices", "Recover"],
-  User: ["Home", "Activity Feed", "Account", "Gallery", "Devices", "Recover"],
-};
+import { MENU_BY_ROLE } from "../fixtures/menus";
 
 const menuTitles = async () => {
   const nav = await screen.findByRole("navigation", { name: "Main menu" });

@@ -71,6 +71,15 @@ function serveTest(test: ApiTest, options: { deleteStatus?: number; passwordOk?:
   return calls;
 }
 
+/** Delete Test → confirm → the password re-check with the right password. */
+async function deleteTestWithPassword() {
+  fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
+  fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
+  const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+  fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+  fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+}
+
 describe("test detail, private view (spec §2)", () => {
   it("shows the title, Test Id, toolbar, details, notes, RFSV, runs in order, other images and files", async () => {
     serveTest(makeTest());
@@ -238,11 +247,7 @@ describe("test detail, private view (spec §2)", () => {
   it("deletes the test after confirmation and password, then returns to the gallery", async () => {
     const calls = serveTest(makeTest());
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
-    fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
-    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
-    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
-    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
-    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    await deleteTestWithPassword();
     await waitFor(() => expect(window.location.pathname).toBe("/gallery"));
     expect(calls).toContainEqual({ method: "DELETE", path: "/api/tests/t-100" });
   });
@@ -250,11 +255,7 @@ describe("test detail, private view (spec §2)", () => {
   it("says the service refused with 401 as insufficient permission", async () => {
     serveTest(makeTest(), { deleteStatus: 401 });
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
-    fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
-    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
-    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
-    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
-    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    await deleteTestWithPassword();
     expect(await screen.findByText("Insufficient permission to delete the test.")).toBeInTheDocument();
     expect(window.location.pathname).toBe("/gallery/item/t-100");
   });
@@ -262,11 +263,7 @@ describe("test detail, private view (spec §2)", () => {
   it("says other failures as an error while deleting", async () => {
     serveTest(makeTest(), { deleteStatus: 500 });
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
-    fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
-    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
-    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
-    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
-    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    await deleteTestWithPassword();
     expect(await screen.findByText("Error while deleting the test.")).toBeInTheDocument();
   });
 

@@ -19,6 +19,7 @@ import {
   withFilter,
   type GalleryQuery,
 } from "./galleryQuery";
+import { errorMessage } from "../errorMessage";
 
 const gridSx = {
   display: "grid",
@@ -67,7 +68,7 @@ export default function GalleryPage() {
       selectedItems.clear();
       setBulkDownloadId(download.id);
     } catch (failure) {
-      notify(failure instanceof Error && failure.message ? failure.message : "app.errors.generic", { type: "error" });
+      notify(errorMessage(failure), { type: "error" });
     } finally {
       setStarting(false);
     }

@@ -17,6 +17,7 @@ import { translate } from "../../i18n/translate";
 import { GuestLayout } from "../layout/GuestLayout";
 import { useSessionUser } from "../layout/useSessionRole";
 import { validateLogin, type LoginErrors } from "./loginForm";
+import { errorMessage } from "../errorMessage";
 
 interface LoginPageProps {
   login: (credentials: { email: string; password: string }) => Promise<unknown>;
@@ -55,7 +56,7 @@ export default function LoginPage({ login }: LoginPageProps) {
       await login({ email: email.trim(), password });
       navigate(nextPath(location.state), { replace: true });
     } catch (error) {
-      setServerError(error instanceof Error && error.message ? error.message : translate("app.errors.generic"));
+      setServerError(errorMessage(error));
       setPending(false);
     }
   };

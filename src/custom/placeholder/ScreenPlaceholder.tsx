@@ -9,7 +9,7 @@ export default function ScreenPlaceholder() {
   const screen = useScreen();
   const title = screen ? translate(screen.title) : "";
   return (
-    <Box sx={{ py: 2 }}>
+    <Box sx={{ py: 2, maxWidth: 960 }}>
       <Typography variant="h5" component="h1" gutterBottom>
         {title}
       </Typography>

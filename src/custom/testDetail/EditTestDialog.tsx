@@ -15,6 +15,7 @@ import type { ApiTest, TestUpdate } from "../../api/tests";
 import { NAME_MIN_LENGTH } from "../../config";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { isTestNameValid, unwrapNotes } from "./testRules";
+import { errorMessage } from "../errorMessage";
 
 interface EditTestDialogProps {
   test: ApiTest;
@@ -62,7 +63,7 @@ export function EditTestDialog({ test, open, onClose, onSaved }: EditTestDialogP
       onSaved();
     } catch (failure) {
       // The typed values stay in the form: nothing is lost on a failed save.
-      setError(failure instanceof Error && failure.message ? failure.message : translate("app.errors.generic"));
+      setError(errorMessage(failure));
     } finally {
       setSaving(false);
     }

@@ -11,6 +11,7 @@ import {
 } from "@mui/material";
 import { useDataProvider, useTranslate } from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
+import { errorMessage } from "../errorMessage";
 
 interface PasswordDialogProps {
   open: boolean;
@@ -47,7 +48,7 @@ export function PasswordDialog({ open, onCancel, onConfirmed }: PasswordDialogPr
       setPassword("");
       onConfirmed();
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : translate("app.errors.generic"));
+      setError(errorMessage(failure));
     } finally {
       setChecking(false);
     }

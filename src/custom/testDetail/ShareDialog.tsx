@@ -17,6 +17,7 @@ import { useDataProvider, useTranslate } from "react-admin";
 import { COPY_SNACKBAR_MS } from "../../config";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { publicTestLink } from "../../dataProvider/testCalls";
+import { errorMessage } from "../errorMessage";
 
 /** Spec §2 "Share your test": POST tests/share/{id}, then the public link to copy. */
 export function ShareDialog({ testId, open, onClose }: { testId: string; open: boolean; onClose: () => void }) {
@@ -34,11 +35,7 @@ export function ShareDialog({ testId, open, onClose }: { testId: string; open: b
     dataProvider
       .shareTest(testId)
       .then(() => live && setLink(publicTestLink(window.location.origin, testId)))
-      .catch(
-        (failure: unknown) =>
-          live &&
-          setError(failure instanceof Error && failure.message ? failure.message : translate("app.errors.generic")),
-      );
+      .catch((failure: unknown) => live && setError(errorMessage(failure)));
     return () => {
       live = false;
     };

@@ -25,6 +25,7 @@ import { canDeleteTest, downloadFileName, fileSection, groupTestRuns } from "./t
 import { Section, TextSections } from "./TextSections";
 import { testQueryKey } from "./useTestQuery";
 import { UploadDialog } from "./UploadDialog";
+import { errorMessage } from "../errorMessage";
 
 const ImageViewer = lazy(() => import("./ImageViewer"));
 
@@ -95,7 +96,7 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
       notify("testDetail.selection.deleted", { type: "success" });
       setSelected(new Set());
     } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : "app.errors.generic", { type: "error" });
+      notify(errorMessage(error), { type: "error" });
     } finally {
       setBusy(false);
       await refresh();
@@ -108,7 +109,7 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
       const { blob } = await dataProvider.downloadTestFiles(test.id, [...selected]);
       saveBlob(blob, downloadFileName(test));
     } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : "app.errors.generic", { type: "error" });
+      notify(errorMessage(error), { type: "error" });
     } finally {
       setBusy(false);
     }

@@ -15,6 +15,7 @@ import { useDataProvider, useNotify, useTranslate } from "react-admin";
 import { UPLOAD_EXTENSIONS } from "../../api/tests";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { isUploadAllowed } from "./testRules";
+import { errorMessage } from "../errorMessage";
 
 interface UploadDialogProps {
   testId: string;
@@ -66,7 +67,7 @@ export function UploadDialog({ testId, open, onClose, onUploaded }: UploadDialog
       setFile(null);
       onUploaded();
     } catch (failure) {
-      notify(failure instanceof Error && failure.message ? failure.message : "app.errors.generic", { type: "error" });
+      notify(errorMessage(failure), { type: "error" });
     } finally {
       setUploading(false);
     }
