@@ -13,6 +13,7 @@ import type { Database } from "./db/client";
 import { handleError, handleFrameworkError } from "./http/errors";
 import { describeClient } from "./http/userAgent";
 import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
+import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { bulkDownloadRoutes } from "./routes/bulkDownloads";
@@ -80,6 +81,7 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       fileRoutes(api, services);
       api.register(async (uploads) => uploadRoutes(uploads, services));
       bulkDownloadRoutes(api, services);
+      aiRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

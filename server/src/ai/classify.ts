@@ -40,7 +40,5 @@ export function classify(
 }
 
 /** Whether the model has anything to compare: at least one light it weighs was photographed. */
-export const canClassify = (
-  lights: readonly ClassifyingLight[],
-  weights: Record<ClassifyingLight, number>,
-): boolean => lights.some((light) => weights[light] > 0);
+export const canClassify = (lights: readonly ClassifyingLight[], weights: Record<ClassifyingLight, number>): boolean =>
+  lights.some((light) => weights[light] > 0);

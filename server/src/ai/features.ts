@@ -32,7 +32,9 @@ export function meanColour(image: RgbImage, pixels: readonly number[], resultWid
     if (!sameSize) {
       const x = p % resultWidth;
       const y = (p - x) / resultWidth;
-      q = Math.min(image.height - 1, Math.floor((y + 0.5) * sy)) * image.width + Math.min(image.width - 1, Math.floor((x + 0.5) * sx));
+      q =
+        Math.min(image.height - 1, Math.floor((y + 0.5) * sy)) * image.width +
+        Math.min(image.width - 1, Math.floor((x + 0.5) * sx));
     }
     r += image.data[q * 3]!;
     g += image.data[q * 3 + 1]!;

@@ -42,8 +42,18 @@ export interface ModelDefinition {
  */
 export const REFERENCE_APPEARANCE: Record<StoneType, Record<ClassifyingLight, Rgb>> = {
   N: { luv: [0.5, 0.65, 1.1], glowing: [0.13, 0.18, 0.4], coloured: [0.22, 0.4, 1.0], simulants: [0.3, 0.32, 0.33] },
-  CVD: { luv: [0.65, 0.3, 0.25], glowing: [0.35, 0.13, 0.11], coloured: [0.18, 0.8, 0.3], simulants: [0.3, 0.32, 0.33] },
-  HPHT: { luv: [0.25, 0.75, 0.75], glowing: [0.3, 0.95, 0.9], coloured: [1.0, 0.2, 0.18], simulants: [0.3, 0.32, 0.33] },
+  CVD: {
+    luv: [0.65, 0.3, 0.25],
+    glowing: [0.35, 0.13, 0.11],
+    coloured: [0.18, 0.8, 0.3],
+    simulants: [0.3, 0.32, 0.33],
+  },
+  HPHT: {
+    luv: [0.25, 0.75, 0.75],
+    glowing: [0.3, 0.95, 0.9],
+    coloured: [1.0, 0.2, 0.18],
+    simulants: [0.3, 0.32, 0.33],
+  },
   CZ: { luv: [0.6, 0.55, 0.25], glowing: [0.06, 0.06, 0.08], coloured: [1.0, 0.48, 0.8], simulants: [1.1, 0.8, 0.25] },
   M: { luv: [0.15, 0.1, 0.3], glowing: [0.06, 0.06, 0.08], coloured: [1.05, 0.65, 0.13], simulants: [1.1, 0.78, 0.18] },
 };

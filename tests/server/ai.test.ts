@@ -1,0 +1,466 @@
+/**
+ * The AI calls of spec §7 and the worker behind them: the three endpoints, the trigger's three
+ * payload forms, refusals that change nothing, failures with a reason, restart recovery and old
+ * model versions.
+ */
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AiJobStatusResponse, AiModel, AiResultResponse, AiTriggerResponse } from "../../src/api/ai";
+import { FILE_KIND } from "../../src/api/tests";
+import { currentVersion } from "../../server/src/ai/models";
+import { interruptedTooOften } from "../../server/src/ai/worker";
+import { buildApp } from "../../server/src/app";
+import { aiJobs, testFiles } from "../../server/src/db/schema";
+import { photoKey } from "../../server/src/db/seedTests";
+import { trayLayout } from "../../server/src/db/seedPhotos";
+import { bearer, createTestApp, type TestApp } from "./helpers";
+import { A, B, insertTest, messageOf, tokens, U, type Who } from "./records";
+
+// Jobs finish as soon as the analysis is done (read when each app is built).
+process.env.AI_JOB_DELAY_MS = "0";
+
+let t: TestApp;
+let token: (who: Who) => Promise<string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = tokens(() => t.app);
+});
+afterAll(() => t.close());
+
+const RUN_KINDS = [FILE_KIND.Result, FILE_KIND.Luv, FILE_KIND.Glowing, FILE_KIND.Coloured, FILE_KIND.Simulants];
+
+/** Gives a test a run made of the seed pool's photos of one tray layout (blobs already stored). */
+async function addRun(testId: string, group: number, layout: number, kinds: readonly number[] = RUN_KINDS) {
+  for (const kind of kinds) {
+    const storageKey = photoKey(layout, kind as never);
+    await t.db.insert(testFiles).values({
+      id: randomUUID(),
+      testId,
+      name: `run-${group}-${kind}.png`,
+      storageKey,
+      group,
+      type: "image",
+      kind,
+      size: (await t.storage.size(storageKey)) ?? 0,
+      contentType: "image/png",
+    });
+  }
+}
+
+/** A Brilliant Gems test (the demo user's account) with one run of layout `layout` in group 0. */
+async function testWithRun(options: Parameters<typeof insertTest>[2] = {}, layout = 3) {
+  const { id } = await insertTest(t.db, t.storage, { photos: 0, ...options });
+  await addRun(id, 0, layout);
+  return id;
+}
+
+type Headers = Record<string, string>;
+const as = async (who: Who | null): Promise<Headers> => (who === null ? {} : bearer(await token(who)));
+
+const getResult = async (
+  testId: string,
+  group: number | string,
+  who: Who | null = "user",
+  model?: string,
+  app = t.app,
+) =>
+  app.inject({
+    method: "GET",
+    url: `/api/ai/test/${testId}/group/${group}/result${model === undefined ? "" : `?aiModel=${model}`}`,
+    headers: await as(who),
+  });
+
+const trigger = async (testId: string, group: number | string, body?: object | string, who: Who | null = "user") =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/ai/test/${testId}/group/${group}/trigger`,
+    headers: { ...(await as(who)), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    payload: typeof body === "string" ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+
+const getStatus = async (jobId: string, who: Who | null = "user", app = t.app) =>
+  app.inject({ method: "GET", url: `/api/ai/jobs/${jobId}/status`, headers: await as(who) });
+
+async function triggered(testId: string, body?: object, who: Who | null = "user"): Promise<string> {
+  const response = await trigger(testId, 0, body, who);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AiTriggerResponse>().jobId;
+}
+
+/** Polls a job's status until it is finished, as the console does (faster). */
+async function finished(jobId: string, who: Who | null = "user", app = t.app): Promise<AiJobStatusResponse> {
+  for (let i = 0; i < 400; i++) {
+    const response = await getStatus(jobId, who, app);
+    expect(response.statusCode, response.body).toBe(200);
+    const job = response.json<AiJobStatusResponse>();
+    if (job.status === "completed" || job.status === "failed") return job;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`AI job ${jobId} did not finish`);
+}
+
+const jobRow = async (id: string) => (await t.db.select().from(aiJobs).where(eq(aiJobs.id, id)))[0]!;
+
+/** Everything a refused request must leave as it was. */
+async function snapshot() {
+  const result = await t.db.execute(
+    sql.raw(
+      `select (select count(*)::int from ai_jobs) as jobs,
+              (select coalesce(md5(string_agg(x::text, ',' order by x.id)), '') from ai_jobs x) as sum`,
+    ),
+  );
+  return (result as unknown as { rows: unknown[] }).rows[0];
+}
+
+describe("the three AI calls", () => {
+  it("answers 404 before any job, then runs a triggered job to a result the three calls agree on", async () => {
+    const id = await testWithRun();
+    const none = await getResult(id, 0, "user", "NAOMI");
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ message: "No AI result for this test run yet." });
+
+    const jobId = await triggered(id, { aiModel: "NAOMI", deviceType: 5501 });
+    const done = await finished(jobId);
+    expect(done.status).toBe("completed");
+    expect(done.result).toHaveLength(trayLayout(3).stones.length);
+    for (const [index, polygon] of done.result!.entries()) {
+      expect(polygon.Index).toBe(index);
+      expect(["N", "CVD", "HPHT", "CZ", "M"]).toContain(polygon.Type);
+      expect(polygon.Confidence).toBeGreaterThanOrEqual(0);
+      expect(polygon.Confidence).toBeLessThanOrEqual(1);
+      expect(polygon.Polygon.length).toBeGreaterThanOrEqual(4);
+    }
+
+    const result = await getResult(id, 0, "user", "NAOMI");
+    expect(result.statusCode).toBe(200);
+    const answer = result.json<AiResultResponse>();
+    expect(answer).toEqual({
+      status: "completed",
+      result: done.result,
+      isGeneratedWithLatestVersion: true,
+      triggeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+      _id: jobId,
+    });
+    expect(Object.keys(answer).sort()).toEqual([
+      "_id",
+      "isGeneratedWithLatestVersion",
+      "result",
+      "status",
+      "triggeredAt",
+    ]);
+    expect(Object.keys(done).sort()).toEqual(["result", "status"]);
+    // The other models have nothing yet; no ?aiModel means RAMI.
+    expect((await getResult(id, 0, "user")).statusCode).toBe(404);
+    expect((await getResult(id, 0, "user", "YORI")).statusCode).toBe(404);
+    expect(await jobRow(jobId)).toMatchObject({
+      model: "NAOMI",
+      modelVersion: currentVersion("NAOMI"),
+      deviceType: 5501,
+      triggeredBy: U.user,
+      attempts: 1,
+    });
+  });
+
+  it.each([
+    ["aiModel and deviceType", { aiModel: "YORI", deviceType: 8501 }, "YORI", 8501],
+    ["only deviceType", { deviceType: 6501 }, "RAMI", 6501],
+    ["an empty object", {}, "RAMI", 4100],
+    ["no body at all", undefined, "RAMI", 4100],
+  ] as const)(
+    "accepts %s: the model asked for or RAMI, the device type sent or the test's own",
+    async (_label, body, model, deviceType) => {
+      const id = await testWithRun();
+      const jobId = await triggered(id, body);
+      expect((await finished(jobId)).status).toBe("completed");
+      expect(await jobRow(jobId)).toMatchObject({ model, deviceType });
+      const latest = (await getResult(id, 0, "user", model as AiModel)).json<AiResultResponse>();
+      expect(latest._id).toBe(jobId);
+    },
+  );
+
+  it("answers the latest job of the run and model, and joins a running job instead of queueing it twice", async () => {
+    const id = await testWithRun();
+    const first = await triggered(id, {});
+    await finished(first);
+    const second = await triggered(id, {});
+    expect(second).not.toBe(first);
+    await finished(second);
+    expect((await getResult(id, 0)).json<AiResultResponse>()._id).toBe(second);
+
+    // A queued job of the same run and model, triggered a moment ago: a second trigger joins it.
+    const queued = randomUUID();
+    await t.db.insert(aiJobs).values({
+      id: queued,
+      testId: id,
+      group: 0,
+      model: "NAOMI",
+      modelVersion: currentVersion("NAOMI"),
+      status: "in-progress",
+      heartbeatAt: new Date(),
+    });
+    expect(await triggered(id, { aiModel: "NAOMI", deviceType: 4100 })).toBe(queued);
+    const pending = (await getResult(id, 0, "user", "NAOMI")).json<AiResultResponse>();
+    expect(pending).toMatchObject({
+      status: "in-progress",
+      result: null,
+      isGeneratedWithLatestVersion: true,
+      _id: queued,
+    });
+  });
+
+  it("lets a super admin use any account's test", async () => {
+    const id = await testWithRun({ accountId: A.lapisTraders, businessId: B.lapisMain, createdBy: U.pastDueAdmin });
+    const jobId = await triggered(id, {}, "superAdmin");
+    expect((await finished(jobId, "superAdmin")).status).toBe("completed");
+    expect((await getResult(id, 0, "superAdmin")).statusCode).toBe(200);
+  });
+});
+
+describe("a shared test's public view (no token)", () => {
+  it("reads, triggers and polls without a token", async () => {
+    const id = await testWithRun({ sharedAt: new Date() });
+    expect((await getResult(id, 0, null)).statusCode).toBe(404);
+    const jobId = await triggered(id, { deviceType: 4100 }, null);
+    expect((await finished(jobId, null)).status).toBe("completed");
+    expect((await getResult(id, 0, null)).json<AiResultResponse>()._id).toBe(jobId);
+    expect((await jobRow(jobId)).triggeredBy).toBeNull();
+    // Another account's user sees a shared test too (anybody may).
+    expect((await getResult(id, 0, "pastDueAdmin")).statusCode).toBe(200);
+  });
+
+  it("refuses an unshared test, its jobs and unknown ids with 401, and a bad token even on a shared test", async () => {
+    const unshared = await testWithRun();
+    const jobId = await triggered(unshared, {});
+    await finished(jobId);
+    const before = await snapshot();
+    for (const response of [
+      await getResult(unshared, 0, null),
+      await trigger(unshared, 0, {}, null),
+      await getStatus(jobId, null),
+      await getStatus(randomUUID(), null),
+      await getResult(randomUUID(), 0, null),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(messageOf(response)).toBe("Unauthorized");
+    }
+    const shared = await testWithRun({ sharedAt: new Date() });
+    const badToken = await t.app.inject({
+      method: "GET",
+      url: `/api/ai/test/${shared}/group/0/result`,
+      headers: bearer("junk"),
+    });
+    expect(badToken.statusCode).toBe(401);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("refusals change nothing", () => {
+  let id: string;
+  let otherAccounts: string;
+  beforeAll(async () => {
+    id = await testWithRun();
+    otherAccounts = await testWithRun({
+      accountId: A.lapisTraders,
+      businessId: B.lapisMain,
+      createdBy: U.pastDueAdmin,
+    });
+  });
+
+  it.each([
+    ["a group that is not a number", () => trigger(id, "x", {}), 400, "group must be a whole number"],
+    ["a negative group", () => trigger(id, -1, {}), 400, "group must be >= 0"],
+    ["a group without photos", () => trigger(id, 5, {}), 404, "This test run has no photos to analyse."],
+    [
+      "an unknown model",
+      () => trigger(id, 0, { aiModel: "HAL", deviceType: 4100 }),
+      400,
+      "aiModel must be one of: RAMI, NAOMI, YORI",
+    ],
+    ["a model without a device type", () => trigger(id, 0, { aiModel: "RAMI" }), 400, "deviceType is required"],
+    [
+      "a device type that is not a number",
+      () => trigger(id, 0, { deviceType: "4100" }),
+      400,
+      "deviceType must be a whole number",
+    ],
+    ["an unknown field", () => trigger(id, 0, { deviceType: 4100, extra: 1 }), 400, "extra is not an allowed field"],
+    ["a body that is not an object", () => trigger(id, 0, "[1]"), 400, "Request body must be a JSON object"],
+    ["malformed JSON", () => trigger(id, 0, "{"), 400, "Request body is not valid JSON"],
+    ["an unknown test", () => trigger(randomUUID(), 0, {}), 404, "Test not found"],
+    ["another account's test", () => trigger(otherAccounts, 0, {}), 404, "Test not found"],
+    [
+      "an unknown model in the result query",
+      () => getResult(id, 0, "user", "HAL"),
+      400,
+      "aiModel must be one of: RAMI, NAOMI, YORI",
+    ],
+    ["a bad group in the result query", () => getResult(id, "1.5", "user"), 400, "group must be a whole number"],
+    ["another account's result", () => getResult(otherAccounts, 0, "user"), 404, "Test not found"],
+    ["an unknown job", () => getStatus(randomUUID()), 404, "AI job not found."],
+  ])("refuses %s", async (_label, call, status, message) => {
+    const before = await snapshot();
+    const response = await call();
+    expect(response.statusCode).toBe(status);
+    expect(messageOf(response)).toBe(message);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses another account's job status with 404", async () => {
+    const jobId = await triggered(otherAccounts, {}, "pastDueAdmin");
+    await finished(jobId, "pastDueAdmin");
+    const response = await getStatus(jobId, "user");
+    expect(response.statusCode).toBe(404);
+    expect(messageOf(response)).toBe("AI job not found.");
+  });
+});
+
+describe("the worker", () => {
+  it.each([
+    [
+      "a damaged PNG",
+      async () => (await insertTest(t.db, t.storage, { photos: 2 })).storageKeys[0]!,
+      "The Result photo could not be decoded (damaged PNG).",
+    ],
+    [
+      "a JPEG",
+      async () => (await t.storage.put(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))).key,
+      "The Result photo is a JPEG; the analyzer reads PNG photos only.",
+    ],
+  ])("fails a job whose Result photo is %s, with the reason", async (_label, blob, reason) => {
+    const { id } = await insertTest(t.db, t.storage, { photos: 0 });
+    const storageKey = await blob();
+    await t.db.insert(testFiles).values({
+      id: randomUUID(),
+      testId: id,
+      name: "result.png",
+      storageKey,
+      group: 0,
+      type: "image",
+      kind: FILE_KIND.Result,
+      size: 7,
+      contentType: "image/png",
+    });
+    const jobId = await triggered(id, {});
+    expect(await finished(jobId)).toEqual({ status: "failed", result: null });
+    expect(await jobRow(jobId)).toMatchObject({ status: "failed", error: reason, finishedAt: expect.any(Date) });
+    expect((await getResult(id, 0)).json<AiResultResponse>()).toMatchObject({ status: "failed", result: null });
+  });
+
+  it("fails a run without a Result photo", async () => {
+    const { id } = await insertTest(t.db, t.storage, { photos: 0 });
+    await addRun(id, 0, 1, [FILE_KIND.Luv, FILE_KIND.Coloured]);
+    const jobId = await triggered(id, {});
+    expect((await finished(jobId)).status).toBe("failed");
+    expect((await jobRow(jobId)).error).toBe("The test run has no Result photo to find the stones in.");
+  });
+
+  it("reports a result of an older model version as not the latest; a new job is", async () => {
+    const id = await testWithRun();
+    const old = randomUUID();
+    await t.db.insert(aiJobs).values({
+      id: old,
+      testId: id,
+      group: 0,
+      model: "RAMI",
+      modelVersion: "1.0",
+      status: "completed",
+      result: [
+        {
+          Polygon: [
+            [1, 1],
+            [9, 1],
+            [9, 9],
+          ],
+          Type: "N",
+          Confidence: 0.9,
+          Index: 0,
+        },
+      ],
+      triggeredAt: new Date(Date.now() - 86_400_000),
+      finishedAt: new Date(Date.now() - 86_400_000),
+    });
+    expect(currentVersion("RAMI")).not.toBe("1.0");
+    expect((await getResult(id, 0)).json<AiResultResponse>()).toMatchObject({
+      _id: old,
+      status: "completed",
+      isGeneratedWithLatestVersion: false,
+    });
+    const regenerated = await triggered(id, { aiModel: "RAMI", deviceType: 4100 });
+    await finished(regenerated);
+    expect((await getResult(id, 0, "user", "RAMI")).json<AiResultResponse>()).toMatchObject({
+      _id: regenerated,
+      isGeneratedWithLatestVersion: true,
+    });
+  });
+});
+
+describe("restarts", () => {
+  /** A second app on the same database: a restarted (or another) instance of the service. */
+  async function withSecondApp(delayMs: string, work: (app: FastifyInstance) => Promise<void>) {
+    process.env.AI_JOB_DELAY_MS = delayMs;
+    const app = buildApp({ db: t.db, config: t.config });
+    try {
+      await app.ready();
+      await work(app);
+    } finally {
+      process.env.AI_JOB_DELAY_MS = "0";
+      await app.close();
+    }
+  }
+
+  it("picks up jobs left in progress by a worker that died, and queued ones; fails one interrupted too often", async () => {
+    const id = await testWithRun({}, 7);
+    const stale = new Date(Date.now() - 10 * 60_000);
+    const [leftInProgress, leftPending, interrupted] = [randomUUID(), randomUUID(), randomUUID()];
+    await t.db.insert(aiJobs).values([
+      {
+        id: leftInProgress,
+        testId: id,
+        group: 0,
+        model: "RAMI",
+        modelVersion: currentVersion("RAMI"),
+        status: "in-progress",
+        attempts: 1,
+        heartbeatAt: stale,
+      },
+      { id: leftPending, testId: id, group: 0, model: "YORI", modelVersion: currentVersion("YORI") },
+      {
+        id: interrupted,
+        testId: id,
+        group: 0,
+        model: "NAOMI",
+        modelVersion: currentVersion("NAOMI"),
+        status: "in-progress",
+        attempts: 3,
+        heartbeatAt: stale,
+      },
+    ]);
+    await withSecondApp("0", async (app) => {
+      expect((await finished(leftInProgress, "user", app)).result).toHaveLength(trayLayout(7).stones.length);
+      expect((await finished(leftPending, "user", app)).status).toBe("completed");
+      expect((await finished(interrupted, "user", app)).status).toBe("failed");
+    });
+    expect(await jobRow(leftInProgress)).toMatchObject({ status: "completed", attempts: 2 });
+    expect(await jobRow(interrupted)).toMatchObject({ status: "failed", error: interruptedTooOften(3) });
+  });
+
+  it("puts a job in hand back to pending when the service shuts down", async () => {
+    const id = await testWithRun({}, 8);
+    let jobId = "";
+    await withSecondApp("60000", async (app) => {
+      const response = await app.inject({
+        method: "POST",
+        url: `/api/ai/test/${id}/group/0/trigger`,
+        headers: await as("user"),
+      });
+      jobId = response.json<AiTriggerResponse>().jobId;
+      for (let i = 0; i < 200 && (await jobRow(jobId)).status !== "in-progress"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect((await jobRow(jobId)).status).toBe("in-progress");
+    });
+    expect(await jobRow(jobId)).toMatchObject({ status: "pending", heartbeatAt: null, attempts: 1 });
+  });
+});
