@@ -1,0 +1,361 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { Account, Payment, SavedQuery, User, Versioned } from "../../src/api/resources";
+import type { Role } from "../../src/api/types";
+import { renderConsole } from "./harness/renderConsole";
+import { server } from "./harness/server";
+
+/**
+ * A small in-memory service answering docs/api-resources.md the way a conforming service would:
+ * lists with sort/range/filter and Content-Range, getOne, PUT with the version rule (409) and
+ * field errors (422), actions, saved queries kept per user across page loads.
+ */
+interface Db {
+  accounts: Account[];
+  users: User[];
+  payments: Payment[];
+  savedQueries: SavedQuery[];
+  /** Every request, "METHOD path?query". */
+  requests: URL[];
+  bodies: { method: string; path: string; body: unknown }[];
+}
+
+const day = (index: number) => new Date(Date.UTC(2026, 0, 1 + index)).toISOString();
+
+const account = (index: number): Account => ({
+  id: `acc-${index}`,
+  version: 1,
+  name: `Account ${String(index).padStart(2, "0")}`,
+  ownerId: `u-${index}`,
+  ownerName: `Owner ${index}`,
+  email: `account${index}@example.com`,
+  phone: `+44 20 7946 00${String(index).padStart(2, "0")}`,
+  country: "GB",
+  status: index % 5 === 0 ? "suspended" : "active",
+  subscriptionStatus: index % 4 === 0 ? "past_due" : "active",
+  createdAt: day(index),
+  businessCount: 1,
+  userCount: 3,
+  deviceCount: 2,
+  testCount: 40 + index,
+});
+
+const user = (id: string, role: Role, accountId = "acc-1"): User => ({
+  id,
+  version: 3,
+  firstName: id === "u-2" ? "Grace" : "Ada",
+  lastName: id === "u-2" ? "Hopper" : role,
+  email: `${id}@example.com`,
+  role,
+  accountId,
+  accountName: "Account 01",
+  businessId: null,
+  businessName: null,
+  status: "active",
+  lastSignInAt: day(3),
+  avatar: null,
+  createdAt: day(1),
+});
+
+let db: Db;
+
+function freshDb(): Db {
+  return {
+    accounts: Array.from({ length: 30 }, (_, index) => account(index + 1)),
+    users: [
+      user("u-2", "User"),
+      ...(["SuperAdmin", "Admin", "Manager", "User"] as Role[]).map((role) => user(`user-${role}`, role)),
+    ],
+    payments: [],
+    savedQueries: [],
+    requests: [],
+    bodies: [],
+  };
+}
+
+type Row = Versioned & Record<string, unknown>;
+
+function matches(row: Row, filter: Record<string, unknown>): boolean {
+  return Object.entries(filter).every(([key, value]) => {
+    if (key === "q") {
+      const needle = String(value).toLowerCase();
+      return Object.values(row).some((field) => typeof field === "string" && field.toLowerCase().includes(needle));
+    }
+    if (key === "id" && Array.isArray(value)) return value.includes(row.id);
+    if (key.endsWith("_gte")) return String(row[key.slice(0, -4)] ?? "") >= String(value);
+    if (key.endsWith("_lte")) return String(row[key.slice(0, -4)] ?? "") <= String(value);
+    return row[key] === value;
+  });
+}
+
+function serveList(resource: "accounts" | "users" | "payments") {
+  return http.get(`*/api/${resource}`, ({ request }) => {
+    const url = new URL(request.url);
+    db.requests.push(url);
+    const [field, order] = JSON.parse(url.searchParams.get("sort") ?? '["id","ASC"]') as [string, string];
+    const [start, end] = JSON.parse(url.searchParams.get("range") ?? "[0,24]") as [number, number];
+    const filter = JSON.parse(url.searchParams.get("filter") ?? "{}") as Record<string, unknown>;
+    const rows = (db[resource] as unknown as Row[])
+      .filter((row) => matches(row, filter))
+      .sort((a, b) => {
+        const compare = String(a[field]).localeCompare(String(b[field]));
+        return order === "DESC" ? -compare : compare;
+      });
+    const page = rows.slice(start, end + 1);
+    return HttpResponse.json(page, {
+      headers: { "Content-Range": `${resource} ${start}-${start + page.length - 1}/${rows.length}` },
+    });
+  });
+}
+
+function serveOne(resource: "accounts" | "users" | "payments") {
+  return [
+    http.get(`*/api/${resource}/:id`, ({ params }) => {
+      const row = (db[resource] as unknown as Row[]).find((item) => item.id === params.id);
+      return row ? HttpResponse.json(row) : HttpResponse.json({ message: "Not found." }, { status: 404 });
+    }),
+    http.put(`*/api/${resource}/:id`, async ({ params, request }) => {
+      const body = (await request.json()) as Row;
+      db.bodies.push({ method: "PUT", path: `${resource}/${String(params.id)}`, body });
+      const rows = db[resource] as unknown as Row[];
+      const index = rows.findIndex((item) => item.id === params.id);
+      if (index < 0) return HttpResponse.json({ message: "Not found." }, { status: 404 });
+      if (body.version !== rows[index].version) {
+        return HttpResponse.json(
+          { message: `This ${resource.slice(0, -1)} was changed by someone else.` },
+          { status: 409 },
+        );
+      }
+      if (body.email === "taken@example.com") {
+        return HttpResponse.json(
+          { message: "email: This email is already used.", errors: { email: "This email is already used." } },
+          { status: 422 },
+        );
+      }
+      rows[index] = { ...rows[index], ...body, version: rows[index].version + 1 };
+      return HttpResponse.json(rows[index]);
+    }),
+  ];
+}
+
+function serveResources() {
+  server.use(
+    http.get("*/api/accounts/export.csv", ({ request }) => {
+      db.requests.push(new URL(request.url));
+      return new HttpResponse("id,name\n", {
+        headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="accounts.csv"' },
+      });
+    }),
+    serveList("accounts"),
+    serveList("users"),
+    serveList("payments"),
+    ...serveOne("accounts"),
+    ...serveOne("users"),
+    ...serveOne("payments"),
+    http.get("*/api/subscriptions", () =>
+      HttpResponse.json([], { headers: { "Content-Range": "subscriptions 0-0/0" } }),
+    ),
+    http.get("*/api/businesses", () => HttpResponse.json([], { headers: { "Content-Range": "businesses 0-0/0" } })),
+    http.get("*/api/devices", () => HttpResponse.json([], { headers: { "Content-Range": "devices 0-0/0" } })),
+    http.get("*/api/bookmarks", () => HttpResponse.json({ items: [] })),
+    http.get("*/api/saved-queries", ({ request }) => {
+      const resource = new URL(request.url).searchParams.get("resource");
+      return HttpResponse.json(db.savedQueries.filter((query) => query.resource === resource));
+    }),
+    http.post("*/api/saved-queries", async ({ request }) => {
+      const body = (await request.json()) as Omit<SavedQuery, "id" | "createdAt">;
+      db.bodies.push({ method: "POST", path: "saved-queries", body });
+      const saved: SavedQuery = { ...body, id: `q-${db.savedQueries.length + 1}`, createdAt: day(0) };
+      db.savedQueries.push(saved);
+      return HttpResponse.json(saved, { status: 201 });
+    }),
+    http.post("*/api/users/:id/role", async ({ params, request }) => {
+      const body = (await request.json()) as { role: Role; version: number };
+      db.bodies.push({ method: "POST", path: `users/${String(params.id)}/role`, body });
+      const target = db.users.find((item) => item.id === params.id)!;
+      Object.assign(target, { role: body.role, version: target.version + 1 });
+      return HttpResponse.json(target);
+    }),
+  );
+}
+
+const listRequests = (resource: string) => db.requests.filter((url) => url.pathname === `/api/${resource}`);
+const lastQuery = (resource: string) => {
+  const url = listRequests(resource).at(-1)!;
+  return {
+    sort: JSON.parse(url.searchParams.get("sort")!) as [string, string],
+    range: JSON.parse(url.searchParams.get("range")!) as [number, number],
+    filter: JSON.parse(url.searchParams.get("filter") ?? "{}") as Record<string, unknown>,
+  };
+};
+const tableRows = () => within(screen.getByRole("table")).getAllByRole("row").slice(1);
+
+beforeEach(() => {
+  db = freshDb();
+  serveResources();
+});
+
+describe("accounts list (DataTable, filters, sort, pagination, export)", () => {
+  it("asks for the first page newest first, sorts by a column, filters by facet and search, pages", async () => {
+    await renderConsole("/accounts", { role: "SuperAdmin" });
+    expect(await screen.findByRole("heading", { name: "Accounts" })).toBeInTheDocument();
+    await waitFor(() => expect(tableRows()).toHaveLength(25));
+    expect(lastQuery("accounts")).toEqual({ sort: ["createdAt", "DESC"], range: [0, 24], filter: {} });
+    expect(within(tableRows()[0]).getByText("Account 30")).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Sort by name ascending" }));
+    await waitFor(() => expect(lastQuery("accounts").sort).toEqual(["name", "ASC"]));
+    await waitFor(() => expect(within(tableRows()[0]).getByText("Account 01")).toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole("button", { name: "Go to next page" }));
+    await waitFor(() => expect(lastQuery("accounts").range).toEqual([25, 49]));
+    await waitFor(() => expect(tableRows()).toHaveLength(5));
+
+    fireEvent.click(within(screen.getByRole("complementary")).getByText("Suspended"));
+    await waitFor(() => expect(lastQuery("accounts").filter).toEqual({ status: "suspended" }));
+    expect(lastQuery("accounts").range).toEqual([0, 24]);
+    await waitFor(() => expect(tableRows()).toHaveLength(6));
+
+    fireEvent.change(screen.getByLabelText("Search"), { target: { value: "Account 15" } });
+    await waitFor(() => expect(lastQuery("accounts").filter).toEqual({ status: "suspended", q: "Account 15" }));
+    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    expect(within(tableRows()[0]).getByText("Account 15")).toBeInTheDocument();
+  }, 60_000);
+
+  it("exports on the service with the list's filter and sort, not the rows on screen", async () => {
+    const createObjectURL = vi.fn(() => "blob:accounts");
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    await renderConsole('/accounts?filter={"status":"suspended"}&sort=name&order=ASC', { role: "SuperAdmin" });
+    await waitFor(() => expect(tableRows()).toHaveLength(6));
+    fireEvent.click(screen.getByRole("button", { name: "Export" }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const exported = db.requests.find((url) => url.pathname === "/api/accounts/export.csv")!;
+    expect(JSON.parse(exported.searchParams.get("filter")!)).toEqual({ status: "suspended" });
+    expect(JSON.parse(exported.searchParams.get("sort")!)).toEqual(["name", "ASC"]);
+    expect(await screen.findByText("Export downloaded")).toBeInTheDocument();
+  });
+
+  it("shows /accounts/:accountId as the account's page, not react-admin's", async () => {
+    await renderConsole("/accounts/acc-3", { role: "SuperAdmin" });
+    expect(await screen.findByRole("heading", { name: "Account 03" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Businesses" })).toBeInTheDocument();
+    expect(screen.getByTestId("stat-Tests")).toHaveTextContent("43");
+  });
+});
+
+describe("editing an account (validation and the 409 rule)", () => {
+  it("shows the service's field error on the field, keeping the input", async () => {
+    await renderConsole("/accounts/acc-1", { role: "SuperAdmin" });
+    const email = await screen.findByLabelText("Email *");
+    fireEvent.change(email, { target: { value: "taken@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("This email is already used.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email *")).toHaveValue("taken@example.com");
+  });
+
+  it("says the record changed, reloads it keeping the user's edits, then saves against the new version", async () => {
+    await renderConsole("/accounts/acc-1", { role: "SuperAdmin" });
+    const name = await screen.findByLabelText("Name *");
+    // Someone else saves the account meanwhile.
+    Object.assign(db.accounts[0], { version: 2, phone: "+1 555 0100" });
+    fireEvent.change(name, { target: { value: "Brilliant Gems Ltd" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+
+    const alert = await screen.findByText("This record was changed by someone else.", {
+      selector: ".MuiAlertTitle-root",
+    });
+    expect(alert.parentElement).toHaveTextContent("Reload it to see the changes; your edits are kept.");
+    expect(db.bodies.at(-1)).toMatchObject({ method: "PUT", path: "accounts/acc-1", body: { version: 1 } });
+    expect(screen.getByLabelText("Name *")).toHaveValue("Brilliant Gems Ltd");
+
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    await waitFor(() => expect(screen.getByLabelText("Phone")).toHaveValue("+1 555 0100"));
+    expect(screen.getByLabelText("Name *")).toHaveValue("Brilliant Gems Ltd");
+    await waitFor(() =>
+      expect(
+        screen.queryByText("This record was changed by someone else.", { selector: ".MuiAlertTitle-root" }),
+      ).not.toBeInTheDocument(),
+    );
+
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Changes saved")).toBeInTheDocument();
+    expect(db.bodies.at(-1)).toMatchObject({ body: { version: 2, name: "Brilliant Gems Ltd", phone: "+1 555 0100" } });
+    expect(db.accounts[0]).toMatchObject({ name: "Brilliant Gems Ltd", version: 3 });
+  });
+});
+
+describe("saved filters on the service", () => {
+  it("saves the current filters, and finds them after a reload in another browser", async () => {
+    await renderConsole("/accounts", { role: "SuperAdmin" });
+    await waitFor(() => expect(tableRows()).toHaveLength(25));
+    const aside = screen.getByRole("complementary");
+    fireEvent.click(within(aside).getByText("Suspended"));
+    await waitFor(() => expect(lastQuery("accounts").filter).toEqual({ status: "suspended" }));
+
+    fireEvent.click(within(aside).getByRole("button", { name: "Save current filters" }));
+    const dialog = await screen.findByRole("dialog", { name: "Save these filters" });
+    fireEvent.change(within(dialog).getByLabelText("Name"), { target: { value: "Suspended accounts" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Filters saved")).toBeInTheDocument();
+    expect(db.bodies.at(-1)).toEqual({
+      method: "POST",
+      path: "saved-queries",
+      body: {
+        resource: "accounts",
+        label: "Suspended accounts",
+        value: { filter: { status: "suspended" }, sort: { field: "createdAt", order: "DESC" }, perPage: 25 },
+      },
+    });
+
+    // Another browser: nothing in localStorage, the saved filters come from the service.
+    cleanup();
+    window.localStorage.clear();
+    await renderConsole("/accounts", { role: "SuperAdmin" });
+    await waitFor(() => expect(tableRows()).toHaveLength(25));
+    expect(lastQuery("accounts").filter).toEqual({});
+    const saved = await within(screen.getByRole("complementary")).findByRole("button", { name: "Suspended accounts" });
+    fireEvent.click(saved);
+    await waitFor(() => expect(lastQuery("accounts").filter).toEqual({ status: "suspended" }));
+    await waitFor(() => expect(tableRows()).toHaveLength(6));
+  });
+
+  it("is offered to super admins only", async () => {
+    await renderConsole("/users", { role: "Admin" });
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+    expect(screen.queryByText("Saved filters")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Export" })).not.toBeInTheDocument();
+  });
+});
+
+describe("role visibility (spec §2, §6)", () => {
+  it("keeps managers out of payments", async () => {
+    await renderConsole("/payments", { role: "Manager" });
+    expect(await screen.findByText("Page not found.")).toBeInTheDocument();
+    expect(listRequests("payments")).toHaveLength(0);
+  });
+
+  it("lets an admin change a user's role, with the user's version", async () => {
+    await renderConsole("/users/u-2", { role: "Admin" });
+    expect(await screen.findByRole("heading", { name: "Grace Hopper" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Change role" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change the role of Grace Hopper" });
+    fireEvent.mouseDown(within(dialog).getByRole("combobox"));
+    const options = within(screen.getByRole("listbox"))
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(options).toEqual(["Admin", "Manager", "User"]);
+    fireEvent.click(screen.getByRole("option", { name: "Manager" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Change role" }));
+    expect(await screen.findByText("Role changed to Manager")).toBeInTheDocument();
+    expect(db.bodies.at(-1)).toEqual({ method: "POST", path: "users/u-2/role", body: { role: "Manager", version: 3 } });
+  });
+
+  it("does not offer a manager the change-role action", async () => {
+    await renderConsole("/users/u-2", { role: "Manager" });
+    expect(await screen.findByRole("heading", { name: "Grace Hopper" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Change role" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Disable" })).not.toBeInTheDocument();
+  });
+});
