@@ -269,13 +269,14 @@ export interface DeviceFilter extends CommonFilter {
   lastSeenAt_gte?: string;
 }
 
-/** POST /api/devices (super admin registers a box). */
+/** POST /api/devices (super admin registers a box; status defaults to active). */
 export interface DeviceCreate {
   serialNumber: string;
   typeCode: number;
   accountId: string;
   businessId: string | null;
   customBoxName: string | null;
+  status?: DeviceStatus;
 }
 
 /** PUT /api/devices/{id} (super admin). */

@@ -31,6 +31,10 @@ import { VersionedEdit } from "../shared/VersionedEdit";
 import { AccountFields } from "./accountInputs";
 import { OwnAccountForm } from "./OwnAccountForm";
 
+const EDITABLE = ["version", "name", "email", "phone", "country", "status", "ownerId"] as const;
+/** Only what the super admin may change goes back (the service refuses unknown fields). */
+const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map((key) => [key, data[key] ?? null]));
+
 type TabKey = "overview" | "businesses" | "users" | "devices" | "subscription" | "payments";
 
 /** The account's details, read-only: for roles that may not change them. */
@@ -58,7 +62,7 @@ function Overview({ account }: { account: Account }) {
     return (
       <Section title={translate("resources.accounts.details")}>
         <Box sx={{ mx: -2 }}>
-          <VersionedEdit resource="accounts" id={account.id}>
+          <VersionedEdit resource="accounts" id={account.id} transform={pick}>
             <AccountFields withStatus accountId={account.id} />
           </VersionedEdit>
         </Box>
