@@ -1,0 +1,61 @@
+/**
+ * The AI analyzer's speed (`npm run bench:ai`): milliseconds per photo over the seed's pool of
+ * tray photos (drawn here exactly as the seed draws them), per model, split into decoding the
+ * run's PNGs and analysing them. Prints figures, asserts nothing.
+ */
+import { FILE_KIND } from "../src/api/tests";
+import { AI_MODELS } from "../src/api/ai";
+import { analyzeTray, type TrayPhotos } from "../server/src/ai/analyzer";
+import { decodePhoto } from "../server/src/ai/image";
+import { configOf, currentVersion } from "../server/src/ai/models";
+import { renderPhoto, trayLayout, PHOTO_HEIGHT, PHOTO_WIDTH, type PhotoKind } from "../server/src/db/seedPhotos";
+import { PHOTO_POOL_SIZE } from "../server/src/db/seedTests";
+
+const ROUNDS = 5;
+/** The photos one analysis reads: the Result photo and four lights. */
+const KINDS = [FILE_KIND.Result, FILE_KIND.Luv, FILE_KIND.Glowing, FILE_KIND.Coloured, FILE_KIND.Simulants] as const;
+
+const pool = Array.from({ length: PHOTO_POOL_SIZE }, (_, layout) => {
+  const tray = trayLayout(layout);
+  return { stones: tray.stones.length, pngs: KINDS.map((kind) => renderPhoto(tray, kind as PhotoKind)) };
+});
+
+function decode(pngs: Buffer[]): TrayPhotos {
+  const [result, luv, glowing, coloured, simulants] = pngs.map((png) => decodePhoto(png, "bench"));
+  return { result: result!, lights: { luv, glowing, coloured, simulants } };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+// Warm-up: the first runs pay for JIT compilation.
+for (const { pngs } of pool.slice(0, 3)) analyzeTray(decode(pngs), configOf("RAMI"));
+
+console.log(
+  `AI analyzer: ${PHOTO_POOL_SIZE} trays of ${PHOTO_WIDTH}×${PHOTO_HEIGHT} px, ` +
+    `${pool.reduce((sum, tray) => sum + tray.stones, 0)} stones, ${KINDS.length} photos per analysis, median of ${ROUNDS} rounds`,
+);
+
+const decodeTimes: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const started = performance.now();
+  for (const { pngs } of pool) decode(pngs);
+  decodeTimes.push((performance.now() - started) / (PHOTO_POOL_SIZE * KINDS.length));
+}
+console.log(`  decode PNG                 ${median(decodeTimes).toFixed(2)} ms per photo`);
+
+const decoded = pool.map(({ pngs }) => decode(pngs));
+for (const model of AI_MODELS) {
+  const config = configOf(model);
+  const times: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = performance.now();
+    for (const photos of decoded) analyzeTray(photos, config);
+    times.push((performance.now() - started) / PHOTO_POOL_SIZE);
+  }
+  const perTray = median(times);
+  const label = `${model} ${currentVersion(model)}`.padEnd(12);
+  console.log(
+    `  analyse, ${label}     ${perTray.toFixed(2)} ms per Result photo ` +
+      `(${(perTray / KINDS.length).toFixed(2)} ms per photo read; with decoding ${(perTray + median(decodeTimes) * KINDS.length).toFixed(1)} ms per analysis)`,
+  );
+}
