@@ -1,0 +1,157 @@
+/**
+ * Zip benchmark (`npm run bench:service`): POST /api/tests/download/{id} for 200 files of 1 MiB
+ * each (200 MiB of photos), against the real service in its own process, printing the time, the
+ * throughput and the growth of the service's peak RSS (VmHWM) over its RSS before the request.
+ * Streaming keeps that growth flat: a buffered zip would add at least its 200 MiB.
+ * Prints figures, asserts nothing. Linux (reads /proc).
+ *
+ *   node --import tsx bench/zip.ts
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../server/src/config";
+import { openPglite } from "../server/src/db/client";
+import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
+import { prepareDb } from "../server/src/db/prepare";
+import { testFiles, tests } from "../server/src/db/schema";
+import { SEED_IDS } from "../server/src/db/seed";
+import { SEED_DEVICE_IDS } from "../server/src/db/seedTests";
+import { localDirectoryStorage } from "../server/src/files/storage";
+
+const FILES = 200;
+const FILE_BYTES = 1024 * 1024;
+const TEST_ID = "72000000-0000-4000-8000-000000000001";
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+
+const memoryOf = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), "gemtest-bench-zip-"));
+try {
+  // Prepare the database and 200 photos while no service runs (a PGlite directory has one owner).
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const storage = localDirectoryStorage(config.filesDir);
+  const handle = await openPglite({ dataDir });
+  await prepareDb(handle, { storage });
+  await handle.db.insert(tests).values({
+    id: TEST_ID,
+    name: "Zip bench",
+    accountId: SEED_IDS.accounts.brilliantGems,
+    businessId: SEED_IDS.businesses.brilliantLondon,
+    createdBy: SEED_IDS.users.admin,
+    deviceId: SEED_DEVICE_IDS.londonSherlock,
+    date: new Date(),
+  });
+  const fileIds: string[] = [];
+  for (let i = 0; i < FILES; i++) {
+    // Random bytes: incompressible, like photos.
+    const { key, size } = await storage.put(randomBytes(FILE_BYTES));
+    const id = `73000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
+    fileIds.push(id);
+    await handle.db.insert(testFiles).values({
+      id,
+      testId: TEST_ID,
+      name: `photo-${i + 1}.png`,
+      storageKey: key,
+      type: "image",
+      kind: 1,
+      size,
+      contentType: "image/png",
+    });
+  }
+  await handle.close();
+
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SERVE_CONSOLE: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}/api`;
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/health`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      if (child.exitCode !== null) throw new Error("the service exited");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const login = await fetch(`${base}/v2/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORD }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const download = () =>
+      fetch(`${base}/tests/download/${TEST_ID}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ fileIds }),
+      });
+
+    // Warm up (JIT, first query plans) on a small download.
+    const warm = await fetch(`${base}/tests/download/${TEST_ID}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ fileIds: fileIds.slice(0, 5) }),
+    });
+    await warm.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const before = memoryOf(child.pid!);
+    const started = performance.now();
+    const response = await download();
+    let bytes = 0;
+    let sampledPeak = before.rss;
+    const sampler = setInterval(() => {
+      sampledPeak = Math.max(sampledPeak, memoryOf(child.pid!).rss);
+    }, 10);
+    for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+    clearInterval(sampler);
+    const seconds = (performance.now() - started) / 1000;
+    const after = memoryOf(child.pid!);
+
+    console.log(`POST /api/tests/download: ${FILES} files × ${FILE_BYTES / 1024} KiB, status ${response.status}`);
+    console.log(
+      `  zip ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${seconds.toFixed(2)} s (${(bytes / 1024 / 1024 / seconds).toFixed(0)} MiB/s)`,
+    );
+    console.log(
+      `  service RSS before ${before.rss.toFixed(0)} MiB; sampled peak during ${sampledPeak.toFixed(0)} MiB (growth ${(sampledPeak - before.rss).toFixed(0)} MiB)`,
+    );
+    console.log(
+      `  service VmHWM before ${before.peak.toFixed(0)} MiB, after ${after.peak.toFixed(0)} MiB (peak RSS growth ${(after.peak - Math.max(before.peak, before.rss)).toFixed(0)} MiB)`,
+    );
+  } finally {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
