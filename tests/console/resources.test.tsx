@@ -359,3 +359,116 @@ describe("role visibility (spec §2, §6)", () => {
     expect(screen.queryByRole("button", { name: "Disable" })).not.toBeInTheDocument();
   });
 });
+
+describe("own account and payments", () => {
+  it("lets the account owner rename the account on /account", async () => {
+    db.accounts[0].ownerId = "user-Admin";
+    server.use(
+      http.put("*/api/account", async ({ request }) => {
+        const body = (await request.json()) as { version: number; name: string; ownerId: string };
+        db.bodies.push({ method: "PUT", path: "account", body });
+        Object.assign(db.accounts[0], { ...body, version: body.version + 1 });
+        return HttpResponse.json(db.accounts[0]);
+      }),
+    );
+    await renderConsole("/account", { role: "Admin" });
+    expect(await screen.findByRole("heading", { name: "My account" })).toBeInTheDocument();
+    const name = await screen.findByLabelText("Name *");
+    fireEvent.change(name, { target: { value: "Gems & Co" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Changes saved")).toBeInTheDocument();
+    expect(db.bodies.at(-1)).toEqual({
+      method: "PUT",
+      path: "account",
+      body: { version: 1, name: "Gems & Co", ownerId: "user-Admin" },
+    });
+  });
+
+  it("shows a manager their account read-only, naming the owner", async () => {
+    await renderConsole("/account", { role: "Manager" });
+    expect(await screen.findByText(/Only the account owner \(Owner 1\)/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Save" })).not.toBeInTheDocument();
+  });
+
+  it("refunds a payment after the password re-check", async () => {
+    db.payments = [
+      {
+        id: "p-1",
+        version: 4,
+        accountId: "acc-1",
+        accountName: "Account 01",
+        subscriptionId: "s-1",
+        amount: 4900,
+        currency: "USD",
+        status: "succeeded",
+        method: "card",
+        methodDetail: "Visa •••• 4242",
+        invoiceNumber: "INV-0042",
+        date: day(10),
+        refundedAmount: 0,
+        failureReason: null,
+      },
+    ];
+    server.use(
+      http.post("*/api/users/password/check", async ({ request }) => {
+        const { password } = (await request.json()) as { password: string };
+        return HttpResponse.json({ isCorrect: password === "demo1234" });
+      }),
+      http.post("*/api/payments/:id/refund", async ({ params, request }) => {
+        const body = (await request.json()) as { version: number; reason: string; amount?: number };
+        db.bodies.push({ method: "POST", path: `payments/${String(params.id)}/refund`, body });
+        Object.assign(db.payments[0], { status: "refunded", refundedAmount: 4900, version: 5 });
+        return HttpResponse.json(db.payments[0]);
+      }),
+    );
+    await renderConsole("/payment/p-1", { role: "SuperAdmin" });
+    expect(await screen.findByRole("heading", { name: "Payment INV-0042" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = await screen.findByRole("dialog", { name: "Refund payment INV-0042" });
+    expect(within(dialog).getByLabelText("Amount to refund (USD)")).toHaveValue("49");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect(await within(dialog).findByText("Say why the payment is refunded.")).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Charged twice" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
+
+    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("Refund of $49.00 issued")).toBeInTheDocument();
+    expect(db.bodies.at(-1)).toEqual({
+      method: "POST",
+      path: "payments/p-1/refund",
+      body: { version: 4, reason: "Charged twice" },
+    });
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument());
+  });
+
+  it("shows admins their payment without the refund action, and says when a payment is not theirs", async () => {
+    db.payments = [
+      {
+        id: "p-2",
+        version: 1,
+        accountId: "acc-1",
+        accountName: "Account 01",
+        subscriptionId: null,
+        amount: 1000,
+        currency: "EUR",
+        status: "succeeded",
+        method: "invoice",
+        methodDetail: null,
+        invoiceNumber: "INV-0007",
+        date: day(2),
+        refundedAmount: 0,
+        failureReason: null,
+      },
+    ];
+    await renderConsole("/payment/p-2", { role: "Admin" });
+    expect(await screen.findByRole("heading", { name: "Payment INV-0007" })).toBeInTheDocument();
+    expect(screen.getAllByText("€10.00").length).toBeGreaterThan(0);
+    expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();
+
+    cleanup();
+    await renderConsole("/payment/p-9", { role: "Admin" });
+    expect(await screen.findByText("This record does not exist, or you cannot see it.")).toBeInTheDocument();
+  });
+});

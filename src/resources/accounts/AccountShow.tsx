@@ -22,7 +22,7 @@ import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { canAddBusiness, canEditOwnAccount, canManageRecords } from "../shared/permissions";
-import { DetailSkeleton, RecordError } from "../shared/RecordState";
+import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { StatCards } from "../shared/StatCards";
 import { StatusChip } from "../shared/StatusChip";
@@ -129,7 +129,7 @@ export function AccountDetail({ accountId, own = false }: AccountDetailProps) {
   const translate = useTranslate();
   const actor = useActor();
   const [tab, setTab] = useState<TabKey>("overview");
-  const { data: account, isPending, error } = useGetOne<Account>("accounts", { id: accountId });
+  const { data: account, isPending, error } = useGetOne<Account>("accounts", { id: accountId }, RECORD_QUERY_OPTIONS);
   if (isPending) return <DetailSkeleton />;
   if (error || !account) return <RecordError error={error} />;
 

@@ -16,7 +16,7 @@ import { statusLabelKey } from "../shared/status";
 
 export const userOptionText = (user: User) => `${fullName(user.firstName, user.lastName)} (${user.email})`;
 
-const countryValidation = [required(), regex(COUNTRY_CODE_PATTERN, "ISO 3166 code, e.g. GB")];
+const countryValidation = [required(), regex(COUNTRY_CODE_PATTERN, "resources.shared.countryHelp")];
 
 /** The account fields a super admin creates and edits. */
 export function AccountFields({ withStatus = false, accountId }: { withStatus?: boolean; accountId?: string }) {
@@ -28,7 +28,7 @@ export function AccountFields({ withStatus = false, accountId }: { withStatus?: 
       <TextInput
         source="country"
         validate={countryValidation}
-        helperText="ISO 3166 code, e.g. GB"
+        helperText="resources.shared.countryHelp"
         parse={(value: string) => value.toUpperCase()}
       />
       {withStatus && (

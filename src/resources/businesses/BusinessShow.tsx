@@ -15,7 +15,7 @@ import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { canEditBusiness, canManageRecords } from "../shared/permissions";
-import { DetailSkeleton, RecordError } from "../shared/RecordState";
+import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { useActor } from "../shared/useActor";
 import { VersionedEdit } from "../shared/VersionedEdit";
@@ -29,7 +29,11 @@ export default function BusinessShowPage() {
   const { businessId = "" } = useParams();
   const translate = useTranslate();
   const actor = useActor();
-  const { data: business, isPending, error } = useGetOne<Business>("businesses", { id: businessId });
+  const {
+    data: business,
+    isPending,
+    error,
+  } = useGetOne<Business>("businesses", { id: businessId }, RECORD_QUERY_OPTIONS);
   if (isPending) return <DetailSkeleton />;
   if (error || !business) return <RecordError error={error} />;
   const label = (field: string) => translate(`resources.businesses.fields.${field}`);
@@ -42,7 +46,7 @@ export default function BusinessShowPage() {
             title={business.name}
             subtitle={
               <>
-                {translate("resources.businesses.subtitle", { account: "" })}
+                {translate("resources.businesses.locationOf")}{" "}
                 <MuiLink component={Link} to={paths.account(business.accountId)}>
                   {business.accountName}
                 </MuiLink>

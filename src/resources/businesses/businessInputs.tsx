@@ -22,8 +22,8 @@ export function BusinessFields({ accountId, chooseAccount = false }: { accountId
       <TextInput source="city" validate={[required(), maxLength(80)]} />
       <TextInput
         source="country"
-        validate={[required(), regex(COUNTRY_CODE_PATTERN, "ISO 3166 code, e.g. GB")]}
-        helperText="ISO 3166 code, e.g. GB"
+        validate={[required(), regex(COUNTRY_CODE_PATTERN, "resources.shared.countryHelp")]}
+        helperText="resources.shared.countryHelp"
         parse={(value: string) => value.toUpperCase()}
       />
       <TextInput source="phone" validate={maxLength(40)} />

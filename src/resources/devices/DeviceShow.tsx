@@ -13,7 +13,7 @@ import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { canManageRecords } from "../shared/permissions";
-import { DetailSkeleton, RecordError } from "../shared/RecordState";
+import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
 import { useActor } from "../shared/useActor";
@@ -29,7 +29,7 @@ export default function DeviceShowPage() {
   const { deviceId = "" } = useParams();
   const translate = useTranslate();
   const actor = useActor();
-  const { data: device, isPending, error } = useGetOne<Device>("devices", { id: deviceId });
+  const { data: device, isPending, error } = useGetOne<Device>("devices", { id: deviceId }, RECORD_QUERY_OPTIONS);
   if (isPending) return <DetailSkeleton />;
   if (error || !device) return <RecordError error={error} />;
   const label = (field: string) => translate(`resources.devices.fields.${field}`);

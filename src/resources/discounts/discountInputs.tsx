@@ -31,7 +31,7 @@ export function DiscountFields() {
         {({ formData }) =>
           formData.kind === "amount" ? (
             <>
-              <NumberInput source="amountOff" helperText="Cents: 1000 = 10.00" min={1} />
+              <NumberInput source="amountOff" helperText="resources.discounts.amountHelp" min={1} />
               <SelectInput source="currency" choices={CURRENCIES} />
             </>
           ) : (
@@ -41,7 +41,7 @@ export function DiscountFields() {
       </FormDataConsumer>
       <DateTimeInput source="validFrom" />
       <DateTimeInput source="validTo" />
-      <NumberInput source="redemptionLimit" min={1} helperText="resources.discounts.unlimited" />
+      <NumberInput source="redemptionLimit" min={1} helperText="resources.discounts.limitHelp" />
       <BooleanInput source="active" />
     </>
   );

@@ -9,7 +9,7 @@ import { formatMoney } from "../shared/money";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { canRefund } from "../shared/permissions";
-import { DetailSkeleton, RecordError } from "../shared/RecordState";
+import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
 import { useActor } from "../shared/useActor";
@@ -23,7 +23,7 @@ export default function PaymentShowPage() {
   const actor = useActor();
   const { run } = useRecordAction();
   const [refunding, setRefunding] = useState(false);
-  const { data: payment, isPending, error } = useGetOne<Payment>("payments", { id: paymentId });
+  const { data: payment, isPending, error } = useGetOne<Payment>("payments", { id: paymentId }, RECORD_QUERY_OPTIONS);
   if (isPending) return <DetailSkeleton />;
   if (error || !payment) return <RecordError error={error} />;
   const label = (field: string) => translate(`resources.payments.fields.${field}`);

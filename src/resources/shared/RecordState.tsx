@@ -28,3 +28,19 @@ export function RecordError({ error }: { error: unknown }) {
     </Box>
   );
 }
+
+const statusOf = (error: unknown): number | undefined => {
+  const status = typeof error === "object" && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === "number" ? status : undefined;
+};
+
+/**
+ * useGetOne options for a detail page: a 4xx (not found, not yours) is an answer, not a hiccup,
+ * so it shows at once; network and 5xx failures are retried twice.
+ */
+export const RECORD_QUERY_OPTIONS = {
+  retry: (failures: number, error: unknown) => {
+    const status = statusOf(error);
+    return (status === undefined || status >= 500) && failures < 2;
+  },
+};

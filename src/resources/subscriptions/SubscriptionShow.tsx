@@ -5,7 +5,7 @@ import type { Subscription } from "../../api/resources";
 import { PaymentTable } from "../payments/PaymentTable";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
-import { DetailSkeleton, RecordError } from "../shared/RecordState";
+import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { SubscriptionActions, SubscriptionSummary } from "./SubscriptionCard";
 
@@ -13,7 +13,11 @@ import { SubscriptionActions, SubscriptionSummary } from "./SubscriptionCard";
 export default function SubscriptionShowPage() {
   const { subscriptionId = "" } = useParams();
   const translate = useTranslate();
-  const { data: subscription, isPending, error } = useGetOne<Subscription>("subscriptions", { id: subscriptionId });
+  const {
+    data: subscription,
+    isPending,
+    error,
+  } = useGetOne<Subscription>("subscriptions", { id: subscriptionId }, RECORD_QUERY_OPTIONS);
   if (isPending) return <DetailSkeleton />;
   if (error || !subscription) return <RecordError error={error} />;
   return (

@@ -20,7 +20,7 @@ import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { canManageRecords, editableUserFields } from "../shared/permissions";
-import { DetailSkeleton, RecordError } from "../shared/RecordState";
+import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
 import { useActor } from "../shared/useActor";
@@ -62,7 +62,7 @@ export default function UserShowPage() {
   const { userId = "" } = useParams();
   const translate = useTranslate();
   const actor = useActor();
-  const { data: user, isPending, error } = useGetOne<User>("users", { id: userId });
+  const { data: user, isPending, error } = useGetOne<User>("users", { id: userId }, RECORD_QUERY_OPTIONS);
   if (isPending) return <DetailSkeleton />;
   if (error || !user) return <RecordError error={error} />;
 
