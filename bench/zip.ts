@@ -130,7 +130,8 @@ try {
     const sampler = setInterval(() => {
       sampledPeak = Math.max(sampledPeak, memoryOf(child.pid!).rss);
     }, 10);
-    for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+    const reader = response.body!.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.length;
     clearInterval(sampler);
     const seconds = (performance.now() - started) / 1000;
     const after = memoryOf(child.pid!);
