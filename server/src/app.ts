@@ -20,6 +20,7 @@ import { bulkDownloadRoutes } from "./routes/bulkDownloads";
 import { fileRoutes } from "./routes/files";
 import { galleryRoutes } from "./routes/gallery";
 import { paymentRoutes } from "./routes/payments";
+import { resourceRoutes } from "./resources";
 import { testRoutes } from "./routes/tests";
 import { uploadRoutes } from "./routes/uploads";
 import { userRoutes } from "./routes/users";
@@ -82,6 +83,7 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       api.register(async (uploads) => uploadRoutes(uploads, services));
       bulkDownloadRoutes(api, services);
       aiRoutes(api, services);
+      resourceRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

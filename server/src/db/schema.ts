@@ -23,10 +23,26 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { AI_JOB_STATUSES, AI_MODELS, type AiPolygon } from "../../../src/api/ai";
-import { ROLES, type Role, type SubscriptionStatus } from "../../../src/api/types";
+import {
+  ACCOUNT_STATUSES,
+  DEVICE_STATUSES,
+  DISCOUNT_KINDS,
+  FIRMWARE_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PLAN_INTERVALS,
+  SUBSCRIPTION_STATES,
+  USER_STATUSES,
+  type SavedQueryValue,
+} from "../../../src/api/resources";
+import { ROLES, type Role } from "../../../src/api/types";
 
-const SUBSCRIPTION_STATUSES = ["active", "past_due", "inactive"] as const satisfies readonly SubscriptionStatus[];
-export const USER_STATUSES = ["active", "disabled"] as const;
+/**
+ * An account's subscription state. `canceled` (the 21-day grace period) came with the resources
+ * work; GET v2/payments/subscription still answers only active, past_due or inactive.
+ */
+const SUBSCRIPTION_STATUSES = SUBSCRIPTION_STATES;
+export { USER_STATUSES };
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** A CHECK that the column holds one of the values (Drizzle's text enums only type it). */
@@ -40,6 +56,8 @@ const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   );
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** Optimistic concurrency (docs/api-resources.md): every resource write bumps it. */
+const version = () => integer("version").notNull().default(1);
 
 // ---------------------------------------------------------------------------
 // Service settings
@@ -65,9 +83,22 @@ export const accounts = pgTable(
     subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
     /** Shown by the console's subscription warning; null means the status's default wording. */
     subscriptionMessage: text("subscription_message"),
+    phone: text("phone").notNull().default(""),
+    country: text("country").notNull().default("GB"),
+    status: text("status", { enum: ACCOUNT_STATUSES }).notNull().default("active"),
+    // No foreign key, as for businesses.owner_id: the owner is a user of the account, created after it.
+    ownerId: text("owner_id"),
+    /** Set with status pending_deletion: when the scheduled deletion was asked for. */
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    version: version(),
     createdAt: createdAt(),
   },
-  (t) => [oneOf("accounts_subscription_status_check", t.subscriptionStatus, SUBSCRIPTION_STATUSES)],
+  (t) => [
+    oneOf("accounts_subscription_status_check", t.subscriptionStatus, SUBSCRIPTION_STATUSES),
+    oneOf("accounts_status_check", t.status, ACCOUNT_STATUSES),
+    uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
+    index("accounts_created_at_idx").on(t.createdAt),
+  ],
 );
 
 export const businesses = pgTable(
@@ -80,6 +111,11 @@ export const businesses = pgTable(
     name: text("name").notNull(),
     // No foreign key: users reference businesses too, and the owner may be set after both exist.
     ownerId: text("owner_id"),
+    address: text("address").notNull().default(""),
+    city: text("city").notNull().default(""),
+    country: text("country").notNull().default("GB"),
+    phone: text("phone").notNull().default(""),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [index("businesses_account_id_idx").on(t.accountId)],
@@ -103,6 +139,9 @@ export const users = pgTable(
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** Soft delete: the row stays for audit and recovery, but its tokens answer 499. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** The last passed POST users/password/check: a refund needs one within 5 minutes. */
+    passwordConfirmedAt: timestamp("password_confirmed_at", { withTimezone: true }),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -167,15 +206,30 @@ export const devices = pgTable(
     id: text("id").primaryKey(),
     serialNumber: text("serial_number").notNull().unique(),
     typeCode: integer("type_code").notNull(),
-    /** The custom box name the account gave it. */
+    /**
+     * The custom box name the account gave it; "" when none (the resource answers null). Kept
+     * NOT NULL because test records show it as their device's name.
+     */
     name: text("name").notNull(),
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id),
     businessId: text("business_id").references(() => businesses.id),
+    firmwareVersion: text("firmware_version"),
+    status: text("status", { enum: DEVICE_STATUSES }).notNull().default("active"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    phoneBrand: text("phone_brand"),
+    phoneModel: text("phone_model"),
+    phoneOs: text("phone_os"),
+    version: version(),
     createdAt: createdAt(),
   },
-  (t) => [index("devices_account_id_idx").on(t.accountId), index("devices_type_code_idx").on(t.typeCode)],
+  (t) => [
+    index("devices_account_id_idx").on(t.accountId),
+    index("devices_type_code_idx").on(t.typeCode),
+    index("devices_last_seen_at_idx").on(t.lastSeenAt),
+    oneOf("devices_status_check", t.status, DEVICE_STATUSES),
+  ],
 );
 
 /** A value of jsonb `notes`: a list of lines, or (older records) a string wrapping a JSON list. */
@@ -358,5 +412,192 @@ export const aiJobs = pgTable(
     index("ai_jobs_unfinished_idx")
       .on(t.triggeredAt)
       .where(sql`status in ('pending', 'in-progress')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Resources (docs/api-resources.md): billing, firmware, discounts, per-user lists, activity
+// ---------------------------------------------------------------------------
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    plan: text("plan").notNull(),
+    price: integer("price").notNull(),
+    currency: text("currency").notNull(),
+    interval: text("interval", { enum: PLAN_INTERVALS }).notNull(),
+    status: text("status", { enum: SUBSCRIPTION_STATES }).notNull(),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    graceEndsAt: timestamp("grace_ends_at", { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("subscriptions_account_id_idx").on(t.accountId),
+    index("subscriptions_current_period_end_idx").on(t.currentPeriodEnd),
+    oneOf("subscriptions_status_check", t.status, SUBSCRIPTION_STATES),
+    oneOf("subscriptions_interval_check", t.interval, PLAN_INTERVALS),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    subscriptionId: text("subscription_id").references(() => subscriptions.id),
+    /** Minor units. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    methodDetail: text("method_detail"),
+    invoiceNumber: text("invoice_number").notNull().unique(),
+    date: timestamp("date", { withTimezone: true }).notNull(),
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    failureReason: text("failure_reason"),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_date_idx").on(t.date, t.id),
+    index("payments_account_id_date_idx").on(t.accountId, t.date),
+    index("payments_subscription_id_idx").on(t.subscriptionId),
+    oneOf("payments_status_check", t.status, PAYMENT_STATUSES),
+    oneOf("payments_method_check", t.method, PAYMENT_METHODS),
+    check("payments_refunded_amount_check", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
+  ],
+);
+
+export const firmware = pgTable(
+  "firmware",
+  {
+    id: text("id").primaryKey(),
+    firmwareVersion: text("firmware_version").notNull(),
+    deviceTypeCode: integer("device_type_code").notNull(),
+    releaseNotes: text("release_notes").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    status: text("status", { enum: FIRMWARE_STATUSES }).notNull().default("draft"),
+    uploadedBy: text("uploaded_by")
+      .notNull()
+      .references(() => users.id),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("firmware_type_version_idx").on(t.deviceTypeCode, t.firmwareVersion),
+    oneOf("firmware_status_check", t.status, FIRMWARE_STATUSES),
+  ],
+);
+
+export const discounts = pgTable(
+  "discounts",
+  {
+    id: text("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    description: text("description").notNull().default(""),
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull(),
+    percentOff: integer("percent_off"),
+    amountOff: integer("amount_off"),
+    currency: text("currency"),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validTo: timestamp("valid_to", { withTimezone: true }),
+    redemptionLimit: integer("redemption_limit"),
+    redemptionCount: integer("redemption_count").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [oneOf("discounts_kind_check", t.kind, DISCOUNT_KINDS)],
+);
+
+/** A user's saved list filters (super admins; docs/api-resources.md "Saved queries"). */
+export const savedQueries = pgTable(
+  "saved_queries",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    resource: text("resource").notNull(),
+    label: text("label").notNull(),
+    value: jsonb("value").$type<SavedQueryValue>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("saved_queries_label_idx").on(t.userId, t.resource, sql`lower(${t.label})`)],
+);
+
+/** A user's bookmarked records, in the order the console sent them. */
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    resource: text("resource").notNull(),
+    recordId: text("record_id").notNull(),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.resource, t.recordId] })],
+);
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    /** The secret of the public /invitation/{code} page. */
+    code: text("code").notNull().unique(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ROLES }).$type<Role>().notNull(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    businessId: text("business_id").references(() => businesses.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    invitedBy: text("invited_by")
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invitations_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Who changed what, when: one row per create, update, delete or action on a resource. The
+ * Activity Feed screen reads it; `changes` holds { field: [before, after] } (whole record on
+ * create and delete).
+ */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: text("id").primaryKey(),
+    /** Null for changes made by the service itself (none yet). */
+    actorId: text("actor_id").references(() => users.id),
+    action: text("action").notNull(),
+    resource: text("resource").notNull(),
+    recordId: text("record_id").notNull(),
+    changes: jsonb("changes").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_log_created_at_idx").on(t.createdAt),
+    index("activity_log_record_idx").on(t.resource, t.recordId),
   ],
 );

@@ -6,11 +6,17 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** More of the answer's body, next to `message` (`errors`, a 409's `current`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "HttpError";
   }
 }
+
+/** A refusal about one field: "field: why", plus `errors` so the console shows it under the field. */
+export const fieldError = (statusCode: 400 | 403 | 409 | 413 | 422, field: string, message: string) =>
+  new HttpError(statusCode, `${field}: ${message}`, { errors: { [field]: message } });
 
 export const unauthorized = () => new HttpError(401, "Unauthorized");
 export const tokenExpired = () => new HttpError(401, TOKEN_EXPIRED);
@@ -35,7 +41,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   const known = error.code ? FRIENDLIER_MESSAGES[error.code] : undefined;
   const statusCode = known?.statusCode ?? error.statusCode ?? 500;
   if (statusCode >= 400 && statusCode < 500) {
-    const body: ApiError = { message: known?.message ?? error.message };
+    const extra = error instanceof HttpError ? error.extra : undefined;
+    const body: ApiError = { ...extra, message: known?.message ?? error.message };
     void reply.status(statusCode).send(body);
     return;
   }

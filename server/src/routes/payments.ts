@@ -31,7 +31,10 @@ export function paymentRoutes(app: FastifyInstance, { db }: Services): void {
         .from(accounts)
         .where(eq(accounts.id, callerOf(request).accountId));
       if (!account) throw notFound("Account not found.");
-      return { status: account.status, message: account.message ?? DEFAULT_SUBSCRIPTION_MESSAGES[account.status] };
+      // This call predates the canceled state (the grace period, restricted access): it answers
+      // inactive for it, which sends the console to /new-subscription as spec §4 wants.
+      const status = account.status === "canceled" ? "inactive" : account.status;
+      return { status, message: account.message ?? DEFAULT_SUBSCRIPTION_MESSAGES[status] };
     },
   );
 }
