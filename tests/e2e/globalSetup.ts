@@ -24,13 +24,19 @@ async function waitForHealthy(url: string, child: ChildProcess, timeoutMs: numbe
   throw new Error(`The service at ${url} was not healthy after ${timeoutMs} ms`);
 }
 
-/** Starts the built service on a fresh data directory, as `npm start` does after its build. */
-export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
-  const dataDir = mkdtempSync(join(tmpdir(), "gemtest-e2e-"));
+/**
+ * Starts the built service as `npm start` does after its build: on a fresh data directory, removed
+ * at stop, unless one is given (to measure a restart, say).
+ */
+export async function startService(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningService> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "gemtest-e2e-"));
   const port = String(20000 + Math.floor(Math.random() * 20000));
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     env: { ...process.env, PORT: port, HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", env.QUIET === "true" ? "ignore" : "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealthy(url, child, 90000);
@@ -42,7 +48,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
         child.kill("SIGTERM");
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

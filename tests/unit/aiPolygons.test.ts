@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { AiPolygon } from "../../src/api/ai";
 import {
-  STONE_COLORS,
   confidencePercent,
+  containsPoint,
   countByType,
+  drawPolygons,
   fitCanvas,
+  polygonAt,
   scalePoints,
+  STONE_COLORS,
   stoneFill,
   tipAnchor,
   toDrawnPolygons,
@@ -128,5 +131,54 @@ describe("AI polygon drawing helpers", () => {
 
   it("anchors the tip at the top centre of the polygon, scaled", () => {
     expect(tipAnchor([100, 200, 300, 400, 200, 100], 0.5)).toEqual({ x: 100, y: 50 });
+  });
+});
+
+describe("drawing and hit-testing many polygons", () => {
+  const square = (x: number, y: number, type: "N" | "CVD", index: number) => ({
+    Polygon: [
+      [x, y],
+      [x + 100, y],
+      [x + 100, y + 100],
+      [x, y + 100],
+    ] as [number, number][],
+    Type: type,
+    Confidence: 0.9,
+    Index: index,
+  });
+  const polygons = toDrawnPolygons([square(0, 0, "N", 0), square(200, 0, "CVD", 1), square(400, 0, "N", 2)]);
+
+  it("draws one path per type, scaled, with the type's colours", () => {
+    const calls: string[] = [];
+    const context = {
+      beginPath: () => calls.push("begin"),
+      moveTo: (x: number, y: number) => calls.push(`M${x},${y}`),
+      lineTo: (x: number, y: number) => calls.push(`L${x},${y}`),
+      closePath: () => calls.push("Z"),
+      fill: () => calls.push("fill"),
+      stroke: () => calls.push("stroke"),
+      set fillStyle(value: string) {
+        calls.push(`fillStyle ${value}`);
+      },
+      set strokeStyle(value: string) {
+        calls.push(`strokeStyle ${value}`);
+      },
+      lineWidth: 1,
+    } as unknown as Parameters<typeof drawPolygons>[0];
+    drawPolygons(context, polygons, 0.5);
+    expect(calls.filter((call) => call === "begin")).toHaveLength(2);
+    expect(calls.filter((call) => call.startsWith("strokeStyle"))).toEqual([
+      "strokeStyle #1e88e5",
+      "strokeStyle #2e7d32",
+    ]);
+    expect(calls.filter((call) => call.startsWith("M"))).toEqual(["M0,0", "M200,0", "M100,0"]);
+  });
+
+  it("finds the polygon under a point, or none", () => {
+    expect(containsPoint(polygons[0].points, 50, 50)).toBe(true);
+    expect(containsPoint(polygons[0].points, 150, 50)).toBe(false);
+    expect(polygonAt(polygons, 250, 50)).toBe(1);
+    expect(polygonAt(polygons, 450, 99)).toBe(2);
+    expect(polygonAt(polygons, 150, 50)).toBeNull();
   });
 });

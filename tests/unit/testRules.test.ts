@@ -10,6 +10,7 @@ import {
   isUploadAllowed,
   unwrapNotes,
 } from "../../src/custom/testDetail/testRules";
+import { IDENTITY, transformCss, viewerReducer } from "../../src/custom/testDetail/viewerTransform";
 
 const test = { account: { id: "acc-1", name: "A" }, createdBy: "creator", business: { name: "Shop", owner: "owner" } };
 
@@ -121,8 +122,7 @@ describe("small rules", () => {
   });
 });
 
-describe("lightbox view (spec §9)", async () => {
-  const { IDENTITY, viewerReducer, transformCss } = await import("../../src/custom/testDetail/viewerTransform");
+describe("lightbox view (spec §9)", () => {
   it("zooms by 0.3, never below the whole image", () => {
     const zoomed = viewerReducer(viewerReducer(IDENTITY, { type: "zoomIn" }), { type: "zoomIn" });
     expect(zoomed.scale).toBe(1.6);

@@ -1,8 +1,17 @@
 import { useState } from "react";
 import { Box } from "@mui/material";
-import { Layer, Line, Stage } from "react-konva";
+import type Konva from "konva";
+import { Layer, Line, Shape, Stage } from "react-konva";
 import { useTranslate } from "react-admin";
-import { STONE_COLORS, confidencePercent, scalePoints, stoneFill, tipAnchor, type DrawnPolygon } from "./polygons";
+import {
+  STONE_COLORS,
+  confidencePercent,
+  drawPolygons,
+  polygonAt,
+  scalePoints,
+  tipAnchor,
+  type DrawnPolygon,
+} from "./polygons";
 
 export interface AiOverlayCanvasProps {
   polygons: readonly DrawnPolygon[];
@@ -14,8 +23,10 @@ export interface AiOverlayCanvasProps {
 
 /**
  * The AI result drawn over a photo with Konva (spec §2): each polygon stroked in its type's colour
- * and filled semi-transparent; hovering or tapping one shows its type and confidence. It is the
- * default export so the overlay loads on demand (React.lazy): Konva stays out of the main bundle.
+ * and filled semi-transparent; hovering or tapping one shows its type and confidence.
+ * Thousands of polygons stay fast because they are one Konva shape (one draw call per type), and
+ * the pointer is hit-tested in plain code (polygonAt) rather than by a Konva node per stone. It is
+ * the default export so the overlay loads on demand (React.lazy): Konva stays out of the main bundle.
  */
 export default function AiOverlayCanvas({ polygons, width, height, scale }: AiOverlayCanvasProps) {
   const translate = useTranslate();
@@ -23,29 +34,35 @@ export default function AiOverlayCanvas({ polygons, width, height, scale }: AiOv
   const shown = active !== null ? polygons[active] : undefined;
   const anchor = shown ? tipAnchor(shown.points, scale) : null;
 
+  const pointed = (event: Konva.KonvaEventObject<Event>) => {
+    const pointer = event.target.getStage()?.getPointerPosition();
+    return pointer ? polygonAt(polygons, pointer.x / scale, pointer.y / scale) : null;
+  };
+
   return (
     <Box sx={{ position: "relative", width, height }}>
-      <Stage width={width} height={height}>
-        <Layer>
-          {polygons.map((polygon, position) => {
-            const color = STONE_COLORS[polygon.type];
-            return (
-              <Line
-                key={`${polygon.index}-${position}`}
-                name={`ai-polygon ai-${polygon.type}`}
-                points={scalePoints(polygon.points, scale)}
-                closed
-                stroke={color}
-                strokeWidth={active === position ? 3 : 2}
-                fill={stoneFill(polygon.type)}
-                onMouseEnter={() => setActive(position)}
-                onMouseLeave={() => setActive((current) => (current === position ? null : current))}
-                // A tap has no hover: it toggles the tip instead.
-                onTap={() => setActive((current) => (current === position ? null : position))}
-                onClick={() => setActive(position)}
-              />
-            );
-          })}
+      <Stage
+        width={width}
+        height={height}
+        onMouseMove={(event) => setActive(pointed(event))}
+        onMouseLeave={() => setActive(null)}
+        // A tap has no hover: it toggles the tip instead.
+        onTap={(event) => {
+          const position = pointed(event);
+          setActive((current) => (current === position ? null : position));
+        }}
+      >
+        <Layer listening={false}>
+          <Shape name="ai-polygons" sceneFunc={(context) => drawPolygons(context, polygons, scale)} />
+          {shown && (
+            <Line
+              name="ai-highlight"
+              points={scalePoints(shown.points, scale)}
+              closed
+              stroke={STONE_COLORS[shown.type]}
+              strokeWidth={4}
+            />
+          )}
         </Layer>
       </Stage>
       {shown && anchor && (

@@ -101,3 +101,56 @@ export function tipAnchor(points: readonly number[], scale: number): { x: number
   const ys = points.filter((_, at) => at % 2 === 1);
   return { x: ((Math.min(...xs) + Math.max(...xs)) / 2) * scale, y: Math.min(...ys) * scale };
 }
+
+/** Ray casting: is the canvas-space point inside the polygon's flat [x1, y1, …] outline? */
+export function containsPoint(points: readonly number[], x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = points.length - 2; i < points.length; j = i, i += 2) {
+    const [xi, yi, xj, yj] = [points[i], points[i + 1], points[j], points[j + 1]];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** The position of the topmost polygon under a canvas-space point (the last drawn wins), or null. */
+export function polygonAt(polygons: readonly DrawnPolygon[], x: number, y: number): number | null {
+  for (let position = polygons.length - 1; position >= 0; position -= 1) {
+    if (containsPoint(polygons[position].points, x, y)) return position;
+  }
+  return null;
+}
+
+/** The part of a 2D canvas context the overlay draws with (Konva's Context has it). */
+export interface PathContext {
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  closePath(): void;
+  fill(): void;
+  stroke(): void;
+  fillStyle: string | CanvasGradient | CanvasPattern;
+  strokeStyle: string | CanvasGradient | CanvasPattern;
+  lineWidth: number;
+}
+
+/**
+ * Draws every polygon, scaled to the displayed size, as one path per stone type: one fill and one
+ * stroke per type rather than per stone, which keeps thousands of polygons fast.
+ */
+export function drawPolygons(context: PathContext, polygons: readonly DrawnPolygon[], scale: number): void {
+  for (const type of STONE_TYPES) {
+    const ofType = polygons.filter((polygon) => polygon.type === type);
+    if (ofType.length === 0) continue;
+    context.beginPath();
+    for (const { points } of ofType) {
+      context.moveTo(points[0] * scale, points[1] * scale);
+      for (let at = 2; at < points.length; at += 2) context.lineTo(points[at] * scale, points[at + 1] * scale);
+      context.closePath();
+    }
+    context.fillStyle = stoneFill(type);
+    context.fill();
+    context.strokeStyle = STONE_COLORS[type];
+    context.lineWidth = 2;
+    context.stroke();
+  }
+}
