@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { createBrowserRouter, Route, RouterProvider, Routes } from "react-router-dom";
 import { createTheme, CssBaseline, ThemeProvider } from "@mui/material";
 import { createStartupDeps } from "./authProvider/startupDeps";
 import { useScrollToTopOnPathChange } from "./custom/layout/useScrollToTopOnPathChange";
@@ -17,14 +17,29 @@ const LoginPage = lazy(() => import("./custom/login/LoginPage"));
 const muiTheme = createTheme(theme);
 const login = (credentials: { email: string; password: string }) => authProvider.login(credentials);
 
-function ScrollToTop() {
+/** Every route of the console: /login outside react-admin, everything else inside it. */
+function ConsoleRoutes() {
   useScrollToTopOnPathChange();
-  return null;
+  return (
+    <Suspense fallback={<PageLoader fullHeight />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage login={login} />} />
+        <Route path="*" element={<Console />} />
+      </Routes>
+    </Suspense>
+  );
 }
+
+/**
+ * A data router, not a BrowserRouter: react-admin's warnWhenUnsavedChanges blocks navigation with
+ * react-router's blocker, which only data routers have.
+ */
+const createConsoleRouter = () => createBrowserRouter([{ path: "*", element: <ConsoleRoutes /> }]);
 
 /** Start-up (spec §4) decides between the maintenance screen and the console. */
 export function App() {
   const [startup, setStartup] = useState<StartupResult | null>(null);
+  const [router] = useState(createConsoleRouter);
   useEffect(() => {
     let live = true;
     void runStartup(createStartupDeps()).then((result) => live && setStartup(result));
@@ -42,15 +57,7 @@ export function App() {
         ) : startup.kind === "maintenance" ? (
           <MaintenanceScreen message={startup.message} />
         ) : (
-          <BrowserRouter>
-            <ScrollToTop />
-            <Suspense fallback={<PageLoader fullHeight />}>
-              <Routes>
-                <Route path="/login" element={<LoginPage login={login} />} />
-                <Route path="*" element={<Console />} />
-              </Routes>
-            </Suspense>
-          </BrowserRouter>
+          <RouterProvider router={router} />
         )}
       </ErrorBoundary>
     </ThemeProvider>

@@ -255,6 +255,18 @@ describe("editing an account (validation and the 409 rule)", () => {
     expect(screen.getByLabelText("Email *")).toHaveValue("taken@example.com");
   });
 
+  it("asks before leaving a form with unsaved changes, and stays when the user says no", async () => {
+    await renderConsole("/accounts/acc-1", { role: "SuperAdmin" });
+    const email = await screen.findByLabelText("Email *");
+    fireEvent.change(email, { target: { value: "edited@example.com" } });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    fireEvent.click(screen.getByRole("link", { name: "Gallery" }));
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    expect(window.location.pathname).toBe("/accounts/acc-1");
+    expect(screen.getByLabelText("Email *")).toHaveValue("edited@example.com");
+    confirm.mockRestore();
+  });
+
   it("says the record changed, reloads it keeping the user's edits, then saves against the new version", async () => {
     await renderConsole("/accounts/acc-1", { role: "SuperAdmin" });
     const name = await screen.findByLabelText("Name *");

@@ -22,10 +22,9 @@ export function UnsavedChangesGuard() {
 }
 
 /**
- * react-admin's `warnWhenUnsavedChanges` needs a data router (it uses react-router's blocker);
- * the console's router is a BrowserRouter today, where the prop only logs an error. Ask for it
- * when it can work, so the forms start warning on in-app navigation as soon as App.tsx moves to
- * createBrowserRouter.
+ * react-admin's `warnWhenUnsavedChanges` needs a data router (it uses react-router's blocker).
+ * The console runs in one (App.tsx); a form rendered outside it, as in some tests, asks only when
+ * it can work rather than logging an error.
  */
 export function useWarnOnLeave(): boolean {
   return useCanBlock();
