@@ -26,6 +26,8 @@ export interface Config {
   serveConsole: boolean;
   /** Behind a load balancer the client address comes from X-Forwarded-For (the IP rate limit needs it). */
   trustProxy: boolean;
+  /** The largest firmware upload; FIRMWARE_MAX_BYTES (200 MiB) when absent. Tests lower it. */
+  firmwareMaxBytes?: number;
 }
 
 type Env = Record<string, string | undefined>;

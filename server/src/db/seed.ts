@@ -10,6 +10,7 @@ import type { FileStorage } from "../files/storage";
 import type { Database } from "./client";
 import { DEMO_PASSWORD } from "./demoUsers";
 import { accounts, businesses, users } from "./schema";
+import { seedDemoResources, seedGeneratedAccounts } from "./seedResources";
 import { seedTestRecords } from "./seedTests";
 
 export const SEED_IDS = {
@@ -201,6 +202,13 @@ const seedUsers: SeedUser[] = [
   },
 ];
 
+/**
+ * Generated accounts besides the demo ones: enough for lists, facets and exports to feel real
+ * (300 accounts, 3,000 users, 2,100 devices, about 2,500 payments) while the first start stays fast.
+ * `npm run seed:large` adds far more (server/src/db/seedLarge.ts).
+ */
+export const GENERATED = { offset: 0, accounts: 300, usersPerAccount: 10, devicesPerAccount: 7, paymentsPerAccount: 10 };
+
 export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(accounts);
   return (row?.n ?? 0) === 0;
@@ -225,5 +233,7 @@ export async function seedDemoData(db: Database, { storage, now = new Date() }: 
     await tx.insert(businesses).values(seedBusinesses);
     await tx.insert(users).values(seedUsers.map((user) => ({ ...user, passwordHash })));
     await seedTestRecords(tx, storage, SEED_IDS, now);
+    await seedDemoResources(tx, storage, SEED_IDS, now);
+    await seedGeneratedAccounts(tx, { ...GENERATED, passwordHash, now });
   });
 }
