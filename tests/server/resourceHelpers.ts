@@ -17,7 +17,10 @@ export function call(t: TestApp, token: string | undefined, method: Method, url:
 }
 
 /** `?sort=…&range=…&filter=…` with the JSON encoded as ra-data-simple-rest does. */
-export function listUrl(resource: string, query: { sort?: [string, string]; range?: [number, number]; filter?: object } = {}) {
+export function listUrl(
+  resource: string,
+  query: { sort?: [string, string]; range?: [number, number]; filter?: object } = {},
+) {
   const params = new URLSearchParams();
   if (query.sort) params.set("sort", JSON.stringify(query.sort));
   if (query.range) params.set("range", JSON.stringify(query.range));

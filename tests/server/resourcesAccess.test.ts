@@ -124,7 +124,8 @@ describe("the role table", () => {
       for (const role of ALL) {
         const response = await call(t, await token(WHO[role]), method, url, body);
         const passed = response.statusCode !== 401 && response.statusCode !== 403;
-        if (response.statusCode >= 500) failures.push(`${method} ${url} as ${role}: ${response.statusCode} ${response.body}`);
+        if (response.statusCode >= 500)
+          failures.push(`${method} ${url} as ${role}: ${response.statusCode} ${response.body}`);
         if (passed !== allowed.includes(role))
           failures.push(`${method} ${url} as ${role}: ${response.statusCode} ${response.body.slice(0, 120)}`);
         if (!passed && response.statusCode === 403)
@@ -153,7 +154,11 @@ describe("the role table", () => {
     const admin = await token("admin");
     const before = await resourceState(t);
     const cases: [Method, string, object][] = [
-      ["PUT", `/api/businesses/${OTHER.businesses}`, { version: 1, name: "X", address: "", city: "", country: "GB", phone: "" }],
+      [
+        "PUT",
+        `/api/businesses/${OTHER.businesses}`,
+        { version: 1, name: "X", address: "", city: "", country: "GB", phone: "" },
+      ],
       ["POST", `/api/users/${OTHER.users}/disable`, { version: 1 }],
       ["POST", `/api/users/${OTHER.users}/role`, { version: 1, role: "User" }],
       ["PUT", `/api/users/${OTHER.users}`, { version: 1, firstName: "X", lastName: "Y" }],
@@ -176,7 +181,12 @@ describe("the role table", () => {
       const rows = own.json<{ accountId: string }[]>();
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((row) => row.accountId === A.brilliantGems)).toBe(true);
-      const other = await call(t, admin, "GET", `/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ accountId: A.lapisTraders }))}`);
+      const other = await call(
+        t,
+        admin,
+        "GET",
+        `/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ accountId: A.lapisTraders }))}`,
+      );
       expect(other.json()).toEqual([]);
       expect(other.headers["content-range"]).toBe(`${resource} */0`);
     }

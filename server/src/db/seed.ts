@@ -207,7 +207,13 @@ const seedUsers: SeedUser[] = [
  * (300 accounts, 3,000 users, 2,100 devices, about 2,500 payments) while the first start stays fast.
  * `npm run seed:large` adds far more (server/src/db/seedLarge.ts).
  */
-export const GENERATED = { offset: 0, accounts: 300, usersPerAccount: 10, devicesPerAccount: 7, paymentsPerAccount: 10 };
+export const GENERATED = {
+  offset: 0,
+  accounts: 300,
+  usersPerAccount: 10,
+  devicesPerAccount: 7,
+  paymentsPerAccount: 10,
+};
 
 export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(accounts);

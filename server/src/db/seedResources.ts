@@ -23,7 +23,11 @@ const DAY = 86_400_000;
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for our widest table. */
 const CHUNK = 1000;
 
-export async function insertChunked<T extends PgTable>(db: Executor, table: T, rows: T["$inferInsert"][]): Promise<void> {
+export async function insertChunked<T extends PgTable>(
+  db: Executor,
+  table: T,
+  rows: T["$inferInsert"][],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db.insert(table).values(rows.slice(i, i + CHUNK));
   }
@@ -46,13 +50,85 @@ const CITIES: Record<string, string[]> = {
   CH: ["Geneva", "Zurich"],
   IT: ["Milan", "Valenza", "Vicenza"],
 };
-const NAME_PARTS = ["Aurora", "Beryl", "Carat", "Diamond", "Emerald", "Facet", "Garnet", "Halo", "Iris", "Jade", "Kunzite",
-  "Lumen", "Marquise", "Nova", "Opal", "Prism", "Quartz", "Ruby", "Sapphire", "Topaz", "Umbra", "Vivid", "Zircon"];
+const NAME_PARTS = [
+  "Aurora",
+  "Beryl",
+  "Carat",
+  "Diamond",
+  "Emerald",
+  "Facet",
+  "Garnet",
+  "Halo",
+  "Iris",
+  "Jade",
+  "Kunzite",
+  "Lumen",
+  "Marquise",
+  "Nova",
+  "Opal",
+  "Prism",
+  "Quartz",
+  "Ruby",
+  "Sapphire",
+  "Topaz",
+  "Umbra",
+  "Vivid",
+  "Zircon",
+];
 const NAME_ENDS = ["Gems", "Jewellers", "Diamonds", "Trading", "& Sons", "Atelier", "Lab", "Stones", "House", "Group"];
-const FIRST = ["Ava", "Ben", "Chloe", "David", "Elif", "Farah", "George", "Hana", "Ivan", "Julia", "Kofi", "Lena", "Mateo",
-  "Nina", "Omar", "Paula", "Quinn", "Rosa", "Sami", "Tara", "Uri", "Vera", "Wen", "Yusuf", "Zoe"];
-const LAST = ["Adams", "Brown", "Cohen", "Dubois", "Evans", "Fischer", "Garcia", "Haddad", "Ito", "Jansen", "Khan", "Lopez",
-  "Meyer", "Nakamura", "Okafor", "Peeters", "Rossi", "Singh", "Tanaka", "Urban", "Visser", "Wong", "Yilmaz", "Zhang"];
+const FIRST = [
+  "Ava",
+  "Ben",
+  "Chloe",
+  "David",
+  "Elif",
+  "Farah",
+  "George",
+  "Hana",
+  "Ivan",
+  "Julia",
+  "Kofi",
+  "Lena",
+  "Mateo",
+  "Nina",
+  "Omar",
+  "Paula",
+  "Quinn",
+  "Rosa",
+  "Sami",
+  "Tara",
+  "Uri",
+  "Vera",
+  "Wen",
+  "Yusuf",
+  "Zoe",
+];
+const LAST = [
+  "Adams",
+  "Brown",
+  "Cohen",
+  "Dubois",
+  "Evans",
+  "Fischer",
+  "Garcia",
+  "Haddad",
+  "Ito",
+  "Jansen",
+  "Khan",
+  "Lopez",
+  "Meyer",
+  "Nakamura",
+  "Okafor",
+  "Peeters",
+  "Rossi",
+  "Singh",
+  "Tanaka",
+  "Urban",
+  "Visser",
+  "Wong",
+  "Yilmaz",
+  "Zhang",
+];
 const PHONES: [string, string, string][] = [
   ["Apple", "iPhone 15 Pro", "iOS 17.5"],
   ["Apple", "iPhone 13", "iOS 16.7"],
@@ -69,7 +145,15 @@ const PLANS: { plan: string; price: number; interval: "month" | "year" }[] = [
   { plan: "Professional", price: 149000, interval: "year" },
   { plan: "Enterprise", price: 49900, interval: "month" },
 ];
-const CURRENCY: Record<string, string> = { GB: "GBP", US: "USD", CH: "CHF", IN: "INR", HK: "HKD", AE: "AED", IL: "ILS" };
+const CURRENCY: Record<string, string> = {
+  GB: "GBP",
+  US: "USD",
+  CH: "CHF",
+  IN: "INR",
+  HK: "HKD",
+  AE: "AED",
+  IL: "ILS",
+};
 const currencyOf = (country: string) => CURRENCY[country] ?? "EUR";
 const CARDS = ["Visa •••• 4242", "Mastercard •••• 4444", "Amex •••• 0005", "Visa •••• 1881"];
 
@@ -186,7 +270,9 @@ export async function seedGeneratedAccounts(db: Executor, options: GenerateOptio
     const currency = currencyOf(country);
     const periodDays = plan.interval === "month" ? 30 : 365;
     const periodEnd =
-      state === "active" ? new Date(now.getTime() + Math.floor(1 + random() * 29) * DAY) : new Date(now.getTime() - 3 * DAY);
+      state === "active"
+        ? new Date(now.getTime() + Math.floor(1 + random() * 29) * DAY)
+        : new Date(now.getTime() - 3 * DAY);
     subscriptionRows.push({
       id: subscriptionId,
       accountId,
@@ -338,11 +424,32 @@ export async function seedDemoResources(tx: Tx, storage: FileStorage, ids: SeedI
   }
 
   await tx.insert(discounts).values([
-    { id: uuid("91000000", 1), code: "WELCOME10", description: "10% off the first year", kind: "percent", percentOff: 10 },
-    { id: uuid("91000000", 2), code: "FAIR-2025", description: "Trade fair offer", kind: "amount", amountOff: 5000, currency: "EUR",
-      validFrom: new Date(now.getTime() - 60 * DAY), validTo: new Date(now.getTime() - 30 * DAY) },
-    { id: uuid("91000000", 3), code: "PARTNER_25", description: "Partner labs", kind: "percent", percentOff: 25,
-      redemptionLimit: 20, redemptionCount: 7 },
+    {
+      id: uuid("91000000", 1),
+      code: "WELCOME10",
+      description: "10% off the first year",
+      kind: "percent",
+      percentOff: 10,
+    },
+    {
+      id: uuid("91000000", 2),
+      code: "FAIR-2025",
+      description: "Trade fair offer",
+      kind: "amount",
+      amountOff: 5000,
+      currency: "EUR",
+      validFrom: new Date(now.getTime() - 60 * DAY),
+      validTo: new Date(now.getTime() - 30 * DAY),
+    },
+    {
+      id: uuid("91000000", 3),
+      code: "PARTNER_25",
+      description: "Partner labs",
+      kind: "percent",
+      percentOff: 25,
+      redemptionLimit: 20,
+      redemptionCount: 7,
+    },
     { id: uuid("91000000", 4), code: "OLD5", description: "Retired", kind: "percent", percentOff: 5, active: false },
   ]);
 }

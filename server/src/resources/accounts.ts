@@ -15,7 +15,16 @@ import { fieldError, forbidden } from "../http/errors";
 import type { Services } from "../services";
 import { dateRange, type ResourceDefinition } from "./definition";
 import { findRecord } from "./list";
-import { bodySchema, countrySchema, idParams, nameSchema, nullableId, phoneSchema, readRoutes, versionSchema } from "./routes";
+import {
+  bodySchema,
+  countrySchema,
+  idParams,
+  nameSchema,
+  nullableId,
+  phoneSchema,
+  readRoutes,
+  versionSchema,
+} from "./routes";
 import { fullName, iso, rowsOf, type Executor, type Row } from "./sql";
 import { logActivity, notFoundOf, versionedChange } from "./writes";
 import { emailSchema } from "../http/schemas";
@@ -117,16 +126,27 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
     "/account",
     {
       config: { access: "signedIn" },
-      schema: { body: bodySchema({ version: versionSchema, name: nameSchema, ownerId: { type: "string", maxLength: 100 } }) },
+      schema: {
+        body: bodySchema({ version: versionSchema, name: nameSchema, ownerId: { type: "string", maxLength: 100 } }),
+      },
     },
     async (request) => {
       const caller = callerOf(request);
       const body = trimmed(request.body);
-      return versionedChange(db, def, accounts, caller, caller.accountId, body.version, "update", async (current, tx) => {
-        if (current.ownerId !== caller.id) throw forbidden("Only the account's owner can change its name and owner.");
-        await checkOwner(tx, caller.accountId, body.ownerId);
-        return { name: body.name, ownerId: body.ownerId };
-      });
+      return versionedChange(
+        db,
+        def,
+        accounts,
+        caller,
+        caller.accountId,
+        body.version,
+        "update",
+        async (current, tx) => {
+          if (current.ownerId !== caller.id) throw forbidden("Only the account's owner can change its name and owner.");
+          await checkOwner(tx, caller.accountId, body.ownerId);
+          return { name: body.name, ownerId: body.ownerId };
+        },
+      );
     },
   );
 
@@ -141,7 +161,13 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
         const id = randomUUID();
         await tx.insert(accounts).values({ id, ...body, status: "active", subscriptionStatus: "inactive" });
         const created = (await findRecord(tx, def, caller, id)) as Row;
-        await logActivity(tx, { actorId: caller.id, action: "create", resource: def.name, recordId: id, changes: created });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "create",
+          resource: def.name,
+          recordId: id,
+          changes: created,
+        });
         return created;
       });
       return reply.status(201).send(record);

@@ -3,12 +3,7 @@
  * provider, plus the refund (super admins, after a password re-check) and cancel / resume.
  */
 import type { FastifyInstance } from "fastify";
-import {
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-  SUBSCRIPTION_STATES,
-  type PaymentRefund,
-} from "../../../src/api/resources";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, SUBSCRIPTION_STATES, type PaymentRefund } from "../../../src/api/resources";
 import { callerOf } from "../auth/guard";
 import { payments, subscriptions } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
@@ -116,7 +111,11 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
       schema: {
         params: idParams,
         body: bodySchema(
-          { version: versionSchema, amount: { type: "integer" }, reason: { type: "string", minLength: 1, maxLength: 500 } },
+          {
+            version: versionSchema,
+            amount: { type: "integer" },
+            reason: { type: "string", minLength: 1, maxLength: 500 },
+          },
           ["amount"],
         ),
       },
@@ -127,20 +126,32 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
       if (!confirmed || Date.now() - confirmed.getTime() > PASSWORD_CHECK_VALID_MS)
         throw forbidden("Confirm your password to refund.");
       const { version, amount, reason } = request.body;
-      return versionedChange(db, paymentDefinition, payments, caller, request.params.id, version, "refund", (current) => {
-        if (current.status !== "succeeded" && current.status !== "disputed") {
-          throw new HttpError(
-            422,
-            current.status === "refunded" ? "This payment is already fully refunded." : "Only a succeeded or disputed payment can be refunded.",
-          );
-        }
-        const left = Number(current.amount) - Number(current.refundedAmount);
-        const refund = amount ?? left;
-        if (refund <= 0 || refund > left) throw fieldError(422, "amount", `The amount must be between 1 and ${left}.`);
-        const refundedAmount = Number(current.refundedAmount) + refund;
-        request.log.info({ paymentId: current.id, refund, reason }, "payment refunded");
-        return { refundedAmount, ...(refundedAmount === Number(current.amount) ? { status: "refunded" } : {}) };
-      });
+      return versionedChange(
+        db,
+        paymentDefinition,
+        payments,
+        caller,
+        request.params.id,
+        version,
+        "refund",
+        (current) => {
+          if (current.status !== "succeeded" && current.status !== "disputed") {
+            throw new HttpError(
+              422,
+              current.status === "refunded"
+                ? "This payment is already fully refunded."
+                : "Only a succeeded or disputed payment can be refunded.",
+            );
+          }
+          const left = Number(current.amount) - Number(current.refundedAmount);
+          const refund = amount ?? left;
+          if (refund <= 0 || refund > left)
+            throw fieldError(422, "amount", `The amount must be between 1 and ${left}.`);
+          const refundedAmount = Number(current.refundedAmount) + refund;
+          request.log.info({ paymentId: current.id, refund, reason }, "payment refunded");
+          return { refundedAmount, ...(refundedAmount === Number(current.amount) ? { status: "refunded" } : {}) };
+        },
+      );
     },
   );
 
@@ -148,21 +159,47 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
     "/subscriptions/:id/cancel",
     { config: { access: adminsAndUp }, schema: { params: idParams, body: bodySchema({ version: versionSchema }) } },
     async (request) =>
-      versionedChange(db, subscriptionDefinition, subscriptions, callerOf(request), request.params.id, request.body.version, "cancel", (current) => {
-        if ((current.status !== "active" && current.status !== "past_due") || current.cancelAtPeriodEnd === true)
-          throw fieldError(422, "status", "Only an active or past-due subscription that is not already canceling can be canceled.");
-        return { cancelAtPeriodEnd: true, canceledAt: new Date() };
-      }),
+      versionedChange(
+        db,
+        subscriptionDefinition,
+        subscriptions,
+        callerOf(request),
+        request.params.id,
+        request.body.version,
+        "cancel",
+        (current) => {
+          if ((current.status !== "active" && current.status !== "past_due") || current.cancelAtPeriodEnd === true)
+            throw fieldError(
+              422,
+              "status",
+              "Only an active or past-due subscription that is not already canceling can be canceled.",
+            );
+          return { cancelAtPeriodEnd: true, canceledAt: new Date() };
+        },
+      ),
   );
 
   app.post<{ Params: { id: string }; Body: { version: number } }>(
     "/subscriptions/:id/resume",
     { config: { access: adminsAndUp }, schema: { params: idParams, body: bodySchema({ version: versionSchema }) } },
     async (request) =>
-      versionedChange(db, subscriptionDefinition, subscriptions, callerOf(request), request.params.id, request.body.version, "resume", (current) => {
-        if (current.cancelAtPeriodEnd !== true || Date.parse(String(current.currentPeriodEnd)) <= Date.now())
-          throw fieldError(422, "status", "Only a subscription canceling at a period end still ahead can be resumed.");
-        return { cancelAtPeriodEnd: false, canceledAt: null };
-      }),
+      versionedChange(
+        db,
+        subscriptionDefinition,
+        subscriptions,
+        callerOf(request),
+        request.params.id,
+        request.body.version,
+        "resume",
+        (current) => {
+          if (current.cancelAtPeriodEnd !== true || Date.parse(String(current.currentPeriodEnd)) <= Date.now())
+            throw fieldError(
+              422,
+              "status",
+              "Only a subscription canceling at a period end still ahead can be resumed.",
+            );
+          return { cancelAtPeriodEnd: false, canceledAt: null };
+        },
+      ),
   );
 }

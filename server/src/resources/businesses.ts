@@ -9,7 +9,16 @@ import { fieldError, HttpError } from "../http/errors";
 import type { Services } from "../services";
 import type { ResourceDefinition } from "./definition";
 import { findRecord } from "./list";
-import { bodySchema, countrySchema, idParams, nameSchema, nullableId, phoneSchema, readRoutes, versionSchema } from "./routes";
+import {
+  bodySchema,
+  countrySchema,
+  idParams,
+  nameSchema,
+  nullableId,
+  phoneSchema,
+  readRoutes,
+  versionSchema,
+} from "./routes";
 import { fullName, iso, rowsOf, type Executor, type Row } from "./sql";
 import { logActivity, notFoundOf, versionedChange } from "./writes";
 
@@ -52,7 +61,12 @@ export const businessDefinition: ResourceDefinition = {
 };
 
 /** 422 `field` unless `userId` is a live user of the account. */
-export async function checkUserOfAccount(db: Executor, field: string, accountId: string, userId: string | null | undefined) {
+export async function checkUserOfAccount(
+  db: Executor,
+  field: string,
+  accountId: string,
+  userId: string | null | undefined,
+) {
   if (userId === null || userId === undefined) return;
   const [row] = await rowsOf(
     db,
@@ -102,7 +116,13 @@ export function businessRoutes(app: FastifyInstance, { db }: Services): void {
         const id = randomUUID();
         await tx.insert(businesses).values({ id, accountId, ownerId, ...rest, name: rest.name.trim() });
         const created = (await findRecord(tx, def, caller, id)) as Row;
-        await logActivity(tx, { actorId: caller.id, action: "create", resource: def.name, recordId: id, changes: created });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "create",
+          resource: def.name,
+          recordId: id,
+          changes: created,
+        });
         return created;
       });
       return reply.status(201).send(record);
@@ -150,7 +170,13 @@ export function businessRoutes(app: FastifyInstance, { db }: Services): void {
           .where(eq(devices.businessId, id));
         await tx.update(invitations).set({ businessId: null }).where(eq(invitations.businessId, id));
         await tx.delete(businesses).where(eq(businesses.id, id));
-        await logActivity(tx, { actorId: caller.id, action: "delete", resource: def.name, recordId: id, changes: current });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "delete",
+          resource: def.name,
+          recordId: id,
+          changes: current,
+        });
         return current;
       });
     },

@@ -25,7 +25,8 @@ export function csvCell(value: unknown): string {
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /** `{resource}-{yyyy-MM-dd}.csv` (UTC). */
-export const exportFileName = (resource: string, now = new Date()) => `${resource}-${now.toISOString().slice(0, 10)}.csv`;
+export const exportFileName = (resource: string, now = new Date()) =>
+  `${resource}-${now.toISOString().slice(0, 10)}.csv`;
 
 /**
  * Sends `pages` as CSV. Readable.from pulls the next page only when the socket has taken the

@@ -70,13 +70,17 @@ export const deviceDefinition: ResourceDefinition = {
 const boxName = (name: string | null | undefined) => (name ?? "").trim();
 
 async function checkSerialFree(db: Executor, serialNumber: string, exceptId: string | null) {
-  const [row] = await rowsOf(db, sql`select 1 from devices where serial_number = ${serialNumber} and id <> ${exceptId ?? ""}`);
+  const [row] = await rowsOf(
+    db,
+    sql`select 1 from devices where serial_number = ${serialNumber} and id <> ${exceptId ?? ""}`,
+  );
   if (row) throw fieldError(422, "serialNumber", "This serial number is already registered.");
 }
 
 /** Renaming and marking lost: super admins, and admins of the device's account. */
 function checkDeviceAdmin(caller: Caller, device: Row) {
-  if (caller.role !== "SuperAdmin" && !(caller.role === "Admin" && caller.accountId === device.accountId)) throw forbidden();
+  if (caller.role !== "SuperAdmin" && !(caller.role === "Admin" && caller.accountId === device.accountId))
+    throw forbidden();
 }
 
 const writable = {
@@ -109,9 +113,17 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
         await checkBusinessOfAccount(tx, rest.accountId, rest.businessId);
         await checkSerialFree(tx, serialNumber.trim(), null);
         const id = randomUUID();
-        await tx.insert(devices).values({ id, ...rest, serialNumber: serialNumber.trim(), name, status: rest.status ?? "active" });
+        await tx
+          .insert(devices)
+          .values({ id, ...rest, serialNumber: serialNumber.trim(), name, status: rest.status ?? "active" });
         const created = (await findRecord(tx, def, caller, id)) as Row;
-        await logActivity(tx, { actorId: caller.id, action: "create", resource: def.name, recordId: id, changes: created });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "create",
+          resource: def.name,
+          recordId: id,
+          changes: created,
+        });
         return created;
       });
       return reply.status(201).send(record);
@@ -151,7 +163,13 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
         // Test records name the device they were made with (spec §3): such a device stays.
         if (used) throw new HttpError(422, "This device has test records and cannot be deleted; mark it lost instead.");
         await tx.delete(devices).where(eq(devices.id, id));
-        await logActivity(tx, { actorId: caller.id, action: "delete", resource: def.name, recordId: id, changes: current });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "delete",
+          resource: def.name,
+          recordId: id,
+          changes: current,
+        });
         return current;
       });
     },
@@ -165,11 +183,20 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
     },
     async (request) => {
       const caller = callerOf(request);
-      return versionedChange(db, def, devices, caller, request.params.id, request.body.version, "mark-lost", (current) => {
-        checkDeviceAdmin(caller, current);
-        if (current.status !== "active") throw fieldError(422, "status", "Only an active device can be marked lost.");
-        return { status: "lost" };
-      });
+      return versionedChange(
+        db,
+        def,
+        devices,
+        caller,
+        request.params.id,
+        request.body.version,
+        "mark-lost",
+        (current) => {
+          checkDeviceAdmin(caller, current);
+          if (current.status !== "active") throw fieldError(422, "status", "Only an active device can be marked lost.");
+          return { status: "lost" };
+        },
+      );
     },
   );
 
@@ -186,10 +213,19 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
       const caller = callerOf(request);
       const name = boxName(request.body.customBoxName);
       checkBoxName(name);
-      return versionedChange(db, def, devices, caller, request.params.id, request.body.version, "custom-name", (current) => {
-        checkDeviceAdmin(caller, current);
-        return { name };
-      });
+      return versionedChange(
+        db,
+        def,
+        devices,
+        caller,
+        request.params.id,
+        request.body.version,
+        "custom-name",
+        (current) => {
+          checkDeviceAdmin(caller, current);
+          return { name };
+        },
+      );
     },
   );
 }

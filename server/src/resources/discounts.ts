@@ -2,7 +2,12 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCreate, type DiscountUpdate } from "../../../src/api/resources";
+import {
+  DISCOUNT_CODE_PATTERN,
+  DISCOUNT_KINDS,
+  type DiscountCreate,
+  type DiscountUpdate,
+} from "../../../src/api/resources";
 import { callerOf } from "../auth/guard";
 import { discounts } from "../db/schema";
 import { fieldError } from "../http/errors";
@@ -78,8 +83,7 @@ const writable = {
 
 /** The meaning checks (422), in the order the form shows the fields. */
 async function checkDiscount(db: Executor, body: DiscountCreate, exceptId: string | null, redemptionCount: number) {
-  if (!DISCOUNT_CODE_PATTERN.test(body.code))
-    throw fieldError(422, "code", "3–32 upper-case letters, digits, - or _.");
+  if (!DISCOUNT_CODE_PATTERN.test(body.code)) throw fieldError(422, "code", "3–32 upper-case letters, digits, - or _.");
   const [taken] = await rowsOf(db, sql`select 1 from discounts where code = ${body.code} and id <> ${exceptId ?? ""}`);
   if (taken) throw fieldError(422, "code", "This code is already used.");
   if (body.kind === "percent") {
@@ -119,7 +123,13 @@ export function discountRoutes(app: FastifyInstance, { db }: Services): void {
         const id = randomUUID();
         await tx.insert(discounts).values({ id, ...toColumns(request.body) });
         const created = (await findRecord(tx, def, caller, id)) as Row;
-        await logActivity(tx, { actorId: caller.id, action: "create", resource: def.name, recordId: id, changes: created });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "create",
+          resource: def.name,
+          recordId: id,
+          changes: created,
+        });
         return created;
       });
       return reply.status(201).send(record);
@@ -131,10 +141,19 @@ export function discountRoutes(app: FastifyInstance, { db }: Services): void {
     { config: { access: SA }, schema: { params: idParams, body: bodySchema({ ...writable, version: versionSchema }) } },
     async (request) => {
       const { version, ...body } = request.body;
-      return versionedChange(db, def, discounts, callerOf(request), request.params.id, version, "update", async (current, tx) => {
-        await checkDiscount(tx, body, request.params.id, Number(current.redemptionCount));
-        return toColumns(body);
-      });
+      return versionedChange(
+        db,
+        def,
+        discounts,
+        callerOf(request),
+        request.params.id,
+        version,
+        "update",
+        async (current, tx) => {
+          await checkDiscount(tx, body, request.params.id, Number(current.redemptionCount));
+          return toColumns(body);
+        },
+      );
     },
   );
 
@@ -148,7 +167,13 @@ export function discountRoutes(app: FastifyInstance, { db }: Services): void {
         const current = await findRecord(tx, def, caller, id);
         if (!current) throw notFoundOf(def);
         await tx.delete(discounts).where(eq(discounts.id, id));
-        await logActivity(tx, { actorId: caller.id, action: "delete", resource: def.name, recordId: id, changes: current });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "delete",
+          resource: def.name,
+          recordId: id,
+          changes: current,
+        });
         return current;
       });
     },

@@ -89,7 +89,9 @@ function translate(error: unknown, limit: number): unknown {
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
       return new HttpError(400, "Content-Type must be multipart/form-data");
     default:
-      return (error as { statusCode?: number }).statusCode === 400 ? new HttpError(400, "The multipart body is malformed.") : error;
+      return (error as { statusCode?: number }).statusCode === 400
+        ? new HttpError(400, "The multipart body is malformed.")
+        : error;
   }
 }
 
@@ -182,7 +184,13 @@ export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Se
             uploadedBy: caller.id,
           });
           const created = (await findRecord(tx, def, caller, id)) as Row;
-          await logActivity(tx, { actorId: caller.id, action: "create", resource: def.name, recordId: id, changes: created });
+          await logActivity(tx, {
+            actorId: caller.id,
+            action: "create",
+            resource: def.name,
+            recordId: id,
+            changes: created,
+          });
           return created;
         });
         return reply.status(201).send(record);
@@ -222,7 +230,13 @@ export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Se
         const current = await findRecord(tx, def, caller, id);
         if (!current) throw notFoundOf(def);
         const [row] = await tx.delete(firmware).where(eq(firmware.id, id)).returning({ key: firmware.storageKey });
-        await logActivity(tx, { actorId: caller.id, action: "delete", resource: def.name, recordId: id, changes: current });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "delete",
+          resource: def.name,
+          recordId: id,
+          changes: current,
+        });
         return { record: current, key: row!.key };
       });
       // After the commit: a failed transaction must not have lost the file.

@@ -201,7 +201,8 @@ export async function findRecord(
 ): Promise<Row | undefined> {
   const conditions: SQL[] = [sql`${raw(def.id)} = ${id}`];
   if (def.where) conditions.push(raw(def.where));
-  if (def.accountExpr && caller.role !== "SuperAdmin") conditions.push(sql`${raw(def.accountExpr)} = ${caller.accountId}`);
+  if (def.accountExpr && caller.role !== "SuperAdmin")
+    conditions.push(sql`${raw(def.accountExpr)} = ${caller.accountId}`);
   const [row] = await rowsOf(
     db,
     sql`select ${selectList(def)} from ${raw(def.from)} where ${sql.join(conditions, sql` and `)}`,

@@ -51,7 +51,12 @@ async function bookmarkList(db: Executor, caller: Caller) {
     const record = known ? await findRecord(db, known.def, caller, String(row.recordId)) : undefined;
     // A record deleted since it was bookmarked drops out of the list.
     if (!record || !known) continue;
-    items.push({ resource: row.resource, recordId: row.recordId, label: String(record[known.label] ?? ""), createdAt: row.createdAt });
+    items.push({
+      resource: row.resource,
+      recordId: row.recordId,
+      label: String(record[known.label] ?? ""),
+      createdAt: row.createdAt,
+    });
   }
   return { items };
 }
@@ -70,7 +75,12 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
     {
       config: { access: SA },
       schema: {
-        querystring: { type: "object", additionalProperties: false, required: ["resource"], properties: { resource: resourceSchema } },
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          required: ["resource"],
+          properties: { resource: resourceSchema },
+        },
       },
     },
     async (request) => {
@@ -101,7 +111,10 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
                 type: "object",
                 required: ["field", "order"],
                 additionalProperties: false,
-                properties: { field: { type: "string", maxLength: 100 }, order: { type: "string", enum: ["ASC", "DESC"] } },
+                properties: {
+                  field: { type: "string", maxLength: 100 },
+                  order: { type: "string", enum: ["ASC", "DESC"] },
+                },
               },
               perPage: { type: "integer", minimum: 1, maximum: 100 },
               displayedFilters: { type: "object" },
@@ -114,7 +127,8 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
       const caller = callerOf(request);
       const label = request.body.label.trim();
       if (label.length < 1 || label.length > 80) throw fieldError(422, "label", "1 to 80 characters.");
-      if (JSON.stringify(request.body.value).length > 20_000) throw fieldError(422, "value", "This query is too large.");
+      if (JSON.stringify(request.body.value).length > 20_000)
+        throw fieldError(422, "value", "This query is too large.");
       const row = await db.transaction(async (tx) => {
         const mine = and(eq(savedQueries.userId, caller.id), eq(savedQueries.resource, request.body.resource));
         const [same] = await tx
@@ -127,7 +141,13 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
           throw new HttpError(422, `You can keep at most ${MAX_SAVED_QUERIES} saved queries per list.`);
         const [inserted] = await tx
           .insert(savedQueries)
-          .values({ id: randomUUID(), userId: caller.id, resource: request.body.resource, label, value: request.body.value })
+          .values({
+            id: randomUUID(),
+            userId: caller.id,
+            resource: request.body.resource,
+            label,
+            value: request.body.value,
+          })
           .returning(savedQueryColumns);
         return inserted!;
       });
@@ -180,7 +200,12 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
           return true;
         });
         for (const [i, item] of items.entries()) {
-          const record = await findRecord(tx, BOOKMARKABLE[item.resource as keyof typeof BOOKMARKABLE].def, caller, item.recordId);
+          const record = await findRecord(
+            tx,
+            BOOKMARKABLE[item.resource as keyof typeof BOOKMARKABLE].def,
+            caller,
+            item.recordId,
+          );
           if (!record) throw fieldError(422, `items[${i}].recordId`, "No such record.");
         }
         // Entries kept from before keep their createdAt; the list is replaced as a whole.

@@ -22,8 +22,7 @@ export async function rowsOf(db: Executor, query: SQL): Promise<Row[]> {
  * A timestamptz as the API's ISO string, formatted by the database so that rows are ready to
  * send (and to write as CSV) without a per-driver Date conversion.
  */
-export const iso = (expr: string) =>
-  `to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (expr: string) => `to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** `first last`, or null when the joined user is missing. */
 export const fullName = (alias: string) =>
@@ -36,7 +35,7 @@ export const raw = (text: string): SQL => sql.raw(text);
 
 /** Whether a database error (either driver, maybe wrapped by drizzle) is a unique violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error || (typeof e === "object" && e !== null); ) {
+  for (let e: unknown = error; e instanceof Error || (typeof e === "object" && e !== null);) {
     if ((e as { code?: unknown }).code === "23505") return true;
     e = (e as { cause?: unknown }).cause;
     if (e === undefined) break;

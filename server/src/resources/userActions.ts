@@ -71,8 +71,13 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
       const { role, version } = request.body;
       return versionedChange(db, def, users, caller, request.params.id, version, "role", async (current, tx) => {
         checkReach(caller, current);
-        if (caller.role !== "SuperAdmin" && role === "SuperAdmin") throw forbidden("Only super admins can make super admins.");
-        if (current.role === "Admin" && role !== "Admin" && (await otherAdmins(tx, current.accountId, current.id)) === 0)
+        if (caller.role !== "SuperAdmin" && role === "SuperAdmin")
+          throw forbidden("Only super admins can make super admins.");
+        if (
+          current.role === "Admin" &&
+          role !== "Admin" &&
+          (await otherAdmins(tx, current.accountId, current.id)) === 0
+        )
           throw fieldError(422, "role", "An account must keep at least one Admin.");
         return { role };
       });
@@ -84,15 +89,24 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
     { config: { access: reach }, schema: { params: idParams, body: versionOnly } },
     async (request) => {
       const caller = callerOf(request);
-      return versionedChange(db, def, users, caller, request.params.id, request.body.version, "disable", async (current, tx) => {
-        checkReach(caller, current);
-        // Their sessions end: no refresh works any more, and the guard refuses disabled users at once.
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(refreshTokens.userId, String(current.id)), isNull(refreshTokens.revokedAt)));
-        return { status: "disabled" };
-      });
+      return versionedChange(
+        db,
+        def,
+        users,
+        caller,
+        request.params.id,
+        request.body.version,
+        "disable",
+        async (current, tx) => {
+          checkReach(caller, current);
+          // Their sessions end: no refresh works any more, and the guard refuses disabled users at once.
+          await tx
+            .update(refreshTokens)
+            .set({ revokedAt: new Date() })
+            .where(and(eq(refreshTokens.userId, String(current.id)), isNull(refreshTokens.revokedAt)));
+          return { status: "disabled" };
+        },
+      );
     },
   );
 
@@ -101,16 +115,25 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
     { config: { access: reach }, schema: { params: idParams, body: versionOnly } },
     async (request) => {
       const caller = callerOf(request);
-      return versionedChange(db, def, users, caller, request.params.id, request.body.version, "enable", async (current, tx) => {
-        checkReach(caller, current);
-        const [pending] = await tx
-          .select({ id: invitations.id })
-          .from(invitations)
-          .where(and(eq(invitations.userId, String(current.id)), isNull(invitations.acceptedAt)))
-          .limit(1);
-        // Someone who never accepted their invitation goes back to invited, not active.
-        return { status: pending ? "invited" : "active" };
-      });
+      return versionedChange(
+        db,
+        def,
+        users,
+        caller,
+        request.params.id,
+        request.body.version,
+        "enable",
+        async (current, tx) => {
+          checkReach(caller, current);
+          const [pending] = await tx
+            .select({ id: invitations.id })
+            .from(invitations)
+            .where(and(eq(invitations.userId, String(current.id)), isNull(invitations.acceptedAt)))
+            .limit(1);
+          // Someone who never accepted their invitation goes back to invited, not active.
+          return { status: pending ? "invited" : "active" };
+        },
+      );
     },
   );
 
@@ -136,7 +159,8 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
       const caller = callerOf(request);
       const body = request.body;
       const role: Role = body.role;
-      if (caller.role !== "SuperAdmin" && role === "SuperAdmin") throw forbidden("Only super admins can invite super admins.");
+      if (caller.role !== "SuperAdmin" && role === "SuperAdmin")
+        throw forbidden("Only super admins can invite super admins.");
       const accountId = caller.role === "SuperAdmin" ? body.accountId : caller.accountId;
       if (accountId === undefined) throw fieldError(400, "accountId", "accountId is required");
       const invitation = await db.transaction(async (tx) => {
@@ -169,7 +193,13 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
           expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 3600 * 1000),
         });
         const created = (await findRecord(tx, def, caller, userId)) as Row;
-        await logActivity(tx, { actorId: caller.id, action: "invite", resource: "users", recordId: userId, changes: created });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "invite",
+          resource: "users",
+          recordId: userId,
+          changes: created,
+        });
         const fields = Object.entries(invitationFields("i"))
           .map(([field, expr]) => `${expr} as "${field}"`)
           .join(", ");

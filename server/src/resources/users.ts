@@ -122,7 +122,13 @@ export function userRoutes(app: FastifyInstance, { db }: Services): void {
           status: "active",
         });
         const created = (await findRecord(tx, def, caller, id)) as Row;
-        await logActivity(tx, { actorId: caller.id, action: "create", resource: def.name, recordId: id, changes: created });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "create",
+          resource: def.name,
+          recordId: id,
+          changes: created,
+        });
         return created;
       });
       return reply.status(201).send(record);
@@ -184,7 +190,13 @@ export function userRoutes(app: FastifyInstance, { db }: Services): void {
         const current = await findRecord(tx, def, caller, id);
         if (!current) throw notFoundOf(def);
         await updateVersioned(tx, def, users, id, Number(current.version), { deletedAt: new Date() });
-        await logActivity(tx, { actorId: caller.id, action: "delete", resource: def.name, recordId: id, changes: current });
+        await logActivity(tx, {
+          actorId: caller.id,
+          action: "delete",
+          resource: def.name,
+          recordId: id,
+          changes: current,
+        });
         return current;
       });
     },

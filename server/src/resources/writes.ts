@@ -75,7 +75,13 @@ export function changesBetween(before: Row, after: Row): Record<string, [unknown
  */
 export async function logActivity(
   tx: Tx,
-  entry: { actorId: string | null; action: string; resource: string; recordId: string; changes: Record<string, unknown> },
+  entry: {
+    actorId: string | null;
+    action: string;
+    resource: string;
+    recordId: string;
+    changes: Record<string, unknown>;
+  },
 ): Promise<void> {
   await tx.insert(activityLog).values({ id: randomUUID(), ...entry });
 }
