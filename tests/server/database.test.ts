@@ -6,6 +6,7 @@ import { resolveJwtSecret } from "../../server/src/auth/jwtSecret";
 import type { DbHandle } from "../../server/src/db/client";
 import { prepareDb } from "../../server/src/db/prepare";
 import { accounts, settings, users } from "../../server/src/db/schema";
+import { GENERATED } from "../../server/src/db/seed";
 import { localDirectoryStorage } from "../../server/src/files/storage";
 import { openTestDatabase } from "./helpers";
 
@@ -25,7 +26,8 @@ describe("database start-up", () => {
     const storage = localDirectoryStorage(join(tmpdir(), "gemtest-never-written"));
     expect(await prepareDb(handle, { storage })).toEqual({ seeded: false });
     expect(await handle.db.select({ n: count() }).from(users)).toEqual(before);
-    expect(await handle.db.select({ n: count() }).from(accounts)).toEqual([{ n: 4 }]);
+    // The four demo accounts and the generated ones of the resources seed, once.
+    expect(await handle.db.select({ n: count() }).from(accounts)).toEqual([{ n: 4 + GENERATED.accounts }]);
   });
 
   it("keeps one generated JWT secret that every instance reads back", async () => {

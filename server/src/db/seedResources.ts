@@ -157,6 +157,7 @@ const CURRENCY: Record<string, string> = {
 const currencyOf = (country: string) => CURRENCY[country] ?? "EUR";
 const CARDS = ["Visa •••• 4242", "Mastercard •••• 4444", "Amex •••• 0005", "Visa •••• 1881"];
 
+/** At most 100 users and devices and 1,000 payments per account (the id scheme's room). */
 export interface GenerateOptions {
   /** Where the generated numbering starts: two runs with different offsets never collide. */
   offset: number;
@@ -187,9 +188,8 @@ export async function seedGeneratedAccounts(db: Executor, options: GenerateOptio
   const deviceRows: (typeof devices.$inferInsert)[] = [];
   const subscriptionRows: (typeof subscriptions.$inferInsert)[] = [];
   const paymentRows: (typeof payments.$inferInsert)[] = [];
-  let userN = offset * options.usersPerAccount;
-  let deviceN = offset * options.devicesPerAccount;
-  let paymentN = offset * options.paymentsPerAccount;
+  // Ids derive from the account's number, so runs with other offsets or sizes never collide.
+  const userNumber = (a: number, u: number) => a * 100 + u;
 
   for (let a = offset; a < offset + options.accounts; a++) {
     const accountId = uuid("a1000000", a);
@@ -198,7 +198,7 @@ export async function seedGeneratedAccounts(db: Executor, options: GenerateOptio
     const slug = `acct${a + 1}`;
     const createdAt = new Date(now.getTime() - Math.floor(30 + random() * 1500) * DAY);
     const state = pickState(random);
-    const ownerId = uuid("a3000000", userN);
+    const ownerId = uuid("a3000000", userNumber(a, 0));
     accountRows.push({
       id: accountId,
       name,
@@ -226,7 +226,8 @@ export async function seedGeneratedAccounts(db: Executor, options: GenerateOptio
         createdAt,
       });
     });
-    for (let u = 0; u < options.usersPerAccount; u++, userN++) {
+    for (let u = 0; u < options.usersPerAccount; u++) {
+      const userN = userNumber(a, u);
       const first = pick(FIRST);
       const last = pick(LAST);
       const role: Role = u === 0 ? "Admin" : random() < 0.3 ? "Manager" : "User";
@@ -245,12 +246,13 @@ export async function seedGeneratedAccounts(db: Executor, options: GenerateOptio
         createdAt: new Date(createdAt.getTime() + u * DAY),
       });
     }
-    for (let d = 0; d < options.devicesPerAccount; d++, deviceN++) {
+    for (let d = 0; d < options.devicesPerAccount; d++) {
+      const deviceN = a * 100 + d;
       const [brand, model, os] = pick(PHONES);
       const typeCode = pick(TYPE_CODES);
       deviceRows.push({
         id: uuid("a6000000", deviceN),
-        serialNumber: `GX-${typeCode}-${String(deviceN).padStart(7, "0")}`,
+        serialNumber: `GX-${typeCode}-${String(deviceN).padStart(8, "0")}`,
         typeCode,
         name: random() < 0.6 ? `Box ${d + 1}` : "",
         accountId,
@@ -288,7 +290,8 @@ export async function seedGeneratedAccounts(db: Executor, options: GenerateOptio
       graceEndsAt: state === "canceled" ? new Date(now.getTime() + 19 * DAY) : null,
       createdAt,
     });
-    for (let p = 0; p < options.paymentsPerAccount; p++, paymentN++) {
+    for (let p = 0; p < options.paymentsPerAccount; p++) {
+      const paymentN = a * 1000 + p;
       const failed = random() < 0.05;
       const refunded = !failed && random() < 0.03;
       const method = random() < 0.75 ? "card" : random() < 0.6 ? "bank_transfer" : "invoice";
@@ -301,7 +304,7 @@ export async function seedGeneratedAccounts(db: Executor, options: GenerateOptio
         status: p === 0 && state === "past_due" ? "failed" : failed ? "failed" : refunded ? "refunded" : "succeeded",
         method,
         methodDetail: method === "card" ? pick(CARDS) : method === "bank_transfer" ? "SEPA DE89…3000" : null,
-        invoiceNumber: `INV-${String(paymentN + 1).padStart(8, "0")}`,
+        invoiceNumber: `INV-${String(a + 1).padStart(6, "0")}-${String(p + 1).padStart(3, "0")}`,
         date: new Date(periodEnd.getTime() - (p + 1) * periodDays * DAY + Math.floor(random() * 3600_000)),
         refundedAmount: refunded ? plan.price : 0,
         failureReason: failed ? "card_declined" : null,
