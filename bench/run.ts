@@ -4,7 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 
-const BENCHES = ["console.ts", "overlay.ts", "gallery.ts", "zip.ts", "analyzer.ts"];
+const BENCHES = ["console.ts", "overlay.ts", "gallery.ts", "zip.ts", "resources.ts", "analyzer.ts"];
 
 for (const bench of BENCHES) {
   console.log(`\n== bench/${bench}`);
