@@ -47,7 +47,9 @@ export async function seedLarge(accountCount: number): Promise<void> {
     }
     const [row] = await handle.db.select({ n: count() }).from(payments);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`Large seed done in ${seconds} s: ${row?.n ?? 0} payments in ${config.databaseUrl ? "DATABASE_URL" : config.dataDir}.`);
+    console.log(
+      `Large seed done in ${seconds} s: ${row?.n ?? 0} payments in ${config.databaseUrl ? "DATABASE_URL" : config.dataDir}.`,
+    );
   } finally {
     await handle.close();
   }

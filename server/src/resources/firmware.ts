@@ -120,6 +120,8 @@ async function receive(request: FastifyRequest, storage: FileStorage, limit: num
           done(null, chunk);
         },
       });
+      // pipe() does not forward errors: an aborted upload must fail the write, not stall it.
+      part.file.once("error", (error) => hashing.destroy(error));
       const stored = await storage.put(part.file.pipe(hashing));
       upload = { key: stored.key, name: part.filename, size: stored.size, sha256: hash.digest("hex") };
       // Multipart stops at the limit and marks the stream truncated instead of failing it.
