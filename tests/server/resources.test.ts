@@ -193,6 +193,14 @@ describe("accounts", () => {
       userCount: 0,
     });
     expect((await activityOf(t, "accounts", account.id)).map((entry) => entry.action)).toEqual(["create"]);
+    // The console's optional phone input sends null (or nothing) when left empty.
+    const noPhone = await sa.post("/api/accounts", {
+      name: "Quiet",
+      email: "quiet@example.com",
+      phone: null,
+      country: "FR",
+    });
+    expect(noPhone.json<Account>()).toMatchObject({ phone: "", status: "active" });
 
     const body = await expectRefused(
       t,

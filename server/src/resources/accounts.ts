@@ -109,7 +109,12 @@ async function checkOwner(db: Executor, accountId: string, ownerId: string | nul
   if (!row) throw fieldError(422, "ownerId", "The owner must be a user of this account.");
 }
 
-const trimmed = <T extends { name: string }>(body: T): T => ({ ...body, name: body.name.trim() });
+/** The name trimmed; a phone left empty (null or absent) stored as "". */
+const trimmed = <T extends { name: string; phone?: string | null }>(body: T): T & { phone: string } => ({
+  ...body,
+  name: body.name.trim(),
+  phone: body.phone ?? "",
+});
 
 export function accountRoutes(app: FastifyInstance, { db }: Services): void {
   const def = accountDefinition;
@@ -152,7 +157,7 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
 
   app.post<{ Body: AccountCreate }>(
     "/accounts",
-    { config: { access: ["SuperAdmin"] }, schema: { body: bodySchema(writable) } },
+    { config: { access: ["SuperAdmin"] }, schema: { body: bodySchema(writable, ["phone"]) } },
     async (request, reply) => {
       const caller = callerOf(request);
       const body = trimmed(request.body);
@@ -180,12 +185,15 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
       config: { access: ["SuperAdmin"] },
       schema: {
         params: idParams,
-        body: bodySchema({
-          ...writable,
-          version: versionSchema,
-          status: { type: "string", enum: ACCOUNT_STATUSES },
-          ownerId: nullableId,
-        }),
+        body: bodySchema(
+          {
+            ...writable,
+            version: versionSchema,
+            status: { type: "string", enum: ACCOUNT_STATUSES },
+            ownerId: nullableId,
+          },
+          ["phone"],
+        ),
       },
     },
     async (request) => {

@@ -103,7 +103,10 @@ export function businessRoutes(app: FastifyInstance, { db }: Services): void {
 
   app.post<{ Body: BusinessCreate }>(
     "/businesses",
-    { config: { access: ["SuperAdmin", "Admin"] }, schema: { body: bodySchema(fields, ["ownerId", "accountId"]) } },
+    {
+      config: { access: ["SuperAdmin", "Admin"] },
+      schema: { body: bodySchema(fields, ["ownerId", "accountId", "phone"]) },
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const { accountId: named, ownerId = null, ...rest } = request.body;
@@ -114,7 +117,9 @@ export function businessRoutes(app: FastifyInstance, { db }: Services): void {
         await checkAccountExists(tx, accountId);
         await checkUserOfAccount(tx, "ownerId", accountId, ownerId);
         const id = randomUUID();
-        await tx.insert(businesses).values({ id, accountId, ownerId, ...rest, name: rest.name.trim() });
+        await tx
+          .insert(businesses)
+          .values({ id, accountId, ownerId, ...rest, name: rest.name.trim(), phone: rest.phone ?? "" });
         const created = (await findRecord(tx, def, caller, id)) as Row;
         await logActivity(tx, {
           actorId: caller.id,
@@ -133,7 +138,10 @@ export function businessRoutes(app: FastifyInstance, { db }: Services): void {
     "/businesses/:id",
     {
       config: { access: ["SuperAdmin", "Admin"] },
-      schema: { params: idParams, body: bodySchema({ ...fields, version: versionSchema }, ["ownerId", "accountId"]) },
+      schema: {
+        params: idParams,
+        body: bodySchema({ ...fields, version: versionSchema }, ["ownerId", "accountId", "phone"]),
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -141,7 +149,7 @@ export function businessRoutes(app: FastifyInstance, { db }: Services): void {
       const { version, accountId: _ignored, ...body } = request.body;
       return versionedChange(db, def, businesses, caller, request.params.id, version, "update", async (current, tx) => {
         await checkUserOfAccount(tx, "ownerId", String(current.accountId), body.ownerId);
-        return { ...body, name: body.name.trim() };
+        return { ...body, name: body.name.trim(), phone: body.phone ?? "" };
       });
     },
   );

@@ -28,7 +28,8 @@ export const idParams = {
 export const versionSchema = { type: "integer", minimum: 1 } as const;
 export const countrySchema = { type: "string", pattern: "^[A-Z]{2}$" } as const;
 export const nameSchema = { type: "string", minLength: 1, maxLength: 200 } as const;
-export const phoneSchema = { type: "string", maxLength: 40, pattern: "^[0-9+() .-]*$" } as const;
+/** Optional in the console's forms: an untouched or emptied input sends nothing or null (stored ""). */
+export const phoneSchema = { type: ["string", "null"], maxLength: 40, pattern: "^[0-9+() .-]*$" } as const;
 export const nullableId = { type: ["string", "null"], maxLength: 100 } as const;
 
 /** A body schema: every listed property, all required unless named in `optional`. */
