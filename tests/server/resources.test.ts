@@ -747,6 +747,26 @@ describe("discounts", () => {
       422,
       "validTo",
     );
+    // A create form's untouched inputs are simply absent: none, unlimited, active.
+    const minimal = await sa.post("/api/discounts", {
+      code: "MINIMAL",
+      kind: "amount",
+      amountOff: 250,
+      currency: "GBP",
+    });
+    expect(minimal.json<Discount>()).toMatchObject({
+      description: "",
+      percentOff: null,
+      validFrom: null,
+      redemptionLimit: null,
+      active: true,
+    });
+    await expectRefused(
+      t,
+      () => sa.post("/api/discounts", { ...body, code: "BADDATE", validFrom: "2025-13-45" }),
+      422,
+      "validFrom",
+    );
     const discount = created.json<Discount>();
     const updated = await sa.put(`/api/discounts/${discount.id}`, {
       ...body,

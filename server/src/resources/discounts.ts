@@ -67,10 +67,11 @@ export const discountDefinition: ResourceDefinition = {
 };
 
 const nullableInt = { type: ["integer", "null"] } as const;
-const nullableDate = { type: ["string", "null"], format: "date-time" } as const;
+/** ISO dates or date-times (DateInput and DateTimeInput send either); checked below, 422. */
+const nullableDate = { type: ["string", "null"], maxLength: 40 } as const;
 const writable = {
   code: { type: "string", maxLength: 64 },
-  description: { type: "string", maxLength: 500 },
+  description: { type: ["string", "null"], maxLength: 500 },
   kind: { type: "string", enum: DISCOUNT_KINDS },
   percentOff: nullableInt,
   amountOff: nullableInt,
@@ -80,6 +81,36 @@ const writable = {
   redemptionLimit: nullableInt,
   active: { type: "boolean" },
 };
+
+/** Fields a create form may leave out (untouched inputs): they mean "none", or active. */
+const OPTIONAL = [
+  "description",
+  "percentOff",
+  "amountOff",
+  "currency",
+  "validFrom",
+  "validTo",
+  "redemptionLimit",
+  "active",
+];
+
+type DiscountBody = Partial<DiscountCreate> & Pick<DiscountCreate, "code" | "kind">;
+
+/** The body with every left-out field filled in. */
+const complete = (body: DiscountBody): DiscountCreate => ({
+  code: body.code,
+  kind: body.kind,
+  description: body.description ?? "",
+  percentOff: body.percentOff ?? null,
+  amountOff: body.amountOff ?? null,
+  currency: body.currency ?? null,
+  validFrom: body.validFrom ?? null,
+  validTo: body.validTo ?? null,
+  redemptionLimit: body.redemptionLimit ?? null,
+  active: body.active ?? true,
+});
+
+const ISO = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** The meaning checks (422), in the order the form shows the fields. */
 async function checkDiscount(db: Executor, body: DiscountCreate, exceptId: string | null, redemptionCount: number) {
@@ -97,6 +128,11 @@ async function checkDiscount(db: Executor, body: DiscountCreate, exceptId: strin
     if (body.currency === null || !/^[A-Z]{3}$/.test(body.currency))
       throw fieldError(422, "currency", "An ISO 4217 code such as EUR.");
   }
+  for (const field of ["validFrom", "validTo"] as const) {
+    const value = body[field];
+    if (value !== null && (!ISO.test(value) || Number.isNaN(Date.parse(value))))
+      throw fieldError(422, field, "A date (ISO 8601).");
+  }
   if (body.validFrom && body.validTo && Date.parse(body.validTo) <= Date.parse(body.validFrom))
     throw fieldError(422, "validTo", "Must be after the start.");
   if (body.redemptionLimit !== null && (body.redemptionLimit < 1 || body.redemptionLimit < redemptionCount))
@@ -113,15 +149,16 @@ export function discountRoutes(app: FastifyInstance, { db }: Services): void {
   const def = discountDefinition;
   readRoutes(app, db, def, { list: SA, get: SA, export: SA });
 
-  app.post<{ Body: DiscountCreate }>(
+  app.post<{ Body: DiscountBody }>(
     "/discounts",
-    { config: { access: SA }, schema: { body: bodySchema(writable) } },
+    { config: { access: SA }, schema: { body: bodySchema(writable, OPTIONAL) } },
     async (request, reply) => {
       const caller = callerOf(request);
+      const body = complete(request.body);
       const record = await db.transaction(async (tx) => {
-        await checkDiscount(tx, request.body, null, 0);
+        await checkDiscount(tx, body, null, 0);
         const id = randomUUID();
-        await tx.insert(discounts).values({ id, ...toColumns(request.body) });
+        await tx.insert(discounts).values({ id, ...toColumns(body) });
         const created = (await findRecord(tx, def, caller, id)) as Row;
         await logActivity(tx, {
           actorId: caller.id,
@@ -136,11 +173,15 @@ export function discountRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: DiscountUpdate }>(
+  app.put<{ Params: { id: string }; Body: DiscountBody & Pick<DiscountUpdate, "version"> }>(
     "/discounts/:id",
-    { config: { access: SA }, schema: { params: idParams, body: bodySchema({ ...writable, version: versionSchema }) } },
+    {
+      config: { access: SA },
+      schema: { params: idParams, body: bodySchema({ ...writable, version: versionSchema }, OPTIONAL) },
+    },
     async (request) => {
-      const { version, ...body } = request.body;
+      const { version, ...rest } = request.body;
+      const body = complete(rest);
       return versionedChange(
         db,
         def,
