@@ -592,6 +592,9 @@ describe("devices", () => {
       customBoxName: null,
     };
     await expectRefused(t, () => sa.post("/api/devices", body), 422, "serialNumber");
+    // Untouched inputs of the create form are left out: no business, no name, active.
+    const bare = await sa.post("/api/devices", { serialNumber: "GT-BARE-1", typeCode: 4100, accountId: A.obsidian });
+    expect(bare.json<Device>()).toMatchObject({ businessId: null, customBoxName: null, status: "active" });
     const created = await sa.post("/api/devices", { ...body, serialNumber: "GT-NEW-0001" });
     expect(created.json<Device>()).toMatchObject({
       status: "active",

@@ -92,6 +92,9 @@ const writable = {
   status: { type: "string", enum: DEVICE_STATUSES },
 };
 
+/** The console's create form leaves untouched inputs out: no business, no name, active. */
+const LEFT_OUT = ["businessId", "customBoxName", "status"];
+
 function checkBoxName(name: string) {
   if (name.length > MAX_BOX_NAME) throw fieldError(422, "customBoxName", `At most ${MAX_BOX_NAME} characters.`);
 }
@@ -102,7 +105,7 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
 
   app.post<{ Body: DeviceCreate }>(
     "/devices",
-    { config: { access: ["SuperAdmin"] }, schema: { body: bodySchema(writable, ["status"]) } },
+    { config: { access: ["SuperAdmin"] }, schema: { body: bodySchema(writable, LEFT_OUT) } },
     async (request, reply) => {
       const caller = callerOf(request);
       const { customBoxName, serialNumber, ...rest } = request.body;
@@ -113,9 +116,14 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
         await checkBusinessOfAccount(tx, rest.accountId, rest.businessId);
         await checkSerialFree(tx, serialNumber.trim(), null);
         const id = randomUUID();
-        await tx
-          .insert(devices)
-          .values({ id, ...rest, serialNumber: serialNumber.trim(), name, status: rest.status ?? "active" });
+        await tx.insert(devices).values({
+          id,
+          ...rest,
+          businessId: rest.businessId ?? null,
+          serialNumber: serialNumber.trim(),
+          name,
+          status: rest.status ?? "active",
+        });
         const created = (await findRecord(tx, def, caller, id)) as Row;
         await logActivity(tx, {
           actorId: caller.id,
@@ -134,7 +142,7 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
     "/devices/:id",
     {
       config: { access: ["SuperAdmin"] },
-      schema: { params: idParams, body: bodySchema({ ...writable, version: versionSchema }) },
+      schema: { params: idParams, body: bodySchema({ ...writable, version: versionSchema }, LEFT_OUT) },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -145,7 +153,7 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
         await checkAccountExists(tx, rest.accountId);
         await checkBusinessOfAccount(tx, rest.accountId, rest.businessId);
         await checkSerialFree(tx, serialNumber.trim(), request.params.id);
-        return { ...rest, serialNumber: serialNumber.trim(), name };
+        return { ...rest, businessId: rest.businessId ?? null, serialNumber: serialNumber.trim(), name };
       });
     },
   );

@@ -46,7 +46,9 @@ export async function updateVersioned(
   values: Record<string, unknown>,
 ): Promise<void> {
   const columns = getTableColumns(table);
-  const sets: SQL[] = Object.entries(values).map(([key, value]) => {
+  // An undefined value means "leave as it is" (a field the body did not carry).
+  const given = Object.entries(values).filter(([, value]) => value !== undefined);
+  const sets: SQL[] = given.map(([key, value]) => {
     const column = columns[key];
     if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
     return sql`${raw(`"${column.name}"`)} = ${sql.param(value, column)}`;
