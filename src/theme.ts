@@ -22,6 +22,12 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     MuiAppBar: { defaultProps: { elevation: 0, color: "primary" } },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: BORDER_RADIUS } } },
+    // A list beside its filter sidebar must shrink, and a wide table scroll, rather than widen the page.
+    RaList: {
+      styleOverrides: {
+        root: { "& .RaList-main": { minWidth: 0 }, "& .RaList-content": { overflowX: "auto" } },
+      },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { textTransform: "none", fontWeight: 600 } },

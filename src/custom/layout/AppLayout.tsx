@@ -16,7 +16,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       appBar={ConsoleAppBar}
       menu={SideMenu}
       error={LayoutError}
-      sx={{ "& .RaLayout-content": { px: { xs: 1.5, sm: 3 }, pb: 4 } }}
+      // react-admin sizes the layout to fit its widest content; ours scrolls wide tables instead.
+      sx={{ minWidth: 0, "& .RaLayout-content": { px: { xs: 1.5, sm: 3 }, pb: 4, minWidth: 0 } }}
     >
       {children}
       <SubscriptionGate />
