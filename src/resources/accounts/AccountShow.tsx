@@ -196,8 +196,11 @@ export function AccountDetail({ accountId, own = false }: AccountDetailProps) {
             subtitle={
               <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }} flexWrap="wrap" useFlexGap>
                 {own && <Typography component="span">{account.name}</Typography>}
-                <StatusChip status={account.status} />
-                <StatusChip status={account.subscriptionStatus} />
+                <StatusChip status={account.status} prefix={translate("resources.accounts.fields.status")} />
+                <StatusChip
+                  status={account.subscriptionStatus}
+                  prefix={translate("resources.accounts.fields.subscriptionStatus")}
+                />
               </Stack>
             }
             leading={<BookmarkToggle resource="accounts" recordId={account.id} />}

@@ -3,13 +3,23 @@ import { useRecordContext, useTranslate } from "react-admin";
 import { statusLabelKey, statusTone } from "./status";
 
 /** A status as a coloured chip (status.ts decides the colour). */
-export function StatusChip({ status, size = "small" }: { status: string; size?: ChipProps["size"] }) {
+export function StatusChip({
+  status,
+  size = "small",
+  prefix,
+}: {
+  status: string;
+  size?: ChipProps["size"];
+  /** Names what the status is of, where two chips stand side by side ("Subscription: Active"). */
+  prefix?: string;
+}) {
   const translate = useTranslate();
   const tone = statusTone(status);
+  const label = translate(statusLabelKey(status), { _: status });
   return (
     <Chip
       size={size}
-      label={translate(statusLabelKey(status), { _: status })}
+      label={prefix ? `${prefix}: ${label}` : label}
       color={tone}
       variant={tone === "default" ? "outlined" : "filled"}
       data-status={status}
