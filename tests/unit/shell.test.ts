@@ -3,6 +3,7 @@ import { activeMenuPath, firstSegment } from "../../src/custom/layout/activeMenu
 import { createFailedAvatarCache } from "../../src/custom/layout/failedAvatarCache";
 import { formatDate, formatDateTime, formatTime } from "../../src/custom/format";
 import { validateLogin } from "../../src/custom/login/loginForm";
+import { errorMessage } from "../../src/custom/errorMessage";
 import { createMemoryStorage } from "../../src/authProvider/session";
 import { MENU_SCREENS } from "../../src/access/screens";
 
@@ -80,5 +81,15 @@ describe("login form checks", () => {
     });
     expect(validateLogin({ email: "nope", password: "x" })).toEqual({ email: "login.emailInvalid" });
     expect(validateLogin({ email: " a@b.co ", password: "x" })).toEqual({});
+  });
+});
+
+describe("error messages (spec §8)", () => {
+  it("uses the error's message, else An error occurred", () => {
+    expect(errorMessage(new Error("Name is too short"))).toBe("Name is too short");
+    expect(errorMessage("Refused")).toBe("Refused");
+    expect(errorMessage({ message: "From the body" })).toBe("From the body");
+    expect(errorMessage(new Error(""))).toBe("An error occurred");
+    expect(errorMessage(undefined, "Could not save")).toBe("Could not save");
   });
 });

@@ -21,7 +21,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FilterListSection, useDataProvider, useListContext, useNotify, useTranslate } from "react-admin";
 import type { SavedQuery, SavedQueryValue } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { errorMessage } from "./errors";
+import { errorMessage } from "../../custom/errorMessage";
 import { isSameQuery, queryValueOf, savedQueryLabelError } from "./savedQueries";
 
 const savedQueriesKey = (resource: string) => ["saved-queries", resource];

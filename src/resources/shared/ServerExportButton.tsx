@@ -4,7 +4,7 @@ import DownloadIcon from "@mui/icons-material/GetApp";
 import { Button, useDataProvider, useListContext, useNotify, useTranslate } from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { saveBlob } from "../../custom/download";
-import { errorMessage } from "./errors";
+import { errorMessage } from "../../custom/errorMessage";
 import { exportFileName } from "./exportUrl";
 
 /**

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, useDataProvider, useListContext, useNotify, useTranslate, useUnselectAll } from "react-admin";
 import type { BookmarkList } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { errorMessage } from "./errors";
+import { errorMessage } from "../../custom/errorMessage";
 import { canBookmark } from "./permissions";
 import { useActor } from "./useActor";
 
