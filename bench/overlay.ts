@@ -28,12 +28,12 @@ function hexagons(count: number): AiPolygon[] {
   });
 }
 
-/** Milliseconds from now until the browser has painted twice more. */
+/** Milliseconds from `start` until the next frame is painted (a task queued from rAF runs after it). */
 const paintedAfter = (page: Page, start: number) =>
   page.evaluate(
     (t0) =>
       new Promise<number>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t0))),
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0))),
       ),
     start,
   );
