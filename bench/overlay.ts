@@ -32,9 +32,7 @@ function hexagons(count: number): AiPolygon[] {
 const paintedAfter = (page: Page, start: number) =>
   page.evaluate(
     (t0) =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0))),
-      ),
+      new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0)))),
     start,
   );
 
