@@ -13,6 +13,9 @@ import {
   type DrawnPolygon,
 } from "./polygons";
 
+/** The name of the user-timing measure of each overlay draw. */
+const DRAW_MEASURE = "ai-overlay-draw";
+
 export interface AiOverlayCanvasProps {
   polygons: readonly DrawnPolygon[];
   /** Displayed size and the canvas-space → pixels factor (polygons.fitCanvas). */
@@ -53,7 +56,15 @@ export default function AiOverlayCanvas({ polygons, width, height, scale }: AiOv
         }}
       >
         <Layer listening={false}>
-          <Shape name="ai-polygons" sceneFunc={(context) => drawPolygons(context, polygons, scale)} />
+          <Shape
+            name="ai-polygons"
+            sceneFunc={(context) => {
+              const start = performance.now();
+              drawPolygons(context, polygons, scale);
+              // A user-timing entry, so benchmarks (bench/overlay.ts) can read the draw's own cost.
+              performance.measure(DRAW_MEASURE, { start });
+            }}
+          />
           {shown && (
             <Line
               name="ai-highlight"
