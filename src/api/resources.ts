@@ -236,6 +236,24 @@ export interface Invitation {
   createdAt: string;
 }
 
+/** GET /api/invitations/{code} (public): what the invitation page shows a guest. */
+export interface InvitationPublic {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  role: Role;
+  accountName: string;
+  expiresAt: string;
+}
+
+/** POST /api/invitations/{code}/accept (public); answered like a sign-in (LoginResponse). */
+export interface InvitationAccept {
+  firstName: string;
+  lastName: string;
+  /** At least 8 characters. */
+  password: string;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Devices
 

@@ -7,6 +7,7 @@ import { businessRoutes } from "./businesses";
 import { deviceRoutes } from "./devices";
 import { discountRoutes } from "./discounts";
 import { firmwareRoutes } from "./firmware";
+import { invitationRoutes } from "./invitations";
 import { perUserRoutes } from "./perUser";
 import { userActionRoutes } from "./userActions";
 import { userRoutes } from "./users";
@@ -16,6 +17,7 @@ export function resourceRoutes(app: FastifyInstance, services: Services): void {
   businessRoutes(app, services);
   userRoutes(app, services);
   userActionRoutes(app, services);
+  invitationRoutes(app, services);
   deviceRoutes(app, services);
   billingRoutes(app, services);
   firmwareRoutes(app, services);

@@ -1,0 +1,145 @@
+/**
+ * The public side of invitations (docs/api-resources.md "Invitations", spec §2's
+ * /invitation/{code} page): a guest reads a pending invitation by its code and accepts it, which
+ * activates the invited user and signs them in, answering exactly like a sign-in.
+ */
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { InvitationAccept, InvitationPublic } from "../../../src/api/resources";
+import type { LoginResponse } from "../../../src/api/types";
+import { hashPassword } from "../auth/passwords";
+import { invitations, users } from "../db/schema";
+import { fieldError, HttpError, notFound } from "../http/errors";
+import { passwordSchema } from "../http/schemas";
+import type { Services } from "../services";
+import { findUserById, toApiUser } from "../users/queries";
+import { findRecord } from "./list";
+import { bodySchema } from "./routes";
+import { iso, rowsOf, type Executor, type Row } from "./sql";
+import { userDefinition } from "./users";
+import { changesBetween, logActivity } from "./writes";
+
+export const INVITATION_NOT_VALID = "This invitation is not valid any more.";
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Codes are 43 characters; the bound only keeps junk out of the query. */
+const codeParams = {
+  type: "object",
+  required: ["code"],
+  additionalProperties: false,
+  properties: { code: { type: "string", minLength: 1, maxLength: 200 } },
+} as const;
+
+const acceptBody = bodySchema({
+  firstName: { type: "string", maxLength: 200 },
+  lastName: { type: "string", maxLength: 200 },
+  password: passwordSchema,
+});
+
+/** The pending, unexpired invitation with this code whose user is still live, or undefined. */
+async function pendingInvitation(db: Executor, code: string, lock = false): Promise<Row | undefined> {
+  const [row] = await rowsOf(
+    db,
+    sql`select i.id, i.user_id as "userId", i.email, i.role, u.first_name as "firstName",
+          u.last_name as "lastName", u.status, a.name as "accountName",
+          ${sql.raw(iso("i.expires_at"))} as "expiresAt"
+        from invitations i
+        join users u on u.id = i.user_id and u.deleted_at is null
+        join accounts a on a.id = i.account_id
+        where i.code = ${code} and i.accepted_at is null and i.expires_at > now()
+        ${lock ? sql`for update of i` : sql``}`,
+  );
+  return row;
+}
+
+export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refreshTokens }: Services): void {
+  app.get<{ Params: { code: string } }>(
+    "/invitations/:code",
+    { config: { access: "public" }, schema: { params: codeParams } },
+    async (request): Promise<InvitationPublic> => {
+      const row = await pendingInvitation(db, request.params.code);
+      if (!row) throw notFound(INVITATION_NOT_VALID);
+      const answer: InvitationPublic = {
+        email: String(row.email),
+        role: row.role as InvitationPublic["role"],
+        accountName: String(row.accountName),
+        expiresAt: String(row.expiresAt),
+      };
+      if (row.firstName) answer.firstName = String(row.firstName);
+      if (row.lastName) answer.lastName = String(row.lastName);
+      return answer;
+    },
+  );
+
+  app.post<{ Params: { code: string }; Body: InvitationAccept }>(
+    "/invitations/:code/accept",
+    { config: { access: "public" }, schema: { params: codeParams, body: acceptBody } },
+    async (request): Promise<LoginResponse> => {
+      const firstName = request.body.firstName.trim();
+      const lastName = request.body.lastName.trim();
+      const { password } = request.body;
+      if (!firstName) throw fieldError(400, "firstName", "First name is required.");
+      if (!lastName) throw fieldError(400, "lastName", "Last name is required.");
+      if (password.length < MIN_PASSWORD_LENGTH)
+        throw fieldError(400, "password", `At least ${MIN_PASSWORD_LENGTH} characters.`);
+      // Hashed before the transaction: argon2 is slow and holds no lock.
+      const passwordHash = await hashPassword(password);
+
+      const userId = await db.transaction(async (tx) => {
+        const invitation = await pendingInvitation(tx, request.params.code, true);
+        if (!invitation) throw notFound(INVITATION_NOT_VALID);
+        const id = String(invitation.userId);
+        // Disabled (or otherwise no longer invited) users cannot sign themselves in this way.
+        if (invitation.status !== "invited")
+          throw new HttpError(409, "This user cannot accept the invitation. Contact your administrator.");
+        const system = { id, role: "SuperAdmin" as const, accountId: "" };
+        const before = (await findRecord(tx, userDefinition, system, id)) as Row;
+        const now = new Date();
+        // The conditional updates are the arbiters when two acceptances race.
+        const used = await tx
+          .update(invitations)
+          .set({ acceptedAt: now })
+          .where(
+            and(
+              eq(invitations.id, String(invitation.id)),
+              isNull(invitations.acceptedAt),
+              gt(invitations.expiresAt, now),
+            ),
+          )
+          .returning({ id: invitations.id });
+        if (used.length !== 1) throw notFound(INVITATION_NOT_VALID);
+        const activated = await tx
+          .update(users)
+          .set({
+            firstName,
+            lastName,
+            passwordHash,
+            status: "active",
+            lastSignInAt: now,
+            version: sql`${users.version} + 1`,
+          })
+          .where(and(eq(users.id, id), eq(users.status, "invited"), isNull(users.deletedAt)))
+          .returning({ id: users.id });
+        if (activated.length !== 1)
+          throw new HttpError(409, "This user cannot accept the invitation. Contact your administrator.");
+        const after = (await findRecord(tx, userDefinition, system, id)) as Row;
+        await logActivity(tx, {
+          actorId: id,
+          action: "accept-invitation",
+          resource: userDefinition.name,
+          recordId: id,
+          changes: changesBetween(before, after),
+        });
+        return id;
+      });
+
+      const user = (await findUserById(db, userId))!;
+      request.log.info({ userId }, "invitation accepted");
+      return {
+        accessToken: await accessTokens.issue({ id: user.id, role: user.role, accountId: user.accountId }),
+        refreshToken: await refreshTokens.issue(user.id),
+        user: toApiUser(user),
+      };
+    },
+  );
+}
