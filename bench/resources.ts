@@ -4,6 +4,7 @@
  * real service in its own process:
  * - the service-side time to the first page of the accounts and payments lists (default sorts, and
  *   a sort by a computed column), each the best of a few runs;
+ * - in Chromium (the built console, so `npm run build` first), a menu click to the first row visible;
  * - the CSV export of about 10,000 payments (one currency) and then of all of them: seconds, rows
  *   and the growth of the service's peak RSS (VmHWM). The export streams keyset pages, so the
  *   growth should stay flat between 10k and 100k rows.
@@ -18,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
 import { seedLarge } from "../server/src/db/seedLarge";
+import { launchBrowser, signIn } from "../tests/e2e/browser";
 
 const ACCOUNTS = Number(process.env.SEED_LARGE_ACCOUNTS ?? 10_000);
 
@@ -53,7 +55,6 @@ try {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
-      SERVE_CONSOLE: "false",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -110,6 +111,33 @@ try {
       "GET payments sorted by amount ASC",
       `payments?${query({ range: [0, 24], sort: ["amount", "ASC"] })}`,
     );
+
+    /** In Chromium: from a click on the menu item to the list's first data row visible. */
+    console.log("Chromium, menu click to first row visible (median of 5, after one warm-up):");
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({
+        baseURL: `http://127.0.0.1:${port}`,
+        viewport: { width: 1366, height: 900 },
+      });
+      await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
+      for (const item of ["Accounts", "Payments"]) {
+        const times: number[] = [];
+        for (let run = 0; run < 6; run++) {
+          await page.goto("/");
+          const menu = page.getByRole("navigation", { name: "Main menu" });
+          await menu.waitFor();
+          const started = performance.now();
+          await menu.getByRole("link", { name: item }).click();
+          await page.locator("table tbody tr").first().waitFor();
+          if (run > 0) times.push(performance.now() - started);
+        }
+        times.sort((a, b) => a - b);
+        console.log(`  ${item.padEnd(44)} ${times[Math.floor(times.length / 2)]!.toFixed(0).padStart(5)} ms`);
+      }
+    } finally {
+      await browser.close();
+    }
 
     /** One export, read as a stream; its rows, seconds and the service's peak RSS growth. */
     async function exportRun(label: string, filter: object) {
