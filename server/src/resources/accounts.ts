@@ -25,8 +25,8 @@ import {
   readRoutes,
   versionSchema,
 } from "./routes";
-import { fullName, iso, rowsOf, type Executor, type Row } from "./sql";
-import { logActivity, notFoundOf, versionedChange } from "./writes";
+import { fullName, iso, rowsOf, type Executor } from "./sql";
+import { notFoundOf, recordCreated, versionedChange } from "./writes";
 import { emailSchema } from "../http/schemas";
 
 const ownerName = fullName("o");
@@ -165,15 +165,7 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
         await checkEmailFree(tx, body.email, null);
         const id = randomUUID();
         await tx.insert(accounts).values({ id, ...body, status: "active", subscriptionStatus: "inactive" });
-        const created = (await findRecord(tx, def, caller, id)) as Row;
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "create",
-          resource: def.name,
-          recordId: id,
-          changes: created,
-        });
-        return created;
+        return recordCreated(tx, def, caller, id);
       });
       return reply.status(201).send(record);
     },

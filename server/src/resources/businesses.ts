@@ -19,8 +19,8 @@ import {
   readRoutes,
   versionSchema,
 } from "./routes";
-import { fullName, iso, rowsOf, type Executor, type Row } from "./sql";
-import { logActivity, notFoundOf, versionedChange } from "./writes";
+import { fullName, iso, rowsOf, type Executor } from "./sql";
+import { logActivity, notFoundOf, versionedChange, recordCreated } from "./writes";
 
 const ownerName = fullName("o");
 
@@ -120,15 +120,7 @@ export function businessRoutes(app: FastifyInstance, { db }: Services): void {
         await tx
           .insert(businesses)
           .values({ id, accountId, ownerId, ...rest, name: rest.name.trim(), phone: rest.phone ?? "" });
-        const created = (await findRecord(tx, def, caller, id)) as Row;
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "create",
-          resource: def.name,
-          recordId: id,
-          changes: created,
-        });
-        return created;
+        return recordCreated(tx, def, caller, id);
       });
       return reply.status(201).send(record);
     },

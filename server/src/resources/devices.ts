@@ -12,7 +12,7 @@ import { dateRange, type Caller, type ResourceDefinition } from "./definition";
 import { findRecord } from "./list";
 import { bodySchema, idParams, nullableId, readRoutes, versionSchema } from "./routes";
 import { iso, rowsOf, type Executor, type Row } from "./sql";
-import { logActivity, notFoundOf, versionedChange } from "./writes";
+import { logActivity, notFoundOf, versionedChange, recordCreated } from "./writes";
 
 export const MAX_BOX_NAME = 60;
 
@@ -124,15 +124,7 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
           name,
           status: rest.status ?? "active",
         });
-        const created = (await findRecord(tx, def, caller, id)) as Row;
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "create",
-          resource: def.name,
-          recordId: id,
-          changes: created,
-        });
-        return created;
+        return recordCreated(tx, def, caller, id);
       });
       return reply.status(201).send(record);
     },

@@ -15,8 +15,8 @@ import type { Services } from "../services";
 import type { Caller, ResourceDefinition } from "./definition";
 import { findRecord } from "./list";
 import { bodySchema, idParams, readRoutes, versionSchema } from "./routes";
-import { iso, rowsOf, type Executor, type Row } from "./sql";
-import { logActivity, notFoundOf, versionedChange } from "./writes";
+import { iso, rowsOf, type Executor } from "./sql";
+import { logActivity, notFoundOf, versionedChange, recordCreated } from "./writes";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 
@@ -159,15 +159,7 @@ export function discountRoutes(app: FastifyInstance, { db }: Services): void {
         await checkDiscount(tx, body, null, 0);
         const id = randomUUID();
         await tx.insert(discounts).values({ id, ...toColumns(body) });
-        const created = (await findRecord(tx, def, caller, id)) as Row;
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "create",
-          resource: def.name,
-          recordId: id,
-          changes: created,
-        });
-        return created;
+        return recordCreated(tx, def, caller, id);
       });
       return reply.status(201).send(record);
     },

@@ -17,7 +17,7 @@ import { dateRange, type Caller, type ResourceDefinition } from "./definition";
 import { findRecord } from "./list";
 import { bodySchema, idParams, nameSchema, nullableId, readRoutes, versionSchema } from "./routes";
 import { iso, rowsOf, type Executor, type Row } from "./sql";
-import { logActivity, notFoundOf, updateVersioned, versionedChange } from "./writes";
+import { logActivity, notFoundOf, updateVersioned, versionedChange, recordCreated } from "./writes";
 
 export const userDefinition: ResourceDefinition = {
   name: "users",
@@ -121,15 +121,7 @@ export function userRoutes(app: FastifyInstance, { db }: Services): void {
           passwordHash: NO_PASSWORD,
           status: "active",
         });
-        const created = (await findRecord(tx, def, caller, id)) as Row;
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "create",
-          resource: def.name,
-          recordId: id,
-          changes: created,
-        });
-        return created;
+        return recordCreated(tx, def, caller, id);
       });
       return reply.status(201).send(record);
     },

@@ -89,6 +89,16 @@ export async function logActivity(
 }
 
 /**
+ * After an INSERT, in its transaction: the new record as the caller sees it, and its "create"
+ * activity entry. Answers the record.
+ */
+export async function recordCreated(tx: Tx, def: ResourceDefinition, caller: Caller, id: string): Promise<Row> {
+  const created = (await findRecord(tx, def, caller, id)) as Row;
+  await logActivity(tx, { actorId: caller.id, action: "create", resource: def.name, recordId: id, changes: created });
+  return created;
+}
+
+/**
  * The usual update: check the version, write, read the new record and log the difference, all in
  * one transaction. Answers the updated record.
  */
