@@ -1,4 +1,5 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslate } from "react-admin";
 import { PRODUCT_NAME } from "../config";
 import { Navigate } from "react-router-dom";
@@ -35,11 +36,28 @@ export function GuardedScreen({ screen }: { screen: Screen }) {
   );
 }
 
+/**
+ * Home, once react-admin has checked the session again: a visitor who signed in on a guest page
+ * (an accepted invitation) would otherwise meet the guest's cached answer there and be signed out.
+ */
+function HomeOnceChecked() {
+  const queryClient = useQueryClient();
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void queryClient.invalidateQueries({ queryKey: ["auth"] }).then(() => live && setChecked(true));
+    return () => {
+      live = false;
+    };
+  }, [queryClient]);
+  return checked ? <Navigate to="/" replace /> : <PageLoader />;
+}
+
 /** A public page in the guest shell; a guests-only page sends a signed-in visitor home (spec §6). */
 export function PublicScreenRoute({ screen }: { screen: PublicScreen }) {
   const role = useSessionRole();
   useDocumentTitle(screen.title, "app.guest");
-  if (screen.guestOnly && role) return <Navigate to="/" replace />;
+  if (screen.guestOnly && role) return <HomeOnceChecked />;
   const Page = screen.page;
   return (
     <GuestLayout>

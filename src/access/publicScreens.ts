@@ -18,7 +18,12 @@ const placeholder = lazy(() => import("../custom/placeholder/ScreenPlaceholder")
 export const PUBLIC_SCREENS: PublicScreen[] = [
   { path: "/register", title: "screens.register", guestOnly: true, page: placeholder },
   { path: "/forgot-password", title: "screens.forgotPassword", guestOnly: true, page: placeholder },
-  { path: "/invitation/:inviteCode", title: "screens.invitation", guestOnly: true, page: placeholder },
+  {
+    path: "/invitation/:inviteCode",
+    title: "screens.invitation",
+    guestOnly: true,
+    page: lazy(() => import("../custom/invitation/InvitationPage")),
+  },
   { path: "/devices/unsubscribe/:deviceId", title: "screens.deviceUnsubscribe", guestOnly: true, page: placeholder },
   {
     path: "/bulk-downloads/:bulkDownloadId",

@@ -2,6 +2,7 @@
  * react-admin's AuthProvider over the session store and the HTTP client (spec §4, §6).
  */
 import { HttpError, type AuthProvider, type UserIdentity } from "react-admin";
+import type { InvitationAccept } from "../api/resources";
 import { TOKEN_EXPIRED, type ApiUser, type LoginResponse, type Role } from "../api/types";
 import { canAccessRoles, type AccessRole } from "../access/roles";
 import { httpClient as defaultHttpClient, type HttpClient } from "../dataProvider/httpClient";
@@ -43,12 +44,32 @@ const messageOf = (error: unknown): unknown =>
     ? (error.body as { message?: unknown }).message
     : undefined;
 
+/** react-admin's AuthProvider plus the console's other ways to start a session. */
+export interface ConsoleAuthProvider extends AuthProvider {
+  /** POST invitations/{code}/accept (public), then stores the session exactly as login does. */
+  acceptInvitation(code: string, values: InvitationAccept): Promise<void>;
+}
+
 export function createAuthProvider({
   httpClient = defaultHttpClient,
   selectedItems = defaultSelectedItems,
   rolesFor,
-}: AuthProviderDeps): AuthProvider {
+}: AuthProviderDeps): ConsoleAuthProvider {
   const { session, refresher } = httpClient;
+  /** Stores a sign-in's answer as the session (spec §3), then the current user (§7). */
+  const startSession = async (answer: LoginResponse) => {
+    const { user } = answer;
+    session.setUser({ isLoggedIn: true, token: answer.accessToken, refreshToken: answer.refreshToken });
+    session.setCurrentUser(user);
+    // §7: GET users/{id} is the current user. The login answer already carries one, so a failure
+    // here does not fail the sign-in.
+    try {
+      const current = await httpClient.json<ApiUser>(`users/${encodeURIComponent(user.id)}`);
+      if (current?.id === user.id) session.setCurrentUser(current);
+    } catch {
+      /* keep the login answer's user */
+    }
+  };
   const signedIn = () => {
     const user = session.getUser();
     return user.isLoggedIn && user.token !== "";
@@ -63,17 +84,17 @@ export function createAuthProvider({
         json: { email: (email ?? username ?? "").trim(), password },
         anonymous: true,
       });
-      const { user } = answer;
-      session.setUser({ isLoggedIn: true, token: answer.accessToken, refreshToken: answer.refreshToken });
-      session.setCurrentUser(user);
-      // §7: GET users/{id} is the current user. The login answer already carries one, so a failure
-      // here does not fail the sign-in.
-      try {
-        const current = await httpClient.json<ApiUser>(`users/${encodeURIComponent(user.id)}`);
-        if (current?.id === user.id) session.setCurrentUser(current);
-      } catch {
-        /* keep the login answer's user */
-      }
+      await startSession(answer);
+    },
+
+    async acceptInvitation(code: string, values: InvitationAccept) {
+      // Answered like a sign-in (docs/api-resources.md "Invitations"): the new user is signed in.
+      const answer = await httpClient.json<LoginResponse>(`invitations/${encodeURIComponent(code)}/accept`, {
+        method: "POST",
+        json: { firstName: values.firstName.trim(), lastName: values.lastName.trim(), password: values.password },
+        anonymous: true,
+      });
+      await startSession(answer);
     },
 
     // §4: refresh the token, post logout with the (new) refresh token, reset the user and the

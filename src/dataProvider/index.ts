@@ -8,10 +8,11 @@ import { HttpError, type DataProvider } from "react-admin";
 import type { ApiUser, HealthResponse, PasswordCheckResponse, SubscriptionStatusResponse } from "../api/types";
 import { httpClient as defaultHttpClient, type HttpClient } from "./httpClient";
 import { createAiCalls, type AiCalls } from "./aiCalls";
+import { createInvitationCalls, type InvitationCalls } from "./invitationCalls";
 import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 
-export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls, ResourceCalls {
+export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls, ResourceCalls, InvitationCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
@@ -37,6 +38,7 @@ export function createDataProvider(httpClient: HttpClient = defaultHttpClient): 
     ...createTestCalls(httpClient),
     ...createAiCalls(httpClient),
     ...createResourceCalls(httpClient),
+    ...createInvitationCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

@@ -702,6 +702,26 @@ export const appMessages = {
       maxRetries: "Max retries reached",
     },
   },
+  invitation: {
+    title: "Accept your invitation",
+    intro: "You are invited to join %{account} on %{product}.",
+    account: "Account",
+    email: "Email",
+    role: "Role",
+    firstName: "First name",
+    lastName: "Last name",
+    password: "Password",
+    confirmPassword: "Confirm password",
+    passwordHelp: "At least %{min} characters.",
+    submit: "Accept invitation",
+    goToLogin: "Go to sign in",
+    firstNameRequired: "Enter your first name.",
+    lastNameRequired: "Enter your last name.",
+    passwordRequired: "Choose a password.",
+    passwordTooShort: "The password must be at least %{min} characters long.",
+    confirmRequired: "Enter the password again.",
+    passwordMismatch: "The passwords do not match.",
+  },
 };
 
 export const en: TranslationMessages = { ...englishMessages, ...appMessages } as TranslationMessages;

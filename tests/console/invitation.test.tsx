@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { InvitationAccept, InvitationPublic } from "../../src/api/resources";
+import { renderConsole } from "./harness/renderConsole";
+import { fakeToken, server, state, userFor } from "./harness/server";
+
+const CODE = "good-code";
+const NOT_VALID = "This invitation is not valid any more.";
+const invitation: InvitationPublic = {
+  email: "manager@example.com",
+  firstName: "Ada",
+  lastName: "Manager",
+  role: "Manager",
+  accountName: "Brilliant Gems Ltd",
+  expiresAt: "2030-01-01T00:00:00.000Z",
+};
+
+/** The two public invitation calls, answered as the service does; `accepted` records the bodies. */
+function serveInvitations() {
+  const accepted: InvitationAccept[] = [];
+  server.use(
+    http.get("*/api/invitations/:code", ({ params, request }) => {
+      state.calls.push(`GET invitations/${String(params.code)}`);
+      expect(request.headers.get("authorization")).toBeNull();
+      return params.code === CODE
+        ? HttpResponse.json(invitation)
+        : HttpResponse.json({ message: NOT_VALID }, { status: 404 });
+    }),
+    http.post("*/api/invitations/:code/accept", async ({ request }) => {
+      state.calls.push("POST invitations/accept");
+      accepted.push((await request.json()) as InvitationAccept);
+      return HttpResponse.json({
+        accessToken: fakeToken("user-Manager", "Manager"),
+        refreshToken: "refresh:Manager:1",
+        user: userFor("Manager"),
+      });
+    }),
+  );
+  return accepted;
+}
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const accept = () => fireEvent.click(screen.getByRole("button", { name: "Accept invitation" }));
+
+describe("accept an invitation (spec §2 /invitation/:inviteCode)", () => {
+  it("shows the invitation in the guest shell", async () => {
+    serveInvitations();
+    await renderConsole(`/invitation/${CODE}`);
+    expect(await screen.findByRole("heading", { name: "Accept your invitation" })).toBeInTheDocument();
+    expect(await screen.findByTestId("invitation-account")).toHaveTextContent("Brilliant Gems Ltd");
+    expect(screen.getByTestId("invitation-email")).toHaveTextContent("manager@example.com");
+    expect(screen.getByTestId("invitation-role")).toHaveTextContent("Manager");
+    expect(screen.getByTestId("app-title")).toHaveTextContent("Gemtest Guest");
+  });
+
+  it("checks the form before sending anything: required, at least 8 characters, matching", async () => {
+    serveInvitations();
+    await renderConsole(`/invitation/${CODE}`);
+    await screen.findByTestId("invitation-account");
+    accept();
+    expect(await screen.findByText("Enter your first name.")).toBeInTheDocument();
+    expect(screen.getByText("Enter your last name.")).toBeInTheDocument();
+    expect(screen.getByText("Choose a password.")).toBeInTheDocument();
+    expect(screen.getByText("Enter the password again.")).toBeInTheDocument();
+
+    fill("First name", "Grace");
+    fill("Last name", "Hopper");
+    fill("Password", "short");
+    fill("Confirm password", "short");
+    accept();
+    expect(await screen.findByText("The password must be at least 8 characters long.")).toBeInTheDocument();
+
+    fill("Password", "long enough");
+    fill("Confirm password", "long enougH");
+    accept();
+    expect(await screen.findByText("The passwords do not match.")).toBeInTheDocument();
+    expect(state.calls).not.toContain("POST invitations/accept");
+  });
+
+  it("accepts, stores the session like a sign-in and lands on the signed-in shell", async () => {
+    const accepted = serveInvitations();
+    await renderConsole(`/invitation/${CODE}`);
+    await screen.findByTestId("invitation-account");
+    fill("First name", " Grace ");
+    fill("Last name", "Hopper");
+    fill("Password", "long enough");
+    fill("Confirm password", "long enough");
+    accept();
+    const nav = await screen.findByRole("navigation", { name: "Main menu" });
+    expect(within(nav).getAllByRole("link").length).toBeGreaterThan(0);
+    await waitFor(() => expect(window.location.pathname).toBe("/"));
+    expect(accepted).toEqual([{ firstName: "Grace", lastName: "Hopper", password: "long enough" }]);
+    expect(JSON.parse(window.localStorage.getItem("user-info")!)).toMatchObject({
+      isLoggedIn: true,
+      role: "Manager",
+      id: "user-Manager",
+      refreshToken: "refresh:Manager:1",
+    });
+    expect(state.calls).toContain("GET users/user-Manager");
+  });
+
+  it("shows the service's message and a link to sign in for an invalid code", async () => {
+    serveInvitations();
+    await renderConsole("/invitation/used-code");
+    expect(await screen.findByRole("alert")).toHaveTextContent(NOT_VALID);
+    expect(screen.getByRole("link", { name: "Go to sign in" })).toHaveAttribute("href", "/login");
+    expect(screen.queryByRole("button", { name: "Accept invitation" })).not.toBeInTheDocument();
+  });
+});
