@@ -461,9 +461,9 @@ export const appMessages = {
       invite: {
         button: "Invite user",
         title: "Invite a user",
-        body: "They receive an email with a link to accept the invitation and choose a password.",
+        body: "You get a link to share with them: they open it to choose a password and sign in.",
         send: "Send invitation",
-        sent: "Invitation sent to %{email}",
+        sent: "Invitation created for %{email}",
         link: "Invitation link",
         copy: "Copy link",
       },

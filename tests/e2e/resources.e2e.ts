@@ -110,3 +110,35 @@ describe("resources journeys (issue: resources)", () => {
     await context.close();
   });
 });
+
+describe("invitations (issue: resources)", () => {
+  it("an admin invites a user, who accepts through the public page and lands in the console", async () => {
+    const admin = await newPage(browser, baseUrl);
+    await signIn(admin.page, "admin@example.com", DEMO_PASSWORD);
+    await admin.page.goto("/users");
+    await admin.page.getByRole("button", { name: "Invite user" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "Invite a user" });
+    await dialog.getByLabel("Email").fill("new.hire@example.com");
+    await dialog.getByLabel("First name").fill("Nora");
+    await dialog.getByLabel("Last name").fill("Hale");
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    const link = await dialog.getByLabel("Invitation link").inputValue();
+    expect(link).toMatch(new RegExp(`^${baseUrl}/invitation/[^/]+$`));
+    await admin.context.close();
+
+    const guest = await newPage(browser, baseUrl);
+    await guest.page.goto(link);
+    await guest.page.getByText("new.hire@example.com").waitFor();
+    // The names the admin typed are filled in.
+    await expect.poll(() => guest.page.getByLabel("First name").inputValue()).toBe("Nora");
+    expect(await guest.page.getByLabel("Last name").inputValue()).toBe("Hale");
+    await guest.page.getByLabel("Password", { exact: true }).fill("a-good-password");
+    await guest.page.getByLabel("Confirm password").fill("a-good-password");
+    await screenshot(guest.page, "invitation");
+    await guest.page.getByRole("button", { name: "Accept invitation" }).click();
+    await guest.page.getByRole("navigation", { name: "Main menu" }).waitFor();
+    await guest.page.getByRole("heading", { name: "Welcome back, Nora" }).waitFor();
+    await screenshot(guest.page, "invitation-accepted");
+    await guest.context.close();
+  });
+});

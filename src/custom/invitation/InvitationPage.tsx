@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import {
   Alert,
   Box,
@@ -49,6 +49,17 @@ export default function InvitationPage() {
   const [errors, setErrors] = useState<InvitationErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+
+  // The names the inviter typed are a starting point: the invitee may correct them.
+  const invited = invitation.data;
+  useEffect(() => {
+    if (!invited) return;
+    setValues((current) => ({
+      ...current,
+      firstName: current.firstName || invited.firstName || "",
+      lastName: current.lastName || invited.lastName || "",
+    }));
+  }, [invited]);
 
   const title = translate("invitation.title");
   const min = { min: MIN_PASSWORD_LENGTH };
