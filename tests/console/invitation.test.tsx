@@ -58,6 +58,11 @@ describe("accept an invitation (spec §2 /invitation/:inviteCode)", () => {
     serveInvitations();
     await renderConsole(`/invitation/${CODE}`);
     await screen.findByTestId("invitation-account");
+    // The names the inviter typed are filled in; emptied, they are required.
+    await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Ada"));
+    expect(screen.getByLabelText("Last name")).toHaveValue("Manager");
+    fill("First name", "");
+    fill("Last name", "");
     accept();
     expect(await screen.findByText("Enter your first name.")).toBeInTheDocument();
     expect(screen.getByText("Enter your last name.")).toBeInTheDocument();
