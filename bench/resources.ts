@@ -12,32 +12,16 @@
  *
  *   node --import tsx bench/resources.ts
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
+import { startService } from "../tests/e2e/globalSetup";
+import { processMemory } from "./processMemory";
 import { seedLarge } from "../server/src/db/seedLarge";
 import { launchBrowser, signIn } from "../tests/e2e/browser";
 
 const ACCOUNTS = Number(process.env.SEED_LARGE_ACCOUNTS ?? 10_000);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-
-const memoryOf = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
-  return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
-};
 
 const dataDir = mkdtempSync(join(tmpdir(), "gemtest-bench-resources-"));
 try {
@@ -47,28 +31,9 @@ try {
   await seedLarge(ACCOUNTS);
   console.log(`seed:large (${ACCOUNTS} accounts) took ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}/api`;
+  const service = await startService({ QUIET: "true", LOG_LEVEL: "warn" }, { dataDir });
+  const base = `${service.url}/api`;
   try {
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      if (child.exitCode !== null) throw new Error("the service exited");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
     const login = await fetch(`${base}/v2/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -117,7 +82,7 @@ try {
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage({
-        baseURL: `http://127.0.0.1:${port}`,
+        baseURL: service.url,
         viewport: { width: 1366, height: 900 },
       });
       await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
@@ -142,7 +107,7 @@ try {
     /** One export, read as a stream; its rows, seconds and the service's peak RSS growth. */
     async function exportRun(label: string, filter: object) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const before = memoryOf(child.pid!);
+      const before = processMemory(service.pid);
       const started = performance.now();
       const response = await fetch(`${base}/payments/export.csv?${query({ filter, sort: ["date", "DESC"] })}`, {
         headers: { ...headers, accept: "text/csv" },
@@ -155,7 +120,7 @@ try {
         for (const byte of chunk.value) if (byte === 10) lines++;
       }
       const seconds = (performance.now() - started) / 1000;
-      const after = memoryOf(child.pid!);
+      const after = processMemory(service.pid);
       console.log(
         `  ${label.padEnd(26)} ${String(lines - 1).padStart(7)} rows, ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${seconds.toFixed(2)} s; ` +
           `VmHWM ${before.peak.toFixed(0)} → ${after.peak.toFixed(0)} MiB (peak RSS growth ${(after.peak - Math.max(before.peak, before.rss)).toFixed(0)} MiB)`,
@@ -168,11 +133,7 @@ try {
     await exportRun("one currency (~10k)", { currency: "USD" });
     await exportRun("everything (100k+)", {});
   } finally {
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
+    await service.stop();
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -7,15 +7,15 @@
  *
  *   node --import tsx bench/zip.ts
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../server/src/config";
 import { openPglite } from "../server/src/db/client";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
+import { startService } from "../tests/e2e/globalSetup";
+import { processMemory } from "./processMemory";
 import { prepareDb } from "../server/src/db/prepare";
 import { testFiles, tests } from "../server/src/db/schema";
 import { SEED_IDS } from "../server/src/db/seed";
@@ -25,22 +25,6 @@ import { localDirectoryStorage } from "../server/src/files/storage";
 const FILES = 200;
 const FILE_BYTES = 1024 * 1024;
 const TEST_ID = "72000000-0000-4000-8000-000000000001";
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-
-const memoryOf = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
-  return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
-};
 
 const dataDir = mkdtempSync(join(tmpdir(), "gemtest-bench-zip-"));
 try {
@@ -77,29 +61,9 @@ try {
   }
   await handle.close();
 
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SERVE_CONSOLE: "false",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}/api`;
+  const service = await startService({ QUIET: "true", LOG_LEVEL: "warn", SERVE_CONSOLE: "false" }, { dataDir });
+  const base = `${service.url}/api`;
   try {
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      if (child.exitCode !== null) throw new Error("the service exited");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
     const login = await fetch(`${base}/v2/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -122,19 +86,19 @@ try {
     await warm.arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 500));
 
-    const before = memoryOf(child.pid!);
+    const before = processMemory(service.pid);
     const started = performance.now();
     const response = await download();
     let bytes = 0;
     let sampledPeak = before.rss;
     const sampler = setInterval(() => {
-      sampledPeak = Math.max(sampledPeak, memoryOf(child.pid!).rss);
+      sampledPeak = Math.max(sampledPeak, processMemory(service.pid).rss);
     }, 10);
     const reader = response.body!.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.length;
     clearInterval(sampler);
     const seconds = (performance.now() - started) / 1000;
-    const after = memoryOf(child.pid!);
+    const after = processMemory(service.pid);
 
     console.log(`POST /api/tests/download: ${FILES} files × ${FILE_BYTES / 1024} KiB, status ${response.status}`);
     console.log(
@@ -147,11 +111,7 @@ try {
       `  service VmHWM before ${before.peak.toFixed(0)} MiB, after ${after.peak.toFixed(0)} MiB (peak RSS growth ${(after.peak - Math.max(before.peak, before.rss)).toFixed(0)} MiB)`,
     );
   } finally {
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
+    await service.stop();
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 
-interface RunningService {
+export interface RunningService {
   url: string;
+  /** The service process, for benchmarks that read its memory. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startService(
   await waitForHealthy(url, child, 90000);
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
