@@ -5,14 +5,11 @@ import EditIcon from "@mui/icons-material/EditOutlined";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import ShareIcon from "@mui/icons-material/ShareOutlined";
 import DeleteIcon from "@mui/icons-material/DeleteOutline";
-import { Link, useNavigate } from "react-router-dom";
-import { Confirm, HttpError, useDataProvider, useNotify, useTranslate } from "react-admin";
-import { useQueryClient } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
+import { Confirm, useNotify, useTranslate } from "react-admin";
 import type { ApiTest } from "../../api/tests";
 import { PRODUCT_KEY } from "../../config";
-import type { ConsoleDataProvider } from "../../dataProvider";
 import { AiRunPanel } from "../aiOverlay/AiRunPanel";
-import { saveBlob } from "../download";
 import { useSessionUser } from "../layout/useSessionRole";
 import { DetailsCards } from "./DetailsCards";
 import { EditTestDialog } from "./EditTestDialog";
@@ -21,11 +18,10 @@ import { PasswordDialog } from "./PasswordDialog";
 import { PhotoGrid } from "./PhotoGrid";
 import { SelectionBar } from "./SelectionBar";
 import { ShareDialog } from "./ShareDialog";
-import { canDeleteTest, downloadFileName, fileSection, groupTestRuns } from "./testRules";
+import { canDeleteTest, fileSection, groupTestRuns } from "./testRules";
 import { Section, TextSections } from "./TextSections";
-import { testQueryKey } from "./useTestQuery";
+import { useTestActions } from "./useTestActions";
 import { UploadDialog } from "./UploadDialog";
-import { errorMessage } from "../errorMessage";
 
 const ImageViewer = lazy(() => import("./ImageViewer"));
 
@@ -36,15 +32,12 @@ type ProtectedAction = "deleteTest" | "deletePhotos";
 export function TestDetailView({ test, publicView }: { test: ApiTest; publicView: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const user = useSessionUser();
+  const { busy, refresh, deleteTest, deletePhotos, downloadPhotos } = useTestActions(test, publicView);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [protectedAction, setProtectedAction] = useState<ProtectedAction | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const runs = useMemo(() => groupTestRuns(test.files ?? [], PRODUCT_KEY), [test.files]);
   const otherImages = (test.files ?? []).filter((file) => fileSection(file, PRODUCT_KEY) === "otherImage");
@@ -53,7 +46,6 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
   const openViewer = (fileId: string) => setViewerIndex(viewerImages.findIndex((file) => file._id === fileId));
   const selectable = !publicView;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: testQueryKey(test.id, publicView) });
   const toggle = (fileId: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -75,50 +67,12 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
     setDialog("password");
   };
 
-  const deleteTest = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.deleteTest(test.id);
-      notify("testDetail.deleteRule.deleted", { type: "success" });
-      navigate("/gallery");
-    } catch (error) {
-      const status = error instanceof HttpError ? error.status : undefined;
-      notify(status === 401 ? "testDetail.deleteRule.unauthorized" : "testDetail.deleteRule.failed", { type: "error" });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const deletePhotos = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.deleteTestFiles(test.id, [...selected]);
-      notify("testDetail.selection.deleted", { type: "success" });
-      setSelected(new Set());
-    } catch (error) {
-      notify(errorMessage(error), { type: "error" });
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  };
-
-  const downloadSelected = async () => {
-    setBusy(true);
-    try {
-      const { blob } = await dataProvider.downloadTestFiles(test.id, [...selected]);
-      saveBlob(blob, downloadFileName(test));
-    } catch (error) {
-      notify(errorMessage(error), { type: "error" });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const onPasswordConfirmed = () => {
     setDialog(null);
     if (protectedAction === "deleteTest") void deleteTest();
-    if (protectedAction === "deletePhotos") void deletePhotos();
+    if (protectedAction === "deletePhotos") {
+      void deletePhotos([...selected]).then((deleted) => deleted && setSelected(new Set()));
+    }
     setProtectedAction(null);
   };
 
@@ -207,7 +161,7 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
         <SelectionBar
           count={selected.size}
           busy={busy}
-          onDownload={downloadSelected}
+          onDownload={() => void downloadPhotos([...selected])}
           onDelete={() => setDialog("confirmDeletePhotos")}
           onClear={() => setSelected(new Set())}
         />
