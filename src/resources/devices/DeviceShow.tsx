@@ -1,4 +1,4 @@
-import { Box, Link as MuiLink, Stack } from "@mui/material";
+import { Box, Stack } from "@mui/material";
 import {
   DeleteWithConfirmButton,
   RecordContextProvider,
@@ -6,10 +6,10 @@ import {
   useGetOne,
   useTranslate,
 } from "react-admin";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import type { Device } from "../../api/resources";
 import { deviceTypeName } from "../../api/tests";
-import { DateTimeText, FieldGrid } from "../shared/fields";
+import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { canManageRecords } from "../shared/permissions";
@@ -71,22 +71,7 @@ export default function DeviceShowPage() {
                   { label: label("typeCode"), value: deviceTypeName(device.typeCode) },
                   { label: label("customBoxName"), value: device.customBoxName },
                   { label: label("firmwareVersion"), value: device.firmwareVersion },
-                  {
-                    label: label("accountName"),
-                    value: (
-                      <MuiLink component={Link} to={paths.account(device.accountId)}>
-                        {device.accountName}
-                      </MuiLink>
-                    ),
-                  },
-                  {
-                    label: label("businessName"),
-                    value: device.businessId ? (
-                      <MuiLink component={Link} to={paths.business(device.businessId)}>
-                        {device.businessName}
-                      </MuiLink>
-                    ) : null,
-                  },
+                  ...placeItems(label, device),
                   { label: label("lastSeenAt"), value: <DateTimeText value={device.lastSeenAt} /> },
                   { label: label("createdAt"), value: <DateTimeText value={device.createdAt} dateOnly /> },
                 ]}

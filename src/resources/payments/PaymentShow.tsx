@@ -4,7 +4,7 @@ import UndoIcon from "@mui/icons-material/Undo";
 import { RecordContextProvider, ResourceContextProvider, useGetOne, useTranslate } from "react-admin";
 import { Link, useParams } from "react-router-dom";
 import type { Payment } from "../../api/resources";
-import { DateTimeText, FieldGrid, MoneyText } from "../shared/fields";
+import { DateTimeText, FieldGrid, MoneyText, placeItems } from "../shared/fields";
 import { formatMoney } from "../shared/money";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
@@ -55,14 +55,7 @@ export default function PaymentShowPage() {
               items={[
                 { label: label("date"), value: <DateTimeText value={payment.date} /> },
                 { label: label("invoiceNumber"), value: payment.invoiceNumber },
-                {
-                  label: label("accountName"),
-                  value: (
-                    <MuiLink component={Link} to={paths.account(payment.accountId)}>
-                      {payment.accountName}
-                    </MuiLink>
-                  ),
-                },
+                ...placeItems(label, payment),
                 {
                   label: label("subscriptionId"),
                   value:

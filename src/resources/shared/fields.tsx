@@ -5,6 +5,7 @@ import { useTranslate } from "react-admin";
 import { deviceTypeName } from "../../api/tests";
 import { formatDate, formatDateTime } from "../../custom/format";
 import { formatMoney } from "./money";
+import { paths } from "./paths";
 
 /** A date and time as §9 writes it, or a dash. */
 export function DateTimeText({ value, dateOnly = false }: { value: string | null | undefined; dateOnly?: boolean }) {
@@ -28,6 +29,28 @@ export function RecordLink({ to, children }: { to: string; children: ReactNode }
       {children}
     </MuiLink>
   );
+}
+
+/** The account and (when it has one) the business a record belongs to, as FieldGrid items linking to them. */
+export function placeItems(
+  label: (field: string) => string,
+  record: { accountId: string; accountName: string; businessId?: string | null; businessName?: string | null },
+): { label: string; value: ReactNode }[] {
+  const items: { label: string; value: ReactNode }[] = [
+    {
+      label: label("accountName"),
+      value: <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>,
+    },
+  ];
+  if (record.businessName !== undefined) {
+    items.push({
+      label: label("businessName"),
+      value: record.businessId ? (
+        <RecordLink to={paths.business(record.businessId)}>{record.businessName}</RecordLink>
+      ) : null,
+    });
+  }
+  return items;
 }
 
 /** Text or a dash. */

@@ -1,4 +1,4 @@
-import { Box, Link as MuiLink, Stack } from "@mui/material";
+import { Box, Stack } from "@mui/material";
 import {
   AutocompleteInput,
   DeleteWithConfirmButton,
@@ -12,11 +12,11 @@ import {
   useGetOne,
   useTranslate,
 } from "react-admin";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import type { Account, Business, User } from "../../api/resources";
 import { fullName } from "../../authProvider/identity";
 import { UserAvatar } from "../../custom/layout/UserAvatar";
-import { DateTimeText, FieldGrid } from "../shared/fields";
+import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { canManageRecords, editableUserFields } from "../shared/permissions";
@@ -109,22 +109,7 @@ export default function UserShowPage() {
                   { label: label("name"), value: name },
                   { label: label("email"), value: user.email },
                   { label: label("role"), value: translate(`roles.${user.role}`) },
-                  {
-                    label: label("accountName"),
-                    value: (
-                      <MuiLink component={Link} to={paths.account(user.accountId)}>
-                        {user.accountName}
-                      </MuiLink>
-                    ),
-                  },
-                  {
-                    label: label("businessName"),
-                    value: user.businessId ? (
-                      <MuiLink component={Link} to={paths.business(user.businessId)}>
-                        {user.businessName}
-                      </MuiLink>
-                    ) : null,
-                  },
+                  ...placeItems(label, user),
                   { label: label("lastSignInAt"), value: <DateTimeText value={user.lastSignInAt} /> },
                   { label: label("createdAt"), value: <DateTimeText value={user.createdAt} dateOnly /> },
                 ]}
