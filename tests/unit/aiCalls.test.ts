@@ -2,14 +2,11 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AiResultResponse } from "../../src/api/ai";
-import { createDataProvider } from "../../src/dataProvider";
-import { createHttpClient } from "../../src/dataProvider/httpClient";
-import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
-import { STORAGE_KEYS } from "../../src/config";
 import { tokenExpiringIn } from "./helpers/jwt";
+import { signedInDataProvider, TEST_API_BASE, TEST_NOW } from "./helpers/signedInDataProvider";
 
-const BASE = "http://api.test/api";
-const NOW = 1_700_000_000_000;
+const BASE = TEST_API_BASE;
+const NOW = TEST_NOW;
 const TOKEN = tokenExpiringIn(3600, NOW);
 
 const server = setupServer();
@@ -17,24 +14,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function setup() {
-  const storage = createMemoryStorage({
-    [STORAGE_KEYS.userInfo]: JSON.stringify({
-      id: "u1",
-      isLoggedIn: true,
-      token: TOKEN,
-      refreshToken: "r1",
-      role: "User",
-    }),
-  });
-  const httpClient = createHttpClient({
-    baseUrl: BASE,
-    session: createSessionStore(storage),
-    now: () => NOW,
-    onSessionEnded: () => undefined,
-  });
-  return createDataProvider(httpClient);
-}
+const setup = () => signedInDataProvider(TOKEN, "User").dataProvider;
 
 const existing: AiResultResponse = {
   status: "completed",

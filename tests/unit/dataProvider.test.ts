@@ -1,14 +1,11 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createDataProvider } from "../../src/dataProvider";
-import { createHttpClient } from "../../src/dataProvider/httpClient";
-import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
-import { STORAGE_KEYS } from "../../src/config";
 import { tokenExpiringIn } from "./helpers/jwt";
+import { signedInDataProvider, TEST_API_BASE, TEST_NOW } from "./helpers/signedInDataProvider";
 
-const BASE = "http://api.test/api";
-const NOW = 1_700_000_000_000;
+const BASE = TEST_API_BASE;
+const NOW = TEST_NOW;
 const T1 = tokenExpiringIn(3600, NOW, { v: 1 });
 const T2 = tokenExpiringIn(3600, NOW, { v: 2 });
 
@@ -17,20 +14,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function setup() {
-  const storage = createMemoryStorage({
-    [STORAGE_KEYS.userInfo]: JSON.stringify({
-      id: "u1",
-      isLoggedIn: true,
-      token: T1,
-      refreshToken: "r1",
-      role: "User",
-    }),
-  });
-  const session = createSessionStore(storage);
-  const httpClient = createHttpClient({ baseUrl: BASE, session, now: () => NOW, onSessionEnded: () => undefined });
-  return { dataProvider: createDataProvider(httpClient), session };
-}
+const setup = () => signedInDataProvider(T1, "User");
 
 const expiredUnlessT2 = (request: Request, answer: () => Response) =>
   request.headers.get("authorization") === `Bearer ${T2}`
