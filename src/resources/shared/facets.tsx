@@ -19,13 +19,17 @@ export function OptionsFacet({ label, source, options, optionLabel, icon = <Labe
   const translate = useTranslate();
   return (
     <FilterList label={label} icon={icon}>
-      {options.map((option) => (
-        <FilterListItem
-          key={String(option)}
-          label={translate(optionLabel ? optionLabel(option) : statusLabelKey(String(option)), { _: String(option) })}
-          value={{ [source]: option }}
-        />
-      ))}
+      {options.map((option) => {
+        // An optionLabel may be a key or plain text (a device type's name): untranslated, it shows as is.
+        const key = optionLabel ? optionLabel(option) : statusLabelKey(String(option));
+        return (
+          <FilterListItem
+            key={String(option)}
+            label={translate(key, { _: optionLabel ? key : String(option) })}
+            value={{ [source]: option }}
+          />
+        );
+      })}
     </FilterList>
   );
 }
