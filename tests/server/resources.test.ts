@@ -16,7 +16,13 @@ import type {
   Subscription,
   User,
 } from "../../src/api/resources";
-import { users } from "../../server/src/db/schema";
+import {
+  CUSTOM_BOX_NAME_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  USER_FIELDS_BY_REACH,
+  type EditableUserField,
+} from "../../src/api/rules";
+import { subscriptions, users } from "../../server/src/db/schema";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
 import { createTestApp, signIn, type TestApp } from "./helpers";
 import { A, B, tokens, U, type Who } from "./records";
@@ -421,6 +427,54 @@ describe("users", () => {
     expect(renamed.json<User>().lastName).toBe("Patel-Jones");
   });
 
+  it("accepts exactly the fields of the shared rule for each reach, and names up to the shared limit", async () => {
+    const reaches: [Who, string, readonly EditableUserField[]][] = [
+      ["superAdmin", U.secondUser, USER_FIELDS_BY_REACH.superAdmin],
+      ["admin", U.secondUser, USER_FIELDS_BY_REACH.accountAdmin],
+      ["secondUser", U.secondUser, USER_FIELDS_BY_REACH.self],
+    ];
+    for (const [who, userId, fields] of reaches) {
+      const caller = await as(who);
+      const current = (await caller.get(`/api/users/${userId}`)).json<User>();
+      // Each field sent with the value it has: the edit is allowed, the user stays as the other tests expect.
+      const values: Record<EditableUserField, unknown> = current;
+      const body = Object.fromEntries(fields.map((field) => [field, values[field]]));
+      const response = await caller.put(`/api/users/${userId}`, { version: current.version, ...body });
+      expect(response.statusCode, `${who}: ${response.body}`).toBe(200);
+      const outside = USER_FIELDS_BY_REACH.superAdmin.find((field) => !fields.includes(field));
+      if (outside)
+        await expectRefused(
+          t,
+          () =>
+            caller.put(`/api/users/${userId}`, { version: current.version + 1, ...body, [outside]: values[outside] }),
+          403,
+          outside,
+        );
+    }
+
+    const self = await as("secondUser");
+    const current = (await self.get(`/api/users/${U.secondUser}`)).json<User>();
+    const longest = "x".repeat(PERSON_NAME_MAX_LENGTH);
+    await expectRefused(
+      t,
+      () =>
+        self.put(`/api/users/${U.secondUser}`, { version: current.version, firstName: `${longest}x`, lastName: "K" }),
+      400,
+      "firstName",
+    );
+    const named = await self.put(`/api/users/${U.secondUser}`, {
+      version: current.version,
+      firstName: longest,
+      lastName: "Kim",
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    await self.put(`/api/users/${U.secondUser}`, {
+      version: current.version + 1,
+      firstName: "Daniel",
+      lastName: "Kim",
+    });
+  });
+
   it("creates users (super admin), refusing a used email and a business of another account", async () => {
     const sa = await as("superAdmin");
     const body = {
@@ -564,21 +618,26 @@ describe("devices", () => {
       () =>
         admin.post(`/api/devices/${deviceId}/custom-name`, {
           version: device.version + 1,
-          customBoxName: "x".repeat(61),
+          customBoxName: "x".repeat(CUSTOM_BOX_NAME_MAX_LENGTH + 1),
         }),
       422,
       "customBoxName",
     );
-    const cleared = await admin.post(`/api/devices/${deviceId}/custom-name`, {
+    const longest = await admin.post(`/api/devices/${deviceId}/custom-name`, {
       version: device.version + 1,
+      customBoxName: ` ${"x".repeat(CUSTOM_BOX_NAME_MAX_LENGTH)} `,
+    });
+    expect(longest.statusCode, longest.body).toBe(200);
+    const cleared = await admin.post(`/api/devices/${deviceId}/custom-name`, {
+      version: device.version + 2,
       customBoxName: "",
     });
     expect(cleared.json<Device>().customBoxName).toBeNull();
-    const lost = await admin.post(`/api/devices/${deviceId}/mark-lost`, { version: device.version + 2 });
+    const lost = await admin.post(`/api/devices/${deviceId}/mark-lost`, { version: device.version + 3 });
     expect(lost.json<Device>().status).toBe("lost");
     await expectRefused(
       t,
-      () => admin.post(`/api/devices/${deviceId}/mark-lost`, { version: device.version + 3 }),
+      () => admin.post(`/api/devices/${deviceId}/mark-lost`, { version: device.version + 4 }),
       422,
       "status",
     );
@@ -685,6 +744,43 @@ describe("payments and subscriptions", () => {
       () => admin.post(`/api/subscriptions/${subscriptionId}/resume`, { version: subscription.version + 2 }),
       422,
     );
+  });
+
+  it("resumes only a running subscription whose period end is still ahead (the console's rule)", async () => {
+    const admin = await as("admin");
+    const subscriptionId = id("70000000", 2);
+    const [before] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    const ahead = new Date(Date.now() + 86_400_000);
+    const past = new Date(Date.now() - 86_400_000);
+    const states = [
+      { status: "canceled" as const, currentPeriodEnd: ahead },
+      { status: "inactive" as const, currentPeriodEnd: ahead },
+      { status: "active" as const, currentPeriodEnd: past },
+    ];
+    try {
+      for (const state of states) {
+        await t.db
+          .update(subscriptions)
+          .set({ ...state, cancelAtPeriodEnd: true })
+          .where(eq(subscriptions.id, subscriptionId));
+        const current = (await admin.get(`/api/subscriptions/${subscriptionId}`)).json<Subscription>();
+        await expectRefused(
+          t,
+          () => admin.post(`/api/subscriptions/${subscriptionId}/resume`, { version: current.version }),
+          422,
+          "status",
+        );
+        if (state.status !== "active")
+          await expectRefused(
+            t,
+            () => admin.post(`/api/subscriptions/${subscriptionId}/cancel`, { version: current.version }),
+            422,
+            "status",
+          );
+      }
+    } finally {
+      await t.db.update(subscriptions).set(before!).where(eq(subscriptions.id, subscriptionId));
+    }
   });
 
   it("keeps GET v2/payments/subscription answering the demo sign-ins' states", async () => {

@@ -65,7 +65,7 @@ describe("resource actions by role (spec §2, §6 and its change log)", () => {
 
   it("gives each role its editable user fields", () => {
     const colleague = { id: "u2", accountId: "acc-1" };
-    expect(editableUserFields(SA, colleague)).toContain("email");
+    expect(editableUserFields(SA, colleague)).toEqual(["firstName", "lastName", "email", "accountId", "businessId"]);
     expect(editableUserFields(ADMIN, colleague)).toEqual(["firstName", "lastName", "businessId"]);
     expect(editableUserFields(ADMIN, { ...colleague, accountId: "acc-2" })).toEqual([]);
     expect(editableUserFields(USER, { id: USER.id, accountId: "acc-1" })).toEqual(["firstName", "lastName"]);
@@ -100,6 +100,25 @@ describe("resource actions by role (spec §2, §6 and its change log)", () => {
     expect(canCancelSubscription(SA, { ...subscription, cancelAtPeriodEnd: true })).toBe(false);
     expect(canResumeSubscription(ADMIN, { ...subscription, cancelAtPeriodEnd: true })).toBe(true);
     expect(canResumeSubscription(ADMIN, subscription)).toBe(false);
+    expect(canResumeSubscription(MANAGER, { ...subscription, cancelAtPeriodEnd: true })).toBe(false);
+  });
+
+  it("cancels and resumes only a running subscription (active or past due), resuming before its period end", () => {
+    const canceling = { accountId: "acc-1", cancelAtPeriodEnd: true };
+    const running = { accountId: "acc-1", cancelAtPeriodEnd: false };
+    for (const status of ["active", "past_due"] as const) {
+      expect(canCancelSubscription(SA, { ...running, status }), status).toBe(true);
+      expect(canResumeSubscription(SA, { ...canceling, status }), status).toBe(true);
+    }
+    for (const status of ["canceled", "inactive"] as const) {
+      expect(canCancelSubscription(SA, { ...running, status }), status).toBe(false);
+      expect(canResumeSubscription(SA, { ...canceling, status }), status).toBe(false);
+    }
+    const ahead = new Date(Date.now() + 86_400_000).toISOString();
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const withEnd = (currentPeriodEnd: string) => ({ ...canceling, status: "active" as const, currentPeriodEnd });
+    expect(canResumeSubscription(SA, withEnd(ahead))).toBe(true);
+    expect(canResumeSubscription(SA, withEnd(past))).toBe(false);
   });
 
   it("lets the account owner edit their account, and admins their businesses", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROLES, type Role } from "../../src/api/types";
 import { FILE_KIND, deviceTypeName, type ApiTestFile } from "../../src/api/tests";
+import { TEST_NAME_MIN_LENGTH } from "../../src/api/rules";
 import {
   canDeleteTest,
   downloadFileName,
@@ -104,9 +105,12 @@ describe("files (spec §3, §4)", () => {
 });
 
 describe("small rules", () => {
-  it("needs 3 characters after trimming for a name (spec §5)", () => {
-    expect(isTestNameValid("  ab  ", 3)).toBe(false);
-    expect(isTestNameValid(" abc ", 3)).toBe(true);
+  it("needs 3 characters after trimming for a name (spec §5), the service's minimum too", () => {
+    expect(TEST_NAME_MIN_LENGTH).toBe(3);
+    expect(isTestNameValid("  ab  ")).toBe(false);
+    expect(isTestNameValid(" abc ")).toBe(true);
+    expect(isTestNameValid("  ab  ", TEST_NAME_MIN_LENGTH)).toBe(false);
+    expect(isTestNameValid(" abc ", TEST_NAME_MIN_LENGTH)).toBe(true);
   });
   it("names the zip {name}-{id}.zip (spec §7)", () => {
     expect(downloadFileName({ name: "Ring 4", id: "t9" })).toBe("Ring 4-t9.zip");

@@ -1,11 +1,12 @@
 /** JSON schemas shared by several routes (Fastify validates requests and serializes answers with them). */
+import { PASSWORD_MAX_LENGTH } from "../../../src/api/rules";
 import { ROLES } from "../../../src/api/types";
 
 /** RFC 5321 caps an address at 254 characters. */
 export const emailSchema = { type: "string", format: "email", maxLength: 254 } as const;
 
-/** Long enough for any passphrase, short enough that hashing it cannot be used to exhaust the CPU. */
-export const passwordSchema = { type: "string", minLength: 1, maxLength: 256 } as const;
+/** Any password, as signed in with; long enough for any passphrase, short enough that hashing it stays cheap. */
+export const passwordSchema = { type: "string", minLength: 1, maxLength: PASSWORD_MAX_LENGTH } as const;
 
 /** Issued tokens are 43 characters; the bound only keeps junk out. */
 export const refreshTokenSchema = { type: "string", minLength: 1, maxLength: 512 } as const;

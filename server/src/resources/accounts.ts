@@ -19,7 +19,7 @@ import {
   bodySchema,
   countrySchema,
   idParams,
-  nameSchema,
+  recordNameSchema,
   nullableId,
   phoneSchema,
   readRoutes,
@@ -84,7 +84,7 @@ export const accountDefinition: ResourceDefinition = {
 };
 
 const writable = {
-  name: nameSchema,
+  name: recordNameSchema,
   email: emailSchema,
   phone: phoneSchema,
   country: countrySchema,
@@ -132,7 +132,11 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
     {
       config: { access: "signedIn" },
       schema: {
-        body: bodySchema({ version: versionSchema, name: nameSchema, ownerId: { type: "string", maxLength: 100 } }),
+        body: bodySchema({
+          version: versionSchema,
+          name: recordNameSchema,
+          ownerId: { type: "string", maxLength: 100 },
+        }),
       },
     },
     async (request) => {

@@ -3,15 +3,29 @@
  * provider, plus the refund (super admins, after a password re-check) and cancel / resume.
  */
 import type { FastifyInstance } from "fastify";
-import { PAYMENT_METHODS, PAYMENT_STATUSES, SUBSCRIPTION_STATES, type PaymentRefund } from "../../../src/api/resources";
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  SUBSCRIPTION_STATES,
+  type PaymentRefund,
+  type SubscriptionState,
+} from "../../../src/api/resources";
+import { mayCancelSubscription, mayResumeSubscription } from "../../../src/api/rules";
 import { callerOf } from "../auth/guard";
 import { payments, subscriptions } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
 import type { Services } from "../services";
 import { dateRange, type ResourceDefinition } from "./definition";
 import { bodySchema, idParams, readRoutes, versionSchema } from "./routes";
-import { iso } from "./sql";
+import { iso, type Row } from "./sql";
 import { versionedChange } from "./writes";
+
+/** What the cancel and resume rules (src/api/rules.ts, shared with the console) read of a subscription. */
+const subscriptionState = (row: Row) => ({
+  status: row.status as SubscriptionState,
+  cancelAtPeriodEnd: row.cancelAtPeriodEnd === true,
+  currentPeriodEnd: String(row.currentPeriodEnd),
+});
 
 /** How long a passed password check (POST users/password/check) allows a refund. */
 export const PASSWORD_CHECK_VALID_MS = 5 * 60 * 1000;
@@ -168,7 +182,7 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
         request.body.version,
         "cancel",
         (current) => {
-          if ((current.status !== "active" && current.status !== "past_due") || current.cancelAtPeriodEnd === true)
+          if (!mayCancelSubscription(subscriptionState(current)))
             throw fieldError(
               422,
               "status",
@@ -192,11 +206,11 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
         request.body.version,
         "resume",
         (current) => {
-          if (current.cancelAtPeriodEnd !== true || Date.parse(String(current.currentPeriodEnd)) <= Date.now())
+          if (!mayResumeSubscription(subscriptionState(current)))
             throw fieldError(
               422,
               "status",
-              "Only a subscription canceling at a period end still ahead can be resumed.",
+              "Only an active or past-due subscription canceling at a period end still ahead can be resumed.",
             );
           return { cancelAtPeriodEnd: false, canceledAt: null };
         },

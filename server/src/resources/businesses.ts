@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { BusinessCreate, BusinessUpdate } from "../../../src/api/resources";
+import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH } from "../../../src/api/rules";
 import { callerOf } from "../auth/guard";
 import { businesses, devices, invitations, tests, users } from "../db/schema";
 import { fieldError, HttpError } from "../http/errors";
@@ -13,7 +14,7 @@ import {
   bodySchema,
   countrySchema,
   idParams,
-  nameSchema,
+  recordNameSchema,
   nullableId,
   phoneSchema,
   readRoutes,
@@ -88,10 +89,10 @@ export async function checkAccountExists(db: Executor, accountId: string) {
 }
 
 const fields = {
-  name: nameSchema,
+  name: recordNameSchema,
   ownerId: nullableId,
-  address: { type: "string", maxLength: 300 },
-  city: { type: "string", maxLength: 100 },
+  address: { type: "string", maxLength: ADDRESS_MAX_LENGTH },
+  city: { type: "string", maxLength: CITY_MAX_LENGTH },
   country: countrySchema,
   phone: phoneSchema,
   accountId: { type: "string", maxLength: 100 },

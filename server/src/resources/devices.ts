@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { DEVICE_STATUSES, type DeviceCreate, type DeviceRename, type DeviceUpdate } from "../../../src/api/resources";
+import { CUSTOM_BOX_NAME_MAX_LENGTH } from "../../../src/api/rules";
 import { callerOf } from "../auth/guard";
 import { devices, tests } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
@@ -13,8 +14,6 @@ import { findRecord } from "./list";
 import { bodySchema, idParams, nullableId, readRoutes, versionSchema } from "./routes";
 import { iso, rowsOf, type Executor, type Row } from "./sql";
 import { logActivity, notFoundOf, versionedChange, recordCreated } from "./writes";
-
-export const MAX_BOX_NAME = 60;
 
 export const deviceDefinition: ResourceDefinition = {
   name: "devices",
@@ -88,7 +87,8 @@ const writable = {
   typeCode: { type: "integer", minimum: 1, maximum: 99999 },
   accountId: { type: "string", maxLength: 100 },
   businessId: nullableId,
-  customBoxName: { type: ["string", "null"], maxLength: MAX_BOX_NAME + 40 },
+  // Room for surrounding spaces: the name is trimmed, then checked against the limit (422).
+  customBoxName: { type: ["string", "null"], maxLength: CUSTOM_BOX_NAME_MAX_LENGTH + 40 },
   status: { type: "string", enum: DEVICE_STATUSES },
 };
 
@@ -96,7 +96,8 @@ const writable = {
 const LEFT_OUT = ["businessId", "customBoxName", "status"];
 
 function checkBoxName(name: string) {
-  if (name.length > MAX_BOX_NAME) throw fieldError(422, "customBoxName", `At most ${MAX_BOX_NAME} characters.`);
+  if (name.length > CUSTOM_BOX_NAME_MAX_LENGTH)
+    throw fieldError(422, "customBoxName", `At most ${CUSTOM_BOX_NAME_MAX_LENGTH} characters.`);
 }
 
 export function deviceRoutes(app: FastifyInstance, { db }: Services): void {

@@ -6,6 +6,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { InvitationAccept, InvitationPublic } from "../../../src/api/resources";
+import { PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH } from "../../../src/api/rules";
 import type { LoginResponse } from "../../../src/api/types";
 import { hashPassword } from "../auth/passwords";
 import { invitations, users } from "../db/schema";
@@ -20,7 +21,6 @@ import { userDefinition } from "./users";
 import { changesBetween, logActivity } from "./writes";
 
 export const INVITATION_NOT_VALID = "This invitation is not valid any more.";
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** Codes are 43 characters; the bound only keeps junk out of the query. */
 const codeParams = {
@@ -31,8 +31,8 @@ const codeParams = {
 } as const;
 
 const acceptBody = bodySchema({
-  firstName: { type: "string", maxLength: 200 },
-  lastName: { type: "string", maxLength: 200 },
+  firstName: { type: "string", maxLength: PERSON_NAME_MAX_LENGTH },
+  lastName: { type: "string", maxLength: PERSON_NAME_MAX_LENGTH },
   password: passwordSchema,
 });
 
@@ -80,8 +80,8 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
       const { password } = request.body;
       if (!firstName) throw fieldError(400, "firstName", "First name is required.");
       if (!lastName) throw fieldError(400, "lastName", "Last name is required.");
-      if (password.length < MIN_PASSWORD_LENGTH)
-        throw fieldError(400, "password", `At least ${MIN_PASSWORD_LENGTH} characters.`);
+      if (password.length < PASSWORD_MIN_LENGTH)
+        throw fieldError(400, "password", `At least ${PASSWORD_MIN_LENGTH} characters.`);
       // Hashed before the transaction: argon2 is slow and holds no lock.
       const passwordHash = await hashPassword(password);
 

@@ -186,12 +186,6 @@ export async function listPage(db: Executor, def: ResourceDefinition, parsed: Pa
   return { records, total: Number(counted?.n ?? 0), start: parsed.start };
 }
 
-/** ra-data-simple-rest's Content-Range: `{resource} {start}-{last}/{total}`, or `*` for an empty page. */
-export function contentRange(name: string, page: Page): string {
-  if (page.records.length === 0) return `${name} */${page.total}`;
-  return `${name} ${page.start}-${page.start + page.records.length - 1}/${page.total}`;
-}
-
 /** One record within the caller's scope, or undefined (the route answers 404). */
 export async function findRecord(
   db: Executor,

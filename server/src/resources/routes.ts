@@ -3,11 +3,18 @@
  * definition, plus the schemas write routes share.
  */
 import type { FastifyInstance } from "fastify";
+import {
+  COUNTRY_CODE_PATTERN,
+  contentRange,
+  PERSON_NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  RECORD_NAME_MAX_LENGTH,
+} from "../../../src/api/rules";
 import type { Access } from "../auth/guard";
 import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
 import type { ResourceDefinition } from "./definition";
-import { contentRange, exportPages, findRecord, listPage, listQuerySchema, parseList, type ListParams } from "./list";
+import { exportPages, findRecord, listPage, listQuerySchema, parseList, type ListParams } from "./list";
 import { sendCsv } from "./csv";
 import { notFoundOf } from "./writes";
 
@@ -26,10 +33,17 @@ export const idParams = {
 } as const;
 
 export const versionSchema = { type: "integer", minimum: 1 } as const;
-export const countrySchema = { type: "string", pattern: "^[A-Z]{2}$" } as const;
-export const nameSchema = { type: "string", minLength: 1, maxLength: 200 } as const;
+export const countrySchema = { type: "string", pattern: COUNTRY_CODE_PATTERN.source } as const;
+/** A person's first or last name. */
+export const personNameSchema = { type: "string", minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH } as const;
+/** The name of an account or a business. */
+export const recordNameSchema = { type: "string", minLength: 1, maxLength: RECORD_NAME_MAX_LENGTH } as const;
 /** Optional in the console's forms: an untouched or emptied input sends nothing or null (stored ""). */
-export const phoneSchema = { type: ["string", "null"], maxLength: 40, pattern: "^[0-9+() .-]*$" } as const;
+export const phoneSchema = {
+  type: ["string", "null"],
+  maxLength: PHONE_MAX_LENGTH,
+  pattern: "^[0-9+() .-]*$",
+} as const;
 export const nullableId = { type: ["string", "null"], maxLength: 100 } as const;
 
 /** A body schema: every listed property, all required unless named in `optional`. */
@@ -49,7 +63,7 @@ export function readRoutes(app: FastifyInstance, db: Database, def: ResourceDefi
     async (request, reply) => {
       const page = await listPage(db, def, parseList(def, callerOf(request), request.query));
       return reply
-        .header("content-range", contentRange(def.name, page))
+        .header("content-range", contentRange(def.name, page.start, page.records.length, page.total))
         .header("access-control-expose-headers", "Content-Range")
         .send(page.records);
     },

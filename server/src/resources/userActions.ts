@@ -15,7 +15,7 @@ import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount } from "./businesses";
 import type { Caller } from "./definition";
 import { findRecord } from "./list";
-import { bodySchema, idParams, nameSchema, nullableId, versionSchema } from "./routes";
+import { bodySchema, idParams, nullableId, personNameSchema, versionSchema } from "./routes";
 import { iso, rowsOf, type Executor, type Row } from "./sql";
 import { checkUserEmailFree, NO_PASSWORD, userDefinition } from "./users";
 import { logActivity, versionedChange } from "./writes";
@@ -145,8 +145,8 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
         body: bodySchema(
           {
             email: emailSchema,
-            firstName: nameSchema,
-            lastName: nameSchema,
+            firstName: personNameSchema,
+            lastName: personNameSchema,
             role: { type: "string", enum: ROLES },
             accountId: { type: "string", maxLength: 100 },
             businessId: nullableId,

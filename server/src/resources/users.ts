@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { USER_STATUSES, type UserCreate, type UserUpdate } from "../../../src/api/resources";
+import { userFieldsEditableBy } from "../../../src/api/rules";
 import { ROLES } from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
 import { users } from "../db/schema";
@@ -13,10 +14,10 @@ import { fieldError, forbidden, HttpError } from "../http/errors";
 import { emailSchema } from "../http/schemas";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount } from "./businesses";
-import { dateRange, type Caller, type ResourceDefinition } from "./definition";
+import { dateRange, type ResourceDefinition } from "./definition";
 import { findRecord } from "./list";
-import { bodySchema, idParams, nameSchema, nullableId, readRoutes, versionSchema } from "./routes";
-import { iso, rowsOf, type Executor, type Row } from "./sql";
+import { bodySchema, idParams, nullableId, personNameSchema, readRoutes, versionSchema } from "./routes";
+import { iso, rowsOf, type Executor } from "./sql";
 import { logActivity, notFoundOf, updateVersioned, versionedChange, recordCreated } from "./writes";
 
 export const userDefinition: ResourceDefinition = {
@@ -76,15 +77,7 @@ export async function checkUserEmailFree(db: Executor, email: string, exceptId: 
   if (row) throw fieldError(422, "email", "This email is already used.");
 }
 
-/** The fields of PUT users/{id} the caller may send for this user (docs: SA all, A own account, self names). */
-export function editableFields(caller: Caller, target: Row): string[] {
-  if (caller.role === "SuperAdmin") return ["firstName", "lastName", "email", "accountId", "businessId"];
-  if (caller.role === "Admin" && caller.accountId === target.accountId) return ["firstName", "lastName", "businessId"];
-  if (caller.id === target.id) return ["firstName", "lastName"];
-  return [];
-}
-
-const person = { firstName: nameSchema, lastName: nameSchema };
+const person = { firstName: personNameSchema, lastName: personNameSchema };
 
 export function userRoutes(app: FastifyInstance, { db }: Services): void {
   const def = userDefinition;
@@ -149,7 +142,11 @@ export function userRoutes(app: FastifyInstance, { db }: Services): void {
       const caller = callerOf(request);
       const { version, ...body } = request.body;
       return versionedChange(db, def, users, caller, request.params.id, version, "update", async (current, tx) => {
-        const allowed = editableFields(caller, current);
+        // The fields the caller may send for this user: the console offers the same ones.
+        const allowed: string[] = userFieldsEditableBy(caller, {
+          id: String(current.id),
+          accountId: String(current.accountId),
+        });
         if (allowed.length === 0) throw forbidden();
         const refused = Object.keys(body).find((field) => !allowed.includes(field));
         if (refused) throw fieldError(403, refused, "You may not change this field.");

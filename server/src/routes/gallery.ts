@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { contentRange } from "../../../src/api/rules";
 import { FILE_KIND, type GalleryFilter, type GalleryItem } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
@@ -195,8 +196,9 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
         db.select({ n: count() }).from(tests).innerJoin(devices, eq(devices.id, tests.deviceId)).where(where),
       ]);
       const total = totals[0]?.n ?? 0;
-      const contentRange = rows.length > 0 ? `tests ${start}-${start + rows.length - 1}/${total}` : `tests */${total}`;
-      reply.header("content-range", contentRange).header("access-control-expose-headers", "Content-Range");
+      reply
+        .header("content-range", contentRange("tests", start, rows.length, total))
+        .header("access-control-expose-headers", "Content-Range");
       return rows.map((row) => ({
         id: row.id,
         name: row.name,

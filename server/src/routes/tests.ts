@@ -4,6 +4,7 @@
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isTestNameValid, mayDeleteTest, TEST_NAME_MIN_LENGTH } from "../../../src/api/rules";
 import type { ApiTest, TestUpdate } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { businesses, testFiles, tests } from "../db/schema";
@@ -11,7 +12,6 @@ import { attachmentDisposition, safeFileName, uniqueNamer, zipFromStorage } from
 import { HttpError, notFound } from "../http/errors";
 import type { Services } from "../services";
 import {
-  canDeleteTest,
   canSeeTest,
   DELETE_REFUSED,
   findLiveTest,
@@ -22,8 +22,6 @@ import {
 
 /** Spec §5 leaves the other fields unbounded; this only keeps a runaway paste out of the database. */
 export const MAX_TEXT_LENGTH = 10_000;
-/** Spec §9: name minimum 3 characters (after trimming, §5). */
-export const MIN_NAME_LENGTH = 3;
 const MAX_DOWNLOAD_FILES = 1_000;
 
 const text = { type: "string", maxLength: MAX_TEXT_LENGTH } as const;
@@ -92,8 +90,8 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
     async (request) => {
       const test = await visibleTest(request, request.params.id);
       const { name, sku, customer, vendorName, description, notes } = request.body;
-      if (name.trim().length < MIN_NAME_LENGTH) {
-        throw new HttpError(400, `name must be at least ${MIN_NAME_LENGTH} characters long (not counting spaces)`);
+      if (!isTestNameValid(name)) {
+        throw new HttpError(400, `name must be at least ${TEST_NAME_MIN_LENGTH} characters long (not counting spaces)`);
       }
       await db
         .update(tests)
@@ -113,7 +111,12 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
         .select({ ownerId: businesses.ownerId })
         .from(businesses)
         .where(eq(businesses.id, test.businessId));
-      if (!canDeleteTest(caller, test, business?.ownerId ?? null)) throw new HttpError(401, DELETE_REFUSED);
+      const deletable = {
+        accountId: test.accountId,
+        createdBy: test.createdBy,
+        businessOwnerId: business?.ownerId ?? null,
+      };
+      if (!mayDeleteTest(caller, deletable)) throw new HttpError(401, DELETE_REFUSED);
       await db.update(tests).set({ deletedAt: new Date() }).where(eq(tests.id, test.id));
       return reply.status(204).send();
     },

@@ -1,6 +1,6 @@
 /**
- * Reading test records and turning rows into the shapes of src/api/tests.ts, plus who may see
- * and who may delete a test.
+ * Reading test records and turning rows into the shapes of src/api/tests.ts, plus who may see a
+ * test (who may delete one is src/api/rules.ts mayDeleteTest, shared with the console).
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -25,22 +25,6 @@ export const DELETE_REFUSED = "You don't have permission to delete this test.";
 /** Who may see a test: users of its account, and super admins any. Deleted tests nobody. */
 export const canSeeTest = (viewer: Viewer, test: Pick<TestRow, "accountId" | "deletedAt">): boolean =>
   test.deletedAt === null && (viewer.role === "SuperAdmin" || viewer.accountId === test.accountId);
-
-/**
- * Spec §6, enforced here whatever the console shows: the caller's account must be the test's,
- * and the caller an Admin, or the test's creator, or a Manager who owns the test's business.
- * (The console's testRules.canDeleteTest states the same rule for its button.)
- */
-export function canDeleteTest(
-  viewer: Viewer,
-  test: Pick<TestRow, "accountId" | "createdBy">,
-  businessOwnerId: string | null,
-): boolean {
-  if (viewer.accountId !== test.accountId) return false;
-  if (viewer.role === "Admin") return true;
-  if (viewer.id === test.createdBy) return true;
-  return viewer.role === "Manager" && businessOwnerId === viewer.id;
-}
 
 /** A live (not deleted) test by id, whoever may see it. */
 export async function findLiveTest(db: Database, id: string): Promise<TestRow | undefined> {

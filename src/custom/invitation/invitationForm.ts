@@ -1,4 +1,6 @@
-export const MIN_PASSWORD_LENGTH = 8;
+import { PASSWORD_MIN_LENGTH as MIN_PASSWORD_LENGTH } from "../../api/rules";
+
+export { MIN_PASSWORD_LENGTH };
 
 export interface InvitationValues {
   firstName: string;

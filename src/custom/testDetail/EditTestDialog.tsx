@@ -12,7 +12,7 @@ import {
 } from "@mui/material";
 import { useDataProvider, useNotify, useTranslate } from "react-admin";
 import type { ApiTest, TestUpdate } from "../../api/tests";
-import { NAME_MIN_LENGTH } from "../../config";
+import { TEST_NAME_MIN_LENGTH as NAME_MIN_LENGTH } from "../../api/rules";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { isTestNameValid, unwrapNotes } from "./testRules";
 import { errorMessage } from "../errorMessage";

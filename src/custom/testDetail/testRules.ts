@@ -1,3 +1,4 @@
+import { isTestNameValid, mayDeleteTest } from "../../api/rules";
 import type { Role } from "../../api/types";
 import {
   FILE_KIND,
@@ -16,14 +17,15 @@ export interface Viewer {
 }
 
 /**
- * Spec §6: a test may be deleted (private view only) when the user's account is the test's, and
- * the user is an Admin, or the test's creator, or a Manager who owns the test's business.
+ * Spec §6 (private view only): the delete rule of src/api/rules.ts, which the service enforces too,
+ * read off the test as the console holds it.
  */
 export function canDeleteTest(viewer: Viewer, test: Pick<ApiTest, "account" | "createdBy" | "business">): boolean {
-  if (!viewer.id || viewer.accountId !== test.account.id) return false;
-  if (viewer.role === "Admin") return true;
-  if (viewer.id === test.createdBy) return true;
-  return viewer.role === "Manager" && test.business.owner === viewer.id;
+  return mayDeleteTest(viewer, {
+    accountId: test.account.id,
+    createdBy: test.createdBy,
+    businessOwnerId: test.business.owner,
+  });
 }
 
 /**
@@ -110,8 +112,8 @@ export function isUploadAllowed(fileName: string): boolean {
   return UPLOAD_EXTENSIONS.some((extension) => lower.endsWith(extension));
 }
 
-/** Spec §5: the name needs at least 3 characters after trimming. */
-export const isTestNameValid = (name: string, minLength: number): boolean => name.trim().length >= minLength;
+/** Spec §5: the name needs at least 3 characters after trimming (the service checks the same rule). */
+export { isTestNameValid };
 
 /** Spec §7: a downloaded zip is saved as {name}-{id}.zip. */
 export const downloadFileName = (test: Pick<ApiTest, "name" | "id">): string => `${test.name}-${test.id}.zip`;

@@ -4,6 +4,7 @@
  * service checks the same rules (docs/api-resources.md): hiding a button is not security.
  */
 import type { Device, Payment, ResourceName, Subscription, User } from "../../api/resources";
+import { mayCancelSubscription, mayResumeSubscription, userFieldsEditableBy } from "../../api/rules";
 import { ROLES, type Role } from "../../api/types";
 
 /** The signed-in user, as the rules need them. */
@@ -60,10 +61,7 @@ export const canDisableUser = canChangeRole;
 
 /** The user fields an actor may edit on a user's page; empty: read-only. */
 export function editableUserFields(actor: Actor, target: Pick<User, "id" | "accountId">): (keyof User)[] {
-  if (isSuperAdmin(actor)) return ["firstName", "lastName", "email", "accountId", "businessId"];
-  if (isAdminOf(actor, target.accountId)) return ["firstName", "lastName", "businessId"];
-  if (actor.id === target.id) return ["firstName", "lastName"];
-  return [];
+  return userFieldsEditableBy(actor, target);
 }
 
 // Devices ------------------------------------------------------------------------------------
@@ -91,19 +89,13 @@ const manageSubscription = (actor: Actor, subscription: Pick<Subscription, "acco
 export const canCancelSubscription = (
   actor: Actor,
   subscription: Pick<Subscription, "accountId" | "status" | "cancelAtPeriodEnd">,
-): boolean =>
-  manageSubscription(actor, subscription) &&
-  !subscription.cancelAtPeriodEnd &&
-  (subscription.status === "active" || subscription.status === "past_due");
+): boolean => manageSubscription(actor, subscription) && mayCancelSubscription(subscription);
 
 /** Undo a cancel at period end before the period ends. */
 export const canResumeSubscription = (
   actor: Actor,
   subscription: Pick<Subscription, "accountId" | "status" | "cancelAtPeriodEnd">,
-): boolean =>
-  manageSubscription(actor, subscription) &&
-  subscription.cancelAtPeriodEnd &&
-  (subscription.status === "active" || subscription.status === "past_due");
+): boolean => manageSubscription(actor, subscription) && mayResumeSubscription(subscription);
 
 // Accounts and businesses --------------------------------------------------------------------
 

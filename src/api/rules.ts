@@ -1,0 +1,131 @@
+/**
+ * Limits and rules that the console and the reference service both enforce: the console to guide
+ * the user before anything is sent, the service because a hidden button or a disabled field is not
+ * security. Each is defined here once and imported by both sides.
+ */
+import type { Subscription, SubscriptionState, User } from "./resources";
+import type { Role } from "./types";
+
+// ---------------------------------------------------------------------------------------------
+// Lengths and formats
+
+/** Spec §5, §9: a test's name needs at least 3 characters after trimming. */
+export const TEST_NAME_MIN_LENGTH = 3;
+
+/** Spec §5: the test name rule (the service stores the name trimmed). */
+export const isTestNameValid = (name: string, minLength: number = TEST_NAME_MIN_LENGTH): boolean =>
+  name.trim().length >= minLength;
+
+/** The name an account gives a box (change log: custom box names), after trimming. */
+export const CUSTOM_BOX_NAME_MAX_LENGTH = 60;
+
+/** A person's first or last name. */
+export const PERSON_NAME_MAX_LENGTH = 80;
+
+/** The name of an account or a business. */
+export const RECORD_NAME_MAX_LENGTH = 120;
+
+/** A business's street address and city. */
+export const ADDRESS_MAX_LENGTH = 200;
+export const CITY_MAX_LENGTH = 80;
+
+/** Phone numbers of accounts and businesses. */
+export const PHONE_MAX_LENGTH = 40;
+
+/** Countries travel as ISO 3166-1 alpha-2 codes. */
+export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
+
+/** A new password (accepting an invitation) has at least this many characters. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Any password: long enough for a passphrase, short enough that hashing it stays cheap. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+// ---------------------------------------------------------------------------------------------
+// Deleting a test (spec §6)
+
+/** Who asks to delete a test; a signed-out visitor has no id and no role. */
+export interface TestDeleter {
+  id: string;
+  accountId: string;
+  role: Role | null;
+}
+
+/** What the delete rule reads of a test. */
+export interface DeletableTest {
+  accountId: string;
+  /** The id of the user who made the test. */
+  createdBy: string;
+  /** The id of the user who owns the test's business, if anyone does. */
+  businessOwnerId: string | null;
+}
+
+/**
+ * Spec §6: a test may be deleted when the user's account is the test's, and the user is an Admin,
+ * or the test's creator, or a Manager who owns the test's business.
+ */
+export function mayDeleteTest(user: TestDeleter, test: DeletableTest): boolean {
+  if (!user.id || user.accountId !== test.accountId) return false;
+  if (user.role === "Admin") return true;
+  if (user.id === test.createdBy) return true;
+  return user.role === "Manager" && test.businessOwnerId === user.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions: cancel at period end, and resume
+
+/** Only a running subscription (spec §4: active, or past due with full access) is canceled or resumed. */
+export const RUNNING_SUBSCRIPTION_STATES: readonly SubscriptionState[] = ["active", "past_due"];
+
+const isRunning = (status: SubscriptionState) => RUNNING_SUBSCRIPTION_STATES.includes(status);
+
+/** Cancel at period end: a running subscription that is not already canceling. */
+export const mayCancelSubscription = (subscription: Pick<Subscription, "status" | "cancelAtPeriodEnd">): boolean =>
+  isRunning(subscription.status) && !subscription.cancelAtPeriodEnd;
+
+/**
+ * Resume: a running subscription that is canceling, while its period end is still ahead. Without
+ * `currentPeriodEnd` only the state is judged.
+ */
+export const mayResumeSubscription = (
+  subscription: Pick<Subscription, "status" | "cancelAtPeriodEnd"> & { currentPeriodEnd?: string },
+  now: number = Date.now(),
+): boolean =>
+  isRunning(subscription.status) &&
+  subscription.cancelAtPeriodEnd &&
+  (subscription.currentPeriodEnd === undefined || Date.parse(subscription.currentPeriodEnd) > now);
+
+// ---------------------------------------------------------------------------------------------
+// Editing a user (PUT users/{id})
+
+/** The fields of a user that PUT users/{id} may change; role and status have their own actions. */
+export type EditableUserField = Extract<keyof User, "firstName" | "lastName" | "email" | "accountId" | "businessId">;
+
+/** Super admins change every field; admins their account's users' names and business; anyone their own names. */
+export const USER_FIELDS_BY_REACH = {
+  superAdmin: ["firstName", "lastName", "email", "accountId", "businessId"],
+  accountAdmin: ["firstName", "lastName", "businessId"],
+  self: ["firstName", "lastName"],
+} as const satisfies Record<string, readonly EditableUserField[]>;
+
+/** The user fields `actor` may edit on `target`; empty: none (the user is read-only to them). */
+export function userFieldsEditableBy(
+  actor: { id: string; role: Role; accountId: string },
+  target: { id: string; accountId: string },
+): EditableUserField[] {
+  if (actor.role === "SuperAdmin") return [...USER_FIELDS_BY_REACH.superAdmin];
+  if (actor.role === "Admin" && actor.accountId === target.accountId) return [...USER_FIELDS_BY_REACH.accountAdmin];
+  if (actor.id === target.id) return [...USER_FIELDS_BY_REACH.self];
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+/**
+ * ra-data-simple-rest's Content-Range header of a list page: `{unit} {first}-{last}/{total}`; an
+ * empty page has `*` in place of the range, before the slash and the total.
+ */
+export function contentRange(unit: string, start: number, count: number, total: number): string {
+  return count === 0 ? `${unit} */${total}` : `${unit} ${start}-${start + count - 1}/${total}`;
+}
