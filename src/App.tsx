@@ -1,13 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { createBrowserRouter, Route, RouterProvider, Routes } from "react-router-dom";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  Route,
+  RouterProvider,
+  Routes,
+  useLocation,
+} from "react-router-dom";
 import { createTheme, CssBaseline, ThemeProvider } from "@mui/material";
-import { createStartupDeps } from "./authProvider/startupDeps";
 import { useScrollToTopOnPathChange } from "./custom/layout/useScrollToTopOnPathChange";
 import { runStartup, type StartupResult } from "./custom/startup/startup";
+import { PUBLIC_SCREENS } from "./access/publicScreens";
 import { ErrorBoundary } from "./custom/status/ErrorBoundary";
 import { MaintenanceScreen } from "./custom/status/MaintenanceScreen";
 import { PageLoader } from "./custom/status/PageLoader";
-import { authProvider } from "./providers";
+import type { ConsoleProviders } from "./providers";
 import { theme } from "./theme";
 
 // Each part loads on demand (spec §2): /login never downloads react-admin.
@@ -15,38 +23,55 @@ const Console = lazy(() => import("./Console"));
 const LoginPage = lazy(() => import("./custom/login/LoginPage"));
 
 const muiTheme = createTheme(theme);
-const login = (credentials: { email: string; password: string }) => authProvider.login(credentials);
+
+const PUBLIC_ROUTES = PUBLIC_SCREENS.map(({ path }) => ({ path }));
+
+/**
+ * react-admin, or /login for a signed-out visitor of a private page (spec §4). Sent from here,
+ * before react-admin mounts: react-admin would send them too, but its logout on a failed check
+ * repeats for as long as it stays on screen, and it stays while the sign-in page loads.
+ */
+function SignedInOrLogin(props: Omit<ConsoleProviders, "startup">) {
+  const { authProvider } = props;
+  const location = useLocation();
+  const signedIn = useSyncExternalStore(authProvider.subscribe, authProvider.isSignedIn);
+  if (!signedIn && !matchRoutes(PUBLIC_ROUTES, location)) {
+    return <Navigate to="/login" replace state={{ nextPathname: `${location.pathname}${location.search}` }} />;
+  }
+  return <Console {...props} />;
+}
 
 /** Every route of the console: /login outside react-admin, everything else inside it. */
-function ConsoleRoutes() {
+function ConsoleRoutes({ startup: _startup, ...providers }: ConsoleProviders) {
   useScrollToTopOnPathChange();
   return (
     <Suspense fallback={<PageLoader fullHeight />}>
       <Routes>
-        <Route path="/login" element={<LoginPage login={login} />} />
-        <Route path="*" element={<Console />} />
+        <Route path="/login" element={<LoginPage authProvider={providers.authProvider} />} />
+        <Route path="*" element={<SignedInOrLogin {...providers} />} />
       </Routes>
     </Suspense>
   );
 }
 
 /**
- * A data router, not a BrowserRouter: react-admin's warnWhenUnsavedChanges blocks navigation with
- * react-router's blocker, which only data routers have.
+ * The console, made of the providers it is given (main.tsx passes the real ones): start-up
+ * (spec §4) decides between the maintenance screen and the console.
  */
-const createConsoleRouter = () => createBrowserRouter([{ path: "*", element: <ConsoleRoutes /> }]);
-
-/** Start-up (spec §4) decides between the maintenance screen and the console. */
-export function App() {
+export function App(providers: ConsoleProviders) {
   const [startup, setStartup] = useState<StartupResult | null>(null);
-  const [router] = useState(createConsoleRouter);
+  // A data router, not a BrowserRouter: react-admin's warnWhenUnsavedChanges blocks navigation
+  // with react-router's blocker, which only data routers have.
+  const [router] = useState(() => createBrowserRouter([{ path: "*", element: <ConsoleRoutes {...providers} /> }]));
+  // Start-up runs once per console, with the providers it was made with.
+  const [startupDeps] = useState(() => providers.startup);
   useEffect(() => {
     let live = true;
-    void runStartup(createStartupDeps()).then((result) => live && setStartup(result));
+    void runStartup(startupDeps).then((result) => live && setStartup(result));
     return () => {
       live = false;
     };
-  }, []);
+  }, [startupDeps]);
 
   return (
     <ThemeProvider theme={muiTheme}>

@@ -1,22 +1,35 @@
 import { Route } from "react-router-dom";
-import { AdminContext, CoreAdminUI, CustomRoutes, Notification } from "react-admin";
-import polyglotI18nProvider from "ra-i18n-polyglot";
+import {
+  AdminContext,
+  CoreAdminUI,
+  CustomRoutes,
+  Notification,
+  Resource,
+  type I18nProvider,
+  type Store,
+} from "react-admin";
 import { PUBLIC_SCREENS } from "./access/publicScreens";
 import { SCREENS } from "./access/screens";
-import { GuardedScreen, PublicScreenRoute } from "./access/ScreenRoutes";
+import { PublicScreenRoute } from "./access/ScreenRoutes";
+import type { ConsoleAuthProvider } from "./authProvider/authProvider";
+import { SelectedItemsContext, type SelectedItemsStore } from "./authProvider/selectedItems";
+import { SessionSync } from "./authProvider/useCurrentUser";
 import { TOAST_AUTO_HIDE_MS } from "./config";
 import { AppLayout } from "./custom/layout/AppLayout";
-import { createConsoleStore } from "./custom/layout/consoleStore";
 import { ErrorScreen } from "./custom/status/ErrorScreen";
 import { NotFound } from "./custom/status/NotFound";
 import { PageLoader } from "./custom/status/PageLoader";
-import { dataProvider } from "./dataProvider";
-import { en } from "./i18n/en";
-import { authProvider } from "./providers";
+import type { ConsoleDataProvider } from "./dataProvider";
+import { accounts } from "./resources/accounts";
+import { businesses } from "./resources/businesses";
+import { devices } from "./resources/devices";
+import { discounts } from "./resources/discounts";
+import { firmware } from "./resources/firmware";
+import { payments } from "./resources/payments";
+import { subscriptions } from "./resources/subscriptions";
+import { tests } from "./resources/tests";
+import { users } from "./resources/users";
 import { theme } from "./theme";
-
-const i18nProvider = polyglotI18nProvider(() => en, "en", { allowMissing: true });
-const store = createConsoleStore();
 
 /** Spec §8, §9: toasts top-right, closing after 5000 ms. */
 const TopRightNotification = () => (
@@ -25,45 +38,65 @@ const TopRightNotification = () => (
 const FullPageLoader = () => <PageLoader fullHeight />;
 const ConsoleError = ({ error }: { error?: Error }) => <ErrorScreen error={error} fullHeight />;
 
+export interface ConsoleProps {
+  dataProvider: ConsoleDataProvider;
+  authProvider: ConsoleAuthProvider;
+  i18nProvider: I18nProvider;
+  store: Store;
+  selectedItems: SelectedItemsStore;
+}
+
 /**
- * react-admin: every signed-in screen and the public pages, from the screens tables.
+ * react-admin: the registered resources, the screens of their own, and the public pages.
  * /login lives outside it (App.tsx), so react-admin sends signed-out visitors there.
  */
-export default function Console() {
+export default function Console({ dataProvider, authProvider, i18nProvider, store, selectedItems }: ConsoleProps) {
   // react-admin's <Admin> is AdminContext + AdminUI; AdminUI's defaults (its login page and form,
   // its error and loading pages) would ship in the signed-in bundle though we replace every one, so
   // the console composes AdminContext with ra-core's CoreAdminUI and its own parts.
   return (
-    <AdminContext
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      theme={theme}
-    >
-      <CoreAdminUI
-        disableTelemetry
-        requireAuth
-        layout={AppLayout}
-        loginPage={false}
-        catchAll={NotFound}
-        accessDenied={NotFound}
-        error={ConsoleError}
-        loading={FullPageLoader}
-        title="Admin"
+    <SelectedItemsContext.Provider value={selectedItems}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={theme}
       >
-        <CustomRoutes noLayout>
-          {PUBLIC_SCREENS.map((screen) => (
-            <Route key={screen.path} path={screen.path} element={<PublicScreenRoute screen={screen} />} />
-          ))}
-        </CustomRoutes>
-        <CustomRoutes>
-          {SCREENS.map((screen) => (
-            <Route key={screen.path} path={screen.path} element={<GuardedScreen screen={screen} />} />
-          ))}
-        </CustomRoutes>
-      </CoreAdminUI>
-      <TopRightNotification />
-    </AdminContext>
+        <CoreAdminUI
+          disableTelemetry
+          requireAuth
+          layout={AppLayout}
+          loginPage={false}
+          catchAll={NotFound}
+          accessDenied={NotFound}
+          error={ConsoleError}
+          loading={FullPageLoader}
+          title="Admin"
+        >
+          <Resource name="accounts" {...accounts} />
+          <Resource name="businesses" {...businesses} />
+          <Resource name="users" {...users} />
+          <Resource name="devices" {...devices} />
+          <Resource name="payments" {...payments} />
+          <Resource name="subscriptions" {...subscriptions} />
+          <Resource name="firmware" {...firmware} />
+          <Resource name="discounts" {...discounts} />
+          <Resource name="tests" {...tests} />
+          <CustomRoutes noLayout>
+            {PUBLIC_SCREENS.map((screen) => (
+              <Route key={screen.path} path={screen.path} element={<PublicScreenRoute screen={screen} />} />
+            ))}
+          </CustomRoutes>
+          <CustomRoutes>
+            {SCREENS.flatMap(({ path, page: Page }) =>
+              Page ? [<Route key={path} path={path} element={<Page />} />] : [],
+            )}
+          </CustomRoutes>
+        </CoreAdminUI>
+        <TopRightNotification />
+        <SessionSync />
+      </AdminContext>
+    </SelectedItemsContext.Provider>
   );
 }

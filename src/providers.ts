@@ -1,5 +1,49 @@
-import { rolesForResource } from "./access/screens";
-import { createAuthProvider } from "./authProvider/authProvider";
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import type { I18nProvider, Store } from "react-admin";
+import { createAuthProvider, type ConsoleAuthProvider } from "./authProvider/authProvider";
+import { createSelectedItemsStore, type SelectedItemsStore } from "./authProvider/selectedItems";
+import { createSessionStore } from "./authProvider/session";
+import { createStartupDeps } from "./authProvider/startupDeps";
+import { createConsoleStore } from "./custom/layout/consoleStore";
+import type { StartupDeps } from "./custom/startup/startup";
+import { createDataProvider, type ConsoleDataProvider } from "./dataProvider";
+import { createHttpClient, type HttpClientDeps } from "./dataProvider/httpClient";
+import { en } from "./i18n/en";
 
-/** The one authProvider of the console, shared by the light sign-in page and react-admin. */
-export const authProvider = createAuthProvider({ rolesFor: rolesForResource });
+/** Everything the console is made of besides its components: what App takes as props. */
+export interface ConsoleProviders {
+  dataProvider: ConsoleDataProvider;
+  authProvider: ConsoleAuthProvider;
+  i18nProvider: I18nProvider;
+  store: Store;
+  /** The gallery's selected tests for bulk download (spec §3); logout clears them. */
+  selectedItems: SelectedItemsStore;
+  /** Spec §4's start-up calls, over the same client. */
+  startup: StartupDeps;
+}
+
+export interface ConsoleProvidersOptions extends Omit<HttpClientDeps, "session"> {
+  /** Where the session and the preferences live (spec §3): the browser's localStorage by default. */
+  storage?: Storage;
+}
+
+export const createI18nProvider = (): I18nProvider => polyglotI18nProvider(() => en, "en", { allowMissing: true });
+
+/** The console's providers over one session, one HTTP client and one store. */
+export function createConsoleProviders({
+  storage = window.localStorage,
+  ...http
+}: ConsoleProvidersOptions = {}): ConsoleProviders {
+  const session = createSessionStore(storage);
+  const httpClient = createHttpClient({ ...http, session });
+  const dataProvider = createDataProvider(httpClient);
+  const selectedItems = createSelectedItemsStore();
+  return {
+    dataProvider,
+    authProvider: createAuthProvider({ httpClient, selectedItems }),
+    i18nProvider: createI18nProvider(),
+    store: createConsoleStore(storage),
+    selectedItems,
+    startup: createStartupDeps(httpClient, dataProvider),
+  };
+}

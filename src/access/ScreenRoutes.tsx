@@ -1,37 +1,52 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslate } from "react-admin";
+import { matchRoutes, Navigate, useLocation } from "react-router-dom";
+import { useCanAccess, useGetIdentity, useTranslate } from "react-admin";
 import { PRODUCT_NAME } from "../config";
-import { Navigate } from "react-router-dom";
 import { GuestLayout } from "../custom/layout/GuestLayout";
-import { useSessionRole } from "../custom/layout/useSessionRole";
 import { NotFound } from "../custom/status/NotFound";
 import { PageLoader } from "../custom/status/PageLoader";
 import type { PublicScreen } from "./publicScreens";
-import { canAccessRoles } from "./roles";
 import { ScreenContext } from "./ScreenContext";
-import type { Screen } from "./screens";
+import { SCREENS, type Screen } from "./screens";
 
 /** The browser tab names the screen: "Gallery · Gemtest Admin". */
-function useDocumentTitle(titleKey: string, shellKey: "app.admin" | "app.guest"): void {
+function useDocumentTitle(titleKey: string | undefined, shellKey: "app.admin" | "app.guest"): void {
   const translate = useTranslate();
-  const title = `${translate(titleKey)} · ${translate(shellKey, { product: PRODUCT_NAME })}`;
+  const shell = translate(shellKey, { product: PRODUCT_NAME });
+  const title = titleKey ? `${translate(titleKey)} · ${shell}` : shell;
   useEffect(() => {
     document.title = title;
   }, [title]);
 }
 
-/** A signed-in screen: the not-found view for a role that may not use it (spec §2), else its page. */
-export function GuardedScreen({ screen }: { screen: Screen }) {
-  const role = useSessionRole();
-  useDocumentTitle(screen.title, "app.admin");
-  if (!canAccessRoles(screen.roles, role)) return <NotFound />;
-  const Page = screen.page;
+/** What an address outside the screens table asks (it shows not-found before the answer matters). */
+const UNKNOWN_SCREEN = { resource: "unknown", action: "list" };
+const SCREEN_ROUTES = SCREENS.map((screen) => ({ path: screen.path, screen }));
+
+/** The signed-in screen at the current address, if the screens table has one. */
+function useCurrentScreen(): Screen | undefined {
+  const location = useLocation();
+  return matchRoutes(SCREEN_ROUTES, location)?.[0]?.route.screen;
+}
+
+/**
+ * Every signed-in page goes through here (the layout renders it around the routes): the screen is
+ * looked up in the screens table and opens only when authProvider.canAccess says so; otherwise the
+ * not-found view, in place (spec §2). Unknown addresses are not found either.
+ */
+export function ScreenGuard({ children }: { children: ReactNode }) {
+  const screen = useCurrentScreen();
+  useDocumentTitle(screen?.title ?? "notFound.title", "app.admin");
+  // The pages read the signed-in user through react-admin's identity; it is loaded before they open.
+  const identity = useGetIdentity();
+  const access = useCanAccess(screen?.access ?? UNKNOWN_SCREEN);
+  if (!screen) return <NotFound />;
+  if (access.isPending || identity.isPending) return <PageLoader />;
+  if (!access.canAccess) return <NotFound />;
   return (
     <ScreenContext.Provider value={screen}>
-      <Suspense fallback={<PageLoader />}>
-        <Page />
-      </Suspense>
+      <Suspense fallback={<PageLoader />}>{children}</Suspense>
     </ScreenContext.Provider>
   );
 }
@@ -55,9 +70,10 @@ function HomeOnceChecked() {
 
 /** A public page in the guest shell; a guests-only page sends a signed-in visitor home (spec §6). */
 export function PublicScreenRoute({ screen }: { screen: PublicScreen }) {
-  const role = useSessionRole();
+  const { identity, isPending } = useGetIdentity();
   useDocumentTitle(screen.title, "app.guest");
-  if (screen.guestOnly && role) return <HomeOnceChecked />;
+  if (isPending) return <PageLoader />;
+  if (screen.guestOnly && identity) return <HomeOnceChecked />;
   const Page = screen.page;
   return (
     <GuestLayout>

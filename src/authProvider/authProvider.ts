@@ -3,35 +3,25 @@
  */
 import { HttpError, type AuthProvider, type UserIdentity } from "react-admin";
 import type { InvitationAccept } from "../api/resources";
-import { TOKEN_EXPIRED, type ApiUser, type LoginResponse, type Role } from "../api/types";
-import { canAccessRoles, type AccessRole } from "../access/roles";
-import { httpClient as defaultHttpClient, type HttpClient } from "../dataProvider/httpClient";
+import { TOKEN_EXPIRED, type ApiUser, type LoginResponse } from "../api/types";
+import { actorOf, canAccess, type AccessQuery } from "../access/accessRules";
+import type { HttpClient } from "../dataProvider/httpClient";
 import { fullName } from "./identity";
-import { selectedItems as defaultSelectedItems, type SelectedItemsStore } from "./selectedItems";
+import type { SelectedItemsStore } from "./selectedItems";
 
 export const LOGIN_PATH = "/login";
 
 export interface AuthProviderDeps {
-  /** Default: the console's client (and through it, its session and refresher). */
-  httpClient?: HttpClient;
-  selectedItems?: SelectedItemsStore;
-  /**
-   * The roles allowed on a resource or screen (the screens table in src/access owns them); passed
-   * in so this module does not import the screens, which import pages, which use this provider.
-   */
-  rolesFor: (resource: string) => readonly AccessRole[] | undefined;
+  /** The console's client, and through it its session and refresher. */
+  httpClient: HttpClient;
+  /** Logout clears the selected items (spec §4). */
+  selectedItems: SelectedItemsStore;
 }
 
 export interface LoginParams {
   username?: string;
   email?: string;
   password: string;
-}
-
-/** §6 for a resource: its allowed roles when known; an unknown resource is for SuperAdmin only. */
-export function canAccessResource(allowed: readonly AccessRole[] | undefined, role: Role | null | undefined): boolean {
-  if (allowed === undefined) return role === "SuperAdmin";
-  return canAccessRoles(allowed, role);
 }
 
 const statusOf = (error: unknown): number | undefined =>
@@ -48,13 +38,13 @@ const messageOf = (error: unknown): unknown =>
 export interface ConsoleAuthProvider extends AuthProvider {
   /** POST invitations/{code}/accept (public), then stores the session exactly as login does. */
   acceptInvitation(code: string, values: InvitationAccept): Promise<void>;
+  /** Calls the listener when the session changes (sign-in, sign-out, the current user's record). */
+  subscribe(listener: () => void): () => void;
+  /** Whether a session is stored now, for the parts that render outside react-admin (/login). */
+  isSignedIn(): boolean;
 }
 
-export function createAuthProvider({
-  httpClient = defaultHttpClient,
-  selectedItems = defaultSelectedItems,
-  rolesFor,
-}: AuthProviderDeps): ConsoleAuthProvider {
+export function createAuthProvider({ httpClient, selectedItems }: AuthProviderDeps): ConsoleAuthProvider {
   const { session, refresher } = httpClient;
   /** Stores a sign-in's answer as the session (spec §3), then the current user (§7). */
   const startSession = async (answer: LoginResponse) => {
@@ -152,6 +142,7 @@ export function createAuthProvider({
         lastName: user.lastName,
         role: user.role,
         accountId: user.accountId,
+        email: user.email,
       };
     },
 
@@ -159,9 +150,11 @@ export function createAuthProvider({
       return signedIn() ? session.getUser().role : null;
     },
 
-    async canAccess({ resource }: { resource: string; action: string }) {
-      // §6 gives roles per screen, not per action, so the action does not change the answer.
-      return canAccessResource(rolesFor(resource), signedIn() ? session.getUser().role : null);
+    async canAccess(query: AccessQuery) {
+      return canAccess(signedIn() ? actorOf(session.getUser()) : null, query);
     },
+
+    subscribe: (listener) => session.subscribe(listener),
+    isSignedIn: signedIn,
   };
 }

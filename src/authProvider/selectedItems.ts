@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 /**
  * The selected-items list for bulk download (spec §3). It lives for the tab's lifetime only (it is
  * not one of §3's localStorage keys) and logout clears it (§4), which is why it sits next to the
@@ -35,4 +36,11 @@ export function createSelectedItemsStore(): SelectedItemsStore {
   };
 }
 
-export const selectedItems: SelectedItemsStore = createSelectedItemsStore();
+/** The console's selected items, given by App (each console instance has its own). */
+export const SelectedItemsContext = createContext<SelectedItemsStore | null>(null);
+
+export function useSelectedItems(): SelectedItemsStore {
+  const store = useContext(SelectedItemsContext);
+  if (store === null) throw new Error("useSelectedItems needs the console's SelectedItemsContext");
+  return store;
+}

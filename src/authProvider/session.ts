@@ -186,6 +186,3 @@ export function createSessionStore(storage: Storage = browserStorage()): Session
     },
   };
 }
-
-/** The console's one session, over the browser's localStorage. */
-export const session: SessionStore = createSessionStore();

@@ -1,15 +1,12 @@
 /**
  * Wires the pure start-up sequence (src/custom/startup/startup.ts) to the real client and
- * dataProvider, so App.tsx only calls runStartup(createStartupDeps()).
+ * dataProvider, so App.tsx only calls runStartup(startup).
  */
 import type { StartupDeps } from "../custom/startup/startup";
-import { dataProvider as defaultDataProvider, type ConsoleDataProvider } from "../dataProvider";
-import { httpClient as defaultHttpClient, type HttpClient } from "../dataProvider/httpClient";
+import type { ConsoleDataProvider } from "../dataProvider";
+import type { HttpClient } from "../dataProvider/httpClient";
 
-export function createStartupDeps(
-  httpClient: HttpClient = defaultHttpClient,
-  dataProvider: ConsoleDataProvider = defaultDataProvider,
-): StartupDeps {
+export function createStartupDeps(httpClient: HttpClient, dataProvider: ConsoleDataProvider): StartupDeps {
   const { session } = httpClient;
   return {
     checkHealth: () => dataProvider.getHealth(),

@@ -16,7 +16,7 @@ import { HttpError, type fetchUtils } from "react-admin";
 import { DELETED_USER_STATUS, TOKEN_EXPIRED } from "../api/types";
 import { API_BASE_URL } from "../config";
 import { appMessages } from "../i18n/en";
-import { session as defaultSession, type SessionStore } from "../authProvider/session";
+import { createSessionStore, type SessionStore } from "../authProvider/session";
 import { createTokenRefresher, expiresWithin, RefreshError, type TokenRefresher } from "../authProvider/tokenRefresher";
 import { currentUserAgent, userAgentHeaderValue } from "./userAgent";
 
@@ -139,7 +139,7 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
   const baseUrl = (deps.baseUrl ?? API_BASE_URL).replace(/\/+$/, "");
   // Looked up per call so test doubles (msw) installed after creation still apply.
   const fetchImpl: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const session = deps.session ?? defaultSession;
+  const session = deps.session ?? createSessionStore();
   const now = deps.now ?? Date.now;
   const onSessionEnded = deps.onSessionEnded ?? defaultOnSessionEnded;
   const userAgentValue = userAgentHeaderValue(deps.userAgent ?? currentUserAgent());
@@ -274,4 +274,3 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
 }
 
 /** The console's one client, over the default session and config.API_BASE_URL. */
-export const httpClient: HttpClient = createHttpClient();

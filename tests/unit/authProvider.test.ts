@@ -6,7 +6,6 @@ import { createAuthProvider } from "../../src/authProvider/authProvider";
 import { createMemoryStorage, createSessionStore, EMPTY_USER } from "../../src/authProvider/session";
 import { createSelectedItemsStore } from "../../src/authProvider/selectedItems";
 import { createHttpClient, type SessionEndReason } from "../../src/dataProvider/httpClient";
-import type { AccessRole } from "../../src/access/roles";
 import type { ApiUser, Role } from "../../src/api/types";
 import { STORAGE_KEYS } from "../../src/config";
 import { tokenExpiringIn } from "./helpers/jwt";
@@ -20,17 +19,6 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
-const ROLE_TABLE: Record<string, readonly AccessRole[]> = {
-  payments: ["SuperAdmin", "Admin"],
-  accounts: ["SuperAdmin"],
-  account: ["User", "Admin", "Manager"],
-  users: ["SuperAdmin", "Admin", "Manager"],
-  "add-new-location": ["Admin"],
-  gallery: ["All"],
-  login: ["Guest"],
-  settings: [],
-};
 
 const apiUser = (patch: Partial<ApiUser> = {}): ApiUser => ({
   id: "u1",
@@ -53,7 +41,7 @@ function setup(stored: Record<string, unknown> | null = null) {
   const ended: SessionEndReason[] = [];
   const httpClient = createHttpClient({ baseUrl: BASE, session, now: () => NOW, onSessionEnded: (r) => ended.push(r) });
   const selectedItems = createSelectedItemsStore();
-  const authProvider = createAuthProvider({ httpClient, selectedItems, rolesFor: (resource) => ROLE_TABLE[resource] });
+  const authProvider = createAuthProvider({ httpClient, selectedItems });
   return { authProvider, session, storage, selectedItems, ended };
 }
 
@@ -227,27 +215,36 @@ describe("checkAuth, checkError, identity, permissions", () => {
   });
 });
 
-describe("canAccess (§6)", () => {
-  const check = (role: Role | null, resource: string) =>
-    setup(role ? signedIn(role) : null).authProvider.canAccess?.({ resource, action: "list" });
+describe("canAccess (§6): the access rules, for the session's user", () => {
+  const check = (role: Role | null, resource: string, action = "list", record?: Record<string, unknown>) =>
+    setup(role ? signedIn(role) : null).authProvider.canAccess?.({ resource, action, record });
 
-  const expected: Record<string, Record<Role | "signedOut", boolean>> = {
-    payments: { SuperAdmin: true, Admin: true, Manager: false, User: false, signedOut: false },
-    accounts: { SuperAdmin: true, Admin: false, Manager: false, User: false, signedOut: false },
-    account: { SuperAdmin: false, Admin: true, Manager: true, User: true, signedOut: false },
-    users: { SuperAdmin: true, Admin: true, Manager: true, User: false, signedOut: false },
-    "add-new-location": { SuperAdmin: false, Admin: true, Manager: false, User: false, signedOut: false },
-    gallery: { SuperAdmin: true, Admin: true, Manager: true, User: true, signedOut: true },
-    login: { SuperAdmin: true, Admin: true, Manager: true, User: true, signedOut: true },
-    settings: { SuperAdmin: false, Admin: false, Manager: false, User: false, signedOut: false },
-    "not-in-the-table": { SuperAdmin: true, Admin: false, Manager: false, User: false, signedOut: false },
-  };
+  const expected: [resource: string, action: string, byRole: Record<Role | "signedOut", boolean>][] = [
+    ["payments", "list", { SuperAdmin: true, Admin: true, Manager: false, User: false, signedOut: false }],
+    ["accounts", "list", { SuperAdmin: true, Admin: false, Manager: false, User: false, signedOut: false }],
+    ["accounts", "edit", { SuperAdmin: true, Admin: true, Manager: true, User: true, signedOut: true }],
+    ["accounts", "own", { SuperAdmin: false, Admin: true, Manager: true, User: true, signedOut: false }],
+    ["users", "list", { SuperAdmin: true, Admin: true, Manager: true, User: false, signedOut: false }],
+    ["businesses", "create", { SuperAdmin: false, Admin: true, Manager: false, User: false, signedOut: false }],
+    ["tests", "list", { SuperAdmin: true, Admin: true, Manager: true, User: true, signedOut: true }],
+    ["settings", "list", { SuperAdmin: false, Admin: false, Manager: false, User: false, signedOut: false }],
+    ["not-in-the-table", "list", { SuperAdmin: true, Admin: false, Manager: false, User: false, signedOut: false }],
+  ];
 
-  for (const [resource, byRole] of Object.entries(expected)) {
+  for (const [resource, action, byRole] of expected) {
     for (const [role, allowed] of Object.entries(byRole)) {
-      it(`${resource} for ${role}: ${allowed}`, async () => {
-        await expect(check(role === "signedOut" ? null : (role as Role), resource)).resolves.toBe(allowed);
+      it(`${resource}.${action} for ${role}: ${allowed}`, async () => {
+        await expect(check(role === "signedOut" ? null : (role as Role), resource, action)).resolves.toBe(allowed);
       });
     }
   }
+
+  it("asks the record rule with the session's user: §6's delete-test rule", async () => {
+    const test = { account: { id: "a1" }, createdBy: "someone", business: { owner: "u1" } };
+    await expect(check("Admin", "tests", "delete", test)).resolves.toBe(true);
+    await expect(check("Manager", "tests", "delete", test)).resolves.toBe(true);
+    await expect(check("User", "tests", "delete", test)).resolves.toBe(false);
+    await expect(check("Admin", "tests", "delete", { ...test, account: { id: "other" } })).resolves.toBe(false);
+    await expect(check(null, "tests", "delete", test)).resolves.toBe(false);
+  });
 });

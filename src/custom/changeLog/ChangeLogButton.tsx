@@ -6,7 +6,7 @@ import { Link } from "react-router-dom";
 import { useTranslate } from "react-admin";
 import { STORAGE_KEYS } from "../../config";
 import { formatDate } from "../format";
-import { useSessionRole } from "../layout/useSessionRole";
+import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import { badgeCount, entryDate, isNew, visibleEntries, type ChangeLogEntry } from "./changeLog";
 import { CHANGE_LOG } from "./entries";
 
@@ -24,7 +24,7 @@ interface ChangeLogButtonProps {
 /** The bell of the top bar and the change-log drawer it opens (spec §2, §4). */
 export function ChangeLogButton({ entries = CHANGE_LOG, now = () => new Date() }: ChangeLogButtonProps) {
   const translate = useTranslate();
-  const role = useSessionRole();
+  const role = useCurrentUser()?.role ?? null;
   const [open, setOpen] = useState(false);
   const [lastOpened, setLastOpened] = useState(readLastOpened);
   const today = now();

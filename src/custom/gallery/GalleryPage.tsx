@@ -7,7 +7,7 @@ import { useDataProvider, useGetList, useNotify, useTranslate } from "react-admi
 import type { GalleryFilter, GalleryItem } from "../../api/tests";
 import { GALLERY_COLUMNS, GALLERY_COLUMNS_SMALL } from "../../config";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { selectedItems } from "../../authProvider/selectedItems";
+import { useSelectedItems } from "../../authProvider/selectedItems";
 import { BulkDownloadDialog } from "./BulkDownloadDialog";
 import { GalleryCard } from "./GalleryCard";
 import { GalleryFilters } from "./GalleryFilters";
@@ -39,6 +39,7 @@ export default function GalleryPage() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [search, setSearch] = useSearchParams();
   const query = parseGalleryQuery(search);
+  const selectedItems = useSelectedItems();
   const selected = useSyncExternalStore(selectedItems.subscribe, selectedItems.get);
   const [bulkDownloadId, setBulkDownloadId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);

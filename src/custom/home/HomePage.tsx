@@ -2,19 +2,19 @@ import { Box, Card, CardActionArea, CardContent, Grid, Typography } from "@mui/m
 import { Link } from "react-router-dom";
 import { useTranslate } from "react-admin";
 import { MENU_SCREENS } from "../../access/screens";
-import { canAccessRoles } from "../../access/roles";
-import { useSessionUser } from "../layout/useSessionRole";
+import { useAccessibleScreens } from "../../access/useAccessibleScreens";
+import { useCurrentUser } from "../../authProvider/useCurrentUser";
 
 /** Home (spec §2): a greeting and the places this role can go. */
 export default function HomePage() {
   const translate = useTranslate();
-  const user = useSessionUser();
-  const role = user.isLoggedIn ? user.role : null;
-  const destinations = MENU_SCREENS.filter((screen) => screen.path !== "/" && canAccessRoles(screen.roles, role));
+  const user = useCurrentUser();
+  const role = user?.role;
+  const destinations = (useAccessibleScreens(MENU_SCREENS) ?? []).filter((screen) => screen.path !== "/");
   return (
     <Box sx={{ py: 2 }}>
       <Typography variant="h4" component="h1" gutterBottom>
-        {translate("home.greeting", { name: user.firstName })}
+        {translate("home.greeting", { name: user?.firstName ?? "" })}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {translate("home.subtitle", { role: role ? translate(`roles.${role}`) : "" })}

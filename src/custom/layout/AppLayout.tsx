@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Layout, type ErrorProps } from "react-admin";
+import { ScreenGuard } from "../../access/ScreenRoutes";
 import { ErrorScreen } from "../status/ErrorScreen";
 import { SubscriptionGate } from "../status/SubscriptionGate";
 import { ConsoleAppBar } from "./ConsoleAppBar";
@@ -8,7 +9,7 @@ import { useCloseSidebarOnSmallScreens } from "./useCloseSidebarOnSmallScreens";
 
 const LayoutError = ({ error }: ErrorProps) => <ErrorScreen error={error} />;
 
-/** The signed-in shell (spec §2): top bar, sidebar, the subscription check, and the error screen. */
+/** The signed-in shell (spec §2): top bar, sidebar, the screen guard, the subscription check, and the error screen. */
 export function AppLayout({ children }: { children: ReactNode }) {
   useCloseSidebarOnSmallScreens();
   return (
@@ -19,7 +20,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       // react-admin sizes the layout to fit its widest content; ours scrolls wide tables instead.
       sx={{ minWidth: 0, "& .RaLayout-content": { px: { xs: 1.5, sm: 3 }, pb: 4, minWidth: 0 } }}
     >
-      {children}
+      <ScreenGuard>{children}</ScreenGuard>
       <SubscriptionGate />
     </Layout>
   );

@@ -7,7 +7,7 @@ import { AppBar, Logout, UserMenu, useTranslate, useUserMenu } from "react-admin
 import { PRODUCT_NAME } from "../../config";
 import { ChangeLogButton } from "../changeLog/ChangeLogButton";
 import { UserAvatar } from "./UserAvatar";
-import { useSessionUser } from "./useSessionRole";
+import { useCurrentUser } from "../../authProvider/useCurrentUser";
 
 const ProfileMenuLink = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: React.ReactNode }>(
   function ProfileMenuLink({ to, label, icon }, ref) {
@@ -24,13 +24,17 @@ const ProfileMenuLink = forwardRef<HTMLAnchorElement, { to: string; label: strin
 /** Profile menu (spec §2): My Profile, Settings, Logout. */
 function ProfileMenu() {
   const translate = useTranslate();
-  const user = useSessionUser();
+  const user = useCurrentUser();
   return (
     <UserMenu
-      icon={<UserAvatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} size={32} />}
+      icon={<UserAvatar firstName={user?.firstName} lastName={user?.lastName} src={user?.avatar} size={32} />}
       label="app.profile.menu"
     >
-      <ProfileMenuLink to={`/users/${user.id}`} label={translate("app.profile.myProfile")} icon={<PersonIcon />} />
+      <ProfileMenuLink
+        to={`/users/${user?.id ?? ""}`}
+        label={translate("app.profile.myProfile")}
+        icon={<PersonIcon />}
+      />
       <ProfileMenuLink to="/user-settings" label={translate("app.profile.settings")} icon={<SettingsIcon />} />
       <Logout />
     </UserMenu>

@@ -13,21 +13,22 @@ import { Link, useLocation } from "react-router-dom";
 import { useSidebarState, useTranslate } from "react-admin";
 import { APP_VERSION } from "../../config";
 import { MENU_SCREENS } from "../../access/screens";
-import { canAccessRoles } from "../../access/roles";
-import { useSessionRole } from "./useSessionRole";
+import { useAccessibleScreens } from "../../access/useAccessibleScreens";
 import { activeMenuPath } from "./activeMenu";
-
-const menuItems = MENU_SCREENS.map((screen) => ({ ...screen, segments: screen.menu!.segments }));
 
 /** The sidebar (spec §2): the items the role may see, the active one by first path segment, the version. */
 export function SideMenu() {
   const translate = useTranslate();
-  const role = useSessionRole();
   const { pathname } = useLocation();
   const [open, setOpen] = useSidebarState();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
-  const items = menuItems.filter((item) => canAccessRoles(item.roles, role));
-  const active = activeMenuPath(pathname, items);
+  const items = useAccessibleScreens(MENU_SCREENS);
+  // The sidebar appears whole, once canAccess has answered for every item.
+  if (!items) return null;
+  const active = activeMenuPath(
+    pathname,
+    items.map((item) => ({ path: item.path, segments: item.menu!.segments })),
+  );
 
   return (
     <Box

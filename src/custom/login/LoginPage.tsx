@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore } from "react";
+import { useForm, type Resolver } from "react-hook-form";
 import {
   Alert,
   Box,
@@ -15,13 +16,22 @@ import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { PRODUCT_NAME } from "../../config";
 import { translate } from "../../i18n/translate";
 import { GuestLayout } from "../layout/GuestLayout";
-import { useSessionUser } from "../layout/useSessionRole";
-import { validateLogin, type LoginErrors } from "./loginForm";
+import type { ConsoleAuthProvider } from "../../authProvider/authProvider";
+import { validateLogin, type LoginValues } from "./loginForm";
 import { errorMessage } from "../errorMessage";
 
 interface LoginPageProps {
-  login: (credentials: { email: string; password: string }) => Promise<unknown>;
+  authProvider: Pick<ConsoleAuthProvider, "login" | "subscribe" | "isSignedIn">;
 }
+
+/** The pure checks of loginForm.ts, as react-hook-form's resolver (messages are i18n keys). */
+const resolver: Resolver<LoginValues> = async (values) => {
+  const found = validateLogin(values);
+  const errors = Object.fromEntries(
+    Object.entries(found).map(([field, message]) => [field, { type: "validate", message }]),
+  );
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
 
 /** Where react-admin's guard meant to go before it sent the visitor here. */
 const nextPath = (state: unknown): string => {
@@ -33,33 +43,31 @@ const nextPath = (state: unknown): string => {
  * Sign-in (spec §2, guests only). It renders outside <Admin> so that /login loads no react-admin
  * code; errors from the service are shown as it words them, and the typed email is kept.
  */
-export default function LoginPage({ login }: LoginPageProps) {
-  const user = useSessionUser();
+export default function LoginPage({ authProvider }: LoginPageProps) {
+  const signedIn = useSyncExternalStore(authProvider.subscribe, authProvider.isSignedIn);
   const location = useLocation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<LoginErrors>({});
+  // react-hook-form (react-admin's form library) without react-admin, which /login does not load.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ defaultValues: { email: "", password: "" }, resolver });
   const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  if (user.isLoggedIn && !pending) return <Navigate to={nextPath(location.state)} replace />;
+  if (signedIn && !isSubmitting) return <Navigate to={nextPath(location.state)} replace />;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateLogin({ email, password });
-    setErrors(found);
+  const submit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
     try {
-      await login({ email: email.trim(), password });
+      await authProvider.login({ email: email.trim(), password });
       navigate(nextPath(location.state), { replace: true });
     } catch (error) {
       setServerError(errorMessage(error));
-      setPending(false);
     }
-  };
+  });
+  const { ref: emailRef, ...emailField } = register("email");
+  const { ref: passwordRef, ...passwordField } = register("password");
 
   const title = translate("login.title", { product: PRODUCT_NAME });
   return (
@@ -82,32 +90,30 @@ export default function LoginPage({ login }: LoginPageProps) {
               <TextField
                 label={translate("login.email")}
                 type="email"
-                name="email"
                 autoComplete="username"
                 autoFocus
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                inputRef={emailRef}
+                {...emailField}
                 error={Boolean(errors.email)}
-                helperText={errors.email ? translate(errors.email) : " "}
+                helperText={errors.email?.message ? translate(errors.email.message) : " "}
                 fullWidth
               />
               <TextField
                 label={translate("login.password")}
                 type="password"
-                name="password"
                 autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                inputRef={passwordRef}
+                {...passwordField}
                 error={Boolean(errors.password)}
-                helperText={errors.password ? translate(errors.password) : " "}
+                helperText={errors.password?.message ? translate(errors.password.message) : " "}
                 fullWidth
               />
               <Button
                 type="submit"
                 variant="contained"
                 size="large"
-                disabled={pending}
-                startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+                disabled={isSubmitting}
+                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
               >
                 {translate("login.submit")}
               </Button>

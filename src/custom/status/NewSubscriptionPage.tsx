@@ -1,17 +1,13 @@
 import { Button } from "@mui/material";
 import CardMembershipIcon from "@mui/icons-material/CardMembershipOutlined";
 import { Link } from "react-router-dom";
-import { useTranslate } from "react-admin";
-import { canAccessRoles } from "../../access/roles";
-import { rolesForResource } from "../../access/screens";
-import { useSessionRole } from "../layout/useSessionRole";
+import { useCanAccess, useTranslate } from "react-admin";
 import { StatusPage } from "./StatusPage";
 
 /** Spec §2, §4: where an inactive subscription sends everyone but super admins. */
 export default function NewSubscriptionPage() {
   const translate = useTranslate();
-  const role = useSessionRole();
-  const canPay = canAccessRoles(rolesForResource("payments") ?? [], role);
+  const { canAccess: canPay } = useCanAccess({ resource: "payments", action: "list" });
   return (
     <>
       <StatusPage

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useDataProvider, useTranslate } from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { decideSubscription, NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
-import { useSessionUser } from "../layout/useSessionRole";
+import { useCurrentUser } from "../../authProvider/useCurrentUser";
 
 /**
  * Spec §4: past_due opens the Subscription Warning dialog with the server's message (once per
@@ -14,26 +14,32 @@ import { useSessionUser } from "../layout/useSessionRole";
 export function SubscriptionGate() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const user = useSessionUser();
+  const user = useCurrentUser();
+  const userId = user?.id ?? null;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
 
   const { data } = useQuery({
-    queryKey: ["subscription-status", user.id],
+    queryKey: ["subscription-status", userId],
     queryFn: () => dataProvider.getSubscription(),
-    enabled: user.isLoggedIn,
+    enabled: userId !== null,
     staleTime: 5 * 60 * 1000,
   });
 
-  const decision = decideSubscription({ status: data?.status, role: user.role, pathname, signedIn: user.isLoggedIn });
+  const decision = decideSubscription({
+    status: data?.status,
+    role: user?.role ?? null,
+    pathname,
+    signedIn: userId !== null,
+  });
 
   useEffect(() => {
     if (decision === "redirect") navigate(NEW_SUBSCRIPTION_PATH, { replace: true });
   }, [decision, navigate]);
 
-  const open = decision === "warn" && dismissedFor !== user.id;
-  const close = () => setDismissedFor(user.id);
+  const open = decision === "warn" && dismissedFor !== userId;
+  const close = () => setDismissedFor(userId);
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby="subscription-warning-title">
@@ -42,7 +48,7 @@ export function SubscriptionGate() {
         <DialogContentText>{data?.message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        {user.role === "Admin" && (
+        {user?.role === "Admin" && (
           <Button
             onClick={() => {
               close();

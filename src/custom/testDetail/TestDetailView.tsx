@@ -6,11 +6,10 @@ import AttachFileIcon from "@mui/icons-material/AttachFile";
 import ShareIcon from "@mui/icons-material/ShareOutlined";
 import DeleteIcon from "@mui/icons-material/DeleteOutline";
 import { Link } from "react-router-dom";
-import { Confirm, useNotify, useTranslate } from "react-admin";
+import { Confirm, useCanAccessCallback, useNotify, useTranslate } from "react-admin";
 import type { ApiTest } from "../../api/tests";
 import { PRODUCT_KEY } from "../../config";
 import { AiRunPanel } from "../aiOverlay/AiRunPanel";
-import { useSessionUser } from "../layout/useSessionRole";
 import { DetailsCards } from "./DetailsCards";
 import { EditTestDialog } from "./EditTestDialog";
 import { FilesSection } from "./FilesSection";
@@ -18,7 +17,7 @@ import { PasswordDialog } from "./PasswordDialog";
 import { PhotoGrid } from "./PhotoGrid";
 import { SelectionBar } from "./SelectionBar";
 import { ShareDialog } from "./ShareDialog";
-import { canDeleteTest, fileSection, groupTestRuns } from "./testRules";
+import { fileSection, groupTestRuns } from "./testRules";
 import { Section, TextSections } from "./TextSections";
 import { useTestActions } from "./useTestActions";
 import { UploadDialog } from "./UploadDialog";
@@ -32,7 +31,7 @@ type ProtectedAction = "deleteTest" | "deletePhotos";
 export function TestDetailView({ test, publicView }: { test: ApiTest; publicView: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const user = useSessionUser();
+  const canAccess = useCanAccessCallback();
   const { busy, refresh, deleteTest, deletePhotos, downloadPhotos } = useTestActions(test, publicView);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [protectedAction, setProtectedAction] = useState<ProtectedAction | null>(null);
@@ -54,8 +53,9 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
       return next;
     });
 
-  const askDelete = () => {
-    if (!canDeleteTest({ id: user.id, accountId: user.accountId, role: user.role }, test)) {
+  const askDelete = async () => {
+    // Spec §6: the delete rule, answered by authProvider.canAccess like every other.
+    if (!(await canAccess({ resource: "tests", action: "delete", record: test }))) {
       notify("testDetail.deleteRule.forbidden", { type: "warning" });
       return;
     }
@@ -104,7 +104,13 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
           <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => setDialog("share")}>
             {translate("testDetail.share")}
           </Button>
-          <Button variant="contained" color="error" startIcon={<DeleteIcon />} onClick={askDelete} disabled={busy}>
+          <Button
+            variant="contained"
+            color="error"
+            startIcon={<DeleteIcon />}
+            onClick={() => void askDelete()}
+            disabled={busy}
+          >
             {translate("testDetail.delete")}
           </Button>
         </Stack>

@@ -246,6 +246,6 @@ export function AccountDetail({ accountId, own = false }: AccountDetailProps) {
 
 /** /accounts/:accountId (spec §2: all; the service shows others only their own account). */
 export default function AccountShowPage() {
-  const { accountId = "" } = useParams();
+  const { id: accountId = "" } = useParams();
   return <AccountDetail accountId={accountId} />;
 }

@@ -1,15 +1,15 @@
+import { lazy } from "react";
 import AccountsIcon from "@mui/icons-material/BusinessOutlined";
 import type { Account } from "../../api/resources";
+import type { ResourceConfig } from "../shared/resourceConfig";
 
-/**
- * Accounts (spec §2: /accounts for super admins, /accounts/:accountId for all, /account for one's
- * own). Pages load on demand through the screens table; this module holds what the resource is.
- */
+/** Accounts (spec §2): /accounts for super admins, /accounts/:accountId for all. */
 export const accounts = {
-  name: "accounts",
   icon: AccountsIcon,
   recordRepresentation: (record: Account) => record.name,
-  list: () => import("./AccountList"),
-  show: () => import("./AccountShow"),
-  ownAccount: () => import("./MyAccountPage"),
-};
+  list: lazy(() => import("./AccountList")),
+  edit: lazy(() => import("./AccountShow")),
+} satisfies ResourceConfig;
+
+/** /account: the signed-in user's own account (user, admin, manager). */
+export const OwnAccountPage = lazy(() => import("./MyAccountPage"));

@@ -1,12 +1,17 @@
+import { lazy } from "react";
 import LocationIcon from "@mui/icons-material/StorefrontOutlined";
 import type { Business } from "../../api/resources";
+import type { ResourceConfig } from "../shared/resourceConfig";
 
-/** Businesses, the locations of an account (spec §2: /accounts/business/:businessId, /add-new-location). */
+/**
+ * Businesses, the locations of an account. Their pages have the spec's own routes
+ * (/accounts/business/:businessId, /add-new-location), so the resource registers none.
+ */
 export const businesses = {
-  name: "businesses",
   icon: LocationIcon,
   recordRepresentation: (record: Business) => record.name,
-  show: () => import("./BusinessShow"),
-  create: () => import("./BusinessCreate"),
-};
+} satisfies ResourceConfig;
+
+export const BusinessShowPage = lazy(() => import("./BusinessShow"));
+export const BusinessCreatePage = lazy(() => import("./BusinessCreate"));
 export { BusinessTable } from "./BusinessTable";

@@ -26,7 +26,7 @@ const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map(
 
 /** /devices/:deviceId (spec §2: all): a device, the phone used with it, and its actions. */
 export default function DeviceShowPage() {
-  const { deviceId = "" } = useParams();
+  const { id: deviceId = "" } = useParams();
   const translate = useTranslate();
   const actor = useActor();
   const { data: device, isPending, error } = useGetOne<Device>("devices", { id: deviceId }, RECORD_QUERY_OPTIONS);

@@ -1,12 +1,13 @@
+import { lazy } from "react";
 import DevicesIcon from "@mui/icons-material/DevicesOtherOutlined";
 import type { Device } from "../../api/resources";
+import type { ResourceConfig } from "../shared/resourceConfig";
 
 /** Devices (spec §2: /devices and /devices/:deviceId for all). */
 export const devices = {
-  name: "devices",
   icon: DevicesIcon,
   recordRepresentation: (record: Device) => record.customBoxName || record.serialNumber,
-  list: () => import("./DeviceList"),
-  show: () => import("./DeviceShow"),
-};
+  list: lazy(() => import("./DeviceList")),
+  edit: lazy(() => import("./DeviceShow")),
+} satisfies ResourceConfig;
 export { DeviceTable } from "./DeviceTable";

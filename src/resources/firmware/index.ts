@@ -1,11 +1,14 @@
+import { lazy } from "react";
 import FirmwareIcon from "@mui/icons-material/MemoryOutlined";
 import type { Firmware } from "../../api/resources";
+import type { ResourceConfig } from "../shared/resourceConfig";
 
-/** Firmware (spec §2: /firmware and /firmware/upload, super admin). */
+/** Firmware (spec §2: /firmware, super admin). */
 export const firmware = {
-  name: "firmware",
   icon: FirmwareIcon,
   recordRepresentation: (record: Firmware) => record.firmwareVersion,
-  list: () => import("./FirmwareList"),
-  upload: () => import("./FirmwareUpload"),
-};
+  list: lazy(() => import("./FirmwareList")),
+} satisfies ResourceConfig;
+
+/** /firmware/upload: the spec's route for creating one. */
+export const FirmwareUploadPage = lazy(() => import("./FirmwareUpload"));

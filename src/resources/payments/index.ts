@@ -1,12 +1,15 @@
+import { lazy } from "react";
 import PaymentsIcon from "@mui/icons-material/PaymentsOutlined";
 import type { Payment } from "../../api/resources";
+import type { ResourceConfig } from "../shared/resourceConfig";
 
-/** Payments (spec §2: /payments, ?section=subscription, /payment/:paymentId; super admin, admin). */
+/** Payments (spec §2: /payments and ?section=subscription; super admin, admin). */
 export const payments = {
-  name: "payments",
   icon: PaymentsIcon,
   recordRepresentation: (record: Payment) => record.invoiceNumber,
-  list: () => import("./PaymentsPage"),
-  show: () => import("./PaymentShow"),
-};
+  list: lazy(() => import("./PaymentsPage")),
+} satisfies ResourceConfig;
+
+/** /payment/:paymentId: the spec's route for one payment. */
+export const PaymentShowPage = lazy(() => import("./PaymentShow"));
 export { PaymentTable } from "./PaymentTable";

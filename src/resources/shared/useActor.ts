@@ -1,9 +1,12 @@
 import { useMemo } from "react";
-import { useSessionUser } from "../../custom/layout/useSessionRole";
+import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import type { Actor } from "./permissions";
 
-/** The signed-in user as the permission rules read them (the guard already required a session). */
+/** The signed-in user as the permission rules read them (the screen guard already required one). */
 export function useActor(): Actor {
-  const user = useSessionUser();
-  return useMemo(() => ({ id: user.id, role: user.role ?? "User", accountId: user.accountId }), [user]);
+  const user = useCurrentUser();
+  return useMemo(
+    () => ({ id: user?.id ?? "", role: user?.role ?? "User", accountId: user?.accountId ?? "" }),
+    [user?.id, user?.role, user?.accountId],
+  );
 }

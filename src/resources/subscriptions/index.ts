@@ -1,12 +1,14 @@
+import { lazy } from "react";
 import SubscriptionIcon from "@mui/icons-material/AutorenewOutlined";
 import type { Subscription } from "../../api/resources";
+import type { ResourceConfig } from "../shared/resourceConfig";
 
-/** Subscriptions (spec §2: listed under /payments?section=subscription; /subscription/:id for super admins). */
+/** Subscriptions: listed under /payments?section=subscription; /subscription/:id for super admins. */
 export const subscriptions = {
-  name: "subscriptions",
   icon: SubscriptionIcon,
   recordRepresentation: (record: Subscription) => `${record.accountName} · ${record.plan}`,
-  show: () => import("./SubscriptionShow"),
-};
+} satisfies ResourceConfig;
+
+export const SubscriptionShowPage = lazy(() => import("./SubscriptionShow"));
 export { SubscriptionList } from "./SubscriptionList";
 export { AccountSubscription, SubscriptionActions, SubscriptionSummary } from "./SubscriptionCard";

@@ -59,7 +59,7 @@ function UserFields({ fields, accountId }: { fields: (keyof User)[]; accountId: 
 
 /** /users/:userId (spec §2: all; also My Profile): a person, their details and the actions on them. */
 export default function UserShowPage() {
-  const { userId = "" } = useParams();
+  const { id: userId = "" } = useParams();
   const translate = useTranslate();
   const actor = useActor();
   const { data: user, isPending, error } = useGetOne<User>("users", { id: userId }, RECORD_QUERY_OPTIONS);

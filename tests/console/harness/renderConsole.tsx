@@ -1,7 +1,8 @@
 import { render } from "@testing-library/react";
-import { vi } from "vitest";
 import type { Role } from "../../../src/api/types";
+import { App } from "../../../src/App";
 import { STORAGE_KEYS } from "../../../src/config";
+import { createConsoleProviders, type ConsoleProviders } from "../../../src/providers";
 import { fakeToken, resetState, state, userFor, type ServiceState } from "./server";
 
 /** Stores a signed-in session the way the console itself stores one after sign-in (spec §3). */
@@ -22,20 +23,25 @@ export function signIn(role: Role): void {
   );
 }
 
+export interface RenderConsoleOptions {
+  role?: Role;
+  /** Shapes the msw service's answers before the console starts. */
+  service?: (service: ServiceState) => void;
+  /** Replace some providers (a given dataProvider, say); the rest are the real ones over msw. */
+  providers?: Partial<ConsoleProviders>;
+}
+
 /**
  * Renders the whole console at a path, as a browser would load it: start-up, router, providers
- * and all. The App module is imported fresh each time so its module-level providers and session
- * store read the storage this test prepared.
+ * and all. Each call makes fresh providers over the storage this test prepared (spec §3's keys in
+ * jsdom's localStorage, cleared after every test), so nothing is shared between tests and no
+ * module is imported again.
  */
-export async function renderConsole(
-  path: string,
-  options: { role?: Role; service?: (service: ServiceState) => void } = {},
-) {
+export function renderConsole(path: string, options: RenderConsoleOptions = {}) {
   resetState();
   options.service?.(state);
   if (options.role) signIn(options.role);
   window.history.replaceState(null, "", path);
-  vi.resetModules();
-  const { App } = await import("../../../src/App");
-  return render(<App />);
+  const providers = { ...createConsoleProviders({ storage: window.localStorage }), ...options.providers };
+  return Promise.resolve(render(<App {...providers} />));
 }

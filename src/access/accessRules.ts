@@ -1,0 +1,170 @@
+/**
+ * The one answer to "may this user do this" (spec §2, §6 and its change log), as react-admin asks
+ * it: `authProvider.canAccess({ resource, action, record })`. Screens, menu items, routes, buttons
+ * and record rules all come here. Page actions (list, edit, create, or a screen's own name) say who
+ * opens a page; with a record, the same question asks about that record. The service checks the
+ * same rules (docs/api-resources.md): hiding a button is not security.
+ */
+import type { Role } from "../api/types";
+import {
+  assignableRoles,
+  canAddBusiness,
+  canBookmark,
+  canCancelSubscription,
+  canChangeRole,
+  canDisableUser,
+  canEditBusiness,
+  canEditOwnAccount,
+  canExport,
+  canInvite,
+  canManageRecords,
+  canMarkLost,
+  canRefund,
+  canRenameDevice,
+  canResumeSubscription,
+  canSaveQueries,
+  editableUserFields,
+  type Actor,
+} from "../resources/shared/permissions";
+import { canDeleteTest } from "../custom/testDetail/testRules";
+import { canAccessRoles, type AccessRole } from "./roles";
+
+export interface AccessQuery {
+  resource: string;
+  action: string;
+  record?: unknown;
+}
+
+/** Who opens a page (spec §2 and §6). */
+const ALL: AccessRole[] = ["All"];
+const SUPER_ADMIN: AccessRole[] = ["SuperAdmin"];
+const SUPER_ADMIN_ADMIN: AccessRole[] = ["SuperAdmin", "Admin"];
+const STAFF: AccessRole[] = ["SuperAdmin", "Admin", "Manager"];
+const OWN_ACCOUNT: AccessRole[] = ["User", "Admin", "Manager"];
+const NOBODY: AccessRole[] = [];
+
+/** A rule: the signed-in user (null for a guest) and, when asked about one, the record. */
+type Rule = (actor: Actor | null, record?: unknown) => boolean;
+/** Records reach the rules untyped (react-admin's RaRecord); each rule names the shape it reads. */
+type RecordRule = (actor: Actor, record: never) => boolean;
+
+const page =
+  (roles: AccessRole[]): Rule =>
+  (actor) =>
+    canAccessRoles(roles, actor?.role ?? null);
+
+const signedIn =
+  (rule: (actor: Actor) => boolean): Rule =>
+  (actor) =>
+    actor !== null && rule(actor);
+
+/**
+ * An action on a record by a signed-in user. Asked without a record it answers for the page:
+ * whether it opens (by default for all) or whether the action is offered at all.
+ */
+const forRecord =
+  (rule: RecordRule, withoutRecord: Rule = page(ALL)): Rule =>
+  (actor, record) =>
+    record === undefined ? withoutRecord(actor) : actor !== null && rule(actor, record as never);
+
+const manage = signedIn(canManageRecords);
+const exportOf = (resource: Parameters<typeof canExport>[1]) => signedIn((actor) => canExport(actor, resource));
+
+/** resource → action → rule. A resource or action missing here is for super admins only. */
+const RULES: Record<string, Record<string, Rule>> = {
+  // Screens of their own (spec §2): the action is "list", as react-admin asks for a page.
+  home: { list: page(ALL) },
+  "activity-feed": { list: page(ALL) },
+  settings: { list: page(NOBODY) },
+  "advanced-settings": { list: page(SUPER_ADMIN) },
+  "recover-tests": { list: page(ALL) },
+  "recover-accounts": { list: page(SUPER_ADMIN) },
+  "lost-devices": { list: page(SUPER_ADMIN) },
+  "top-phones-used": { list: page(SUPER_ADMIN), show: page(SUPER_ADMIN) },
+  "user-settings": { list: page(ALL) },
+  "scheduled-actions": { list: page(SUPER_ADMIN) },
+  "new-subscription": { list: page(ALL) },
+
+  tests: {
+    list: page(ALL),
+    show: page(ALL),
+    // Spec §6: the user's account is the test's, and an Admin, the creator or the business's Manager.
+    delete: forRecord(canDeleteTest),
+  },
+  accounts: {
+    list: page(SUPER_ADMIN),
+    edit: page(ALL),
+    own: page(OWN_ACCOUNT),
+    editOwn: forRecord(canEditOwnAccount, page(NOBODY)),
+    create: manage,
+    delete: manage,
+    export: exportOf("accounts"),
+    saveQueries: signedIn(canSaveQueries),
+    bookmark: signedIn(canBookmark),
+  },
+  businesses: {
+    edit: forRecord(canEditBusiness),
+    // The /add-new-location page is an Admin's (spec §2); super admins add from the account's page.
+    create: (actor, record) =>
+      record === undefined
+        ? page(["Admin"])(actor)
+        : actor !== null && canAddBusiness(actor, (record as { accountId: string }).accountId),
+    show: page(ALL),
+    delete: manage,
+    export: exportOf("businesses"),
+  },
+  users: {
+    list: page(STAFF),
+    edit: forRecord(
+      (actor, user: Parameters<typeof editableUserFields>[1]) => editableUserFields(actor, user).length > 0,
+    ),
+    create: manage,
+    delete: forRecord((actor, user: { id: string }) => canManageRecords(actor) && actor.id !== user.id, manage),
+    changeRole: forRecord(
+      canChangeRole,
+      signedIn((actor) => assignableRoles(actor).length > 0),
+    ),
+    disable: forRecord(
+      canDisableUser,
+      signedIn((actor) => assignableRoles(actor).length > 0),
+    ),
+    invite: signedIn(canInvite),
+    export: exportOf("users"),
+  },
+  devices: {
+    list: page(ALL),
+    edit: page(ALL),
+    create: manage,
+    delete: manage,
+    rename: forRecord(canRenameDevice),
+    markLost: forRecord(canMarkLost),
+    export: exportOf("devices"),
+  },
+  payments: {
+    list: page(SUPER_ADMIN_ADMIN),
+    show: page(SUPER_ADMIN_ADMIN),
+    refund: forRecord(canRefund, manage),
+    export: exportOf("payments"),
+  },
+  subscriptions: {
+    list: page(SUPER_ADMIN_ADMIN),
+    show: page(SUPER_ADMIN),
+    cancel: forRecord(canCancelSubscription),
+    resume: forRecord(canResumeSubscription),
+    export: exportOf("subscriptions"),
+  },
+  firmware: { list: page(SUPER_ADMIN), create: page(SUPER_ADMIN), delete: manage, export: exportOf("firmware") },
+  discounts: { list: page(SUPER_ADMIN), create: manage, edit: manage, delete: manage, export: exportOf("discounts") },
+};
+
+/** The answer for a user (null: a guest). */
+export function canAccess(actor: Actor | null, { resource, action, record }: AccessQuery): boolean {
+  const rule = RULES[resource]?.[action];
+  if (rule === undefined) return actor?.role === "SuperAdmin";
+  return rule(actor, record);
+}
+
+/** The signed-in user as the rules read them, from the session's fields. */
+export function actorOf(user: { id: string; role: Role | null; accountId: string }): Actor | null {
+  return user.role === null ? null : { id: user.id, role: user.role, accountId: user.accountId };
+}

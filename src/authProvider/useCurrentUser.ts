@@ -1,0 +1,41 @@
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useAuthProvider, useGetIdentity } from "react-admin";
+import type { Role } from "../api/types";
+import type { ConsoleAuthProvider } from "./authProvider";
+
+/** The signed-in user as authProvider.getIdentity() gives them. */
+export interface CurrentUser {
+  id: string;
+  role: Role;
+  accountId: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  avatar?: string;
+  email: string;
+}
+
+/**
+ * The signed-in user, read the one way the console reads them: react-admin's identity over the
+ * session. Undefined for a guest and while the first answer is pending (the screen guard waits
+ * for it, so signed-in pages always have it).
+ */
+export function useCurrentUser(): CurrentUser | undefined {
+  return useGetIdentity().identity as CurrentUser | undefined;
+}
+
+/**
+ * Keeps react-admin's cached answers about the session (identity, permissions, canAccess) in step
+ * with the session itself: a sign-in on a guest page, a sign-out in another tab, the current
+ * user's record refreshed.
+ */
+export function SessionSync(): null {
+  const authProvider = useAuthProvider<ConsoleAuthProvider>();
+  const queryClient = useQueryClient();
+  useEffect(
+    () => authProvider?.subscribe(() => void queryClient.invalidateQueries({ queryKey: ["auth"] })),
+    [authProvider, queryClient],
+  );
+  return null;
+}

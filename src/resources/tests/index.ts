@@ -1,0 +1,16 @@
+import { lazy } from "react";
+import GalleryIcon from "@mui/icons-material/PhotoLibraryOutlined";
+import type { ApiTest } from "../../api/tests";
+import type { ResourceConfig } from "../shared/resourceConfig";
+
+/**
+ * Test records. Their pages have the spec's own routes (/gallery and /gallery/item/:id), so the
+ * resource registers none; react-admin's hooks and cache serve them under the name "tests".
+ */
+export const tests = {
+  icon: GalleryIcon,
+  recordRepresentation: (record: ApiTest) => record.name,
+} satisfies ResourceConfig;
+
+export const GalleryPage = lazy(() => import("../../custom/gallery/GalleryPage"));
+export const TestDetailPage = lazy(() => import("../../custom/testDetail/TestDetailPage"));
