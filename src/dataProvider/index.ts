@@ -5,20 +5,14 @@
  */
 import simpleRestProvider from "ra-data-simple-rest";
 import { HttpError, type DataProvider } from "react-admin";
-import type {
-  ApiUser,
-  HealthResponse,
-  PasswordCheckResponse,
-  SubscriptionStatusResponse,
-} from "../api/types";
+import type { ApiUser, HealthResponse, PasswordCheckResponse, SubscriptionStatusResponse } from "../api/types";
 import type { HttpClient } from "./httpClient";
 import { createAiCalls, type AiCalls } from "./aiCalls";
 import { createInvitationCalls, type InvitationCalls } from "./invitationCalls";
 import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 
-export interface ConsoleDataProvider
-  extends DataProvider, TestCalls, AiCalls, ResourceCalls, InvitationCalls {
+export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls, ResourceCalls, InvitationCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
@@ -36,9 +30,7 @@ export interface ConsoleDataProvider
 
 const INVALID_TOKEN_STATUSES = new Set([401, 403, 499]);
 
-export function createDataProvider(
-  httpClient: HttpClient,
-): ConsoleDataProvider {
+export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider {
   const rest = simpleRestProvider(httpClient.baseUrl, httpClient.fetchJson);
 
   return {
@@ -51,23 +43,16 @@ export function createDataProvider(
     supportAbortSignal: true,
 
     checkPassword: async (password) => {
-      const answer = await httpClient.json<PasswordCheckResponse>(
-        "users/password/check",
-        {
-          method: "POST",
-          json: { password },
-        },
-      );
+      const answer = await httpClient.json<PasswordCheckResponse>("users/password/check", {
+        method: "POST",
+        json: { password },
+      });
       return answer?.isCorrect === true;
     },
 
     getSubscription: async () => {
       try {
-        return (
-          (await httpClient.json<SubscriptionStatusResponse>(
-            "v2/payments/subscription",
-          )) ?? null
-        );
+        return (await httpClient.json<SubscriptionStatusResponse>("v2/payments/subscription")) ?? null;
       } catch {
         return null;
       }
@@ -92,21 +77,14 @@ export function createDataProvider(
         await httpClient.send("verify-token", { method: "POST" });
         return true;
       } catch (error) {
-        if (
-          error instanceof HttpError &&
-          INVALID_TOKEN_STATUSES.has(error.status)
-        )
-          return false;
+        if (error instanceof HttpError && INVALID_TOKEN_STATUSES.has(error.status)) return false;
         throw error;
       }
     },
 
     getUser: async (id) => {
-      const user = await httpClient.json<ApiUser>(
-        `users/${encodeURIComponent(id)}`,
-      );
-      if (user && user.id === httpClient.session.getUser().id)
-        httpClient.session.setCurrentUser(user);
+      const user = await httpClient.json<ApiUser>(`users/${encodeURIComponent(id)}`);
+      if (user && user.id === httpClient.session.getUser().id) httpClient.session.setCurrentUser(user);
       return user;
     },
   };
