@@ -93,7 +93,10 @@ const RULES: Record<string, Record<string, Rule>> = {
   },
   accounts: {
     list: page(SUPER_ADMIN),
-    edit: page(ALL),
+    show: page(ALL),
+    // Every field of any account: super admins. Without a record: the page's edit forms (the
+    // owner's own form included, see editOwn).
+    edit: forRecord(canManageRecords),
     own: page(OWN_ACCOUNT),
     editOwn: forRecord(canEditOwnAccount, page(NOBODY)),
     create: manage,
@@ -103,18 +106,21 @@ const RULES: Record<string, Record<string, Rule>> = {
     bookmark: signedIn(canBookmark),
   },
   businesses: {
-    edit: forRecord(canEditBusiness),
-    // The /add-new-location page is an Admin's (spec §2); super admins add from the account's page.
-    create: (actor, record) =>
-      record === undefined
-        ? page(["Admin"])(actor)
-        : actor !== null && canAddBusiness(actor, (record as { accountId: string }).accountId),
     show: page(ALL),
+    edit: forRecord(canEditBusiness),
+    // Asked with the account ({ accountId }) the location would belong to.
+    create: forRecord(
+      (actor, business: { accountId: string }) => canAddBusiness(actor, business.accountId),
+      page(SUPER_ADMIN_ADMIN),
+    ),
+    // The /add-new-location page is an Admin's (spec §2); super admins add from the account's page.
+    addLocation: page(["Admin"]),
     delete: manage,
     export: exportOf("businesses"),
   },
   users: {
     list: page(STAFF),
+    show: page(ALL),
     edit: forRecord(
       (actor, user: Parameters<typeof editableUserFields>[1]) => editableUserFields(actor, user).length > 0,
     ),
@@ -133,11 +139,19 @@ const RULES: Record<string, Record<string, Rule>> = {
   },
   devices: {
     list: page(ALL),
-    edit: page(ALL),
+    show: page(ALL),
+    edit: forRecord(canManageRecords),
     create: manage,
     delete: manage,
-    rename: forRecord(canRenameDevice),
-    markLost: forRecord(canMarkLost),
+    // Without a record: whether the list offers the actions (to the actor's own account's devices).
+    rename: forRecord(
+      canRenameDevice,
+      signedIn((actor) => canRenameDevice(actor, actor)),
+    ),
+    markLost: forRecord(
+      canMarkLost,
+      signedIn((actor) => canRenameDevice(actor, actor)),
+    ),
     export: exportOf("devices"),
   },
   payments: {

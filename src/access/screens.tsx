@@ -129,15 +129,15 @@ export const SCREENS: Screen[] = [
   },
 
   { path: "/gallery/item/:id", title: "screens.testDetail", access: screen("tests", "show"), page: TestDetailPage },
-  { path: "/users/:id", title: "screens.user", access: screen("users", "edit") },
-  { path: "/accounts/:id", title: "screens.accountInfo", access: screen("accounts", "edit") },
+  { path: "/users/:id", title: "screens.user", access: screen("users", "show") },
+  { path: "/accounts/:id", title: "screens.accountInfo", access: screen("accounts", "show") },
   {
     path: "/accounts/business/:businessId",
     title: "screens.business",
     access: screen("businesses", "show"),
     page: BusinessShowPage,
   },
-  { path: "/devices/:id", title: "screens.device", access: screen("devices", "edit") },
+  { path: "/devices/:id", title: "screens.device", access: screen("devices", "show") },
   {
     path: "/subscription/:subscriptionId",
     title: "screens.subscription",
@@ -168,7 +168,7 @@ export const SCREENS: Screen[] = [
   {
     path: "/add-new-location",
     title: "screens.addNewLocation",
-    access: screen("businesses", "create"),
+    access: screen("businesses", "addLocation"),
     page: BusinessCreatePage,
   },
   {

@@ -225,7 +225,7 @@ describe("canAccess (§6): the access rules, for the session's user", () => {
     ["accounts", "edit", { SuperAdmin: true, Admin: true, Manager: true, User: true, signedOut: true }],
     ["accounts", "own", { SuperAdmin: false, Admin: true, Manager: true, User: true, signedOut: false }],
     ["users", "list", { SuperAdmin: true, Admin: true, Manager: true, User: false, signedOut: false }],
-    ["businesses", "create", { SuperAdmin: false, Admin: true, Manager: false, User: false, signedOut: false }],
+    ["businesses", "addLocation", { SuperAdmin: false, Admin: true, Manager: false, User: false, signedOut: false }],
     ["tests", "list", { SuperAdmin: true, Admin: true, Manager: true, User: true, signedOut: true }],
     ["settings", "list", { SuperAdmin: false, Admin: false, Manager: false, User: false, signedOut: false }],
     ["not-in-the-table", "list", { SuperAdmin: true, Admin: false, Manager: false, User: false, signedOut: false }],

@@ -1,13 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Box, Button as MuiButton, Stack, Tab, Tabs, Typography } from "@mui/material";
 import AddLocationIcon from "@mui/icons-material/AddLocationAltOutlined";
-import {
-  DeleteWithConfirmButton,
-  RecordContextProvider,
-  ResourceContextProvider,
-  useGetOne,
-  useTranslate,
-} from "react-admin";
+import { CanAccess, DeleteWithConfirmButton, useCanAccess, useTranslate } from "react-admin";
 import { Link, useParams } from "react-router-dom";
 import type { Account } from "../../api/resources";
 import { BusinessCreateDialog } from "../businesses/BusinessCreate";
@@ -21,8 +15,7 @@ import { countryName } from "../shared/country";
 import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
-import { canAddBusiness, canEditOwnAccount, canManageRecords } from "../shared/permissions";
-import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
+import { RecordShow } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { StatCards } from "../shared/StatCards";
 import { StatusChip } from "../shared/StatusChip";
@@ -58,7 +51,9 @@ function AccountFacts({ account }: { account: Account }) {
 function Overview({ account }: { account: Account }) {
   const translate = useTranslate();
   const actor = useActor();
-  if (canManageRecords(actor)) {
+  const { canAccess: mayEdit } = useCanAccess({ resource: "accounts", action: "edit", record: account });
+  const { canAccess: mayEditOwn } = useCanAccess({ resource: "accounts", action: "editOwn", record: account });
+  if (mayEdit) {
     return (
       <Section title={translate("resources.accounts.details")}>
         <Box sx={{ mx: -2 }}>
@@ -69,7 +64,7 @@ function Overview({ account }: { account: Account }) {
       </Section>
     );
   }
-  if (canEditOwnAccount(actor, account)) {
+  if (mayEditOwn) {
     return (
       <Stack spacing={2}>
         <Section title={translate("resources.accounts.details")}>
@@ -98,10 +93,16 @@ function Overview({ account }: { account: Account }) {
 
 function AddBusinessButton({ account }: { account: Account }) {
   const translate = useTranslate();
-  const actor = useActor();
   const [open, setOpen] = useState(false);
-  if (!canAddBusiness(actor, account.id)) return null;
-  if (actor.role === "Admin") {
+  const { canAccess: mayAdd } = useCanAccess({
+    resource: "businesses",
+    action: "create",
+    record: { id: account.id, accountId: account.id },
+  });
+  // Admins add a location on its own page (spec §2); super admins here, in a dialog.
+  const { canAccess: hasLocationPage } = useCanAccess({ resource: "businesses", action: "addLocation" });
+  if (!mayAdd) return null;
+  if (hasLocationPage) {
     return (
       <MuiButton component={Link} to={paths.addLocation} startIcon={<AddLocationIcon />}>
         {translate("resources.accounts.addBusiness")}
@@ -126,14 +127,18 @@ interface AccountDetailProps {
 
 /** An account's page: its counters, details, businesses, users, devices, subscription and payments. */
 export function AccountDetail({ accountId, own = false }: AccountDetailProps) {
-  const translate = useTranslate();
-  const actor = useActor();
-  const [tab, setTab] = useState<TabKey>("overview");
-  const { data: account, isPending, error } = useGetOne<Account>("accounts", { id: accountId }, RECORD_QUERY_OPTIONS);
-  if (isPending) return <DetailSkeleton />;
-  if (error || !account) return <RecordError error={error} />;
+  return (
+    <RecordShow<Account> resource="accounts" id={accountId}>
+      {(account) => <AccountView account={account} own={own} />}
+    </RecordShow>
+  );
+}
 
-  const money = actor.role === "SuperAdmin" || (actor.role === "Admin" && actor.accountId === account.id);
+function AccountView({ account, own }: { account: Account; own: boolean }) {
+  const translate = useTranslate();
+  const [tab, setTab] = useState<TabKey>("overview");
+  // Subscription and payments: admins and super admins (change log).
+  const { canAccess: money } = useCanAccess({ resource: "payments", action: "list" });
   const tabs: { key: TabKey; label: string; content: ReactNode }[] = [
     { key: "overview", label: "overview", content: <Overview account={account} /> },
     {
@@ -188,59 +193,55 @@ export function AccountDetail({ accountId, own = false }: AccountDetailProps) {
   const current = tabs.find((item) => item.key === tab) ?? tabs[0];
 
   return (
-    <ResourceContextProvider value="accounts">
-      <RecordContextProvider value={account}>
-        <Box sx={{ py: 2 }}>
-          <PageHeader
-            title={own ? translate("resources.accounts.ownAccount.title") : account.name}
-            subtitle={
-              <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }} flexWrap="wrap" useFlexGap>
-                {own && <Typography component="span">{account.name}</Typography>}
-                <StatusChip status={account.status} prefix={translate("resources.accounts.fields.status")} />
-                <StatusChip
-                  status={account.subscriptionStatus}
-                  prefix={translate("resources.accounts.fields.subscriptionStatus")}
-                />
-              </Stack>
-            }
-            leading={<BookmarkToggle resource="accounts" recordId={account.id} />}
-            actions={
-              canManageRecords(actor) && (
-                <DeleteWithConfirmButton
-                  resource="accounts"
-                  record={account}
-                  label="resources.accounts.delete"
-                  confirmTitle="resources.accounts.delete"
-                  confirmContent="resources.accounts.deleteBody"
-                  redirect={paths.accounts}
-                  mutationMode="pessimistic"
-                />
-              )
-            }
-          />
-          <StatCards
-            items={[
-              { label: translate("resources.accounts.fields.businessCount"), value: account.businessCount },
-              { label: translate("resources.accounts.fields.userCount"), value: account.userCount },
-              { label: translate("resources.accounts.fields.deviceCount"), value: account.deviceCount },
-              { label: translate("resources.accounts.fields.testCount"), value: account.testCount },
-            ]}
-          />
-          <Tabs
-            value={current.key}
-            onChange={(_, value: TabKey) => setTab(value)}
-            variant="scrollable"
-            allowScrollButtonsMobile
-            sx={{ mb: 2, borderBottom: 1, borderColor: "divider" }}
-          >
-            {tabs.map((item) => (
-              <Tab key={item.key} value={item.key} label={translate(`resources.accounts.tabs.${item.label}`)} />
-            ))}
-          </Tabs>
-          {current.content}
-        </Box>
-      </RecordContextProvider>
-    </ResourceContextProvider>
+    <Box sx={{ py: 2 }}>
+      <PageHeader
+        title={own ? translate("resources.accounts.ownAccount.title") : account.name}
+        subtitle={
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }} flexWrap="wrap" useFlexGap>
+            {own && <Typography component="span">{account.name}</Typography>}
+            <StatusChip status={account.status} prefix={translate("resources.accounts.fields.status")} />
+            <StatusChip
+              status={account.subscriptionStatus}
+              prefix={translate("resources.accounts.fields.subscriptionStatus")}
+            />
+          </Stack>
+        }
+        leading={<BookmarkToggle resource="accounts" recordId={account.id} />}
+        actions={
+          <CanAccess resource="accounts" action="delete" record={account}>
+            <DeleteWithConfirmButton
+              resource="accounts"
+              record={account}
+              label="resources.accounts.delete"
+              confirmTitle="resources.accounts.delete"
+              confirmContent="resources.accounts.deleteBody"
+              redirect={paths.accounts}
+              mutationMode="pessimistic"
+            />
+          </CanAccess>
+        }
+      />
+      <StatCards
+        items={[
+          { label: translate("resources.accounts.fields.businessCount"), value: account.businessCount },
+          { label: translate("resources.accounts.fields.userCount"), value: account.userCount },
+          { label: translate("resources.accounts.fields.deviceCount"), value: account.deviceCount },
+          { label: translate("resources.accounts.fields.testCount"), value: account.testCount },
+        ]}
+      />
+      <Tabs
+        value={current.key}
+        onChange={(_, value: TabKey) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2, borderBottom: 1, borderColor: "divider" }}
+      >
+        {tabs.map((item) => (
+          <Tab key={item.key} value={item.key} label={translate(`resources.accounts.tabs.${item.label}`)} />
+        ))}
+      </Tabs>
+      {current.content}
+    </Box>
   );
 }
 

@@ -1,18 +1,16 @@
 import StarIcon from "@mui/icons-material/StarBorder";
 import CreditCardIcon from "@mui/icons-material/CreditCardOutlined";
-import { FilterList, FilterListItem } from "react-admin";
+import { FilterList, FilterListItem, useCanAccess } from "react-admin";
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATES } from "../../api/resources";
 import { DateFacet, OptionsFacet } from "../shared/facets";
 import { ListAside } from "../shared/ResourceList";
-import { canBookmark } from "../shared/permissions";
-import { useActor } from "../shared/useActor";
 
 /** The accounts' filter sidebar: search, saved filters, bookmarks, status, subscription, created. */
 export function AccountListAside() {
-  const actor = useActor();
+  const { canAccess: mayBookmark } = useCanAccess({ resource: "accounts", action: "bookmark" });
   return (
     <ListAside>
-      {canBookmark(actor) && (
+      {mayBookmark && (
         <FilterList label="resources.shared.bookmarks.facet" icon={<StarIcon />}>
           <FilterListItem label="resources.shared.bookmarks.only" value={{ bookmarked: true }} />
         </FilterList>

@@ -1,11 +1,5 @@
 import { Box, Link as MuiLink, Stack } from "@mui/material";
-import {
-  DeleteWithConfirmButton,
-  RecordContextProvider,
-  ResourceContextProvider,
-  useGetOne,
-  useTranslate,
-} from "react-admin";
+import { CanAccess, DeleteWithConfirmButton, useCanAccess, useTranslate } from "react-admin";
 import { Link, useParams } from "react-router-dom";
 import type { Business } from "../../api/resources";
 import { DeviceTable } from "../devices/DeviceTable";
@@ -14,10 +8,8 @@ import { countryName } from "../shared/country";
 import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
-import { canEditBusiness, canManageRecords } from "../shared/permissions";
-import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
+import { RecordShow } from "../shared/RecordState";
 import { Section } from "../shared/Section";
-import { useActor } from "../shared/useActor";
 import { VersionedEdit } from "../shared/VersionedEdit";
 import { BusinessFields } from "./businessInputs";
 
@@ -27,74 +19,71 @@ const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map(
 /** /accounts/business/:businessId (spec §2: all): a location, its people and its devices. */
 export default function BusinessShowPage() {
   const { businessId = "" } = useParams();
+  return (
+    <RecordShow<Business> resource="businesses" id={businessId}>
+      {(business) => <BusinessView business={business} />}
+    </RecordShow>
+  );
+}
+
+function BusinessView({ business }: { business: Business }) {
   const translate = useTranslate();
-  const actor = useActor();
-  const {
-    data: business,
-    isPending,
-    error,
-  } = useGetOne<Business>("businesses", { id: businessId }, RECORD_QUERY_OPTIONS);
-  if (isPending) return <DetailSkeleton />;
-  if (error || !business) return <RecordError error={error} />;
+  const { canAccess: mayEdit } = useCanAccess({ resource: "businesses", action: "edit", record: business });
   const label = (field: string) => translate(`resources.businesses.fields.${field}`);
 
   return (
-    <ResourceContextProvider value="businesses">
-      <RecordContextProvider value={business}>
-        <Box sx={{ py: 2 }}>
-          <PageHeader
-            title={business.name}
-            subtitle={
-              <>
-                {translate("resources.businesses.locationOf")}{" "}
-                <MuiLink component={Link} to={paths.account(business.accountId)}>
-                  {business.accountName}
-                </MuiLink>
-              </>
-            }
-            actions={
-              canManageRecords(actor) && (
-                <DeleteWithConfirmButton
-                  record={business}
-                  label="resources.businesses.delete"
-                  confirmTitle="resources.businesses.delete"
-                  confirmContent="resources.businesses.deleteBody"
-                  redirect={paths.account(business.accountId)}
-                  mutationMode="pessimistic"
-                />
-              )
-            }
-          />
-          <Stack spacing={2}>
-            <Section title={translate("resources.businesses.details")}>
-              {canEditBusiness(actor, business) ? (
-                <Box sx={{ mx: -2 }}>
-                  <VersionedEdit resource="businesses" id={business.id} transform={pick}>
-                    <BusinessFields accountId={business.accountId} />
-                  </VersionedEdit>
-                </Box>
-              ) : (
-                <FieldGrid
-                  items={[
-                    { label: label("ownerName"), value: business.ownerName },
-                    { label: label("address"), value: business.address },
-                    { label: label("city"), value: business.city },
-                    { label: label("country"), value: countryName(business.country) },
-                    { label: label("phone"), value: business.phone },
-                    { label: label("createdAt"), value: <DateTimeText value={business.createdAt} dateOnly /> },
-                  ]}
-                />
-              )}
-            </Section>
-            <Section title={translate("resources.accounts.tabs.users")}>
-              <UserTable target="businessId" />
-            </Section>
-            <Section title={translate("resources.accounts.tabs.devices")}>
-              <DeviceTable target="businessId" />
-            </Section>
-          </Stack>
-        </Box>
-      </RecordContextProvider>
-    </ResourceContextProvider>
+    <Box sx={{ py: 2 }}>
+      <PageHeader
+        title={business.name}
+        subtitle={
+          <>
+            {translate("resources.businesses.locationOf")}{" "}
+            <MuiLink component={Link} to={paths.account(business.accountId)}>
+              {business.accountName}
+            </MuiLink>
+          </>
+        }
+        actions={
+          <CanAccess resource="businesses" action="delete" record={business}>
+            <DeleteWithConfirmButton
+              record={business}
+              label="resources.businesses.delete"
+              confirmTitle="resources.businesses.delete"
+              confirmContent="resources.businesses.deleteBody"
+              redirect={paths.account(business.accountId)}
+              mutationMode="pessimistic"
+            />
+          </CanAccess>
+        }
+      />
+      <Stack spacing={2}>
+        <Section title={translate("resources.businesses.details")}>
+          {mayEdit ? (
+            <Box sx={{ mx: -2 }}>
+              <VersionedEdit resource="businesses" id={business.id} transform={pick}>
+                <BusinessFields accountId={business.accountId} />
+              </VersionedEdit>
+            </Box>
+          ) : (
+            <FieldGrid
+              items={[
+                { label: label("ownerName"), value: business.ownerName },
+                { label: label("address"), value: business.address },
+                { label: label("city"), value: business.city },
+                { label: label("country"), value: countryName(business.country) },
+                { label: label("phone"), value: business.phone },
+                { label: label("createdAt"), value: <DateTimeText value={business.createdAt} dateOnly /> },
+              ]}
+            />
+          )}
+        </Section>
+        <Section title={translate("resources.accounts.tabs.users")}>
+          <UserTable target="businessId" />
+        </Section>
+        <Section title={translate("resources.accounts.tabs.devices")}>
+          <DeviceTable target="businessId" />
+        </Section>
+      </Stack>
+    </Box>
   );
 }

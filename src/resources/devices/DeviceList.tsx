@@ -1,17 +1,15 @@
 import { useState } from "react";
 import { Button } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
-import { DataTable, useTranslate } from "react-admin";
+import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import { useNavigate } from "react-router-dom";
 import type { Device } from "../../api/resources";
 import { CreateDialog } from "../shared/FormDialog";
 import { DateTimeText, DeviceTypeText, RecordLink } from "../shared/fields";
 import { paths } from "../shared/paths";
-import { canExport, canManageRecords, canRenameDevice } from "../shared/permissions";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { StatusChip } from "../shared/StatusChip";
-import { useActor } from "../shared/useActor";
 import { BulkMarkLostButton } from "./deviceActions";
 import { DeviceListAside } from "./deviceFilters";
 import { DeviceFields } from "./deviceInputs";
@@ -23,9 +21,10 @@ const phoneOf = (device: Device) => [device.phoneBrand, device.phoneModel].filte
 /** /devices (all): the testing devices the caller may see, with the phones used with them. */
 export default function DeviceList() {
   const translate = useTranslate();
-  const actor = useActor();
-  const superAdmin = canManageRecords(actor);
-  const mayAct = canRenameDevice(actor, { accountId: actor.accountId });
+  const { canAccess: mayCreate } = useCanAccess({ resource: "devices", action: "create" });
+  const { canAccess: mayMarkLost } = useCanAccess({ resource: "devices", action: "markLost" });
+  const { canAccess: mayExport } = useCanAccess({ resource: "devices", action: "export" });
+  const { canAccess: allAccounts } = useCanAccess({ resource: "accounts", action: "list" });
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   return (
@@ -35,7 +34,7 @@ export default function DeviceList() {
         title="screens.devices"
         subtitle={translate("resources.devices.subtitle")}
         headerActions={
-          superAdmin && (
+          mayCreate && (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
               {translate("resources.devices.create")}
             </Button>
@@ -48,10 +47,10 @@ export default function DeviceList() {
           rowClick={(id) => paths.device(String(id))}
           hiddenColumns={["phoneOs", "createdAt", "firmwareVersion"]}
           bulkActionButtons={
-            mayAct ? (
+            mayMarkLost ? (
               <>
                 <BulkMarkLostButton />
-                {canExport(actor, "devices") && <ServerExportButton selection />}
+                {mayExport && <ServerExportButton selection />}
               </>
             ) : (
               false
@@ -62,7 +61,7 @@ export default function DeviceList() {
           <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
           <Column source="customBoxName" />
           <Column source="firmwareVersion" />
-          {superAdmin && (
+          {allAccounts && (
             <Column
               source="accountName"
               render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}

@@ -1,22 +1,14 @@
 import { Box, Stack } from "@mui/material";
-import {
-  DeleteWithConfirmButton,
-  RecordContextProvider,
-  ResourceContextProvider,
-  useGetOne,
-  useTranslate,
-} from "react-admin";
+import { CanAccess, DeleteWithConfirmButton, useTranslate } from "react-admin";
 import { useParams } from "react-router-dom";
 import type { Device } from "../../api/resources";
 import { deviceTypeName } from "../../api/tests";
 import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
-import { canManageRecords } from "../shared/permissions";
-import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
+import { RecordShow } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
-import { useActor } from "../shared/useActor";
 import { VersionedEdit } from "../shared/VersionedEdit";
 import { MarkLostButton, RenameDeviceButton } from "./deviceActions";
 import { DeviceFields } from "./deviceInputs";
@@ -27,77 +19,77 @@ const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map(
 /** /devices/:deviceId (spec §2: all): a device, the phone used with it, and its actions. */
 export default function DeviceShowPage() {
   const { id: deviceId = "" } = useParams();
+  return (
+    <RecordShow<Device> resource="devices" id={deviceId}>
+      {(device) => <DeviceView device={device} />}
+    </RecordShow>
+  );
+}
+
+function DeviceView({ device }: { device: Device }) {
   const translate = useTranslate();
-  const actor = useActor();
-  const { data: device, isPending, error } = useGetOne<Device>("devices", { id: deviceId }, RECORD_QUERY_OPTIONS);
-  if (isPending) return <DetailSkeleton />;
-  if (error || !device) return <RecordError error={error} />;
   const label = (field: string) => translate(`resources.devices.fields.${field}`);
 
   return (
-    <ResourceContextProvider value="devices">
-      <RecordContextProvider value={device}>
-        <Box sx={{ py: 2 }}>
-          <PageHeader
-            title={device.customBoxName || device.serialNumber}
-            subtitle={
-              <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
-                <span>{deviceTypeName(device.typeCode)}</span>
-                <span>·</span>
-                <span>{device.serialNumber}</span>
-                <StatusChip status={device.status} />
-              </Stack>
-            }
-            actions={
-              <>
-                <RenameDeviceButton device={device} />
-                <MarkLostButton device={device} />
-                {canManageRecords(actor) && (
-                  <DeleteWithConfirmButton
-                    record={device}
-                    label="resources.devices.delete"
-                    redirect={paths.devices}
-                    mutationMode="pessimistic"
-                  />
-                )}
-              </>
-            }
-          />
-          <Stack spacing={2}>
-            <Section title={translate("resources.devices.details")}>
-              <FieldGrid
-                items={[
-                  { label: label("serialNumber"), value: device.serialNumber },
-                  { label: label("typeCode"), value: deviceTypeName(device.typeCode) },
-                  { label: label("customBoxName"), value: device.customBoxName },
-                  { label: label("firmwareVersion"), value: device.firmwareVersion },
-                  ...placeItems(label, device),
-                  { label: label("lastSeenAt"), value: <DateTimeText value={device.lastSeenAt} /> },
-                  { label: label("createdAt"), value: <DateTimeText value={device.createdAt} dateOnly /> },
-                ]}
-              />
-            </Section>
-            <Section title={translate("resources.devices.phone")}>
-              <FieldGrid
-                items={[
-                  { label: label("phoneBrand"), value: device.phoneBrand },
-                  { label: label("phoneModel"), value: device.phoneModel },
-                  { label: label("phoneOs"), value: device.phoneOs },
-                ]}
-              />
-            </Section>
-            {canManageRecords(actor) && (
-              <Section title={translate("ra.action.edit")}>
-                <Box sx={{ mx: -2 }}>
-                  <VersionedEdit resource="devices" id={device.id} transform={pick}>
-                    <DeviceFields accountId={device.accountId} />
-                  </VersionedEdit>
-                </Box>
-              </Section>
-            )}
+    <Box sx={{ py: 2 }}>
+      <PageHeader
+        title={device.customBoxName || device.serialNumber}
+        subtitle={
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
+            <span>{deviceTypeName(device.typeCode)}</span>
+            <span>·</span>
+            <span>{device.serialNumber}</span>
+            <StatusChip status={device.status} />
           </Stack>
-        </Box>
-      </RecordContextProvider>
-    </ResourceContextProvider>
+        }
+        actions={
+          <>
+            <RenameDeviceButton device={device} />
+            <MarkLostButton device={device} />
+            <CanAccess resource="devices" action="delete" record={device}>
+              <DeleteWithConfirmButton
+                record={device}
+                label="resources.devices.delete"
+                redirect={paths.devices}
+                mutationMode="pessimistic"
+              />
+            </CanAccess>
+          </>
+        }
+      />
+      <Stack spacing={2}>
+        <Section title={translate("resources.devices.details")}>
+          <FieldGrid
+            items={[
+              { label: label("serialNumber"), value: device.serialNumber },
+              { label: label("typeCode"), value: deviceTypeName(device.typeCode) },
+              { label: label("customBoxName"), value: device.customBoxName },
+              { label: label("firmwareVersion"), value: device.firmwareVersion },
+              ...placeItems(label, device),
+              { label: label("lastSeenAt"), value: <DateTimeText value={device.lastSeenAt} /> },
+              { label: label("createdAt"), value: <DateTimeText value={device.createdAt} dateOnly /> },
+            ]}
+          />
+        </Section>
+        <Section title={translate("resources.devices.phone")}>
+          <FieldGrid
+            items={[
+              { label: label("phoneBrand"), value: device.phoneBrand },
+              { label: label("phoneModel"), value: device.phoneModel },
+              { label: label("phoneOs"), value: device.phoneOs },
+            ]}
+          />
+        </Section>
+        <CanAccess resource="devices" action="edit" record={device}>
+          <Section title={translate("ra.action.edit")}>
+            <Box sx={{ mx: -2 }}>
+              <VersionedEdit resource="devices" id={device.id} transform={pick}>
+                <DeviceFields accountId={device.accountId} />
+              </VersionedEdit>
+            </Box>
+          </Section>
+        </CanAccess>
+      </Stack>
+    </Box>
   );
 }

@@ -1,12 +1,10 @@
-import { DataTable, useTranslate } from "react-admin";
+import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import type { Payment } from "../../api/resources";
 import { DateTimeText, MoneyText, RecordLink } from "../shared/fields";
 import { paths } from "../shared/paths";
-import { canManageRecords } from "../shared/permissions";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { StatusChip } from "../shared/StatusChip";
-import { useActor } from "../shared/useActor";
 import { PaymentListAside } from "./paymentFilters";
 
 const Column = DataTable.Col<Payment>;
@@ -14,8 +12,8 @@ const Column = DataTable.Col<Payment>;
 /** The payments list: read and act (refunds on the payment's page), never free edit. */
 export function PaymentList() {
   const translate = useTranslate();
-  const actor = useActor();
-  const superAdmin = canManageRecords(actor);
+  // Payments of every account carry the account's name.
+  const { canAccess: allAccounts } = useCanAccess({ resource: "accounts", action: "list" });
   return (
     <ResourceList
       resource="payments"
@@ -30,7 +28,7 @@ export function PaymentList() {
       >
         <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
         <Column source="invoiceNumber" />
-        {superAdmin && (
+        {allAccounts && (
           <Column
             source="accountName"
             render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}

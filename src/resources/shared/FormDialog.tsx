@@ -68,7 +68,6 @@ export function CreateDialog({
       <CreateBase
         resource={resource}
         redirect={false}
-        disableAuthentication
         transform={transform}
         mutationOptions={{
           onSuccess: (record: RaRecord) => {

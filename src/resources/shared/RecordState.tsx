@@ -1,5 +1,6 @@
+import { useContext, type ReactNode } from "react";
 import { Alert, Box, Skeleton, Stack } from "@mui/material";
-import { useTranslate } from "react-admin";
+import { ShowBase, ShowContext, useTranslate, type RaRecord } from "react-admin";
 
 /** While a detail page loads: the shape of a header and a card. */
 export function DetailSkeleton() {
@@ -12,35 +13,63 @@ export function DetailSkeleton() {
   );
 }
 
-/** A record that failed to load: not found (404/403) or another error with its message. */
-export function RecordError({ error }: { error: unknown }) {
-  const translate = useTranslate();
-  const status = typeof error === "object" && error !== null ? (error as { status?: unknown }).status : undefined;
-  const message =
-    status === 404 || status === 403
-      ? translate("resources.shared.notFound")
-      : error instanceof Error && error.message
-        ? error.message
-        : translate("resources.shared.loadFailed");
-  return (
-    <Box sx={{ py: 2 }}>
-      <Alert severity={status === 404 || status === 403 ? "info" : "error"}>{message}</Alert>
-    </Box>
-  );
-}
-
 const statusOf = (error: unknown): number | undefined => {
   const status = typeof error === "object" && error !== null ? (error as { status?: unknown }).status : undefined;
   return typeof status === "number" ? status : undefined;
 };
 
 /**
- * useGetOne options for a detail page: a 4xx (not found, not yours) is an answer, not a hiccup,
- * so it shows at once; network and 5xx failures are retried twice.
+ * A record that failed to load: not found (404/403) or another error with its message. Without an
+ * `error`, the error of the ShowBase it is in.
+ */
+export function RecordError({ error: given }: { error?: unknown }) {
+  const translate = useTranslate();
+  const context = useContext(ShowContext);
+  const error = given ?? context?.error;
+  const status = statusOf(error);
+  const notFound = status === 404 || status === 403;
+  const message = notFound
+    ? translate("resources.shared.notFound")
+    : error instanceof Error && error.message
+      ? error.message
+      : translate("resources.shared.loadFailed");
+  return (
+    <Box sx={{ py: 2 }}>
+      <Alert severity={notFound ? "info" : "error"}>{message}</Alert>
+    </Box>
+  );
+}
+
+/**
+ * Query options for a detail page's record: a 4xx (not found, not yours) is an answer, not a
+ * hiccup, so it shows at once; network and 5xx failures are retried twice. The page shows the
+ * failure itself, so react-admin's own "item does not exist" toast and redirect are off.
  */
 export const RECORD_QUERY_OPTIONS = {
   retry: (failures: number, error: unknown) => {
     const status = statusOf(error);
     return (status === undefined || status >= 500) && failures < 2;
   },
+  onError: () => undefined,
 };
+
+interface RecordShowProps<T extends RaRecord> {
+  resource: string;
+  id: string;
+  /** The page, once its record is in; ShowBase also puts it in the record context. */
+  children: (record: T) => ReactNode;
+}
+
+/** A detail page's record through react-admin's ShowBase, with the console's skeleton and error block. */
+export function RecordShow<T extends RaRecord>({ resource, id, children }: RecordShowProps<T>) {
+  return (
+    <ShowBase<T>
+      resource={resource}
+      id={id}
+      queryOptions={RECORD_QUERY_OPTIONS}
+      loading={<DetailSkeleton />}
+      error={<RecordError />}
+      render={({ record }) => (record ? children(record) : <RecordError />)}
+    />
+  );
+}

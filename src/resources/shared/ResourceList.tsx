@@ -7,6 +7,7 @@ import {
   List,
   SearchInput,
   TopToolbar,
+  useCanAccess,
   useTranslate,
   type SortPayload,
 } from "react-admin";
@@ -14,14 +15,12 @@ import type { ResourceName } from "../../api/resources";
 import { PageHeader } from "./PageHeader";
 import { SavedQueriesPanel } from "./SavedQueriesPanel";
 import { ServerExportButton } from "./ServerExportButton";
-import { canExport, canSaveQueries } from "./permissions";
-import { useActor } from "./useActor";
 
 export const LIST_PAGE_SIZE = 25;
 
 /** The filter sidebar (react-admin demo's VisitorListAside): live search, saved filters, facets. */
 export function ListAside({ children }: { children?: ReactNode }) {
-  const actor = useActor();
+  const { canAccess: maySaveQueries } = useCanAccess({ action: "saveQueries" });
   return (
     <Card
       variant="outlined"
@@ -30,7 +29,7 @@ export function ListAside({ children }: { children?: ReactNode }) {
     >
       <CardContent sx={{ pt: 1 }}>
         <FilterLiveSearch source="q" label="resources.shared.search" />
-        {canSaveQueries(actor) && <SavedQueriesPanel />}
+        {maySaveQueries && <SavedQueriesPanel />}
         {children}
       </CardContent>
     </Card>
@@ -74,7 +73,7 @@ interface ResourceListProps {
 
 /**
  * A resource list page: heading, toolbar (ColumnsButton, server export), filter sidebar, DataTable,
- * pagination. disableAuthentication: the screens table's guard already decided (see VersionedEdit).
+ * pagination. react-admin's List asks canAccess for the list, as the screen guard did.
  */
 export function ResourceList({
   resource,
@@ -89,7 +88,7 @@ export function ResourceList({
   disableSyncWithLocation,
 }: ResourceListProps) {
   const translate = useTranslate();
-  const actor = useActor();
+  const { canAccess: mayExport } = useCanAccess({ resource, action: "export" });
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
   return (
     <Box sx={{ py: 2 }}>
@@ -97,7 +96,6 @@ export function ResourceList({
       <List
         resource={resource}
         title={false}
-        disableAuthentication
         sort={sort}
         perPage={LIST_PAGE_SIZE}
         filter={filter}
@@ -109,7 +107,7 @@ export function ResourceList({
         actions={
           <TopToolbar>
             <ColumnsButton />
-            {canExport(actor, resource) && <ServerExportButton />}
+            {mayExport && <ServerExportButton />}
           </TopToolbar>
         }
         sx={{ "& .RaList-main": { minWidth: 0 } }}

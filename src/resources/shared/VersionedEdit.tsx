@@ -78,10 +78,6 @@ interface VersionedEditProps {
  * An edit form over react-admin's EditBase, pessimistic, with the concurrency rule of the contract:
  * the record's `version` goes back with the save; a 409 shows the conflict alert and keeps the
  * form as typed; a 400/422 with `errors` puts each message on its field; the rest is a toast.
- *
- * disableAuthentication: the screens table's guard already decided who opens the page, and the
- * service scopes the data; react-admin's resource-level canAccess would refuse, say, an admin on
- * their own account's page (the accounts resource is super admin only).
  */
 export function VersionedEdit({ resource, id, children, transform, toolbar, onSaved, validate }: VersionedEditProps) {
   const translate = useTranslate();
@@ -95,7 +91,6 @@ export function VersionedEdit({ resource, id, children, transform, toolbar, onSa
       id={id}
       mutationMode="pessimistic"
       redirect={false}
-      disableAuthentication
       transform={transform}
       mutationOptions={{
         onSuccess: (record: RaRecord) => {

@@ -2,19 +2,24 @@ import { IconButton, Tooltip } from "@mui/material";
 import StarIcon from "@mui/icons-material/Star";
 import StarBorderIcon from "@mui/icons-material/StarBorder";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Button, useDataProvider, useListContext, useNotify, useTranslate, useUnselectAll } from "react-admin";
+import {
+  Button,
+  useCanAccess,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useTranslate,
+  useUnselectAll,
+} from "react-admin";
 import type { BookmarkList } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../../custom/errorMessage";
-import { canBookmark } from "./permissions";
-import { useActor } from "./useActor";
 
 const BOOKMARKS_KEY = ["bookmarks"];
 
 /** The caller's bookmarks, kept on the service (GET/PUT /api/bookmarks); super admins only. */
 export function useBookmarks() {
-  const actor = useActor();
-  const enabled = canBookmark(actor);
+  const { canAccess: enabled = false } = useCanAccess({ resource: "accounts", action: "bookmark" });
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();

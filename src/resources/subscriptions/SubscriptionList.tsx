@@ -1,12 +1,10 @@
-import { DataTable, useTranslate } from "react-admin";
+import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import { SUBSCRIPTION_STATES, type Subscription } from "../../api/resources";
 import { DateTimeText, RecordLink } from "../shared/fields";
 import { OptionsFacet } from "../shared/facets";
 import { paths } from "../shared/paths";
-import { canManageRecords } from "../shared/permissions";
 import { ListAside, ResourceList } from "../shared/ResourceList";
 import { StatusChip } from "../shared/StatusChip";
-import { useActor } from "../shared/useActor";
 import { SubscriptionActions, usePriceLabel } from "./SubscriptionCard";
 
 const Column = DataTable.Col<Subscription>;
@@ -31,10 +29,10 @@ function SubscriptionListAside() {
  * its page with the payments list, so its state lives in the store, not the URL.
  */
 export function SubscriptionList() {
-  const actor = useActor();
   const translate = useTranslate();
   const priceLabel = usePriceLabel();
-  const superAdmin = canManageRecords(actor);
+  const { canAccess: allAccounts } = useCanAccess({ resource: "accounts", action: "list" });
+  const { canAccess: mayOpen } = useCanAccess({ resource: "subscriptions", action: "show" });
   return (
     <ResourceList
       resource="subscriptions"
@@ -44,8 +42,8 @@ export function SubscriptionList() {
       storeKey="payments.subscriptions"
       disableSyncWithLocation
     >
-      <DataTable rowClick={superAdmin ? (id) => paths.subscription(String(id)) : false} bulkActionButtons={false}>
-        {superAdmin && (
+      <DataTable rowClick={mayOpen ? (id) => paths.subscription(String(id)) : false} bulkActionButtons={false}>
+        {allAccounts && (
           <Column
             source="accountName"
             render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
