@@ -85,6 +85,22 @@ describe("start-up and session", () => {
     expect(JSON.parse(window.localStorage.getItem("user-info")!)).toMatchObject({ isLoggedIn: true, role: "Manager" });
   });
 
+  // Spec §6 "Guest only": login, register, forgot password, invitation, device unsubscribe.
+  for (const path of ["/login", "/register", "/forgot-password", "/invitation/abc", "/devices/unsubscribe/d-1"]) {
+    it(`sends a signed-in visitor of the guests-only ${path} home`, async () => {
+      await renderConsole(path, { role: "Manager" });
+      await waitFor(async () => expect(await menuTitles()).toEqual(MENU_BY_ROLE.Manager));
+      expect(window.location.pathname).toBe("/");
+      expect(state.calls.some((call) => call.startsWith("GET invitations"))).toBe(false);
+    });
+  }
+
+  it("lets a signed-in visitor open a page for all, in the guest shell", async () => {
+    await renderConsole("/delete-request", { role: "Manager" });
+    expect(await screen.findByTestId("app-title")).toHaveTextContent("Gemtest Guest");
+    expect(window.location.pathname).toBe("/delete-request");
+  });
+
   it("checks the form before sending anything", async () => {
     await renderConsole("/login");
     fireEvent.click(await screen.findByRole("button", { name: "Sign in" }));

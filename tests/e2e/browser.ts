@@ -39,5 +39,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("navigation", { name: "Main menu" }).waitFor();
+  // The signed-in shell's title, not the menu: a dialog that opens at once (the Subscription
+  // Warning) hides the rest of the page from role queries.
+  await page.getByTestId("app-title").filter({ hasText: "Admin" }).waitFor();
 }
