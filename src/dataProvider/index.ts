@@ -8,11 +8,11 @@ import { HttpError, type DataProvider } from "react-admin";
 import type { ApiUser, HealthResponse, PasswordCheckResponse, SubscriptionStatusResponse } from "../api/types";
 import type { HttpClient } from "./httpClient";
 import { createAiCalls, type AiCalls } from "./aiCalls";
-import { createInvitationCalls, type InvitationCalls } from "./invitationCalls";
 import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
+import { withResourceRoutes } from "./resourceRoutes";
 import { createTestCalls, type TestCalls } from "./testCalls";
 
-export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls, ResourceCalls, InvitationCalls {
+export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls, ResourceCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
@@ -31,14 +31,13 @@ export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls, R
 const INVALID_TOKEN_STATUSES = new Set([401, 403, 499]);
 
 export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider {
-  const rest = simpleRestProvider(httpClient.baseUrl, httpClient.fetchJson);
+  const rest = withResourceRoutes(simpleRestProvider(httpClient.baseUrl, httpClient.fetchJson), httpClient);
 
   return {
     ...rest,
     ...createTestCalls(httpClient),
     ...createAiCalls(httpClient),
     ...createResourceCalls(httpClient),
-    ...createInvitationCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

@@ -1,7 +1,8 @@
 /**
  * The resource calls react-admin's CRUD methods do not cover (docs/api-resources.md): the server
- * CSV export, saved queries and bookmarks, the caller's own account, the record actions (invite,
- * change role, disable, mark lost, rename, cancel, refund) and the firmware upload with progress.
+ * CSV export, bookmarks, the caller's own account, the record actions (change role, disable,
+ * enable, mark lost, rename, cancel, resume, refund) and the firmware upload with progress. Saved
+ * queries and invitations are CRUD calls on their resources (see ./resourceRoutes.ts).
  */
 import { HttpError } from "react-admin";
 import type {
@@ -11,13 +12,9 @@ import type {
   Device,
   Firmware,
   FirmwareUploadFields,
-  Invitation,
-  InvitationCreate,
   OwnAccountUpdate,
   Payment,
   PaymentRefund,
-  SavedQuery,
-  SavedQueryCreate,
   Subscription,
   User,
 } from "../api/resources";
@@ -39,12 +36,6 @@ export interface ResourceCalls {
   /** GET {resource}/export.csv?filter=…&sort=…: every matching row, streamed by the service. */
   exportCsv(resource: string, query: ExportQuery): Promise<BlobResult>;
 
-  /** GET saved-queries?resource=…: the caller's saved queries of one list. */
-  getSavedQueries(resource: string): Promise<SavedQuery[]>;
-  /** POST saved-queries */
-  createSavedQuery(query: SavedQueryCreate): Promise<SavedQuery>;
-  /** DELETE saved-queries/{id} */
-  deleteSavedQuery(id: string): Promise<void>;
   /** GET bookmarks */
   getBookmarks(): Promise<BookmarkList>;
   /** PUT bookmarks: replaces the caller's whole list. */
@@ -55,8 +46,6 @@ export interface ResourceCalls {
   /** PUT account: its owner renames it or hands it over. */
   updateOwnAccount(update: OwnAccountUpdate): Promise<Account>;
 
-  /** POST invitations */
-  inviteUser(invitation: InvitationCreate): Promise<Invitation>;
   /** POST users/{id}/role */
   changeUserRole(id: string, role: Role, version: number): Promise<User>;
   /** POST users/{id}/disable */
@@ -138,18 +127,12 @@ export function createResourceCalls(httpClient: HttpClient): ResourceCalls {
   return {
     exportCsv: (resource, query) => httpClient.blob(exportPath(resource, query), { headers: { Accept: "text/csv" } }),
 
-    getSavedQueries: (resource) => httpClient.json<SavedQuery[]>(`saved-queries?resource=${segment(resource)}`),
-    createSavedQuery: (query) => post<SavedQuery>("saved-queries", query),
-    deleteSavedQuery: async (id) => {
-      await httpClient.send(`saved-queries/${segment(id)}`, { method: "DELETE" });
-    },
     getBookmarks: () => httpClient.json<BookmarkList>("bookmarks"),
     setBookmarks: (update) => httpClient.json<BookmarkList>("bookmarks", { method: "PUT", json: update }),
 
     getOwnAccount: () => httpClient.json<Account>("account"),
     updateOwnAccount: (update) => httpClient.json<Account>("account", { method: "PUT", json: update }),
 
-    inviteUser: (invitation) => post<Invitation>("invitations", invitation),
     changeUserRole: (id, role, version) => post<User>(`users/${segment(id)}/role`, { role, version }),
     disableUser: (id, version) => post<User>(`users/${segment(id)}/disable`, { version }),
     enableUser: (id, version) => post<User>(`users/${segment(id)}/enable`, { version }),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { InvitationAccept, InvitationPublic } from "../../src/api/resources";
@@ -39,6 +39,12 @@ function serveInvitations() {
   );
   return accepted;
 }
+
+// The page loads on demand, and the first import of its modules in a cold worker takes seconds:
+// paid once here rather than inside the first test.
+beforeAll(async () => {
+  await import("../../src/custom/invitation/InvitationPage");
+}, 60_000);
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const accept = () => fireEvent.click(screen.getByRole("button", { name: "Accept invitation" }));

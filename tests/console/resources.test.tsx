@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { Account, Payment, SavedQuery, User, Versioned } from "../../src/api/resources";
@@ -190,6 +190,19 @@ const lastQuery = (resource: string) => {
   };
 };
 const tableRows = () => within(screen.getByRole("table")).getAllByRole("row").slice(1);
+
+// Pages load on demand, and the first import of their modules in a cold worker takes seconds:
+// paid once here rather than inside the first test.
+beforeAll(async () => {
+  await Promise.all([
+    import("../../src/resources/accounts/AccountList"),
+    import("../../src/resources/accounts/AccountShow"),
+    import("../../src/resources/accounts/MyAccountPage"),
+    import("../../src/resources/users/UserList"),
+    import("../../src/resources/users/UserShow"),
+    import("../../src/resources/payments/PaymentShow"),
+  ]);
+}, 60_000);
 
 beforeEach(() => {
   db = freshDb();
@@ -482,5 +495,177 @@ describe("own account and payments", () => {
     cleanup();
     await renderConsole("/payment/p-9", { role: "Admin" });
     expect(await screen.findByText("This record does not exist, or you cannot see it.")).toBeInTheDocument();
+  });
+});
+
+/**
+ * Every resource form is a react-admin form: its validators say what is wrong and nothing is sent;
+ * the service's field errors (a 422 `errors` map) show under their fields; the input is kept.
+ */
+describe("resource forms (react-admin forms: validation, submit, server field errors)", () => {
+  const fieldOf = (input: HTMLElement) => input.closest(".MuiFormControl-root") as HTMLElement;
+
+  it("saved filters: a name is required and new, and the service's refusal shows on the field", async () => {
+    db.savedQueries = [
+      {
+        id: "q-1",
+        resource: "accounts",
+        label: "UK",
+        value: { filter: { country: "GB" }, sort: { field: "createdAt", order: "DESC" }, perPage: 25 },
+        createdAt: day(0),
+      },
+    ];
+    server.use(
+      http.post("*/api/saved-queries", async ({ request }) => {
+        db.bodies.push({ method: "POST", path: "saved-queries", body: await request.json() });
+        return HttpResponse.json(
+          { message: "label: Keep at most 50 saved filters.", errors: { label: "Keep at most 50 saved filters." } },
+          { status: 422 },
+        );
+      }),
+    );
+    await renderConsole('/accounts?filter={"status":"suspended"}', { role: "SuperAdmin" });
+    const aside = await screen.findByRole("complementary");
+    fireEvent.click(await within(aside).findByRole("button", { name: "Save current filters" }));
+    const dialog = await screen.findByRole("dialog", { name: "Save these filters" });
+    const name = within(dialog).getByLabelText("Name");
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText("Give these filters a name.")).toBeInTheDocument();
+    fireEvent.change(name, { target: { value: " uk " } });
+    expect(await within(dialog).findByText("You already have saved filters with this name.")).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(db.bodies).toEqual([]);
+
+    fireEvent.change(name, { target: { value: "Suspended" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(fieldOf(name)).findByText("Keep at most 50 saved filters.")).toBeInTheDocument();
+    expect(db.bodies).toHaveLength(1);
+    expect(name).toHaveValue("Suspended");
+  });
+
+  it("invite: says which fields are missing before sending, then shows the service's field error, as typed", async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post("*/api/invitations", async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          { message: "email: This email is already used.", errors: { email: "This email is already used." } },
+          { status: 422 },
+        );
+      }),
+    );
+    await renderConsole("/users", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Invite user" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite a user" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send invitation" }));
+    await waitFor(() => expect(within(dialog).getAllByText("Required")).toHaveLength(3));
+    expect(sent).toEqual([]);
+
+    const email = within(dialog).getByLabelText("Email *");
+    fireEvent.change(email, { target: { value: "taken@example.com" } });
+    fireEvent.change(within(dialog).getByLabelText("First name *"), { target: { value: "Nora" } });
+    fireEvent.change(within(dialog).getByLabelText("Last name *"), { target: { value: "Hale" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send invitation" }));
+    expect(await within(fieldOf(email)).findByText("This email is already used.")).toBeInTheDocument();
+    expect(sent).toEqual([{ email: "taken@example.com", firstName: "Nora", lastName: "Hale", role: "User" }]);
+    expect(email).toHaveValue("taken@example.com");
+    expect(within(dialog).getByLabelText("First name *")).toHaveValue("Nora");
+  });
+
+  it("invite: sends the typed invitation (react-admin's create) and shows the link to share", async () => {
+    server.use(
+      http.post("*/api/invitations", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        db.bodies.push({ method: "POST", path: "invitations", body });
+        return HttpResponse.json({ id: "inv-1", code: "c0de", userId: "u-9", ...body }, { status: 201 });
+      }),
+    );
+    await renderConsole("/users", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Invite user" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite a user" });
+    fireEvent.change(within(dialog).getByLabelText("Email *"), { target: { value: " nora@example.com " } });
+    fireEvent.change(within(dialog).getByLabelText("First name *"), { target: { value: "Nora" } });
+    fireEvent.change(within(dialog).getByLabelText("Last name *"), { target: { value: "Hale" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send invitation" }));
+    expect(await within(dialog).findByLabelText("Invitation link")).toHaveValue(
+      `${window.location.origin}/invitation/c0de`,
+    );
+    expect(db.bodies.at(-1)).toEqual({
+      method: "POST",
+      path: "invitations",
+      body: { email: "nora@example.com", firstName: "Nora", lastName: "Hale", role: "User" },
+    });
+  });
+
+  it("change role: Save waits for another role, and the service's refusal shows on the role", async () => {
+    server.use(
+      http.post("*/api/users/:id/role", () =>
+        HttpResponse.json(
+          { message: "role: An account must keep an Admin.", errors: { role: "An account must keep an Admin." } },
+          { status: 422 },
+        ),
+      ),
+    );
+    await renderConsole("/users/u-2", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Change role" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change the role of Grace Hopper" });
+    const save = within(dialog).getByRole("button", { name: "Change role" });
+    expect(save).toBeDisabled();
+    fireEvent.mouseDown(within(dialog).getByRole("combobox"));
+    fireEvent.click(await screen.findByRole("option", { name: "Admin" }));
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(await within(dialog).findByText("An account must keep an Admin.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("combobox")).toHaveTextContent("Admin");
+  });
+
+  it("refund: an amount out of range is refused before the password check; the service's refusal shows on it", async () => {
+    db.payments = [
+      {
+        id: "p-1",
+        version: 4,
+        accountId: "acc-1",
+        accountName: "Account 01",
+        subscriptionId: null,
+        amount: 4900,
+        currency: "USD",
+        status: "succeeded",
+        method: "card",
+        methodDetail: null,
+        invoiceNumber: "INV-0042",
+        date: day(10),
+        refundedAmount: 0,
+        failureReason: null,
+      },
+    ];
+    server.use(
+      http.post("*/api/users/password/check", () => HttpResponse.json({ isCorrect: true })),
+      http.post("*/api/payments/:id/refund", () =>
+        HttpResponse.json(
+          { message: "amount: Refund at most $20.00.", errors: { amount: "Refund at most $20.00." } },
+          { status: 422 },
+        ),
+      ),
+    );
+    await renderConsole("/payment/p-1", { role: "SuperAdmin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Refund" }));
+    const dialog = await screen.findByRole("dialog", { name: "Refund payment INV-0042" });
+    const amount = within(dialog).getByLabelText("Amount to refund (USD)");
+    fireEvent.change(amount, { target: { value: "100" } });
+    fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Charged twice" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect(await within(dialog).findByText("Enter an amount between 0.01 and $49.00.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Confirm your password" })).not.toBeInTheDocument();
+
+    fireEvent.change(amount, { target: { value: "30" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
+    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    const again = await screen.findByRole("dialog", { name: "Refund payment INV-0042" });
+    expect(await within(again).findByText("Refund at most $20.00.")).toBeInTheDocument();
+    expect(within(again).getByLabelText("Amount to refund (USD)")).toHaveValue("30");
+    expect(within(again).getByLabelText("Reason")).toHaveValue("Charged twice");
   });
 });

@@ -42,40 +42,97 @@ describe("resource calls (docs/api-resources.md)", () => {
     expect(await result.blob.text()).toContain("Gem");
   });
 
-  it("keeps saved queries and bookmarks on the service", async () => {
+  it("keeps saved queries on the service through react-admin's getList, create and delete", async () => {
     const calls: string[] = [];
+    const query = {
+      id: "q1",
+      createdAt: "2026-01-01T00:00:00Z",
+      resource: "accounts",
+      label: "UK",
+      value: { filter: { country: "GB" }, sort: { field: "name", order: "ASC" }, perPage: 25 },
+    };
     server.use(
       http.get(`${BASE}/saved-queries`, ({ request }) => {
         calls.push(`GET ${new URL(request.url).search}`);
-        return HttpResponse.json([]);
+        return HttpResponse.json([query]);
       }),
       http.post(`${BASE}/saved-queries`, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         calls.push(`POST ${String(body.label)}`);
-        return HttpResponse.json({ id: "q1", createdAt: "2026-01-01T00:00:00Z", ...body }, { status: 201 });
+        return HttpResponse.json({ id: "q2", createdAt: "2026-01-01T00:00:00Z", ...body }, { status: 201 });
       }),
       http.delete(`${BASE}/saved-queries/:id`, ({ params }) => {
         calls.push(`DELETE ${String(params.id)}`);
         return new HttpResponse(null, { status: 204 });
       }),
+    );
+    const dataProvider = setup();
+    const list = await dataProvider.getList("saved-queries", {
+      filter: { resource: "accounts" },
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: "createdAt", order: "ASC" },
+    });
+    expect(list).toEqual({ data: [query], total: 1 });
+    const created = await dataProvider.create("saved-queries", {
+      data: { resource: "accounts", label: "FR", value: { ...query.value, filter: { country: "FR" } } },
+    });
+    expect(created.data).toMatchObject({ id: "q2", label: "FR" });
+    // The service answers 204: the deleted record is the one the caller had.
+    expect(await dataProvider.delete("saved-queries", { id: "q1", previousData: query })).toEqual({ data: query });
+    expect(calls).toEqual(["GET ?resource=accounts", "POST FR", "DELETE q1"]);
+  });
+
+  it("keeps bookmarks on the service", async () => {
+    server.use(
       http.put(`${BASE}/bookmarks`, async ({ request }) => {
         const body = (await request.json()) as { items: { resource: string; recordId: string }[] };
-        calls.push(`PUT ${body.items.map((item) => item.recordId).join(",")}`);
         return HttpResponse.json({ items: body.items.map((item) => ({ ...item, label: "x", createdAt: "now" })) });
       }),
     );
-    const dataProvider = setup();
-    expect(await dataProvider.getSavedQueries("accounts")).toEqual([]);
-    const saved = await dataProvider.createSavedQuery({
-      resource: "accounts",
-      label: "UK",
-      value: { filter: { country: "GB" }, sort: { field: "name", order: "ASC" }, perPage: 25 },
-    });
-    expect(saved.id).toBe("q1");
-    await dataProvider.deleteSavedQuery("q1");
-    const bookmarks = await dataProvider.setBookmarks({ items: [{ resource: "accounts", recordId: "a1" }] });
+    const bookmarks = await setup().setBookmarks({ items: [{ resource: "accounts", recordId: "a1" }] });
     expect(bookmarks.items[0].recordId).toBe("a1");
-    expect(calls).toEqual(["GET ?resource=accounts", "POST UK", "DELETE q1", "PUT a1"]);
+  });
+
+  it("reads an invitation with getOne, without the bearer, its code as id; creates one with create", async () => {
+    const seen: { path: string; auth: string | null; body?: unknown }[] = [];
+    const invitation = {
+      email: "new@example.com",
+      role: "Manager",
+      accountName: "Gems",
+      expiresAt: "2030-01-01T00:00:00Z",
+    };
+    server.use(
+      http.get(`${BASE}/invitations/:code`, ({ params, request }) => {
+        seen.push({ path: `invitations/${String(params.code)}`, auth: request.headers.get("authorization") });
+        return params.code === "a b"
+          ? HttpResponse.json(invitation)
+          : HttpResponse.json({ message: "This invitation is not valid any more." }, { status: 404 });
+      }),
+      http.post(`${BASE}/invitations`, async ({ request }) => {
+        const body = await request.json();
+        seen.push({ path: "invitations", auth: request.headers.get("authorization"), body });
+        return HttpResponse.json({ id: "inv-1", code: "c0de", ...(body as object) }, { status: 201 });
+      }),
+    );
+    const dataProvider = setup();
+    expect(await dataProvider.getOne("invitations", { id: "a b" })).toEqual({ data: { ...invitation, id: "a b" } });
+    await expect(dataProvider.getOne("invitations", { id: "used" })).rejects.toMatchObject({
+      status: 404,
+      message: "This invitation is not valid any more.",
+    });
+    const sent = await dataProvider.create("invitations", {
+      data: { email: "a@b.c", firstName: "A", lastName: "B", role: "User" },
+    });
+    expect(sent.data).toMatchObject({ id: "inv-1", code: "c0de" });
+    expect(seen).toEqual([
+      { path: "invitations/a b", auth: null },
+      { path: "invitations/used", auth: null },
+      {
+        path: "invitations",
+        auth: `Bearer ${TOKEN}`,
+        body: { email: "a@b.c", firstName: "A", lastName: "B", role: "User" },
+      },
+    ]);
   });
 
   it("posts each action with the record's version", async () => {
@@ -95,7 +152,6 @@ describe("resource calls (docs/api-resources.md)", () => {
     await dataProvider.cancelSubscription("s1", 7);
     await dataProvider.resumeSubscription("s1", 8);
     await dataProvider.refundPayment("p1", { version: 1, reason: "Duplicate" });
-    await dataProvider.inviteUser({ email: "a@b.c", firstName: "A", lastName: "B", role: "User" });
     expect(bodies).toEqual({
       "users/u2/role": { role: "Manager", version: 3 },
       "users/u2/disable": { version: 4 },
@@ -105,7 +161,6 @@ describe("resource calls (docs/api-resources.md)", () => {
       "subscriptions/s1/cancel": { version: 7 },
       "subscriptions/s1/resume": { version: 8 },
       "payments/p1/refund": { version: 1, reason: "Duplicate" },
-      invitations: { email: "a@b.c", firstName: "A", lastName: "B", role: "User" },
     });
   });
 

@@ -27,3 +27,23 @@ export function validateInvitation({
   else if (password && confirmPassword !== password) errors.confirmPassword = "invitation.passwordMismatch";
   return errors;
 }
+
+/** An error as react-admin's forms show it: an i18n key and its arguments. */
+export interface InvitationFormError {
+  message: string;
+  args: { min: number };
+}
+
+/** The same checks as react-admin's record-level `validate` for the invitation form. */
+export function validateInvitationForm(values: Record<string, unknown>): Record<string, InvitationFormError> {
+  const text = (field: keyof InvitationValues) => (typeof values[field] === "string" ? (values[field] as string) : "");
+  const errors = validateInvitation({
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    password: text("password"),
+    confirmPassword: text("confirmPassword"),
+  });
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, key]) => [field, { message: key, args: { min: MIN_PASSWORD_LENGTH } }]),
+  );
+}

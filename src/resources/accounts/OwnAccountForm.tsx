@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Alert, AlertTitle, Button, Stack } from "@mui/material";
 import RefreshIcon from "@mui/icons-material/Refresh";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   Form,
   ResourceContextProvider,
@@ -13,11 +13,17 @@ import {
   useNotify,
   useTranslate,
 } from "react-admin";
-import type { Account } from "../../api/resources";
+import type { Account, OwnAccountUpdate } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { classifySaveError } from "../shared/concurrency";
+import { classifySaveError, fieldErrorsOf } from "../shared/concurrency";
 import { UnsavedChangesGuard, useWarnOnLeave } from "../shared/UnsavedChangesGuard";
 import { OwnerInput } from "./accountInputs";
+
+/**
+ * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
+ * resets the form (clearing its errors) whenever the options change.
+ */
+const KEEP_EDITS = { keepDirtyValues: true };
 
 /**
  * The account owner's form on their own account (change log: "Account owner: change account
@@ -33,35 +39,40 @@ export function OwnAccountForm({ account }: { account: Account }) {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["accounts"] });
 
-  const save = async (values: Record<string, unknown>) => {
-    try {
-      await dataProvider.updateOwnAccount({
-        version: Number(values.version),
-        name: String(values.name ?? ""),
-        ownerId: String(values.ownerId ?? ""),
-      });
+  const update = useMutation({
+    mutationFn: (values: OwnAccountUpdate) => dataProvider.updateOwnAccount(values),
+    onSuccess: async () => {
       setConflict(false);
       notify("resources.shared.saved", { type: "success" });
       await refresh();
-    } catch (error) {
+    },
+    onError: (error) => {
       const failure = classifySaveError(error, translate("app.errors.generic"));
-      if (failure.kind === "validation") return failure.errors;
+      // Field errors show under their fields (react-admin's notice says the form is invalid).
+      if (failure.kind === "validation") return;
       if (failure.kind === "conflict") setConflict(true);
       notify(failure.kind === "conflict" ? "resources.shared.conflict.title" : failure.message, {
         type: failure.kind === "conflict" ? "warning" : "error",
       });
+    },
+  });
+
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      await update.mutateAsync({
+        version: Number(values.version),
+        name: String(values.name ?? ""),
+        ownerId: String(values.ownerId ?? ""),
+      });
+      return undefined;
+    } catch (error) {
+      return fieldErrorsOf(error) ?? undefined;
     }
-    return undefined;
   };
 
   return (
     <ResourceContextProvider value="accounts">
-      <Form
-        record={account}
-        onSubmit={save}
-        warnWhenUnsavedChanges={warnOnLeave}
-        resetOptions={{ keepDirtyValues: true }}
-      >
+      <Form record={account} onSubmit={save} warnWhenUnsavedChanges={warnOnLeave} resetOptions={KEEP_EDITS}>
         <UnsavedChangesGuard />
         <Stack spacing={1} sx={{ maxWidth: 520 }}>
           {conflict && (

@@ -5,7 +5,6 @@ import { RecordContextProvider, ResourceContextProvider, useGetOne, useTranslate
 import { Link, useParams } from "react-router-dom";
 import type { Payment } from "../../api/resources";
 import { DateTimeText, FieldGrid, MoneyText, placeItems } from "../shared/fields";
-import { formatMoney } from "../shared/money";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { canRefund } from "../shared/permissions";
@@ -13,7 +12,6 @@ import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/Rec
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
 import { useActor } from "../shared/useActor";
-import { useRecordAction } from "../shared/useRecordAction";
 import { RefundDialog } from "./RefundDialog";
 
 /** /payment/:paymentId (spec §2: super admin, admin): a payment; super admins refund it. */
@@ -21,7 +19,6 @@ export default function PaymentShowPage() {
   const { paymentId = "" } = useParams();
   const translate = useTranslate();
   const actor = useActor();
-  const { run } = useRecordAction();
   const [refunding, setRefunding] = useState(false);
   const { data: payment, isPending, error } = useGetOne<Payment>("payments", { id: paymentId }, RECORD_QUERY_OPTIONS);
   if (isPending) return <DetailSkeleton />;
@@ -87,23 +84,7 @@ export default function PaymentShowPage() {
               ]}
             />
           </Section>
-          {refunding && (
-            <RefundDialog
-              payment={payment}
-              open={refunding}
-              onClose={() => setRefunding(false)}
-              onRefund={async (refund) => {
-                const done = await run((dataProvider) => dataProvider.refundPayment(payment.id, refund), {
-                  success: "resources.payments.refund.done",
-                  successArgs: {
-                    amount: formatMoney(refund.amount ?? payment.amount - payment.refundedAmount, payment.currency),
-                  },
-                  invalidate: ["payments"],
-                });
-                return done !== undefined;
-              }}
-            />
-          )}
+          {refunding && <RefundDialog payment={payment} open={refunding} onClose={() => setRefunding(false)} />}
         </Box>
       </RecordContextProvider>
     </ResourceContextProvider>

@@ -1,6 +1,7 @@
-import { useState, type ReactElement } from "react";
+import { useState, type ReactElement, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@mui/material";
-import { Confirm, useTranslate } from "react-admin";
+import { useFormState } from "react-hook-form";
+import { Confirm, SaveButton, useTranslate } from "react-admin";
 
 interface ConfirmButtonProps {
   label: string;
@@ -9,7 +10,10 @@ interface ConfirmButtonProps {
   content: string;
   /** Arguments for title and content. */
   translateOptions?: Record<string, unknown>;
-  onConfirm: () => Promise<unknown> | void;
+  /** Runs the action (a mutation); the dialog closes when it is over. */
+  onConfirm: () => Promise<unknown>;
+  /** The action is running (the mutation's isPending). */
+  loading?: boolean;
   disabled?: boolean;
   color?: ButtonProps["color"];
   variant?: ButtonProps["variant"];
@@ -23,29 +27,20 @@ export function ConfirmButton({
   content,
   translateOptions,
   onConfirm,
+  loading = false,
   disabled,
   color = "primary",
   variant = "outlined",
 }: ConfirmButtonProps) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
   return (
     <>
       <Button
         variant={variant}
         color={color}
         startIcon={icon}
-        disabled={disabled || busy}
+        disabled={disabled || loading}
         onClick={(event) => {
           event.stopPropagation();
           setOpen(true);
@@ -55,14 +50,31 @@ export function ConfirmButton({
       </Button>
       <Confirm
         isOpen={open}
-        loading={busy}
+        loading={loading}
         title={title}
         content={content}
         titleTranslateOptions={translateOptions}
         contentTranslateOptions={translateOptions}
-        onConfirm={confirm}
+        onConfirm={() => void onConfirm().finally(() => setOpen(false))}
         onClose={() => setOpen(false)}
       />
     </>
   );
+}
+
+interface SubmitButtonProps {
+  label: string;
+  /** Default react-admin's save icon; null for none. */
+  icon?: ReactNode;
+  color?: ButtonProps["color"];
+}
+
+/**
+ * A react-admin form's submit button that can be pressed on an untouched form, so the validators
+ * say what is missing (react-admin's SaveButton waits for a change), and is disabled while the
+ * form submits.
+ */
+export function SubmitButton({ label, icon, color }: SubmitButtonProps) {
+  const { isSubmitting } = useFormState();
+  return <SaveButton label={label} icon={icon} color={color} alwaysEnable={!isSubmitting} />;
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import {
   Box,
   Button,
@@ -11,65 +11,80 @@ import {
   ListItem,
   ListItemButton,
   ListItemText,
-  TextField,
   Typography,
 } from "@mui/material";
 import BookmarkIcon from "@mui/icons-material/BookmarkBorder";
 import DeleteIcon from "@mui/icons-material/DeleteOutline";
 import AddIcon from "@mui/icons-material/Add";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FilterListSection, useDataProvider, useListContext, useNotify, useTranslate } from "react-admin";
-import type { SavedQuery, SavedQueryValue } from "../../api/resources";
-import type { ConsoleDataProvider } from "../../dataProvider";
+import {
+  FilterListSection,
+  Form,
+  TextInput,
+  useCreate,
+  useDelete,
+  useGetList,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from "react-admin";
+import type { SavedQuery, SavedQueryCreate, SavedQueryValue } from "../../api/resources";
 import { errorMessage } from "../../custom/errorMessage";
-import { isSameQuery, queryValueOf, savedQueryLabelError } from "./savedQueries";
+import { SAVED_QUERIES } from "../../dataProvider/resourceRoutes";
+import { SubmitButton } from "./ConfirmButton";
+import { classifySaveError } from "./concurrency";
+import { isSameQuery, queryValueOf, savedQueryLabelValidator } from "./savedQueries";
 
-const savedQueriesKey = (resource: string) => ["saved-queries", resource];
+/** The service keeps at most 50 per user and list (docs/api-resources.md). */
+const ALL_SAVED = { page: 1, perPage: 50 };
+const OLDEST_FIRST = { field: "createdAt", order: "ASC" } as const;
 
 /**
- * Saved filters kept on the service per user (GET/POST/DELETE /api/saved-queries), so they survive
- * sign-out and follow the user to another browser. react-admin's SavedQueriesList does the same in
- * the browser's localStorage only; this keeps its look (a FilterList section) and its behaviour
- * (click to apply, click again to clear).
+ * Saved filters kept on the service per user (react-admin's getList/create/delete on
+ * "saved-queries"), so they survive sign-out and follow the user to another browser. react-admin's
+ * SavedQueriesList does the same in the browser's localStorage only; this keeps its look (a
+ * FilterList section) and its behaviour (click to apply, click again to clear).
  */
 export function SavedQueriesPanel() {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const queryClient = useQueryClient();
   const { resource, filterValues, sort, perPage, setFilters, setSort, setPerPage } = useListContext();
   const [naming, setNaming] = useState(false);
-  const [label, setLabel] = useState("");
-  const [labelError, setLabelError] = useState<string | null>(null);
+  const [create] = useCreate<SavedQuery>();
+  const [remove] = useDelete<SavedQuery>();
 
-  const saved = useQuery({
-    queryKey: savedQueriesKey(resource),
-    queryFn: () => dataProvider.getSavedQueries(resource),
+  const saved = useGetList<SavedQuery>(SAVED_QUERIES, {
+    filter: { resource },
+    pagination: ALL_SAVED,
+    sort: OLDEST_FIRST,
   });
   const queries = saved.data ?? [];
   const current = queryValueOf({ filterValues, sort, perPage });
   const hasFilters = Object.keys(current.filter).length > 0;
   const currentIsSaved = queries.some((query) => isSameQuery(query.value, current));
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: savedQueriesKey(resource) });
-  const create = useMutation({
-    mutationFn: (name: string) => dataProvider.createSavedQuery({ resource, label: name, value: current }),
-    onSuccess: async () => {
-      await refresh();
+  const save = async (values: Record<string, unknown>) => {
+    const data: SavedQueryCreate = { resource, label: String(values.label ?? "").trim(), value: current };
+    try {
+      await create(SAVED_QUERIES, { data }, { returnPromise: true });
       notify("resources.shared.savedQueries.saved", { type: "success" });
       setNaming(false);
-      setLabel("");
-    },
-    onError: (error) => setLabelError(errorMessage(error, translate("app.errors.generic"))),
-  });
-  const remove = useMutation({
-    mutationFn: (query: SavedQuery) => dataProvider.deleteSavedQuery(query.id),
-    onSuccess: async () => {
-      await refresh();
-      notify("resources.shared.savedQueries.removed", { type: "info" });
-    },
-    onError: (error) => notify(errorMessage(error, translate("app.errors.generic")), { type: "error" }),
-  });
+      return undefined;
+    } catch (error) {
+      // A refused label (422 label) shows under the field; any other refusal too, as the only field.
+      const failure = classifySaveError(error, translate("app.errors.generic"));
+      return { label: failure.kind === "validation" ? (failure.errors.label ?? failure.message) : failure.message };
+    }
+  };
+
+  const removeQuery = (query: SavedQuery) =>
+    remove(
+      SAVED_QUERIES,
+      { id: query.id, previousData: query },
+      {
+        onSuccess: () => notify("resources.shared.savedQueries.removed", { type: "info" }),
+        onError: (error) => notify(errorMessage(error, translate("app.errors.generic")), { type: "error" }),
+      },
+    );
 
   const apply = (value: SavedQueryValue, selected: boolean) => {
     if (selected) {
@@ -79,22 +94,6 @@ export function SavedQueriesPanel() {
     setFilters(value.filter, value.displayedFilters ?? {});
     setSort(value.sort);
     setPerPage(value.perPage);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = savedQueryLabelError(label, queries);
-    if (problem) {
-      setLabelError(
-        translate(
-          problem === "required"
-            ? "resources.shared.savedQueries.labelRequired"
-            : "resources.shared.savedQueries.labelTaken",
-        ),
-      );
-      return;
-    }
-    create.mutate(label.trim());
   };
 
   return (
@@ -112,7 +111,7 @@ export function SavedQueriesPanel() {
                     edge="end"
                     size="small"
                     aria-label={translate("resources.shared.savedQueries.remove", { label: query.label })}
-                    onClick={() => remove.mutate(query)}
+                    onClick={() => removeQuery(query)}
                   >
                     <DeleteIcon fontSize="small" />
                   </IconButton>
@@ -134,40 +133,29 @@ export function SavedQueriesPanel() {
           size="small"
           startIcon={<AddIcon />}
           disabled={!hasFilters || currentIsSaved}
-          onClick={() => {
-            setLabelError(null);
-            setNaming(true);
-          }}
+          onClick={() => setNaming(true)}
           sx={{ ml: 1 }}
         >
           {translate("resources.shared.savedQueries.save")}
         </Button>
       </Box>
       <Dialog open={naming} onClose={() => setNaming(false)} fullWidth maxWidth="xs" aria-labelledby="save-query-title">
-        <form onSubmit={submit} noValidate>
+        <Form defaultValues={{ label: "" }} onSubmit={save} noValidate>
           <DialogTitle id="save-query-title">{translate("resources.shared.savedQueries.saveTitle")}</DialogTitle>
           <DialogContent>
-            <TextField
+            <TextInput
+              source="label"
+              label="resources.shared.savedQueries.label"
+              validate={savedQueryLabelValidator(queries)}
               autoFocus
               fullWidth
-              margin="dense"
-              label={translate("resources.shared.savedQueries.label")}
-              value={label}
-              onChange={(event) => {
-                setLabel(event.target.value);
-                setLabelError(null);
-              }}
-              error={Boolean(labelError)}
-              helperText={labelError ?? " "}
             />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setNaming(false)}>{translate("resources.shared.cancel")}</Button>
-            <Button type="submit" variant="contained" disabled={create.isPending}>
-              {translate("resources.shared.save")}
-            </Button>
+            <SubmitButton label="resources.shared.save" />
           </DialogActions>
-        </form>
+        </Form>
       </Dialog>
     </FilterListSection>
   );

@@ -45,3 +45,13 @@ export function savedQueryLabelError(
   if (!trimmed) return "required";
   return existing.some((query) => query.label.trim().toLowerCase() === trimmed.toLowerCase()) ? "taken" : null;
 }
+
+/** The label input's react-admin validator: the rule above, as i18n keys. */
+export const savedQueryLabelValidator =
+  (existing: readonly { label: string }[]) =>
+  (label: unknown): string | undefined => {
+    const problem = savedQueryLabelError(typeof label === "string" ? label : "", existing);
+    if (problem === "required") return "resources.shared.savedQueries.labelRequired";
+    if (problem === "taken") return "resources.shared.savedQueries.labelTaken";
+    return undefined;
+  };

@@ -13,13 +13,27 @@ import { StatusChip } from "../shared/StatusChip";
 import { useActor } from "../shared/useActor";
 import { useRecordAction } from "../shared/useRecordAction";
 
-const INVALIDATES = ["subscriptions", "accounts"];
+const SUBSCRIPTIONS = "subscriptions";
+/** An account's page shows its subscription status too. */
+const ALSO_CHANGES = ["accounts"];
 
 /** Cancel at period end, or undo it: the subscription actions (admin of the account, super admin). */
 export function SubscriptionActions({ subscription }: { subscription: Subscription }) {
   const actor = useActor();
-  const { run, running } = useRecordAction();
   const end = formatDate(subscription.currentPeriodEnd);
+  const cancel = useRecordAction<void, Subscription>({
+    resource: SUBSCRIPTIONS,
+    alsoChanges: ALSO_CHANGES,
+    action: (dataProvider) => dataProvider.cancelSubscription(subscription.id, subscription.version),
+    success: "resources.subscriptions.cancel.done",
+    successArgs: () => ({ date: end }),
+  });
+  const resume = useRecordAction<void, Subscription>({
+    resource: SUBSCRIPTIONS,
+    alsoChanges: ALSO_CHANGES,
+    action: (dataProvider) => dataProvider.resumeSubscription(subscription.id, subscription.version),
+    success: "resources.subscriptions.resume.done",
+  });
   if (canCancelSubscription(actor, subscription)) {
     return (
       <ConfirmButton
@@ -29,14 +43,8 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
         title="resources.subscriptions.cancel.title"
         content="resources.subscriptions.cancel.body"
         translateOptions={{ date: end }}
-        disabled={running}
-        onConfirm={() =>
-          run((dataProvider) => dataProvider.cancelSubscription(subscription.id, subscription.version), {
-            success: "resources.subscriptions.cancel.done",
-            successArgs: { date: end },
-            invalidate: INVALIDATES,
-          })
-        }
+        loading={cancel.isPending}
+        onConfirm={() => cancel.run()}
       />
     );
   }
@@ -47,13 +55,8 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
         icon={<ReplayIcon />}
         title="resources.shared.confirmTitle"
         content="resources.subscriptions.resume.button"
-        disabled={running}
-        onConfirm={() =>
-          run((dataProvider) => dataProvider.resumeSubscription(subscription.id, subscription.version), {
-            success: "resources.subscriptions.resume.done",
-            invalidate: INVALIDATES,
-          })
-        }
+        loading={resume.isPending}
+        onConfirm={() => resume.run()}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import {
   Alert,
   Button,
@@ -7,94 +7,98 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
 } from "@mui/material";
+import SendIcon from "@mui/icons-material/Send";
 import { useQueryClient } from "@tanstack/react-query";
-import { useDataProvider, useNotify, useTranslate } from "react-admin";
+import {
+  Form,
+  SelectInput,
+  TextInput,
+  email,
+  maxLength,
+  required,
+  useCreate,
+  useNotify,
+  useTranslate,
+} from "react-admin";
 import type { Invitation, InvitationCreate } from "../../api/resources";
+import { PERSON_NAME_MAX_LENGTH } from "../../api/rules";
 import type { Role } from "../../api/types";
-import type { ConsoleDataProvider } from "../../dataProvider";
+import { INVITATIONS } from "../../dataProvider/resourceRoutes";
 import { AccountPicker } from "../shared/AccountPicker";
 import { classifySaveError } from "../shared/concurrency";
+import { SubmitButton } from "../shared/ConfirmButton";
 import { paths } from "../shared/paths";
 import { assignableRoles } from "../shared/permissions";
 import { useActor } from "../shared/useActor";
 
-const EMPTY = { email: "", firstName: "", lastName: "", role: "User" as Role, accountId: "" };
+interface InviteValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  accountId?: string;
+}
+
+const DEFAULTS: Partial<InviteValues> = { role: "User" };
+const FIELDS = ["email", "firstName", "lastName", "role", "accountId"];
+const NAME = [required(), maxLength(PERSON_NAME_MAX_LENGTH)];
+const EMAIL = [required(), email()];
 
 /**
- * Invite a user (POST /api/invitations): the service creates the invited user and a code; the
- * person accepts on the public /invitation/{code} page. Super admins name the account.
+ * Invite a user (POST /api/invitations, react-admin's create on "invitations"): the service
+ * creates the invited user and a code; the person accepts on the public /invitation/{code} page.
+ * Super admins name the account.
  */
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const actor = useActor();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
+  const [create] = useCreate<Invitation>();
+  // The answer (not a form value): the dialog shows the link to share once it is created.
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const superAdmin = actor.role === "SuperAdmin";
 
   const close = () => {
-    setValues(EMPTY);
-    setErrors({});
     setInvitation(null);
     onClose();
   };
-  const field = (name: keyof typeof EMPTY) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues({ ...values, [name]: event.target.value });
-      setErrors({ ...errors, [name]: "" });
-    },
-    error: Boolean(errors[name]),
-    helperText: errors[name] || " ",
-    label: translate(`resources.users.fields.${name}`),
-    fullWidth: true,
-  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const required = (["email", "firstName", "lastName"] as const).filter((name) => !values[name].trim());
-    if (superAdmin && !values.accountId.trim()) required.push("accountId" as never);
-    if (required.length > 0) {
-      setErrors(Object.fromEntries(required.map((name) => [name, translate("ra.validation.required")])));
-      return;
-    }
-    const body: InvitationCreate = {
-      email: values.email.trim(),
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      role: values.role,
-      ...(superAdmin ? { accountId: values.accountId.trim() } : {}),
+  const submit = async (values: Record<string, unknown>) => {
+    const typed = values as Partial<InviteValues>;
+    const data: InvitationCreate = {
+      email: String(typed.email ?? "").trim(),
+      firstName: String(typed.firstName ?? "").trim(),
+      lastName: String(typed.lastName ?? "").trim(),
+      role: typed.role ?? "User",
+      ...(superAdmin ? { accountId: String(typed.accountId ?? "") } : {}),
     };
-    setSending(true);
     try {
-      const sent = await dataProvider.inviteUser(body);
+      const sent = await create(INVITATIONS, { data }, { returnPromise: true });
+      if (!sent) return undefined;
       setInvitation(sent);
       notify("resources.users.invite.sent", { type: "success", messageArgs: { email: sent.email } });
       await queryClient.invalidateQueries({ queryKey: ["users"] });
+      return undefined;
     } catch (error) {
       const failure = classifySaveError(error, translate("app.errors.generic"));
-      if (failure.kind === "validation") setErrors(failure.errors);
-      else notify(failure.message, { type: "error" });
-    } finally {
-      setSending(false);
+      // Errors about the form's fields show under them; anything else is a toast.
+      const onFields = failure.kind === "validation" && Object.keys(failure.errors).every((f) => FIELDS.includes(f));
+      if (!onFields) notify(failure.message, { type: "error" });
+      return failure.kind === "validation" ? failure.errors : undefined;
     }
   };
 
   const link = invitation ? `${window.location.origin}${paths.invitation(invitation.code)}` : "";
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="invite-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="invite-title">{translate("resources.users.invite.title")}</DialogTitle>
-        <DialogContent>
-          {invitation ? (
+      <DialogTitle id="invite-title">{translate("resources.users.invite.title")}</DialogTitle>
+      {invitation ? (
+        <>
+          <DialogContent>
             <Stack spacing={2}>
               <Alert severity="success">{translate("resources.users.invite.sent", { email: invitation.email })}</Alert>
               <TextField
@@ -104,55 +108,39 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
                 slotProps={{ input: { readOnly: true } }}
               />
             </Stack>
-          ) : (
-            <Stack spacing={1}>
-              <DialogContentText sx={{ mb: 1 }}>{translate("resources.users.invite.body")}</DialogContentText>
-              <TextField {...field("email")} type="email" autoFocus required />
-              <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-                <TextField {...field("firstName")} required />
-                <TextField {...field("lastName")} required />
-              </Stack>
-              <TextField {...field("role")} select>
-                {assignableRoles(actor).map((role) => (
-                  <MenuItem key={role} value={role}>
-                    {translate(`roles.${role}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              {superAdmin && (
-                <AccountPicker
-                  label={translate("resources.users.fields.accountId")}
-                  value={values.accountId}
-                  onChange={(accountId) => {
-                    setValues({ ...values, accountId });
-                    setErrors({ ...errors, accountId: "" });
-                  }}
-                  error={errors.accountId}
-                />
-              )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => void navigator.clipboard?.writeText(link)}>
+              {translate("resources.users.invite.copy")}
+            </Button>
+            <Button variant="contained" onClick={close}>
+              {translate("resources.shared.close")}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <Form resource="users" defaultValues={DEFAULTS} onSubmit={submit} noValidate>
+          <DialogContent sx={{ pt: 0 }}>
+            <DialogContentText sx={{ mb: 2 }}>{translate("resources.users.invite.body")}</DialogContentText>
+            <TextInput source="email" type="email" validate={EMAIL} autoFocus fullWidth />
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+              <TextInput source="firstName" validate={NAME} fullWidth />
+              <TextInput source="lastName" validate={NAME} fullWidth />
             </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {invitation ? (
-            <>
-              <Button onClick={() => void navigator.clipboard?.writeText(link)}>
-                {translate("resources.users.invite.copy")}
-              </Button>
-              <Button variant="contained" onClick={close}>
-                {translate("resources.shared.close")}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button onClick={close}>{translate("resources.shared.cancel")}</Button>
-              <Button type="submit" variant="contained" disabled={sending}>
-                {translate("resources.users.invite.send")}
-              </Button>
-            </>
-          )}
-        </DialogActions>
-      </form>
+            <SelectInput
+              source="role"
+              choices={assignableRoles(actor).map((role) => ({ id: role, name: `roles.${role}` }))}
+              validate={required()}
+              fullWidth
+            />
+            {superAdmin && <AccountPicker />}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{translate("resources.shared.cancel")}</Button>
+            <SubmitButton label="resources.users.invite.send" icon={<SendIcon />} />
+          </DialogActions>
+        </Form>
+      )}
     </Dialog>
   );
 }

@@ -1,9 +1,19 @@
 import { useState } from "react";
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from "@mui/material";
+import type { FieldValues } from "react-hook-form";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
 import BadgeIcon from "@mui/icons-material/BadgeOutlined";
 import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleIcon from "@mui/icons-material/CheckCircleOutline";
-import { Button as RaButton, useListContext, useTranslate, useUnselectAll } from "react-admin";
+import {
+  Form,
+  Button as RaButton,
+  SaveButton,
+  SelectInput,
+  required,
+  useListContext,
+  useTranslate,
+  useUnselectAll,
+} from "react-admin";
 import type { User } from "../../api/resources";
 import type { Role } from "../../api/types";
 import { fullName } from "../../authProvider/identity";
@@ -12,61 +22,58 @@ import { assignableRoles, canChangeRole, canDisableUser } from "../shared/permis
 import { useActor } from "../shared/useActor";
 import { useRecordAction } from "../shared/useRecordAction";
 
-const INVALIDATES = ["users"];
+/**
+ * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
+ * resets the form (clearing its errors) whenever the options change.
+ */
+const KEEP_EDITS = { keepDirtyValues: true };
+
+const USERS = "users";
 
 /** Change role (change log: Admin; super admins too): a dialog with the roles the actor may give. */
 export function ChangeRoleButton({ user }: { user: User }) {
   const translate = useTranslate();
   const actor = useActor();
-  const { run, running } = useRecordAction();
   const [open, setOpen] = useState(false);
-  const [role, setRole] = useState<Role>(user.role);
+  const changeRole = useRecordAction<Role, User>({
+    resource: USERS,
+    action: (dataProvider, role) => dataProvider.changeUserRole(user.id, role, user.version),
+    success: "resources.users.changeRole.done",
+    successArgs: (role) => ({ role: translate(`roles.${role}`) }),
+    fields: ["role"],
+    onSuccess: () => setOpen(false),
+  });
   if (!canChangeRole(actor, user)) return null;
   const name = fullName(user.firstName, user.lastName);
-  const save = async () => {
-    const done = await run((dataProvider) => dataProvider.changeUserRole(user.id, role, user.version), {
-      success: "resources.users.changeRole.done",
-      successArgs: { role: translate(`roles.${role}`) },
-      invalidate: INVALIDATES,
-    });
-    if (done) setOpen(false);
-  };
   return (
     <>
-      <Button
-        variant="outlined"
-        startIcon={<BadgeIcon />}
-        onClick={() => {
-          setRole(user.role);
-          setOpen(true);
-        }}
-      >
+      <Button variant="outlined" startIcon={<BadgeIcon />} onClick={() => setOpen(true)}>
         {translate("resources.users.changeRole.button")}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs" aria-labelledby="role-title">
-        <DialogTitle id="role-title">{translate("resources.users.changeRole.title", { name })}</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            fullWidth
-            margin="dense"
-            label={translate("resources.users.changeRole.role")}
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-          >
-            {assignableRoles(actor).map((option) => (
-              <MenuItem key={option} value={option}>
-                {translate(`roles.${option}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate("resources.shared.cancel")}</Button>
-          <Button variant="contained" onClick={save} disabled={running || role === user.role}>
-            {translate("resources.users.changeRole.save")}
-          </Button>
-        </DialogActions>
+        {/* A reloaded user (after a 409) resets the untouched role; the chosen one is kept. */}
+        <Form
+          resource={USERS}
+          record={{ id: user.id, role: user.role }}
+          resetOptions={KEEP_EDITS}
+          onSubmit={(values: FieldValues) => changeRole.submit(values.role as Role)}
+          noValidate
+        >
+          <DialogTitle id="role-title">{translate("resources.users.changeRole.title", { name })}</DialogTitle>
+          <DialogContent>
+            <SelectInput
+              source="role"
+              label="resources.users.changeRole.role"
+              choices={assignableRoles(actor).map((role) => ({ id: role, name: `roles.${role}` }))}
+              validate={required()}
+              fullWidth
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)}>{translate("resources.shared.cancel")}</Button>
+            <SaveButton label="resources.users.changeRole.save" icon={<BadgeIcon />} />
+          </DialogActions>
+        </Form>
       </Dialog>
     </>
   );
@@ -75,25 +82,35 @@ export function ChangeRoleButton({ user }: { user: User }) {
 /** Disable a user (confirm first), or enable a disabled one. */
 export function DisableUserButton({ user }: { user: User }) {
   const actor = useActor();
-  const { run, running } = useRecordAction();
   if (!canDisableUser(actor, user)) return null;
-  if (user.status === "disabled") {
-    return (
-      <ConfirmButton
-        label="resources.users.enable.button"
-        icon={<CheckCircleIcon />}
-        title="resources.shared.confirmTitle"
-        content="resources.users.enable.button"
-        disabled={running}
-        onConfirm={() =>
-          run((dataProvider) => dataProvider.enableUser(user.id, user.version), {
-            success: "resources.users.enable.done",
-            invalidate: INVALIDATES,
-          })
-        }
-      />
-    );
-  }
+  return user.status === "disabled" ? <EnableButton user={user} /> : <DisableButton user={user} />;
+}
+
+function EnableButton({ user }: { user: User }) {
+  const enable = useRecordAction<void, User>({
+    resource: USERS,
+    action: (dataProvider) => dataProvider.enableUser(user.id, user.version),
+    success: "resources.users.enable.done",
+  });
+  return (
+    <ConfirmButton
+      label="resources.users.enable.button"
+      icon={<CheckCircleIcon />}
+      title="resources.shared.confirmTitle"
+      content="resources.users.enable.button"
+      loading={enable.isPending}
+      onConfirm={() => enable.run()}
+    />
+  );
+}
+
+function DisableButton({ user }: { user: User }) {
+  const disable = useRecordAction<void, User>({
+    resource: USERS,
+    action: (dataProvider) => dataProvider.disableUser(user.id, user.version),
+    success: "resources.users.disable.done",
+    successArgs: () => ({ smart_count: 1 }),
+  });
   return (
     <ConfirmButton
       label="resources.users.disable.button"
@@ -102,42 +119,36 @@ export function DisableUserButton({ user }: { user: User }) {
       title="resources.users.disable.title"
       content="resources.users.disable.body"
       translateOptions={{ name: fullName(user.firstName, user.lastName) }}
-      disabled={running}
-      onConfirm={() =>
-        run((dataProvider) => dataProvider.disableUser(user.id, user.version), {
-          success: "resources.users.disable.done",
-          successArgs: { smart_count: 1 },
-          invalidate: INVALIDATES,
-        })
-      }
+      loading={disable.isPending}
+      onConfirm={() => disable.run()}
     />
   );
 }
 
-/** Bulk action: disable the selected users the actor may disable (one POST each, with its version). */
+/**
+ * Bulk action (react-admin's bulk-button pattern: one mutation, notify, unselect): disable the
+ * selected users the actor may disable, one POST each with its version (the service has no bulk
+ * call).
+ */
 export function BulkDisableButton() {
   const { data = [], selectedIds, resource } = useListContext<User>();
   const actor = useActor();
   const unselectAll = useUnselectAll(resource);
-  const { run, running } = useRecordAction();
+  const disable = useRecordAction<User[], User[]>({
+    resource: USERS,
+    action: (dataProvider, users) => Promise.all(users.map((user) => dataProvider.disableUser(user.id, user.version))),
+    success: "resources.users.disable.done",
+    successArgs: (users) => ({ smart_count: users.length }),
+    onSuccess: () => unselectAll(),
+  });
   const targets = data.filter(
     (user) => selectedIds.includes(user.id) && user.status !== "disabled" && canDisableUser(actor, user),
   );
   return (
     <RaButton
       label="resources.users.disable.bulk"
-      disabled={running || targets.length === 0}
-      onClick={async () => {
-        const done = await run(
-          (dataProvider) => Promise.all(targets.map((user) => dataProvider.disableUser(user.id, user.version))),
-          {
-            success: "resources.users.disable.done",
-            successArgs: { smart_count: targets.length },
-            invalidate: INVALIDATES,
-          },
-        );
-        if (done) unselectAll();
-      }}
+      disabled={disable.isPending || targets.length === 0}
+      onClick={() => disable.mutate(targets)}
     >
       <BlockIcon />
     </RaButton>

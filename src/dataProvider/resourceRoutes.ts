@@ -1,0 +1,64 @@
+/**
+ * Where the service's paths differ from ra-data-simple-rest's mapping (docs/api-resources.md), the
+ * standard CRUD methods are routed here, so screens use react-admin's own hooks for them:
+ *
+ * - saved queries: `getList("saved-queries", { filter: { resource } })` is
+ *   GET saved-queries?resource=… (an unpaged array, no Content-Range); `delete` answers 204, so the
+ *   deleted record is the one the caller had. `create` is simple-rest's POST saved-queries.
+ * - invitations: `getOne("invitations", { id: code })` is the public GET invitations/{code}: sent
+ *   without a bearer (the code is the credential), and the answer, which has no id, gets the code
+ *   as its id. `create("invitations")` is simple-rest's POST invitations.
+ *
+ * Every other call goes to simple-rest unchanged.
+ */
+import type {
+  DataProvider,
+  DeleteParams,
+  DeleteResult,
+  GetListParams,
+  GetListResult,
+  GetOneParams,
+  GetOneResult,
+  RaRecord,
+} from "react-admin";
+import type { InvitationPublic, SavedQuery } from "../api/resources";
+import type { HttpClient } from "./httpClient";
+
+export const SAVED_QUERIES = "saved-queries";
+export const INVITATIONS = "invitations";
+
+/** The public invitation as react-admin holds it: the code is its id. */
+export type InvitationRecord = InvitationPublic & { id: string };
+
+const segment = encodeURIComponent;
+
+export function withResourceRoutes(rest: DataProvider, httpClient: HttpClient): DataProvider {
+  async function getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
+    if (resource !== SAVED_QUERIES) return rest.getList<R>(resource, params);
+    const of = (params.filter as { resource?: unknown } | undefined)?.resource;
+    const rows = await httpClient.json<SavedQuery[]>(`${SAVED_QUERIES}?resource=${segment(String(of ?? ""))}`, {
+      signal: params.signal,
+    });
+    const data = (rows ?? []) as unknown as R[];
+    return { data, total: data.length };
+  }
+
+  async function getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>> {
+    if (resource !== INVITATIONS) return rest.getOne<R>(resource, params);
+    const code = String(params.id);
+    const invitation = await httpClient.json<InvitationPublic>(`${INVITATIONS}/${segment(code)}`, {
+      signal: params.signal,
+      anonymous: true,
+    });
+    const record: InvitationRecord = { ...invitation, id: code };
+    return { data: record as unknown as R };
+  }
+
+  async function deleteOne<R extends RaRecord>(resource: string, params: DeleteParams<R>): Promise<DeleteResult<R>> {
+    if (resource !== SAVED_QUERIES) return rest.delete<R>(resource, params);
+    await httpClient.send(`${SAVED_QUERIES}/${segment(String(params.id))}`, { method: "DELETE" });
+    return { data: params.previousData ?? ({ id: params.id } as R) };
+  }
+
+  return { ...rest, getList, getOne, delete: deleteOne };
+}
