@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { canAccess } from "../../src/access/accessRules";
+import type { Role } from "../../src/api/types";
+
+/** authProvider.canAccess's answers for records: each action reaches its own rule. */
+const actor = (role: Role, id = `u-${role}`, accountId = "acc-1") => ({ id, role, accountId });
+const ask = (role: Role | null, resource: string, action: string, record?: unknown) =>
+  canAccess(role ? actor(role) : null, { resource, action, record });
+
+describe("record rules through canAccess", () => {
+  const user = { id: "u-9", accountId: "acc-1", role: "User" as Role };
+
+  it("changes a role or disables a user within the change log's rules", () => {
+    expect(ask("Admin", "users", "changeRole", user)).toBe(true);
+    expect(ask("Admin", "users", "changeRole", { ...user, accountId: "acc-2" })).toBe(false);
+    expect(ask("Admin", "users", "changeRole", { ...user, role: "SuperAdmin" })).toBe(false);
+    expect(ask("Admin", "users", "changeRole", { ...user, id: "u-Admin" })).toBe(false);
+    expect(ask("Manager", "users", "changeRole", user)).toBe(false);
+    expect(ask("Manager", "users", "disable", user)).toBe(false);
+    expect(ask("Manager", "users", "changeRole")).toBe(false);
+    expect(ask("Admin", "users", "changeRole")).toBe(true);
+  });
+
+  it("deletes a user: super admins, never themselves", () => {
+    expect(ask("SuperAdmin", "users", "delete", user)).toBe(true);
+    expect(ask("SuperAdmin", "users", "delete", { ...user, id: "u-SuperAdmin" })).toBe(false);
+    expect(ask("Admin", "users", "delete", user)).toBe(false);
+  });
+
+  it("renames and marks lost the account's active devices (admins, super admins)", () => {
+    const device = { accountId: "acc-1", status: "active" };
+    expect(ask("Admin", "devices", "rename", device)).toBe(true);
+    expect(ask("Admin", "devices", "markLost", device)).toBe(true);
+    expect(ask("Admin", "devices", "markLost", { ...device, status: "lost" })).toBe(false);
+    expect(ask("Admin", "devices", "rename", { ...device, accountId: "acc-2" })).toBe(false);
+    expect(ask("Manager", "devices", "markLost")).toBe(false);
+    expect(ask("Admin", "devices", "markLost")).toBe(true);
+  });
+
+  it("refunds what is left of a succeeded or disputed payment (super admins)", () => {
+    const payment = { status: "succeeded", amount: 100, refundedAmount: 0 };
+    expect(ask("SuperAdmin", "payments", "refund", payment)).toBe(true);
+    expect(ask("SuperAdmin", "payments", "refund", { ...payment, refundedAmount: 100 })).toBe(false);
+    expect(ask("SuperAdmin", "payments", "refund", { ...payment, status: "failed" })).toBe(false);
+    expect(ask("Admin", "payments", "refund", payment)).toBe(false);
+  });
+
+  it("cancels or resumes a subscription of one's account (admins, super admins)", () => {
+    const subscription = { accountId: "acc-1", status: "active", cancelAtPeriodEnd: false };
+    expect(ask("Admin", "subscriptions", "cancel", subscription)).toBe(true);
+    expect(ask("Admin", "subscriptions", "resume", subscription)).toBe(false);
+    expect(ask("Admin", "subscriptions", "resume", { ...subscription, cancelAtPeriodEnd: true })).toBe(true);
+    expect(ask("Manager", "subscriptions", "cancel", subscription)).toBe(false);
+  });
+
+  it("edits an account: super admins every field, the owner their own account's", () => {
+    const account = { id: "acc-1", ownerId: "u-Admin" };
+    expect(ask("SuperAdmin", "accounts", "edit", account)).toBe(true);
+    expect(ask("Admin", "accounts", "edit", account)).toBe(false);
+    expect(ask("Admin", "accounts", "editOwn", account)).toBe(true);
+    expect(ask("Manager", "accounts", "editOwn", account)).toBe(false);
+  });
+
+  it("adds a location: the account's admin or a super admin; the /add-new-location page is an Admin's", () => {
+    expect(ask("Admin", "businesses", "create", { id: "acc-1", accountId: "acc-1" })).toBe(true);
+    expect(ask("Admin", "businesses", "create", { id: "acc-2", accountId: "acc-2" })).toBe(false);
+    expect(ask("SuperAdmin", "businesses", "create", { id: "acc-2", accountId: "acc-2" })).toBe(true);
+    expect(ask("SuperAdmin", "businesses", "addLocation")).toBe(false);
+    expect(ask("Admin", "businesses", "addLocation")).toBe(true);
+  });
+
+  it("exports: super admins everything; admins devices, payments and businesses; users download is super admin only", () => {
+    expect(ask("SuperAdmin", "users", "export")).toBe(true);
+    expect(ask("Admin", "users", "export")).toBe(false);
+    expect(ask("Admin", "devices", "export")).toBe(true);
+    expect(ask("Manager", "devices", "export")).toBe(false);
+  });
+
+  it("answers no to a guest for any record action, and to anyone for an action it does not know (super admins aside)", () => {
+    expect(ask(null, "devices", "rename", { accountId: "acc-1", status: "active" })).toBe(false);
+    expect(ask("Admin", "devices", "teleport")).toBe(false);
+    expect(ask("SuperAdmin", "devices", "teleport")).toBe(true);
+  });
+});
