@@ -79,6 +79,16 @@ export interface TestUpdate {
   notes: string;
 }
 
+/** POST tests/share/{id}: when the test was first shared (sharing again keeps it). */
+export interface ShareResponse {
+  sharedAt: string;
+}
+
+/** POST v2/tests/file (201): the file as the test now lists it. */
+export interface UploadResponse {
+  file: ApiTestFile;
+}
+
 /** Device type codes (spec §3); any other code is Unknown. */
 export const DEVICE_TYPES: Record<number, string> = {
   5001: "Dr. Watson",

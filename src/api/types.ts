@@ -41,6 +41,12 @@ export interface RefreshResponse {
   refreshToken: string;
 }
 
+/** POST verify-token (empty body): the token is good, and whose it is. */
+export interface VerifyTokenResponse {
+  valid: true;
+  user: ApiUser;
+}
+
 export type PortalStatus = "Ok" | "NotOk";
 /** GET health */
 export interface HealthResponse {

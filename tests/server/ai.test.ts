@@ -15,7 +15,9 @@ import { buildApp } from "../../server/src/app";
 import { aiJobs, testFiles } from "../../server/src/db/schema";
 import { photoKey } from "../../server/src/db/seedTests";
 import { trayLayout } from "../../server/src/db/seedPhotos";
-import { bearer, createTestApp, type TestApp } from "./helpers";
+import { CONTRACT, FORMATS } from "../fixtures/contract";
+import { shapeDifferences } from "../fixtures/shape";
+import { bearer, createTestApp, expectAnswer, type TestApp } from "./helpers";
 import { A, B, insertTest, messageOf, tokens, U, type Who } from "./records";
 
 // Jobs finish as soon as the analysis is done (read when each app is built).
@@ -85,16 +87,14 @@ const getStatus = async (jobId: string, who: Who | null = "user", app = t.app) =
 
 async function triggered(testId: string, body?: object, who: Who | null = "user"): Promise<string> {
   const response = await trigger(testId, 0, body, who);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<AiTriggerResponse>().jobId;
+  return expectAnswer<AiTriggerResponse>(response, CONTRACT.ai.trigger.ok).jobId;
 }
 
 /** Polls a job's status until it is finished, as the console does (faster). */
 async function finished(jobId: string, who: Who | null = "user", app = t.app): Promise<AiJobStatusResponse> {
   for (let i = 0; i < 400; i++) {
     const response = await getStatus(jobId, who, app);
-    expect(response.statusCode, response.body).toBe(200);
-    const job = response.json<AiJobStatusResponse>();
+    const job = expectAnswer<AiJobStatusResponse>(response, CONTRACT.ai.jobStatus.inProgress);
     if (job.status === "completed" || job.status === "failed") return job;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -118,12 +118,12 @@ describe("the three AI calls", () => {
   it("answers 404 before any job, then runs a triggered job to a result the three calls agree on", async () => {
     const id = await testWithRun();
     const none = await getResult(id, 0, "user", "NAOMI");
-    expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ message: "No AI result for this test run yet." });
+    expectAnswer(none, CONTRACT.ai.result.none);
 
     const jobId = await triggered(id, { aiModel: "NAOMI", deviceType: 5501 });
     const done = await finished(jobId);
     expect(done.status).toBe("completed");
+    expect(shapeDifferences(done, CONTRACT.ai.jobStatus.completed.body)).toEqual([]);
     expect(done.result).toHaveLength(trayLayout(3).stones.length);
     for (const [index, polygon] of done.result!.entries()) {
       expect(polygon.Index).toBe(index);
@@ -134,23 +134,14 @@ describe("the three AI calls", () => {
     }
 
     const result = await getResult(id, 0, "user", "NAOMI");
-    expect(result.statusCode).toBe(200);
-    const answer = result.json<AiResultResponse>();
+    const answer = expectAnswer<AiResultResponse>(result, CONTRACT.ai.result.completed);
     expect(answer).toEqual({
       status: "completed",
       result: done.result,
       isGeneratedWithLatestVersion: true,
-      triggeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+      triggeredAt: expect.stringMatching(FORMATS.isoDate),
       _id: jobId,
     });
-    expect(Object.keys(answer).sort()).toEqual([
-      "_id",
-      "isGeneratedWithLatestVersion",
-      "result",
-      "status",
-      "triggeredAt",
-    ]);
-    expect(Object.keys(done).sort()).toEqual(["result", "status"]);
     // The other models have nothing yet; no ?aiModel means RAMI.
     expect((await getResult(id, 0, "user")).statusCode).toBe(404);
     expect((await getResult(id, 0, "user", "YORI")).statusCode).toBe(404);
@@ -242,8 +233,7 @@ describe("a shared test's public view (no token)", () => {
       await getStatus(randomUUID(), null),
       await getResult(randomUUID(), 0, null),
     ]) {
-      expect(response.statusCode).toBe(401);
-      expect(messageOf(response)).toBe("Unauthorized");
+      expectAnswer(response, CONTRACT.token.missing);
     }
     const shared = await testWithRun({ sharedAt: new Date() });
     const badToken = await t.app.inject({
@@ -271,7 +261,7 @@ describe("refusals change nothing", () => {
   it.each([
     ["a group that is not a number", () => trigger(id, "x", {}), 400, "group must be a whole number"],
     ["a negative group", () => trigger(id, -1, {}), 400, "group must be >= 0"],
-    ["a group without photos", () => trigger(id, 5, {}), 404, "This test run has no photos to analyse."],
+    ["a group without photos", () => trigger(id, 5, {}), 404, CONTRACT.ai.trigger.noPhotos.body.message],
     [
       "an unknown model",
       () => trigger(id, 0, { aiModel: "HAL", deviceType: 4100 }),
@@ -288,8 +278,8 @@ describe("refusals change nothing", () => {
     ["an unknown field", () => trigger(id, 0, { deviceType: 4100, extra: 1 }), 400, "extra is not an allowed field"],
     ["a body that is not an object", () => trigger(id, 0, "[1]"), 400, "Request body must be a JSON object"],
     ["malformed JSON", () => trigger(id, 0, "{"), 400, "Request body is not valid JSON"],
-    ["an unknown test", () => trigger(randomUUID(), 0, {}), 404, "Test not found"],
-    ["another account's test", () => trigger(otherAccounts, 0, {}), 404, "Test not found"],
+    ["an unknown test", () => trigger(randomUUID(), 0, {}), 404, CONTRACT.test.notFound.body.message],
+    ["another account's test", () => trigger(otherAccounts, 0, {}), 404, CONTRACT.test.notFound.body.message],
     [
       "an unknown model in the result query",
       () => getResult(id, 0, "user", "HAL"),
@@ -297,8 +287,8 @@ describe("refusals change nothing", () => {
       "aiModel must be one of: RAMI, NAOMI, YORI",
     ],
     ["a bad group in the result query", () => getResult(id, "1.5", "user"), 400, "group must be a whole number"],
-    ["another account's result", () => getResult(otherAccounts, 0, "user"), 404, "Test not found"],
-    ["an unknown job", () => getStatus(randomUUID()), 404, "AI job not found."],
+    ["another account's result", () => getResult(otherAccounts, 0, "user"), 404, CONTRACT.test.notFound.body.message],
+    ["an unknown job", () => getStatus(randomUUID()), 404, CONTRACT.ai.jobStatus.notFound.body.message],
   ])("refuses %s", async (_label, call, status, message) => {
     const before = await snapshot();
     const response = await call();
@@ -311,8 +301,7 @@ describe("refusals change nothing", () => {
     const jobId = await triggered(otherAccounts, {}, "pastDueAdmin");
     await finished(jobId, "pastDueAdmin");
     const response = await getStatus(jobId, "user");
-    expect(response.statusCode).toBe(404);
-    expect(messageOf(response)).toBe("AI job not found.");
+    expectAnswer(response, CONTRACT.ai.jobStatus.notFound);
   });
 });
 

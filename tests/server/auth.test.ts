@@ -6,10 +6,13 @@ import { buildApp } from "../../server/src/app";
 import { DEMO_USERS } from "../../server/src/db/demoUsers";
 import { refreshTokens, users } from "../../server/src/db/schema";
 import { SEED_IDS } from "../../server/src/db/seed";
+import { CONTRACT, FORMATS } from "../fixtures/contract";
 import {
   bearer,
   createTestApp,
+  expectAnswer,
   forgeAccessToken,
+  getUser,
   login,
   messageOf,
   nowSeconds,
@@ -31,23 +34,13 @@ describe("POST /api/v2/auth/login", () => {
   it("signs in every demo user and answers tokens and the user", async () => {
     for (const demo of DEMO_USERS) {
       const response = await login(t.app, demo.email, demo.password);
-      expect(response.statusCode, demo.email).toBe(200);
-      const body = response.json<LoginResponse>();
+      const body = expectAnswer<LoginResponse>(response, CONTRACT.login.ok);
       expect(body.user).toMatchObject({ email: demo.email, role: demo.role });
-      expect(Object.keys(body.user).sort()).toEqual([
-        "accountId",
-        "avatar",
-        "businessId",
-        "email",
-        "firstName",
-        "id",
-        "lastName",
-        "role",
-      ]);
       const claims = decodeJwt(body.accessToken);
       expect(claims).toMatchObject({ sub: body.user.id, role: demo.role, accountId: body.user.accountId });
       expect(claims.exp! - claims.iat!).toBe(t.config.accessTokenTtlSeconds);
-      expect(body.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(body.accessToken).toMatch(FORMATS.accessToken);
+      expect(body.refreshToken).toMatch(FORMATS.refreshToken);
     }
   });
 
@@ -66,23 +59,19 @@ describe("POST /api/v2/auth/login", () => {
 
   it("refuses a wrong password with 401 and the wrong-credentials message", async () => {
     const response = await login(t.app, "admin@example.com", "not-the-password");
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: "Incorrect email or password." });
+    expectAnswer(response, CONTRACT.login.wrongCredentials);
   });
 
   it("refuses an unknown email with the same answer", async () => {
     const response = await login(t.app, "nobody@example.com");
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: "Incorrect email or password." });
+    expectAnswer(response, CONTRACT.login.wrongCredentials);
   });
 
   it("refuses a disabled user even with the right password", async () => {
     await t.db.update(users).set({ status: "disabled" }).where(eq(users.id, U.secondUser));
     try {
       const response = await login(t.app, "daniel.kim@example.com");
-      expect(response.statusCode).toBe(403);
-      expect(messageOf(response)).toMatch(/disabled/);
-      expect(response.json()).not.toHaveProperty("accessToken");
+      expectAnswer(response, CONTRACT.login.disabled);
     } finally {
       await t.db.update(users).set({ status: "active" }).where(eq(users.id, U.secondUser));
     }
@@ -92,8 +81,7 @@ describe("POST /api/v2/auth/login", () => {
     await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, U.secondUser));
     try {
       const response = await login(t.app, "daniel.kim@example.com");
-      expect(response.statusCode).toBe(401);
-      expect(messageOf(response)).toBe("Incorrect email or password.");
+      expectAnswer(response, CONTRACT.login.wrongCredentials);
     } finally {
       await t.db.update(users).set({ deletedAt: null }).where(eq(users.id, U.secondUser));
     }
@@ -105,15 +93,15 @@ describe("POST /api/v2/auth/refresh", () => {
     const first = await signIn(t.app, "user@example.com");
 
     const rotated = await refresh(t.app, first.refreshToken);
-    expect(rotated.statusCode).toBe(200);
-    const second = rotated.json<RefreshResponse>();
+    const second = expectAnswer<RefreshResponse>(rotated, CONTRACT.refresh.ok);
+    expect(second.refreshToken).toMatch(FORMATS.refreshToken);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await verifyToken(t.app, second.accessToken)).statusCode).toBe(200);
 
     const third = (await refresh(t.app, second.refreshToken)).json<RefreshResponse>();
 
     const reuse = await refresh(t.app, first.refreshToken);
-    expect(reuse.statusCode).toBe(401);
+    expectAnswer(reuse, CONTRACT.refresh.reused);
     expect(messageOf(reuse)).not.toBe(TOKEN_EXPIRED);
 
     // The newest token of the family was never presented, yet it is dead now.
@@ -131,8 +119,7 @@ describe("POST /api/v2/auth/refresh", () => {
 
   it("refuses an unknown refresh token", async () => {
     const response = await refresh(t.app, "this-token-was-never-issued");
-    expect(response.statusCode).toBe(401);
-    expect(messageOf(response)).toBe("Invalid refresh token.");
+    expectAnswer(response, CONTRACT.refresh.unknown);
   });
 
   it("refuses an expired refresh token", async () => {
@@ -142,8 +129,7 @@ describe("POST /api/v2/auth/refresh", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(refreshTokens.userId, U.admin));
     const response = await refresh(t.app, session.refreshToken);
-    expect(response.statusCode).toBe(401);
-    expect(messageOf(response)).toMatch(/expired/i);
+    expectAnswer(response, CONTRACT.refresh.expired);
   });
 
   it("answers 499 for a deleted user's refresh token", async () => {
@@ -152,7 +138,7 @@ describe("POST /api/v2/auth/refresh", () => {
     try {
       const response = await refresh(t.app, session.refreshToken);
       expect(response.statusCode).toBe(DELETED_USER_STATUS);
-      expect(response.json()).toEqual({ message: "User deleted" });
+      expectAnswer(response, CONTRACT.token.userDeleted);
     } finally {
       await t.db.update(users).set({ deletedAt: null }).where(eq(users.id, U.secondUser));
     }
@@ -169,8 +155,7 @@ describe("POST /api/v2/auth/logout", () => {
       url: "/api/v2/auth/logout",
       payload: { refreshToken: rotated.refreshToken },
     });
-    expect(response.statusCode).toBe(204);
-    expect(response.body).toBe("");
+    expectAnswer(response, CONTRACT.logout.ok);
     expect((await refresh(t.app, rotated.refreshToken)).statusCode).toBe(401);
   });
 
@@ -180,7 +165,7 @@ describe("POST /api/v2/auth/logout", () => {
       url: "/api/v2/auth/logout",
       payload: { refreshToken: "unknown" },
     });
-    expect(response.statusCode).toBe(204);
+    expectAnswer(response, CONTRACT.logout.ok);
   });
 });
 
@@ -190,8 +175,7 @@ describe("POST /api/verify-token and the access token check", () => {
   it("answers valid and the user for a valid token, with or without an empty JSON body", async () => {
     const session = await signIn(t.app, "admin@example.com");
     const response = await verifyToken(t.app, session.accessToken);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ valid: true, user: session.user });
+    expect(expectAnswer(response, CONTRACT.verifyToken.ok)).toEqual({ valid: true, user: session.user });
 
     const withEmptyJson = await t.app.inject({
       method: "POST",
@@ -208,8 +192,7 @@ describe("POST /api/verify-token and the access token check", () => {
       expiresAt: nowSeconds() - 60,
     });
     const response = await verifyToken(t.app, token);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: TOKEN_EXPIRED });
+    expectAnswer(response, CONTRACT.token.expired);
   });
 
   it("expires tokens after the configured lifetime", async () => {
@@ -220,7 +203,7 @@ describe("POST /api/verify-token and the access token check", () => {
       // exp has whole-second precision: two seconds are always past it.
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const response = await verifyToken(shortLived, session.accessToken);
-      expect(response.json()).toEqual({ message: TOKEN_EXPIRED });
+      expectAnswer(response, CONTRACT.token.expired);
     } finally {
       await shortLived.close();
     }
@@ -232,8 +215,7 @@ describe("POST /api/verify-token and the access token check", () => {
     const candidates: (string | undefined)[] = [undefined, "", "garbage", `${header}.${payload}.invalidsignature`];
     for (const token of candidates) {
       const response = await verifyToken(t.app, token);
-      expect(response.statusCode, String(token)).toBe(401);
-      expect(response.json(), String(token)).toEqual({ message: "Unauthorized" });
+      expectAnswer(response, CONTRACT.token.missing);
     }
     const basic = await t.app.inject({
       method: "POST",
@@ -249,7 +231,7 @@ describe("POST /api/verify-token and the access token check", () => {
     try {
       const response = await verifyToken(t.app, session.accessToken);
       expect(response.statusCode).toBe(DELETED_USER_STATUS);
-      expect(response.json()).toEqual({ message: "User deleted" });
+      expectAnswer(response, CONTRACT.token.userDeleted);
     } finally {
       await t.db.update(users).set({ deletedAt: null }).where(eq(users.id, U.secondUser));
     }
@@ -269,9 +251,41 @@ describe("POST /api/verify-token and the access token check", () => {
     await t.db.update(users).set({ status: "disabled" }).where(eq(users.id, U.secondUser));
     try {
       const response = await verifyToken(t.app, session.accessToken);
-      expect(response.statusCode).toBe(401);
+      expectAnswer(response, CONTRACT.token.userDisabled);
     } finally {
       await t.db.update(users).set({ status: "active" }).where(eq(users.id, U.secondUser));
+    }
+  });
+});
+
+describe("the session's other calls: GET users/{id} and GET v2/payments/subscription", () => {
+  it("answers the signed-in user's record, a superset of the login's user, and 404 for an unknown id", async () => {
+    const session = await signIn(t.app, "manager@example.com");
+    const record = expectAnswer<Record<string, unknown>>(
+      await getUser(t.app, session.accessToken, session.user.id),
+      CONTRACT.currentUser.ok,
+    );
+    expect(record).toMatchObject(session.user);
+    expectAnswer(
+      await getUser(t.app, session.accessToken, "30000000-0000-4000-8000-0000000000ff"),
+      CONTRACT.currentUser.notFound,
+    );
+  });
+
+  it("answers each subscription state with its message", async () => {
+    const expected = [
+      ["admin@example.com", CONTRACT.subscription.active],
+      ["pastdue@example.com", CONTRACT.subscription.pastDue],
+      ["inactive@example.com", CONTRACT.subscription.inactive],
+    ] as const;
+    for (const [email, answer] of expected) {
+      const session = await signIn(t.app, email);
+      const response = await t.app.inject({
+        method: "GET",
+        url: "/api/v2/payments/subscription",
+        headers: bearer(session.accessToken),
+      });
+      expect(expectAnswer(response, answer), email).toEqual(answer.body);
     }
   });
 });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GalleryItem } from "../../src/api/tests";
 import { accounts, devices, tests } from "../../server/src/db/schema";
 import { SEED_DEVICE_IDS, UNKNOWN_DEVICE_TYPE } from "../../server/src/db/seedTests";
-import { createTestApp, type TestApp } from "./helpers";
+import { CONTRACT, FORMATS } from "../fixtures/contract";
+import { createTestApp, expectAnswer, type TestApp } from "./helpers";
 import { A, B, get, insertTest, messageOf, tokens, U, type Who } from "./records";
 
 let t: TestApp;
@@ -68,7 +69,7 @@ describe("GET /api/tests (the gallery)", () => {
       ].sort(),
     );
     expect(item!.account).toEqual({ id: A.brilliantGems, name: "Brilliant Gems Ltd" });
-    expect(item!.thumbnail).toMatch(/^\/api\/files\/[\w-]+\?exp=\d+&sig=[\w-]+$/);
+    expect(item!.thumbnail).toMatch(FORMATS.signedFileLink);
     const photo = await get(t.app, item!.thumbnail!);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/png");
@@ -93,6 +94,14 @@ describe("GET /api/tests (the gallery)", () => {
     const beyond = await list({ range: [5000, 5009] });
     expect(items(beyond)).toEqual([]);
     expect(beyond.headers["content-range"]).toBe(`tests */${totalOf(second)}`);
+  });
+
+  it("answers an empty list as the contract says: [] and Content-Range tests */0", async () => {
+    const empty = CONTRACT.lists.emptyGallery;
+    const response = await list({ filter: { q: "no test is called this" } });
+    expect(expectAnswer(response, empty)).toEqual(empty.body);
+    expect(response.headers["content-range"]).toBe(empty.headers["Content-Range"]);
+    expect(response.headers["access-control-expose-headers"]).toBe(empty.headers["Access-Control-Expose-Headers"]);
   });
 
   it("sorts by name and by date, both ways", async () => {

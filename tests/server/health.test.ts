@@ -4,7 +4,8 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/src/app";
-import { createTestApp, openTestDatabase, type TestApp } from "./helpers";
+import { CONTRACT } from "../fixtures/contract";
+import { createTestApp, expectAnswer, openTestDatabase, type TestApp } from "./helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,16 +16,17 @@ afterAll(() => t.close());
 describe("GET /api/health", () => {
   it("answers Ok without a token", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ portal: "Ok", message: "The portal is running." });
+    expect(expectAnswer(response, CONTRACT.health.ok)).toEqual(CONTRACT.health.ok.body);
   });
 
   it("answers NotOk with the maintenance message when one is set", async () => {
     const app = buildApp({ db: t.db, config: { ...t.config, maintenanceMessage: "Back at 10:00 UTC." } });
     try {
       const response = await app.inject({ method: "GET", url: "/api/health" });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ portal: "NotOk", message: "Back at 10:00 UTC." });
+      expect(expectAnswer(response, CONTRACT.health.databaseDown)).toEqual({
+        portal: "NotOk",
+        message: "Back at 10:00 UTC.",
+      });
     } finally {
       await app.close();
     }
@@ -37,8 +39,7 @@ describe("GET /api/health", () => {
     await handle.close();
     try {
       const response = await app.inject({ method: "GET", url: "/api/health" });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ portal: "NotOk" });
+      expect(expectAnswer(response, CONTRACT.health.databaseDown)).toEqual(CONTRACT.health.databaseDown.body);
     } finally {
       await app.close();
       await dispose();

@@ -6,8 +6,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { ApiUser, LoginResponse } from "../../src/api/types";
+import type { Answer } from "../fixtures/contract";
+import { shapeDifferences } from "../fixtures/shape";
 import { buildApp } from "../../server/src/app";
 import { loadConfig, type Config } from "../../server/src/config";
 import { openPostgres, pgliteHandle, type Database, type DbHandle } from "../../server/src/db/client";
@@ -132,5 +134,21 @@ export async function forgeAccessToken(
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const messageOf = (response: LightMyRequestResponse) => response.json<{ message: string }>().message;
+
+/**
+ * The service answered as the contract (tests/fixtures/contract.ts) says: its status, and no body,
+ * the exact body of a refusal, or a body of the example's shape. Answers the body.
+ */
+export function expectAnswer<T = unknown>(response: LightMyRequestResponse, answer: Answer): T {
+  expect(response.statusCode, response.body).toBe(answer.status);
+  if (answer.body === null) {
+    expect(response.body).toBe("");
+    return undefined as T;
+  }
+  const body = response.json<T>();
+  if ("exact" in answer && answer.exact) expect(body).toEqual(answer.body);
+  else expect(shapeDifferences(body, answer.body)).toEqual([]);
+  return body;
+}
 
 export type { ApiUser };

@@ -1,11 +1,12 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiTest } from "../../src/api/tests";
+import type { ApiTest, ShareResponse } from "../../src/api/tests";
 import { settings, testFiles, tests } from "../../server/src/db/schema";
 import { seedTestId } from "../../server/src/db/seedTests";
 import { fileLinks } from "../../server/src/files/links";
-import { bearer, createTestApp, nowSeconds, type TestApp } from "./helpers";
-import { A, B, get, insertTest, messageOf, readZip, snapshot, tokens, U, type Who } from "./records";
+import { CONTRACT, FORMATS, type JsonAnswer } from "../fixtures/contract";
+import { bearer, createTestApp, expectAnswer, nowSeconds, type TestApp } from "./helpers";
+import { A, B, get, insertTest, readZip, snapshot, tokens, U, type Who } from "./records";
 
 let t: TestApp;
 let token: (who: Who) => Promise<string>;
@@ -32,6 +33,9 @@ async function expectRefusal(
   expect(await snapshot(t)).toEqual(before);
 }
 
+/** A refusal of the contract, as expectRefusal's status and message. */
+const refusedAs = (answer: JsonAnswer<{ message: string }>) => [answer.status, answer.body.message] as const;
+
 /** A seeded test of the given account (not deleted), by a query rather than a hard-coded id. */
 async function seededTestOf(accountId: string, extra = isNotNull(tests.id)) {
   const [row] = await t.db
@@ -47,8 +51,7 @@ describe("GET /api/v3/tests/{id}", () => {
   it("answers the whole test: device, business, account, creator, files with signed links and their kind field", async () => {
     const seeded = await seededTestOf(A.brilliantGems);
     const response = await getTest(seeded.id);
-    expect(response.statusCode).toBe(200);
-    const test = response.json<ApiTest>();
+    const test = expectAnswer<ApiTest>(response, CONTRACT.test.ok);
     expect(Object.keys(test).sort()).toEqual(
       [
         "id",
@@ -88,7 +91,8 @@ describe("GET /api/v3/tests/{id}", () => {
     expect(test.files.length).toBeGreaterThan(5);
     for (const file of test.files) {
       expect(Object.keys(file).sort()).toEqual(["_id", "gemtestTestFileType", "group", "link", "name", "type"]);
-      expect(file.link).toMatch(new RegExp(`^/api/files/${file._id}\\?exp=\\d+&sig=[\\w-]+$`));
+      expect(file.link).toMatch(FORMATS.signedFileLink);
+      expect(file.link.startsWith(`/api/files/${file._id}?`)).toBe(true);
       expect(["image", "document"]).toContain(file.type);
     }
     expect(test.files.some((file) => file.gemtestTestFileType === 1)).toBe(true);
@@ -145,8 +149,7 @@ describe("GET /api/v3/tests/{id}", () => {
       ["not-a-uuid", "admin"],
     ] as const) {
       const response = await getTest(id, who);
-      expect(response.statusCode, `${id} ${who}`).toBe(404);
-      expect(response.json()).toEqual({ message: "Test not found" });
+      expectAnswer(response, CONTRACT.test.notFound);
     }
   });
 
@@ -160,8 +163,7 @@ describe("GET /api/v3/tests/public/{id}", () => {
   it("answers a shared test without a token", async () => {
     const shared = await insertTest(t.db, t.storage, { sharedAt: new Date() });
     const response = await get(t.app, `/api/v3/tests/public/${shared.id}`);
-    expect(response.statusCode).toBe(200);
-    expect(response.json<ApiTest>()).toMatchObject({ id: shared.id });
+    expect(expectAnswer(response, CONTRACT.test.ok)).toMatchObject({ id: shared.id });
     expect(response.json<ApiTest>().files).toHaveLength(2);
   });
 
@@ -170,8 +172,7 @@ describe("GET /api/v3/tests/public/{id}", () => {
     const deleted = await insertTest(t.db, t.storage, { sharedAt: new Date(), deletedAt: new Date() });
     for (const id of [unshared.id, deleted.id]) {
       const response = await get(t.app, `/api/v3/tests/public/${id}`);
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: "Test not found" });
+      expectAnswer(response, CONTRACT.test.notFound);
     }
   });
 });
@@ -227,8 +228,7 @@ describe("PUT /api/v2/tests/{id}", () => {
     const fixture = await insertTest(t.db, t.storage);
     await expectRefusal(
       () => put(fixture.id, { ...update, name: "  ab   " }),
-      400,
-      /^name must be at least 3 characters/,
+      ...refusedAs(CONTRACT.updateTest.nameTooShort),
     );
   });
 
@@ -254,7 +254,6 @@ describe("PUT /api/v2/tests/{id}", () => {
 describe("DELETE /api/tests/{id}: the delete rule of spec §6", () => {
   const del = async (id: string, who: Who) =>
     t.app.inject({ method: "DELETE", url: `/api/tests/${id}`, headers: bearer(await token(who)) });
-  const REFUSED = "You don't have permission to delete this test.";
 
   // London is owned by the manager, Antwerp by the admin (seed).
   const allowed: [string, Who, Parameters<typeof insertTest>[2]][] = [
@@ -270,8 +269,7 @@ describe("DELETE /api/tests/{id}: the delete rule of spec §6", () => {
   it.each(allowed)("lets %s soft-delete it (204), after which it is gone", async (_label, who, options) => {
     const fixture = await insertTest(t.db, t.storage, options);
     const response = await del(fixture.id, who);
-    expect(response.statusCode).toBe(204);
-    expect(response.body).toBe("");
+    expectAnswer(response, CONTRACT.deleteTest.ok);
     const [row] = await t.db.select().from(tests).where(eq(tests.id, fixture.id));
     expect(row?.deletedAt).toBeInstanceOf(Date);
     // Soft: the row and its files stay, recoverable.
@@ -286,17 +284,17 @@ describe("DELETE /api/tests/{id}: the delete rule of spec §6", () => {
   ];
   it.each(refused)("refuses %s with 401 and changes nothing", async (_label, who, options) => {
     const fixture = await insertTest(t.db, t.storage, options);
-    await expectRefusal(() => del(fixture.id, who), 401, REFUSED);
+    await expectRefusal(() => del(fixture.id, who), ...refusedAs(CONTRACT.deleteTest.refused));
   });
 
   it("answers 404 to an Admin of another account (who may not even see it) and changes nothing", async () => {
     const fixture = await insertTest(t.db, t.storage);
-    await expectRefusal(() => del(fixture.id, "pastDueAdmin"), 404, "Test not found");
+    await expectRefusal(() => del(fixture.id, "pastDueAdmin"), ...refusedAs(CONTRACT.deleteTest.notFound));
   });
 
   it("answers 404 for a test already deleted", async () => {
     const fixture = await insertTest(t.db, t.storage, { deletedAt: new Date() });
-    await expectRefusal(() => del(fixture.id, "admin"), 404, "Test not found");
+    await expectRefusal(() => del(fixture.id, "admin"), ...refusedAs(CONTRACT.deleteTest.notFound));
   });
 });
 
@@ -308,7 +306,7 @@ describe("DELETE /api/tests/{id}/{fileId}", () => {
     const fixture = await insertTest(t.db, t.storage, { createdBy: U.secondUser });
     // Any user who can see the test may delete its photos (documented decision).
     const response = await delFile(fixture.id, fixture.fileIds[0]!, "user");
-    expect(response.statusCode).toBe(204);
+    expectAnswer(response, CONTRACT.deleteFile.ok);
     expect(await t.db.select().from(testFiles).where(eq(testFiles.id, fixture.fileIds[0]!))).toHaveLength(0);
     expect(await t.storage.size(fixture.storageKeys[0]!)).toBeNull();
     expect(await t.storage.size(fixture.storageKeys[1]!)).not.toBeNull();
@@ -338,8 +336,9 @@ describe("DELETE /api/tests/{id}/{fileId}", () => {
       createdBy: U.pastDueAdmin,
     });
     await expectRefusal(() => delFile(lapis.id, lapis.fileIds[0]!, "admin"), 404, "Test not found");
-    await expectRefusal(() => delFile(ours.id, "50000000-0000-4000-8000-999999999999"), 404, "File not found");
-    await expectRefusal(() => delFile(ours.id, other.fileIds[0]!), 404, "File not found");
+    const fileNotFound = refusedAs(CONTRACT.deleteFile.notFound);
+    await expectRefusal(() => delFile(ours.id, "50000000-0000-4000-8000-999999999999"), ...fileNotFound);
+    await expectRefusal(() => delFile(ours.id, other.fileIds[0]!), ...fileNotFound);
   });
 });
 
@@ -413,8 +412,8 @@ describe("POST /api/tests/share/{id}", () => {
     const fixture = await insertTest(t.db, t.storage);
     expect((await get(t.app, `/api/v3/tests/public/${fixture.id}`)).statusCode).toBe(404);
     const first = await share(fixture.id);
-    expect(first.statusCode).toBe(200);
-    const { sharedAt } = first.json<{ sharedAt: string }>();
+    const { sharedAt } = expectAnswer<ShareResponse>(first, CONTRACT.share.ok);
+    expect(sharedAt).toMatch(FORMATS.isoDate);
     expect(Date.parse(sharedAt)).toBeGreaterThan(Date.now() - 60_000);
     const second = await share(fixture.id, "admin");
     expect(second.json()).toEqual({ sharedAt });
@@ -476,8 +475,7 @@ describe("GET /api/files/{fileId}: signed links", () => {
       `/api/files/${fileId}?exp=abc&sig=x`,
     ]) {
       const response = await get(t.app, url);
-      expect(response.statusCode, url).toBe(403);
-      expect(messageOf(response)).toBe("This file link is not valid or has expired.");
+      expectAnswer(response, CONTRACT.fileLink.invalid);
     }
   });
 

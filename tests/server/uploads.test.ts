@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZipFile } from "yazl";
-import type { ApiTest, ApiTestFile } from "../../src/api/tests";
+import type { ApiTest, UploadResponse } from "../../src/api/tests";
 import { testFiles } from "../../server/src/db/schema";
 import { demoPdf } from "../../server/src/db/seedPhotos";
-import { bearer, createTestApp, type TestApp } from "./helpers";
+import { CONTRACT, FORMATS, type JsonAnswer } from "../fixtures/contract";
+import { bearer, createTestApp, expectAnswer, type TestApp } from "./helpers";
 import { A, B, get, insertTest, multipart, snapshot, tokens, U, type Who } from "./records";
 
 let t: TestApp;
@@ -57,10 +58,9 @@ describe("POST /api/v2/tests/file", () => {
     { name: "old.doc", content: DOC, type: "document", contentType: "application/msword" },
   ] as const)("stores $name as an Other $type and answers 201 {file}", async ({ name, content, type, contentType }) => {
     const response = await upload([{ name, content }]);
-    expect(response.statusCode).toBe(201);
-    const { file } = response.json<{ file: ApiTestFile }>();
+    const { file } = expectAnswer<UploadResponse>(response, CONTRACT.upload.ok);
     expect(file).toMatchObject({ name, type, group: 0, gemtestTestFileType: -1 });
-    expect(file.link).toMatch(/^\/api\/files\//);
+    expect(file.link).toMatch(FORMATS.signedFileLink);
     const [row] = await t.db.select().from(testFiles).where(eq(testFiles.id, file._id));
     expect(row).toMatchObject({ testId, kind: -1, size: content.length, contentType });
     // The stored bytes are the uploaded ones, served through the file's link.
@@ -74,27 +74,33 @@ describe("POST /api/v2/tests/file", () => {
   it("accepts a .docx whose zip holds word/document.xml", async () => {
     const docx = await zipOf({ "[Content_Types].xml": "<Types/>", "word/document.xml": "<w:document/>" });
     const response = await upload([{ name: "letter.docx", content: docx }]);
-    expect(response.statusCode).toBe(201);
-    expect(response.json<{ file: ApiTestFile }>().file.type).toBe("document");
+    expect(expectAnswer<UploadResponse>(response, CONTRACT.upload.ok).file.type).toBe("document");
   });
 
-  /** The upload must be refused with this status and message, leaving no row and no blob. */
-  async function expectRefused(send: () => ReturnType<typeof upload>, status: number, message: RegExp) {
+  /**
+   * The upload must be refused with this status and a message like this (or exactly the contract's
+   * refusal), leaving no row and no blob.
+   */
+  async function expectRefused(
+    send: () => ReturnType<typeof upload>,
+    ...[status, message]: [number, RegExp] | [JsonAnswer<{ message: string }>]
+  ) {
     const before = await snapshot(t);
     const response = await send();
-    expect(response.statusCode).toBe(status);
-    expect(response.json<{ message: string }>().message).toMatch(message);
+    if (typeof status === "number") {
+      expect(response.statusCode).toBe(status);
+      expect(response.json<{ message: string }>().message).toMatch(message!);
+    } else expectAnswer(response, status);
     expect(await snapshot(t)).toEqual(before);
   }
 
   it("refuses a wrong extension", async () => {
+    await expectRefused(() => upload([{ name: "tool.exe", content: EXE }]), CONTRACT.upload.wrongExtension);
     await expectRefused(
-      () => upload([{ name: "tool.exe", content: EXE }]),
-      400,
-      /Only .jpg, .jpeg, .png, .pdf, .docx, .doc/,
+      () => upload([{ name: "notes.txt", content: Buffer.from("hello") }]),
+      CONTRACT.upload.wrongExtension,
     );
-    await expectRefused(() => upload([{ name: "notes.txt", content: Buffer.from("hello") }]), 400, /Only/);
-    await expectRefused(() => upload([{ name: "no-extension", content: PNG }]), 400, /Only/);
+    await expectRefused(() => upload([{ name: "no-extension", content: PNG }]), CONTRACT.upload.wrongExtension);
   });
 
   it("refuses a renamed executable, and content that does not match its extension", async () => {
@@ -112,7 +118,7 @@ describe("POST /api/v2/tests/file", () => {
 
   it("refuses a file over 20 MiB with 413", async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024 + 1 - PNG.length, 7)]);
-    await expectRefused(() => upload([{ name: "big.png", content: big }]), 413, /too large.*20 MiB/);
+    await expectRefused(() => upload([{ name: "big.png", content: big }]), CONTRACT.upload.tooLarge);
   });
 
   it("accepts a file of exactly 20 MiB", async () => {
@@ -127,8 +133,7 @@ describe("POST /api/v2/tests/file", () => {
           { name: "a.png", content: PNG },
           { name: "b.png", content: PNG },
         ]),
-      400,
-      /one file at a time/,
+      CONTRACT.upload.oneFileOnly,
     );
   });
 
@@ -174,8 +179,7 @@ describe("POST /api/v2/tests/file", () => {
     for (const id of [lapis.id, deleted.id, "40000000-0000-4000-8000-999999999999"]) {
       await expectRefused(
         () => upload([{ name: "a.png", content: PNG }], { testId: id, gemtestTestFileType: "-1" }),
-        404,
-        /^Test not found$/,
+        CONTRACT.test.notFound,
       );
     }
   });
@@ -183,6 +187,6 @@ describe("POST /api/v2/tests/file", () => {
   it("needs a token", async () => {
     const { payload, headers } = multipart({ testId, gemtestTestFileType: "-1" }, [{ name: "a.png", content: PNG }]);
     const response = await t.app.inject({ method: "POST", url: "/api/v2/tests/file", headers, payload });
-    expect(response.statusCode).toBe(401);
+    expectAnswer(response, CONTRACT.token.missing);
   });
 });

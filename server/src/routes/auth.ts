@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { LoginRequest, LoginResponse, RefreshRequest, RefreshResponse } from "../../../src/api/types";
+import type {
+  LoginRequest,
+  LoginResponse,
+  RefreshRequest,
+  RefreshResponse,
+  VerifyTokenResponse,
+} from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
 import { verifyAgainstDecoy, verifyPassword } from "../auth/passwords";
 import { tooManyAttemptsMessage } from "../auth/signInThrottle";
@@ -127,6 +133,6 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
         },
       },
     },
-    async (request) => ({ valid: true, user: toApiUser(callerOf(request)) }),
+    async (request): Promise<VerifyTokenResponse> => ({ valid: true, user: toApiUser(callerOf(request)) }),
   );
 }

@@ -5,7 +5,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isTestNameValid, mayDeleteTest, TEST_NAME_MIN_LENGTH } from "../../../src/api/rules";
-import type { ApiTest, TestUpdate } from "../../../src/api/tests";
+import type { ApiTest, ShareResponse, TestUpdate } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { businesses, testFiles, tests } from "../db/schema";
 import { attachmentDisposition, safeFileName, uniqueNamer, zipFromStorage } from "../files/zip";
@@ -216,7 +216,7 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
   app.post<{ Params: { id: string } }>(
     "/tests/share/:id",
     { config: { access: "signedIn" }, schema: { params: idParams } },
-    async (request) => {
+    async (request): Promise<ShareResponse> => {
       const test = await visibleTest(request, request.params.id);
       const [shared] = await db
         .update(tests)

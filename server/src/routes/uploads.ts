@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { FILE_KIND, UPLOAD_EXTENSIONS, type ApiTestFile } from "../../../src/api/tests";
+import { FILE_KIND, UPLOAD_EXTENSIONS, type UploadResponse } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { testFiles } from "../db/schema";
 import { uploadFormatOf } from "../files/contentCheck";
@@ -134,7 +134,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLink
           })
           .returning();
         if (!row) throw new Error("The file row was not stored");
-        const answer: { file: ApiTestFile } = { file: toApiFile(row, fileLinks, config.productKey) };
+        const answer: UploadResponse = { file: toApiFile(row, fileLinks, config.productKey) };
         return reply.status(201).send(answer);
       } catch (error) {
         await storage.delete(key);
