@@ -1,6 +1,6 @@
 /**
- * The database schema, one section per area of the product. Later areas (tests, devices,
- * payments, ...) append their own section; `npm run db:generate` turns changes into a migration.
+ * The database schema, one section per area of the product (session, test records, AI jobs,
+ * resources, ...); `npm run db:generate` turns changes into a migration.
  *
  * Ids are text holding UUIDs so the seed can use fixed, readable ones.
  * Timestamps are `timestamptz` read as JS Dates.
@@ -588,7 +588,7 @@ export const activityLog = pgTable(
   "activity_log",
   {
     id: text("id").primaryKey(),
-    /** Null for changes made by the service itself (none yet). */
+    /** Null for a change the service makes on its own, with no user behind it. */
     actorId: text("actor_id").references(() => users.id),
     action: text("action").notNull(),
     resource: text("resource").notNull(),

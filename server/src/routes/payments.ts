@@ -31,7 +31,7 @@ export function paymentRoutes(app: FastifyInstance, { db }: Services): void {
         .from(accounts)
         .where(eq(accounts.id, callerOf(request).accountId));
       if (!account) throw notFound("Account not found.");
-      // This call predates the canceled state (the grace period, restricted access): it answers
+      // Spec §7's statuses have no canceled (the grace period, restricted access): it answers
       // inactive for it, which sends the console to /new-subscription as spec §4 wants.
       const status = account.status === "canceled" ? "inactive" : account.status;
       return { status, message: account.message ?? DEFAULT_SUBSCRIPTION_MESSAGES[status] };

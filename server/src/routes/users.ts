@@ -11,7 +11,7 @@ import type { Services } from "../services";
 
 /**
  * The password re-check. GET users/{id} (the full User record, a superset of ApiUser) is served
- * by the users resource (server/src/resources/users.ts) since the resources work.
+ * by the users resource (server/src/resources/users.ts).
  */
 export function userRoutes(app: FastifyInstance, { db, throttle }: Services): void {
   // Re-checks the caller's password before a high-impact action; rate-limited like sign-in
