@@ -21,6 +21,13 @@ export const AI_JOB_STATUSES = ["pending", "in-progress", "completed", "failed"]
 export type AiJobStatus = (typeof AI_JOB_STATUSES)[number];
 
 /**
+ * Spec §4, §9: a pending or in-progress job triggered more than 5 minutes ago is stale (exactly
+ * 5 minutes is not). The console then triggers a new job instead of polling it; the service does
+ * not hand it out to a new trigger.
+ */
+export const AI_STALE_JOB_MS = 5 * 60 * 1000;
+
+/**
  * One vertex, in the 3120 × 4192 canvas space (spec §9). Services send either form; the console
  * accepts both (aiOverlay/polygons.ts normalizes them).
  */

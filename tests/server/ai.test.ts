@@ -7,7 +7,13 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AiJobStatusResponse, AiModel, AiResultResponse, AiTriggerResponse } from "../../src/api/ai";
+import {
+  AI_STALE_JOB_MS,
+  type AiJobStatusResponse,
+  type AiModel,
+  type AiResultResponse,
+  type AiTriggerResponse,
+} from "../../src/api/ai";
 import { FILE_KIND } from "../../src/api/tests";
 import { currentVersion } from "../../server/src/ai/models";
 import { interruptedTooOften } from "../../server/src/ai/worker";
@@ -199,6 +205,31 @@ describe("the three AI calls", () => {
       isGeneratedWithLatestVersion: true,
       _id: queued,
     });
+  });
+
+  it("joins a running job until it is stale (AI_STALE_JOB_MS, the console's limit too), then queues a new one", async () => {
+    const id = await testWithRun();
+    const runningSince = async (ageMs: number) => {
+      const jobId = randomUUID();
+      await t.db.insert(aiJobs).values({
+        id: jobId,
+        testId: id,
+        group: 0,
+        model: "YORI",
+        modelVersion: currentVersion("YORI"),
+        status: "in-progress",
+        triggeredAt: new Date(Date.now() - ageMs),
+        heartbeatAt: new Date(),
+      });
+      return jobId;
+    };
+    const fresh = await runningSince(AI_STALE_JOB_MS - 5_000);
+    expect(await triggered(id, { aiModel: "YORI", deviceType: 4100 })).toBe(fresh);
+    await t.db.delete(aiJobs).where(eq(aiJobs.id, fresh));
+    const stale = await runningSince(AI_STALE_JOB_MS + 5_000);
+    const queued = await triggered(id, { aiModel: "YORI", deviceType: 4100 });
+    expect(queued).not.toBe(stale);
+    await finished(queued);
   });
 
   it("lets a super admin use any account's test", async () => {

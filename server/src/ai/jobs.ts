@@ -1,14 +1,11 @@
 /** AI job rows and the answers of spec §7 built from them. */
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
-import type { AiJobStatusResponse, AiModel, AiResultResponse } from "../../../src/api/ai";
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { AI_STALE_JOB_MS, type AiJobStatusResponse, type AiModel, type AiResultResponse } from "../../../src/api/ai";
 import type { Database } from "../db/client";
 import { aiJobs } from "../db/schema";
 import { isLatestVersion } from "./models";
 
 export type AiJobRow = typeof aiJobs.$inferSelect;
-
-/** Spec §9: a job in progress over 5 minutes is stale (the console then triggers a new one). */
-export const STALE_JOB_MS = 5 * 60_000;
 
 /** Polygons only for a completed job; null before, and for a failed one. */
 const resultOf = (job: AiJobRow) => (job.status === "completed" ? (job.result ?? []) : null);
@@ -63,7 +60,8 @@ export async function runningJob(
         eq(aiJobs.group, group),
         eq(aiJobs.model, model),
         inArray(aiJobs.status, ["pending", "in-progress"]),
-        gt(aiJobs.triggeredAt, new Date(now - STALE_JOB_MS)),
+        // Not stale: triggered at most AI_STALE_JOB_MS ago, as the console judges it.
+        gte(aiJobs.triggeredAt, new Date(now - AI_STALE_JOB_MS)),
       ),
     )
     .orderBy(desc(aiJobs.triggeredAt))

@@ -38,8 +38,8 @@ import {
 import { ROLES, type Role } from "../../../src/api/types";
 
 /**
- * An account's subscription state. `canceled` (the 21-day grace period) came with the resources
- * work; GET v2/payments/subscription still answers only active, past_due or inactive.
+ * An account's subscription state, `canceled` (the 21-day grace period) included; GET
+ * v2/payments/subscription answers only active, past_due or inactive (spec §7).
  */
 const SUBSCRIPTION_STATUSES = SUBSCRIPTION_STATES;
 export { USER_STATUSES };

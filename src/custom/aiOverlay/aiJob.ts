@@ -11,7 +11,8 @@ import type {
   AiTriggerRequest,
   AiTriggerResponse,
 } from "../../api/ai";
-import { AI_POLL_WAITS_SECONDS, AI_STALE_JOB_MS } from "../../config";
+import { AI_POLL_WAITS_SECONDS } from "../../config";
+import { AI_STALE_JOB_MS } from "../../api/ai";
 
 /** The three calls, already bound to the view (public or not) by the caller. */
 export interface AiTransport {
