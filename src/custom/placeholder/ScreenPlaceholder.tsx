@@ -3,7 +3,7 @@ import ConstructionIcon from "@mui/icons-material/ConstructionOutlined";
 import { useTranslate } from "react-admin";
 import { useScreen } from "../../access/ScreenContext";
 
-/** A screen whose issue has not landed yet: its title, and a plain word that it is coming. */
+/** A screen the console does not offer yet: its title, and a plain word that it is coming. */
 export default function ScreenPlaceholder() {
   const translate = useTranslate();
   const screen = useScreen();

@@ -17,7 +17,7 @@ export interface Actor {
 const isSuperAdmin = (actor: Actor) => actor.role === "SuperAdmin";
 const isAdminOf = (actor: Actor, accountId: string) => actor.role === "Admin" && actor.accountId === accountId;
 
-/** Create, edit and delete records through the list and edit views: super admins (the issue). */
+/** Create, edit and delete records through the list and edit views: super admins. */
 export const canManageRecords = (actor: Actor): boolean => isSuperAdmin(actor);
 
 /**
