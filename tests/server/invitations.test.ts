@@ -9,6 +9,7 @@ import type { Invitation, InvitationPublic, User } from "../../src/api/resources
 import type { LoginResponse } from "../../src/api/types";
 import { verifyPassword } from "../../server/src/auth/passwords";
 import { activityLog, users } from "../../server/src/db/schema";
+import { LIMITS } from "../fixtures/contract";
 import { createTestApp, getUser, login, type TestApp } from "./helpers";
 import { tokens } from "./records";
 import { call, expectRefused } from "./resourceHelpers";
@@ -101,7 +102,8 @@ describe("invitations (public)", () => {
 
   it("refuses a short password and missing or blank fields, naming the field", async () => {
     const invitation = await invite();
-    await expectRefused(t, () => accept(invitation.code, { ...GOOD, password: "short77" }), 400, "password");
+    const short = "x".repeat(LIMITS.passwordMin - 1);
+    await expectRefused(t, () => accept(invitation.code, { ...GOOD, password: short }), 400, "password");
     await expectRefused(t, () => accept(invitation.code, { lastName: "X", password: "long enough" }), 400, "firstName");
     await expectRefused(t, () => accept(invitation.code, { firstName: "X", password: "long enough" }), 400, "lastName");
     await expectRefused(t, () => accept(invitation.code, { firstName: "X", lastName: "Y" }), 400, "password");

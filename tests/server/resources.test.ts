@@ -16,12 +16,8 @@ import type {
   Subscription,
   User,
 } from "../../src/api/resources";
-import {
-  CUSTOM_BOX_NAME_MAX_LENGTH,
-  PERSON_NAME_MAX_LENGTH,
-  USER_FIELDS_BY_REACH,
-  type EditableUserField,
-} from "../../src/api/rules";
+import { USER_FIELDS_BY_REACH, type EditableUserField } from "../../src/api/rules";
+import { LIMITS } from "../fixtures/contract";
 import { subscriptions, users } from "../../server/src/db/schema";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
 import { createTestApp, signIn, type TestApp } from "./helpers";
@@ -317,6 +313,29 @@ describe("accounts", () => {
 });
 
 describe("businesses", () => {
+  it("holds a location's fields to the limits the console checks, accepting each at its limit", async () => {
+    const admin = await as("admin");
+    const atLimit = {
+      name: "n".repeat(LIMITS.recordNameMax),
+      address: "a".repeat(LIMITS.addressMax),
+      city: "c".repeat(LIMITS.cityMax),
+      country: "FR",
+      phone: "1".repeat(LIMITS.phoneMax),
+    };
+    for (const field of ["name", "address", "city", "phone"] as const)
+      await expectRefused(
+        t,
+        () => admin.post("/api/businesses", { ...atLimit, [field]: `${atLimit[field]}1` }),
+        400,
+        field,
+      );
+    await expectRefused(t, () => admin.post("/api/businesses", { ...atLimit, country: "fr" }), 400, "country");
+    const created = await admin.post("/api/businesses", atLimit);
+    expect(created.statusCode, created.body).toBe(201);
+    const sa = await as("superAdmin");
+    expect((await sa.del(`/api/businesses/${created.json<Business>().id}`)).statusCode).toBe(200);
+  });
+
   it("lets an admin add a location to their own account only, and edit it; delete unlinks users and devices", async () => {
     const admin = await as("admin");
     const created = await admin.post("/api/businesses", {
@@ -454,7 +473,7 @@ describe("users", () => {
 
     const self = await as("secondUser");
     const current = (await self.get(`/api/users/${U.secondUser}`)).json<User>();
-    const longest = "x".repeat(PERSON_NAME_MAX_LENGTH);
+    const longest = "x".repeat(LIMITS.personNameMax);
     await expectRefused(
       t,
       () =>
@@ -618,14 +637,14 @@ describe("devices", () => {
       () =>
         admin.post(`/api/devices/${deviceId}/custom-name`, {
           version: device.version + 1,
-          customBoxName: "x".repeat(CUSTOM_BOX_NAME_MAX_LENGTH + 1),
+          customBoxName: "x".repeat(LIMITS.customBoxNameMax + 1),
         }),
       422,
       "customBoxName",
     );
     const longest = await admin.post(`/api/devices/${deviceId}/custom-name`, {
       version: device.version + 1,
-      customBoxName: ` ${"x".repeat(CUSTOM_BOX_NAME_MAX_LENGTH)} `,
+      customBoxName: ` ${"x".repeat(LIMITS.customBoxNameMax)} `,
     });
     expect(longest.statusCode, longest.body).toBe(200);
     const cleared = await admin.post(`/api/devices/${deviceId}/custom-name`, {

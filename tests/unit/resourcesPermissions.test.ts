@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import * as rules from "../../src/api/rules";
 import type { Role } from "../../src/api/types";
+import { CONTRACT, LIMITS } from "../fixtures/contract";
 import {
   assignableRoles,
   canAddBusiness,
@@ -26,6 +28,29 @@ const SA = actor("SuperAdmin", "acc-0");
 const ADMIN = actor("Admin");
 const MANAGER = actor("Manager");
 const USER = actor("User");
+
+describe("the limits the console checks are the service's (tests/fixtures/contract.ts)", () => {
+  it("has each limit of src/api/rules.ts at the contract's value", () => {
+    expect({
+      testNameMin: rules.TEST_NAME_MIN_LENGTH,
+      customBoxNameMax: rules.CUSTOM_BOX_NAME_MAX_LENGTH,
+      personNameMax: rules.PERSON_NAME_MAX_LENGTH,
+      recordNameMax: rules.RECORD_NAME_MAX_LENGTH,
+      addressMax: rules.ADDRESS_MAX_LENGTH,
+      cityMax: rules.CITY_MAX_LENGTH,
+      phoneMax: rules.PHONE_MAX_LENGTH,
+      passwordMin: rules.PASSWORD_MIN_LENGTH,
+      passwordMax: rules.PASSWORD_MAX_LENGTH,
+    }).toEqual(LIMITS);
+    expect(rules.COUNTRY_CODE_PATTERN.test("GB")).toBe(true);
+    expect(["gb", "GBR", "G"].some((code) => rules.COUNTRY_CODE_PATTERN.test(code))).toBe(false);
+  });
+
+  it("writes the Content-Range of a page, and of an empty one as the service does", () => {
+    expect(rules.contentRange("tests", 10, 10, 42)).toBe("tests 10-19/42");
+    expect(rules.contentRange("tests", 0, 0, 0)).toBe(CONTRACT.lists.emptyGallery.headers["Content-Range"]);
+  });
+});
 
 describe("resource actions by role (spec §2, §6 and its change log)", () => {
   it("leaves record management, saved filters and bookmarks to super admins", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES, type Role } from "../../src/api/types";
 import { FILE_KIND, deviceTypeName, type ApiTestFile } from "../../src/api/tests";
 import { TEST_NAME_MIN_LENGTH } from "../../src/api/rules";
+import { LIMITS } from "../fixtures/contract";
 import {
   canDeleteTest,
   downloadFileName,
@@ -106,7 +107,7 @@ describe("files (spec §3, §4)", () => {
 
 describe("small rules", () => {
   it("needs 3 characters after trimming for a name (spec §5), the service's minimum too", () => {
-    expect(TEST_NAME_MIN_LENGTH).toBe(3);
+    expect(TEST_NAME_MIN_LENGTH).toBe(LIMITS.testNameMin);
     expect(isTestNameValid("  ab  ")).toBe(false);
     expect(isTestNameValid(" abc ")).toBe(true);
     expect(isTestNameValid("  ab  ", TEST_NAME_MIN_LENGTH)).toBe(false);
