@@ -11,6 +11,7 @@ import { createAiCalls, type AiCalls } from "./aiCalls";
 import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
 import { withResourceRoutes } from "./resourceRoutes";
 import { createTestCalls, type TestCalls } from "./testCalls";
+import { withTestRecords } from "./testRecordsProvider";
 
 export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls, ResourceCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
@@ -34,7 +35,7 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
   const rest = withResourceRoutes(simpleRestProvider(httpClient.baseUrl, httpClient.fetchJson), httpClient);
 
   return {
-    ...rest,
+    ...withTestRecords(rest, httpClient),
     ...createTestCalls(httpClient),
     ...createAiCalls(httpClient),
     ...createResourceCalls(httpClient),

@@ -1,15 +1,13 @@
-import { fileKindField, FILE_KIND, type ApiTest, type BulkDownload, type TestUpdate } from "../api/tests";
+import { fileKindField, FILE_KIND } from "../api/tests";
 import { PRODUCT_KEY } from "../config";
 import type { BlobResult, HttpClient } from "./httpClient";
 
-/** The test-record calls of spec §7, over the console's HTTP client. */
+/**
+ * The test-record calls of spec §7 that are not CRUD, over the console's HTTP client. Reading,
+ * editing and deleting a test, and bulk downloads, are react-admin's standard methods
+ * (testRecordsProvider.ts).
+ */
 export interface TestCalls {
-  /** GET v3/tests/{id}, or v3/tests/public/{id} for the public view. */
-  getTest(id: string, options?: { publicView?: boolean; signal?: AbortSignal }): Promise<ApiTest>;
-  /** PUT v2/tests/{id} */
-  updateTest(id: string, update: TestUpdate): Promise<void>;
-  /** DELETE tests/{id} */
-  deleteTest(id: string): Promise<void>;
   /** DELETE tests/{id}/{fileId}, once per selected photo (spec §7). */
   deleteTestFiles(id: string, fileIds: readonly string[]): Promise<void>;
   /** POST tests/download/{id} with the selected file ids: a zip. */
@@ -20,10 +18,6 @@ export interface TestCalls {
   uploadTestFile(id: string, file: File): Promise<void>;
   /** GET tests/facets: the values the gallery's filters offer this user. */
   getGalleryFacets(): Promise<GalleryFacets>;
-  /** POST bulk-downloads {testIds}: starts one; 409 while another of the user's is running. */
-  startBulkDownload(testIds: readonly string[]): Promise<BulkDownload>;
-  /** GET bulk-downloads/{id}: public, the id being the credential (spec §2: for all). */
-  getBulkDownload(id: string, signal?: AbortSignal): Promise<BulkDownload>;
 }
 
 export interface GalleryFacets {
@@ -34,17 +28,6 @@ const segment = encodeURIComponent;
 
 export function createTestCalls(httpClient: HttpClient): TestCalls {
   return {
-    getTest: (id, { publicView = false, signal } = {}) =>
-      httpClient.json<ApiTest>(publicView ? `v3/tests/public/${segment(id)}` : `v3/tests/${segment(id)}`, {
-        signal,
-        anonymous: publicView,
-      }),
-    updateTest: async (id, update) => {
-      await httpClient.send(`v2/tests/${segment(id)}`, { method: "PUT", json: update });
-    },
-    deleteTest: async (id) => {
-      await httpClient.send(`tests/${segment(id)}`, { method: "DELETE" });
-    },
     deleteTestFiles: async (id, fileIds) => {
       for (const fileId of fileIds) {
         await httpClient.send(`tests/${segment(id)}/${segment(fileId)}`, { method: "DELETE" });
@@ -63,10 +46,6 @@ export function createTestCalls(httpClient: HttpClient): TestCalls {
       await httpClient.send("v2/tests/file", { method: "POST", body: form });
     },
     getGalleryFacets: () => httpClient.json<GalleryFacets>("tests/facets"),
-    startBulkDownload: (testIds) =>
-      httpClient.json<BulkDownload>("bulk-downloads", { method: "POST", json: { testIds } }),
-    getBulkDownload: (id, signal) =>
-      httpClient.json<BulkDownload>(`bulk-downloads/${segment(id)}`, { anonymous: true, signal }),
   };
 }
 

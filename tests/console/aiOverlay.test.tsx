@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type Konva from "konva";
@@ -90,7 +90,14 @@ const completed = (overrides: Partial<AiResultResponse> = {}): AiResultResponse 
   ...overrides,
 });
 
-const aiSwitch = () => screen.findByRole("switch", { name: "Show the AI result of Test Run #1" });
+/**
+ * The first run's switch. Waiting for the run's panel first is a cheap query: a role query re-run
+ * on every DOM change while the whole console renders costs seconds in jsdom.
+ */
+const aiSwitch = async () => {
+  await screen.findByTestId("ai-run-0", {}, { timeout: 8000 });
+  return within(screen.getByTestId("ai-run-0")).getByRole("switch", { name: "Show the AI result of Test Run #1" });
+};
 
 /** The Konva stage the overlay drew on: the same module instance the lazy chunk loaded. */
 async function overlayStage(): Promise<Konva.Stage | undefined> {
@@ -118,6 +125,14 @@ async function pointAt(x: number, y: number, type: "mousemove" | "tap" = "mousem
     stage.fire(type, { evt: new MouseEvent(type) });
   });
 }
+
+// A cold test worker's first render loads the whole console, the page's chunk and the overlay's
+// (Konva): once, here, rather than inside whichever test comes first.
+beforeAll(async () => {
+  await import("../../src/App");
+  await import("../../src/custom/testDetail/TestDetailPage");
+  await import("../../src/custom/aiOverlay/AiOverlayCanvas");
+}, 30_000);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -280,5 +295,24 @@ describe("AI overlay on the test detail page (spec §2)", () => {
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(ai.calls.filter((call) => call.url.startsWith("/api/ai/jobs/"))).toHaveLength(1);
     expect(screen.queryByText(/Analysing/)).not.toBeInTheDocument();
+  });
+
+  it("leaving the test page while polling stops the polling", async () => {
+    const ai = serveAi({ result: completed({ status: "in-progress", result: null, _id: "job-running" }) });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    fireEvent.click(await aiSwitch());
+    await screen.findByText(/Analysing/);
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await waitFor(() => expect(screen.getByText("Analysing… (check 1 of 18)")).toBeInTheDocument());
+    const polls = () => ai.calls.filter((call) => call.url === "/api/ai/jobs/job-running/status");
+    expect(polls()).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole("link", { name: "Back to Gallery" }));
+    expect(await screen.findByRole("heading", { name: "Gallery" })).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/gallery");
+    // Every wait of spec §9 is over within 60 s: a run left polling would have asked again.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(polls()).toHaveLength(1);
   });
 });

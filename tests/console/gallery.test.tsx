@@ -1,9 +1,20 @@
-import { describe, expect, it } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { BulkDownload, GalleryItem } from "../../src/api/tests";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
+
+// A cold test worker's first render loads the whole console and the gallery's chunk: once, here,
+// rather than inside whichever test comes first.
+beforeAll(async () => {
+  await import("../../src/App");
+  await import("../../src/custom/gallery/GalleryPage");
+}, 30_000);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const items: GalleryItem[] = Array.from({ length: 25 }, (_, index) => ({
   id: `t-${index + 1}`,
@@ -42,10 +53,17 @@ function serveGallery() {
   return requests;
 }
 
+/**
+ * The cards' titles, by a plain DOM query: a role query re-run by waitFor on every DOM change
+ * while the whole console renders costs seconds in jsdom.
+ */
 const cardTitles = () =>
-  within(screen.getByTestId("gallery-grid"))
-    .queryAllByRole("article")
-    .map((card) => card.getAttribute("aria-label"));
+  Array.from(screen.getByTestId("gallery-grid").querySelectorAll("article")).map((card) =>
+    card.getAttribute("aria-label"),
+  );
+
+/** The first page of cards is on screen (a cheap query; role queries follow). */
+const galleryShown = () => screen.findByTestId("gallery-total", {}, { timeout: 8000 });
 
 describe("gallery (spec §2, §9)", () => {
   it("shows 10 cards a page, newest first, with the URL's page and page size", async () => {
@@ -82,6 +100,7 @@ describe("gallery (spec §2, §9)", () => {
   it("links each card to its test, and shows a placeholder without a photo", async () => {
     serveGallery();
     await renderConsole("/gallery", { role: "User" });
+    await galleryShown();
     const card = await screen.findByRole("article", { name: "Test 2" });
     expect(within(card).getByRole("link")).toHaveAttribute("href", "/gallery/item/t-2");
     expect(within(card).getByText("No photo")).toBeInTheDocument();
@@ -112,14 +131,19 @@ describe("gallery (spec §2, §9)", () => {
       }),
     );
     await renderConsole("/gallery", { role: "User" });
+    await galleryShown();
     fireEvent.click(await screen.findByRole("checkbox", { name: "Select Test 3" }));
     fireEvent.click(screen.getByRole("checkbox", { name: "Select Test 5" }));
     const bar = screen.getByRole("toolbar", { name: "2 tests selected" });
+    // The download is polled every 2 s: the test moves the clock rather than wait.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setInterval", "clearInterval"] });
     fireEvent.click(within(bar).getByRole("button", { name: "Download" }));
     const dialog = await screen.findByRole("dialog", { name: "Bulk download" });
     expect(posted).toEqual([{ testIds: ["t-3", "t-5"] }]);
     expect(await within(dialog).findByText(/About 4 seconds/)).toBeInTheDocument();
-    const zip = await within(dialog).findByRole("link", { name: "Download zip" }, { timeout: 8000 });
+    await waitFor(() => expect(within(dialog).getByTestId("bulk-status")).toHaveTextContent("Preparing the files"));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    const zip = await within(dialog).findByRole("link", { name: "Download zip" });
     expect(zip).toHaveAttribute("href", "/api/bulk-downloads/bd-1/file");
     expect(screen.queryByRole("toolbar", { name: /selected/ })).not.toBeInTheDocument();
   });
@@ -132,6 +156,7 @@ describe("gallery (spec §2, §9)", () => {
       ),
     );
     await renderConsole("/gallery", { role: "User" });
+    await galleryShown();
     fireEvent.click(await screen.findByRole("checkbox", { name: "Select Test 3" }));
     fireEvent.click(screen.getByRole("button", { name: "Download" }));
     expect(await screen.findByText("A bulk download is already in progress.")).toBeInTheDocument();

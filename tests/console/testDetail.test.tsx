@@ -1,10 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { ApiTest } from "../../src/api/tests";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
 import { makeTest } from "./harness/testFixture";
+
+// A cold test worker's first render loads the whole console and this page's chunk: once, here,
+// rather than inside whichever test comes first.
+beforeAll(async () => {
+  await Promise.all([import("../../src/App"), import("../../src/custom/testDetail/TestDetailPage")]);
+}, 30_000);
 
 interface Recorded {
   method: string;
@@ -71,19 +77,35 @@ function serveTest(test: ApiTest, options: { deleteStatus?: number; passwordOk?:
   return calls;
 }
 
+/**
+ * Waits for the test page with a cheap query: a role query re-run on every DOM change while the
+ * whole console renders costs seconds in jsdom. Role queries follow on the rendered page.
+ */
+const testPageShown = () => screen.findByTestId("test-id", {}, { timeout: 8000 });
+
+/**
+ * Clicks a form's submit button once its validators have passed: react-admin forms validate
+ * asynchronously, and a disabled button takes no click.
+ */
+async function submitWith(button: HTMLElement) {
+  await waitFor(() => expect(button).toBeEnabled());
+  fireEvent.click(button);
+}
+
 /** Delete Test → confirm → the password re-check with the right password. */
 async function deleteTestWithPassword() {
   fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
   fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
   const password = await screen.findByRole("dialog", { name: "Confirm your password" });
   fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
-  fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+  await submitWith(within(password).getByRole("button", { name: "Continue" }));
 }
 
 describe("test detail, private view (spec §2)", () => {
   it("shows the title, Test Id, toolbar, details, notes, RFSV, runs in order, other images and files", async () => {
     serveTest(makeTest());
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     expect(await screen.findByRole("heading", { name: "Solitaire ring" })).toBeInTheDocument();
     expect(screen.getByText(/Test Id/)).toHaveTextContent("Test Id: t-100");
     for (const name of ["Back to Gallery", "Edit", "Add file", "Share test", "Delete Test"]) {
@@ -137,6 +159,7 @@ describe("test detail, private view (spec §2)", () => {
       }),
     );
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     expect(await screen.findByRole("heading", { name: "Solitaire ring (Copied)" })).toBeInTheDocument();
     const details = screen.getByRole("region", { name: "Details" });
     expect(within(details).getByText("Lapis Traders")).toBeInTheDocument();
@@ -147,6 +170,7 @@ describe("test detail, private view (spec §2)", () => {
   it("shows an empty notes wrapper as empty", async () => {
     serveTest(makeTest({ notes: "[]" }));
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     expect(await screen.findByTestId("notes-empty")).toBeInTheDocument();
   });
 
@@ -159,14 +183,17 @@ describe("test detail, private view (spec §2)", () => {
   it("edits: Update is disabled under 3 trimmed characters, and a save sends the §7 fields", async () => {
     const calls = serveTest(makeTest());
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Test" });
     const name = within(dialog).getByRole("textbox", { name: "Name" });
+    const update = within(dialog).getByRole("button", { name: "Update" });
     fireEvent.change(name, { target: { value: "  ab  " } });
-    expect(within(dialog).getByRole("button", { name: "Update" })).toBeDisabled();
-    expect(within(dialog).getByText("The name needs at least 3 characters.")).toBeInTheDocument();
+    await waitFor(() => expect(update).toBeDisabled());
+    expect(await within(dialog).findByText("The name needs at least 3 characters.")).toBeInTheDocument();
+    expect(name).toHaveAttribute("aria-invalid", "true");
     fireEvent.change(name, { target: { value: "Emerald pendant" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Update" }));
+    await submitWith(update);
     await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
     expect(calls.find((call) => call.method === "PUT")!.body).toEqual({
       name: "Emerald pendant",
@@ -176,16 +203,18 @@ describe("test detail, private view (spec §2)", () => {
       description: "Round brilliant, 1.2 ct",
       notes: "Client asked for a rush\nCheck the girdle",
     });
-    expect(await screen.findByRole("heading", { name: "Emerald pendant" })).toBeInTheDocument();
+    // The page's title (a heading, h1) shows the saved name.
+    expect(await screen.findByText("Emerald pendant", { selector: "h1" })).toBeInTheDocument();
   });
 
   it("keeps the typed values when the service refuses a save", async () => {
     serveTest(makeTest(), { putStatus: 400 });
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Test" });
     fireEvent.change(within(dialog).getByRole("textbox", { name: "SKU" }), { target: { value: "SKU-NEW" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Update" }));
+    await submitWith(within(dialog).getByRole("button", { name: "Update" }));
     expect(await within(dialog).findByText("Name is too short")).toBeInTheDocument();
     expect(within(dialog).getByRole("textbox", { name: "SKU" })).toHaveValue("SKU-NEW");
   });
@@ -193,6 +222,7 @@ describe("test detail, private view (spec §2)", () => {
   it("refuses a file of another type without sending it, and uploads an allowed one as Other", async () => {
     const calls = serveTest(makeTest());
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     fireEvent.click(await screen.findByRole("button", { name: "Add file" }));
     const dialog = await screen.findByRole("dialog", { name: "Upload additional files" });
     const input = within(dialog).getByTestId("upload-input");
@@ -201,16 +231,53 @@ describe("test detail, private view (spec §2)", () => {
     expect(within(dialog).getByRole("button", { name: "Upload" })).toBeDisabled();
 
     fireEvent.change(input, { target: { files: [new File(["%PDF-1.4"], "report.pdf", { type: "application/pdf" })] } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Upload" }));
+    await submitWith(within(dialog).getByRole("button", { name: "Upload" }));
     expect(await screen.findByText("File uploaded successfully")).toBeInTheDocument();
     expect(calls.filter((call) => call.path === "/api/v2/tests/file")).toEqual([
       { method: "POST", path: "/api/v2/tests/file", body: { testId: "t-100", kind: "-1", hasFile: true } },
     ]);
   });
 
+  it("takes one file at a time: a drop or a pick of several is refused and nothing is sent", async () => {
+    const calls = serveTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
+    fireEvent.click(await screen.findByRole("button", { name: "Add file" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload additional files" });
+    const upload = within(dialog).getByRole("button", { name: "Upload" });
+    const pdf = (name: string) => new File(["%PDF-1.4"], name, { type: "application/pdf" });
+
+    // Dropped together, two allowed files are refused as a whole: no one of them is kept.
+    fireEvent.drop(within(dialog).getByTestId("upload-dropzone"), {
+      dataTransfer: { files: [pdf("first.pdf"), pdf("second.pdf")] },
+    });
+    expect(await within(dialog).findByText("Choose one file at a time.")).toBeInTheDocument();
+    expect(upload).toBeDisabled();
+    expect(within(dialog).queryByTestId("upload-chosen")).not.toBeInTheDocument();
+    fireEvent.click(upload);
+
+    // Picked together (a chooser that allows several), the same.
+    fireEvent.change(within(dialog).getByTestId("upload-input"), {
+      target: { files: [pdf("third.pdf"), pdf("fourth.pdf")] },
+    });
+    await waitFor(() => expect(within(dialog).getByText("Choose one file at a time.")).toBeInTheDocument());
+    expect(upload).toBeDisabled();
+    fireEvent.click(upload);
+    expect(calls.filter((call) => call.path === "/api/v2/tests/file")).toEqual([]);
+
+    // One file, dropped alone, goes up once.
+    fireEvent.drop(within(dialog).getByTestId("upload-dropzone"), { dataTransfer: { files: [pdf("only.pdf")] } });
+    expect(await within(dialog).findByTestId("upload-chosen")).toHaveTextContent("only.pdf");
+    await waitFor(() => expect(within(dialog).queryByText("Choose one file at a time.")).not.toBeInTheDocument());
+    await submitWith(upload);
+    expect(await screen.findByText("File uploaded successfully")).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/api/v2/tests/file")).toHaveLength(1);
+  });
+
   it("shares and builds the public link", async () => {
     const calls = serveTest(makeTest());
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     fireEvent.click(await screen.findByRole("button", { name: "Share test" }));
     const dialog = await screen.findByRole("dialog", { name: "Share your test" });
     expect(
@@ -222,6 +289,7 @@ describe("test detail, private view (spec §2)", () => {
   it("deletes selected photos after the confirmation and the password check, one DELETE each", async () => {
     const calls = serveTest(makeTest());
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     fireEvent.click(await screen.findByRole("checkbox", { name: "Select Result res0.png" }));
     fireEvent.click(screen.getByRole("checkbox", { name: "Select LUV luv0.png" }));
     expect(screen.getByRole("toolbar", { name: "2 photos selected" })).toBeInTheDocument();
@@ -230,10 +298,10 @@ describe("test detail, private view (spec §2)", () => {
     const password = await screen.findByRole("dialog", { name: "Confirm your password" });
     expect(within(password).getByRole("button", { name: "Continue" })).toBeDisabled();
     fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "wrong" } });
-    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    await submitWith(within(password).getByRole("button", { name: "Continue" }));
     expect(await within(password).findByText("Incorrect password. Please try again.")).toBeInTheDocument();
     fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
-    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    await submitWith(within(password).getByRole("button", { name: "Continue" }));
     expect(await screen.findByText("Files deleted successfully")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual([
       "/api/tests/t-100/res0",
@@ -247,6 +315,7 @@ describe("test detail, private view (spec §2)", () => {
   it("deletes the test after confirmation and password, then returns to the gallery", async () => {
     const calls = serveTest(makeTest());
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     await deleteTestWithPassword();
     await waitFor(() => expect(window.location.pathname).toBe("/gallery"));
     expect(calls).toContainEqual({ method: "DELETE", path: "/api/tests/t-100" });
@@ -255,6 +324,7 @@ describe("test detail, private view (spec §2)", () => {
   it("says the service refused with 401 as insufficient permission", async () => {
     serveTest(makeTest(), { deleteStatus: 401 });
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     await deleteTestWithPassword();
     expect(await screen.findByText("Insufficient permission to delete the test.")).toBeInTheDocument();
     expect(window.location.pathname).toBe("/gallery/item/t-100");
@@ -263,6 +333,7 @@ describe("test detail, private view (spec §2)", () => {
   it("says other failures as an error while deleting", async () => {
     serveTest(makeTest(), { deleteStatus: 500 });
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
     await deleteTestWithPassword();
     expect(await screen.findByText("Error while deleting the test.")).toBeInTheDocument();
   });
@@ -270,6 +341,7 @@ describe("test detail, private view (spec §2)", () => {
   it("tells a user without permission and does nothing", async () => {
     const calls = serveTest(makeTest({ createdBy: "someone-else" }));
     await renderConsole("/gallery/item/t-100", { role: "User" });
+    await testPageShown();
     fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
     expect(await screen.findByText("You can't delete this test without the necessary permission.")).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -281,6 +353,7 @@ describe("test detail, public view (spec §2)", () => {
   it("has no toolbar, no selection, the guest header, and Tested by is not a link", async () => {
     serveTest(makeTest());
     await renderConsole("/public/gallery/item/t-100");
+    await testPageShown();
     expect(await screen.findByRole("heading", { name: "Solitaire ring" })).toBeInTheDocument();
     expect(screen.getByTestId("app-title")).toHaveTextContent("Gemtest Guest");
     expect(screen.queryByRole("navigation", { name: "Main menu" })).not.toBeInTheDocument();

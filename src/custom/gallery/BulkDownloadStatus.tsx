@@ -1,23 +1,23 @@
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from "@mui/material";
 import DownloadIcon from "@mui/icons-material/Download";
-import { useQuery } from "@tanstack/react-query";
-import { useDataProvider, useTranslate } from "react-admin";
+import { useGetOne, useTranslate } from "react-admin";
 import type { BulkDownload } from "../../api/tests";
-import type { ConsoleDataProvider } from "../../dataProvider";
+import { BULK_DOWNLOADS_RESOURCE } from "../../dataProvider/testRecordsProvider";
 import { describeEstimate } from "./galleryQuery";
 
 const POLL_MS = 2000;
 const finished = (download: BulkDownload | undefined) => download?.status === "ready" || download?.status === "failed";
 
-/** A bulk download's state, polled until it is ready or failed. */
+/**
+ * A bulk download's state (react-admin's getOne("bulk-downloads"): GET bulk-downloads/{id}, public),
+ * polled until it is ready or failed.
+ */
 export function useBulkDownload(id: string) {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  return useQuery({
-    queryKey: ["bulk-download", id],
-    queryFn: ({ signal }) => dataProvider.getBulkDownload(id, signal),
-    refetchInterval: (query) => (finished(query.state.data) ? false : POLL_MS),
-    retry: false,
-  });
+  return useGetOne<BulkDownload>(
+    BULK_DOWNLOADS_RESOURCE,
+    { id },
+    { refetchInterval: (query) => (finished(query.state.data) ? false : POLL_MS), retry: false },
+  );
 }
 
 /** Progress, the estimate from the number of tests (spec §9), and the zip once ready. */

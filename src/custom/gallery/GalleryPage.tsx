@@ -3,10 +3,11 @@ import { Alert, Box, Button, MenuItem, Pagination, Paper, Skeleton, Stack, TextF
 import DownloadIcon from "@mui/icons-material/Download";
 import { useSearchParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { useDataProvider, useGetList, useNotify, useTranslate } from "react-admin";
-import type { GalleryFilter, GalleryItem } from "../../api/tests";
+import { useCreate, useDataProvider, useGetList, useNotify, useTranslate } from "react-admin";
+import type { BulkDownload, GalleryFilter, GalleryItem } from "../../api/tests";
 import { GALLERY_COLUMNS, GALLERY_COLUMNS_SMALL } from "../../config";
 import type { ConsoleDataProvider } from "../../dataProvider";
+import { BULK_DOWNLOADS_RESOURCE, type BulkDownloadCreate } from "../../dataProvider/testRecordsProvider";
 import { useSelectedItems } from "../../authProvider/selectedItems";
 import { BulkDownloadDialog } from "./BulkDownloadDialog";
 import { GalleryCard } from "./GalleryCard";
@@ -42,7 +43,7 @@ export default function GalleryPage() {
   const selectedItems = useSelectedItems();
   const selected = useSyncExternalStore(selectedItems.subscribe, selectedItems.get);
   const [bulkDownloadId, setBulkDownloadId] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
+  const [create, { isPending: starting }] = useCreate<BulkDownloadCreate, unknown, BulkDownload>();
 
   const navigateTo = useCallback((next: GalleryQuery) => setSearch(toGallerySearch(next)), [setSearch]);
   const onFilter = useCallback((filter: GalleryFilter) => navigateTo(withFilter(query, filter)), [navigateTo, query]);
@@ -62,18 +63,19 @@ export default function GalleryPage() {
     staleTime: 60_000,
   });
 
-  const startBulkDownload = async () => {
-    setStarting(true);
-    try {
-      const download = await dataProvider.startBulkDownload(selected);
-      selectedItems.clear();
-      setBulkDownloadId(download.id);
-    } catch (failure) {
-      notify(errorMessage(failure), { type: "error" });
-    } finally {
-      setStarting(false);
-    }
-  };
+  /** create("bulk-downloads"): POST bulk-downloads {testIds}; a 409 says another is running. */
+  const startBulkDownload = () =>
+    create(
+      BULK_DOWNLOADS_RESOURCE,
+      { data: { testIds: selected } },
+      {
+        onSuccess: (download) => {
+          selectedItems.clear();
+          setBulkDownloadId(String(download.id));
+        },
+        onError: (failure) => notify(errorMessage(failure), { type: "error" }),
+      },
+    );
 
   const pageIds = (data ?? []).map((item) => item.id);
   const wholePageSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));

@@ -1,21 +1,13 @@
-import { useState, type FormEvent } from "react";
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from "@mui/material";
-import { useDataProvider, useNotify, useTranslate } from "react-admin";
+import { useEffect } from "react";
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
+import { useFormContext } from "react-hook-form";
+import { Form, TextInput, useNotify, useTranslate, useUpdate, type Validator } from "react-admin";
 import type { ApiTest, TestUpdate } from "../../api/tests";
 import { TEST_NAME_MIN_LENGTH as NAME_MIN_LENGTH } from "../../api/rules";
-import type { ConsoleDataProvider } from "../../dataProvider";
-import { isTestNameValid, unwrapNotes } from "./testRules";
+import { TESTS_RESOURCE, testRecordMeta, testUpdateBody } from "../../dataProvider/testRecordsProvider";
 import { errorMessage } from "../errorMessage";
+import { FormSubmitButton } from "./FormSubmitButton";
+import { isTestNameValid, unwrapNotes } from "./testRules";
 
 interface EditTestDialogProps {
   test: ApiTest;
@@ -33,82 +25,83 @@ const initialValues = (test: ApiTest): TestUpdate => ({
   notes: unwrapNotes(test.notes).join("\n"),
 });
 
-/** Spec §2 Edit Test, §5: the name needs 3 characters after trimming; the rest is unbounded. */
+/** Spec §5: the name needs 3 characters after trimming (testRules.isTestNameValid). */
+const nameRule: Validator = (value) =>
+  isTestNameValid(String(value ?? ""), NAME_MIN_LENGTH)
+    ? undefined
+    : { message: "testDetail.editDialog.nameTooShort", args: { min: NAME_MIN_LENGTH } };
+
+/** A stored name may already break the rule: the field says so on opening, not only once typed in. */
+function ValidateNameOnOpen() {
+  const { trigger } = useFormContext();
+  useEffect(() => {
+    void trigger("name");
+  }, [trigger]);
+  return null;
+}
+
+/**
+ * Spec §2 Edit Test, §5: a react-admin form over the six fields of PUT v2/tests/{id}, saved with
+ * react-admin's update (dataProvider.update("tests"), testRecordsProvider.ts), so the test's
+ * cached record is the saved one. On a refusal the dialog stays open with the typed values and
+ * the service's message.
+ */
 export function EditTestDialog({ test, open, onClose, onSaved }: EditTestDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [values, setValues] = useState<TestUpdate>(() => initialValues(test));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const nameValid = isTestNameValid(values.name, NAME_MIN_LENGTH);
+  const [update, { error }] = useUpdate<ApiTest>();
 
-  const field = (name: keyof TestUpdate) => ({
-    name,
-    value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-    label: translate(`testDetail.editDialog.${name}`),
-    fullWidth: true,
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!nameValid) return;
-    setSaving(true);
-    setError(null);
+  const save = async (values: Record<string, unknown>) => {
+    const data = testUpdateBody({ ...values, name: String(values.name ?? "").trim() });
     try {
-      await dataProvider.updateTest(test.id, { ...values, name: values.name.trim() });
-      notify("testDetail.editDialog.updated", { type: "success" });
-      onSaved();
-    } catch (failure) {
-      // The typed values stay in the form: nothing is lost on a failed save.
-      setError(errorMessage(failure));
-    } finally {
-      setSaving(false);
+      await update(
+        TESTS_RESOURCE,
+        { id: test.id, data, previousData: test, meta: testRecordMeta(false) },
+        { mutationMode: "pessimistic", returnPromise: true },
+      );
+    } catch {
+      // The mutation's error is shown above the fields; the typed values stay in the form.
+      return;
     }
+    notify("testDetail.editDialog.updated", { type: "success" });
+    onSaved();
   };
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="edit-test-title" fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
+      <Form
+        defaultValues={initialValues(test)}
+        mode="onChange"
+        onSubmit={save}
+        noValidate
+        disableInvalidFormNotification
+      >
+        <ValidateNameOnOpen />
         <DialogTitle id="edit-test-title">{translate("testDetail.editDialog.title")}</DialogTitle>
         <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {error && <Alert severity="error">{error}</Alert>}
-            <TextField
-              {...field("name")}
-              required
-              autoFocus
-              error={!nameValid}
-              helperText={nameValid ? " " : translate("testDetail.editDialog.nameTooShort", { min: NAME_MIN_LENGTH })}
-            />
+          <Stack spacing={1} sx={{ pt: 1 }}>
+            {error != null && <Alert severity="error">{errorMessage(error)}</Alert>}
+            <TextInput source="name" label="testDetail.editDialog.name" validate={nameRule} autoFocus />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              <TextField {...field("sku")} />
-              <TextField {...field("customer")} />
-              <TextField {...field("vendorName")} />
+              <TextInput source="sku" label="testDetail.editDialog.sku" />
+              <TextInput source="customer" label="testDetail.editDialog.customer" />
+              <TextInput source="vendorName" label="testDetail.editDialog.vendorName" />
             </Stack>
-            <TextField {...field("description")} multiline minRows={3} />
-            <TextField
-              {...field("notes")}
+            <TextInput source="description" label="testDetail.editDialog.description" multiline minRows={3} />
+            <TextInput
+              source="notes"
+              label="testDetail.editDialog.notes"
+              helperText="testDetail.editDialog.notesHelp"
               multiline
               minRows={3}
-              helperText={translate("testDetail.editDialog.notesHelp")}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate("testDetail.editDialog.cancel")}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!nameValid || saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {translate("testDetail.editDialog.update")}
-          </Button>
+          <FormSubmitButton label="testDetail.editDialog.update" />
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,17 +1,8 @@
-import { useState, type FormEvent } from "react";
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from "@mui/material";
-import { useDataProvider, useTranslate } from "react-admin";
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { Form, TextInput, useDataProvider, useTranslate, type Validator } from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
+import { FormSubmitButton } from "./FormSubmitButton";
 
 interface PasswordDialogProps {
   open: boolean;
@@ -20,70 +11,52 @@ interface PasswordDialogProps {
   onConfirmed: () => void;
 }
 
-/** The password re-check before a high-impact action (spec §6); Continue waits for a password (§5). */
+/**
+ * Spec §5: Continue waits for a password. Not react-admin's required(), whose asterisk would
+ * change the field's label; empty says nothing, the button is simply disabled.
+ */
+const passwordEntered: Validator = (value) => (value ? undefined : "ra.validation.required");
+
+/**
+ * The password re-check before a high-impact action (spec §6), as a react-admin form: a wrong
+ * password is the field's error, "Incorrect password. Please try again." (spec §8).
+ */
 export function PasswordDialog({ open, onCancel, onConfirmed }: PasswordDialogProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
 
-  const close = () => {
-    setPassword("");
-    setError(null);
-    onCancel();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) return;
-    setChecking(true);
-    setError(null);
+  // Errors returned here become the field's (react-admin's submission errors).
+  const check = async (values: Record<string, unknown>) => {
     try {
-      const correct = await dataProvider.checkPassword(password);
-      if (!correct) {
-        setError(translate("testDetail.password.incorrect"));
-        return;
-      }
-      setPassword("");
-      onConfirmed();
+      const correct = await dataProvider.checkPassword(String(values.password ?? ""));
+      if (!correct) return { password: "testDetail.password.incorrect" };
     } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setChecking(false);
+      return { password: errorMessage(failure) };
     }
+    onConfirmed();
   };
 
+  // The dialog's content, and so the form and its value, goes away when it closes.
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="password-dialog-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
+    <Dialog open={open} onClose={onCancel} aria-labelledby="password-dialog-title" fullWidth maxWidth="xs">
+      <Form onSubmit={check} mode="onChange" noValidate disableInvalidFormNotification>
         <DialogTitle id="password-dialog-title">{translate("testDetail.password.title")}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{translate("testDetail.password.body")}</DialogContentText>
-          <TextField
-            autoFocus
-            fullWidth
+          <TextInput
+            source="password"
             type="password"
             autoComplete="current-password"
-            label={translate("testDetail.password.label")}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={Boolean(error)}
-            helperText={error ?? " "}
+            label="testDetail.password.label"
+            validate={passwordEntered}
+            autoFocus
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>{translate("testDetail.password.cancel")}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!password || checking}
-            startIcon={checking ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {translate("testDetail.password.continue")}
-          </Button>
+          <Button onClick={onCancel}>{translate("testDetail.password.cancel")}</Button>
+          <FormSubmitButton label="testDetail.password.continue" />
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,21 +1,12 @@
 import { useRef, useState, type DragEvent } from "react";
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from "@mui/material";
 import UploadIcon from "@mui/icons-material/CloudUploadOutlined";
-import { useDataProvider, useNotify, useTranslate } from "react-admin";
+import { Form, useDataProvider, useInput, useNotify, useTranslate, ValidationError, type Validator } from "react-admin";
 import { UPLOAD_EXTENSIONS } from "../../api/tests";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { isUploadAllowed } from "./testRules";
 import { errorMessage } from "../errorMessage";
+import { FormSubmitButton } from "./FormSubmitButton";
+import { isUploadAllowed } from "./testRules";
 
 interface UploadDialogProps {
   testId: string;
@@ -24,53 +15,39 @@ interface UploadDialogProps {
   onUploaded: () => void;
 }
 
-/** Spec §2 "Upload additional files": drag and drop or click, one file at a time, §5's extensions. */
-export function UploadDialog({ testId, open, onClose, onUploaded }: UploadDialogProps) {
+const filesOf = (value: unknown): File[] => (Array.isArray(value) ? value.filter((file) => file instanceof File) : []);
+
+/**
+ * Spec §5: one file at a time, of the accepted extensions. The field holds every file of the last
+ * drop or pick, so a drop of several is refused here, before anything is sent, rather than cut
+ * down to one behind the user's back.
+ */
+export const oneAllowedFile: Validator = (value) => {
+  const files = filesOf(value);
+  if (files.length === 0) return "ra.validation.required";
+  if (files.length > 1) return "testDetail.upload.oneAtATime";
+  const [file] = files;
+  return isUploadAllowed(file.name) ? undefined : { message: "testDetail.upload.refused", args: { name: file.name } };
+};
+
+/** The file as a react-admin input: a drop zone, or a click to choose (spec §2). */
+function UploadFileInput() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // Not a field value: whether something is being dragged over the zone.
   const [dragging, setDragging] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const { field, fieldState } = useInput({
+    source: "files",
+    validate: oneAllowedFile,
+    // The value is a list of File objects, not text: no empty-string conversion either way.
+    format: (value) => value,
+    parse: (value) => value,
+  });
+  const files = filesOf(field.value);
 
-  const choose = (files: FileList | null) => {
-    setRefusal(null);
-    if (!files || files.length === 0) return;
-    if (files.length > 1) {
-      setFile(null);
-      setRefusal(translate("testDetail.upload.oneAtATime"));
-      return;
-    }
-    const chosen = files[0];
-    if (!isUploadAllowed(chosen.name)) {
-      setFile(null);
-      setRefusal(translate("testDetail.upload.refused", { name: chosen.name }));
-      return;
-    }
-    setFile(chosen);
-  };
-
-  const close = () => {
-    setFile(null);
-    setRefusal(null);
-    onClose();
-  };
-
-  const upload = async () => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      await dataProvider.uploadTestFile(testId, file);
-      notify("testDetail.upload.success", { type: "success" });
-      setFile(null);
-      onUploaded();
-    } catch (failure) {
-      notify(errorMessage(failure), { type: "error" });
-    } finally {
-      setUploading(false);
-    }
+  const choose = (chosen: FileList | null) => {
+    if (!chosen || chosen.length === 0) return;
+    field.onChange(Array.from(chosen));
   };
 
   const onDrop = (event: DragEvent) => {
@@ -80,71 +57,99 @@ export function UploadDialog({ testId, open, onClose, onUploaded }: UploadDialog
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="upload-title" fullWidth maxWidth="sm">
-      <DialogTitle id="upload-title">{translate("testDetail.upload.title")}</DialogTitle>
-      <DialogContent>
-        <Box
-          role="button"
-          tabIndex={0}
-          data-testid="upload-dropzone"
-          onClick={() => input.current?.click()}
-          onKeyDown={(event) => (event.key === "Enter" || event.key === " ") && input.current?.click()}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          sx={{
-            border: 2,
-            borderStyle: "dashed",
-            borderColor: dragging ? "primary.main" : "divider",
-            bgcolor: dragging ? "action.hover" : "background.default",
-            borderRadius: 2,
-            p: 4,
-            textAlign: "center",
-            cursor: "pointer",
-          }}
-        >
-          <UploadIcon color="primary" sx={{ fontSize: 48 }} />
-          <Typography sx={{ fontWeight: 600 }}>{translate("testDetail.upload.drop")}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {translate("testDetail.upload.accepted")}
+    <>
+      <Box
+        role="button"
+        tabIndex={0}
+        data-testid="upload-dropzone"
+        onClick={() => input.current?.click()}
+        onKeyDown={(event) => (event.key === "Enter" || event.key === " ") && input.current?.click()}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        sx={{
+          border: 2,
+          borderStyle: "dashed",
+          borderColor: dragging ? "primary.main" : fieldState.error ? "error.main" : "divider",
+          bgcolor: dragging ? "action.hover" : "background.default",
+          borderRadius: 2,
+          p: 4,
+          textAlign: "center",
+          cursor: "pointer",
+        }}
+      >
+        <UploadIcon color="primary" sx={{ fontSize: 48 }} />
+        <Typography sx={{ fontWeight: 600 }}>{translate("testDetail.upload.drop")}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate("testDetail.upload.accepted")}
+        </Typography>
+        {files.length === 1 && (
+          <Typography sx={{ mt: 1 }} data-testid="upload-chosen">
+            {files[0].name}
           </Typography>
-          {file && (
-            <Typography sx={{ mt: 1 }} data-testid="upload-chosen">
-              {file.name}
-            </Typography>
-          )}
-        </Box>
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept={UPLOAD_EXTENSIONS.join(",")}
-          data-testid="upload-input"
-          onChange={(event) => {
-            choose(event.target.files);
-            event.target.value = "";
-          }}
-        />
-        {refusal && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {refusal}
-          </Alert>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{translate("testDetail.editDialog.cancel")}</Button>
-        <Button
-          variant="contained"
-          onClick={upload}
-          disabled={!file || uploading}
-          startIcon={uploading ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {translate("testDetail.upload.upload")}
-        </Button>
-      </DialogActions>
+      </Box>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        name={field.name}
+        accept={UPLOAD_EXTENSIONS.join(",")}
+        data-testid="upload-input"
+        onChange={(event) => {
+          choose(event.target.files);
+          // Choosing the same file again is a change too.
+          event.target.value = "";
+        }}
+      />
+      {fieldState.error?.message && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          <ValidationError error={fieldState.error.message} />
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/**
+ * Spec §2 "Upload additional files" as a react-admin form: drag and drop or click, one file at a
+ * time, §5's extensions; POST v2/tests/file (a custom call: an upload is not CRUD).
+ */
+export function UploadDialog({ testId, open, onClose, onUploaded }: UploadDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+
+  const upload = async (values: Record<string, unknown>) => {
+    const files = filesOf(values.files);
+    // The form only submits what oneAllowedFile accepts; this keeps the one-file rule even so.
+    if (files.length !== 1) return;
+    try {
+      await dataProvider.uploadTestFile(testId, files[0]);
+    } catch (failure) {
+      notify(errorMessage(failure), { type: "error" });
+      return;
+    }
+    notify("testDetail.upload.success", { type: "success" });
+    onUploaded();
+  };
+
+  // The dialog's content, and so the form and the chosen file, goes away when it closes.
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="upload-title" fullWidth maxWidth="sm">
+      <Form onSubmit={upload} mode="onChange" noValidate disableInvalidFormNotification>
+        <DialogTitle id="upload-title">{translate("testDetail.upload.title")}</DialogTitle>
+        <DialogContent>
+          <UploadFileInput />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate("testDetail.editDialog.cancel")}</Button>
+          <FormSubmitButton label="testDetail.upload.upload" />
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }
