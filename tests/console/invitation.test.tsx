@@ -111,6 +111,27 @@ describe("accept an invitation (spec §2 /invitation/:inviteCode)", () => {
     expect(state.calls).toContain("GET users/user-Manager");
   });
 
+  it("shows the service's refusal above the form and keeps what was typed", async () => {
+    serveInvitations();
+    server.use(
+      http.post("*/api/invitations/:code/accept", () =>
+        HttpResponse.json({ message: "This user is not invited any more." }, { status: 409 }),
+      ),
+    );
+    await renderConsole(`/invitation/${CODE}`);
+    await screen.findByTestId("invitation-account");
+    fill("First name", "Grace");
+    fill("Password", "long enough");
+    fill("Confirm password", "long enough");
+    accept();
+    expect(await screen.findByRole("alert")).toHaveTextContent("This user is not invited any more.");
+    expect(screen.getByLabelText("First name")).toHaveValue("Grace");
+    expect(screen.getByLabelText("Last name")).toHaveValue("Manager");
+    expect(screen.getByLabelText("Password")).toHaveValue("long enough");
+    expect(screen.getByRole("button", { name: "Accept invitation" })).toBeEnabled();
+    expect(window.localStorage.getItem("user-info")).toBeNull();
+  });
+
   it("shows the service's message and a link to sign in for an invalid code", async () => {
     serveInvitations();
     await renderConsole("/invitation/used-code");

@@ -220,7 +220,10 @@ describe("a 409 on a record action reloads the record", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
     const password = await screen.findByRole("dialog", { name: "Confirm your password" });
     fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
-    fireEvent.click(within(password).getByRole("button", { name: "Continue" }));
+    // The password form's Continue waits for its validators.
+    const passwordContinue = within(password).getByRole("button", { name: "Continue" });
+    await waitFor(() => expect(passwordContinue).toBeEnabled());
+    fireEvent.click(passwordContinue);
 
     expect(await screen.findByText(CONFLICT_TOAST)).toBeInTheDocument();
     expect(db.bodies.at(-1)).toEqual({ path: "payments/p-1/refund", body: { version: 4, reason: "Charged twice" } });
