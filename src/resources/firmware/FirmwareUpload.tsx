@@ -20,7 +20,8 @@ import { useNavigate } from "react-router-dom";
 import { FIRMWARE_MAX_BYTES, FIRMWARE_VERSION_PATTERN, type FirmwareUploadFields } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { DEVICE_TYPE_CHOICES } from "../devices/deviceTypes";
-import { classifySaveError, fieldErrorsOf } from "../shared/concurrency";
+import { errorMessage } from "../../custom/errorMessage";
+import { fieldErrorsOf } from "../shared/concurrency";
 import { SubmitButton } from "../shared/ConfirmButton";
 import { formatBytes } from "../shared/money";
 import { PageHeader } from "../shared/PageHeader";
@@ -120,27 +121,19 @@ export default function FirmwareUploadPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  // Not form input: how far the file has gone up, and the last refusal.
+  // Not form input: how far the file has gone up.
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const upload = useMutation({
     mutationFn: ({ fields, file }: UploadVariables) =>
       dataProvider.uploadFirmware(fields, file, { onProgress: setProgress }),
-    onMutate: () => {
-      setFailure(null);
-      setProgress(0);
-    },
+    onMutate: () => setProgress(0),
     onSuccess: async (uploaded) => {
       notify("resources.firmware.upload.done", { type: "success", messageArgs: { version: uploaded.firmwareVersion } });
       await queryClient.invalidateQueries({ queryKey: ["firmware"] });
       navigate(paths.firmware);
     },
-    onError: (error) => {
-      const outcome = classifySaveError(error, translate("app.errors.generic"));
-      setFailure(outcome.message);
-      notify(outcome.message, { type: "error" });
-    },
+    onError: (error) => notify(errorMessage(error, translate("app.errors.generic")), { type: "error" }),
     onSettled: () => setProgress(null),
   });
 
@@ -196,7 +189,9 @@ export default function FirmwareUploadPage() {
                   </Typography>
                 </Box>
               )}
-              {failure && <Alert severity="error">{failure}</Alert>}
+              {upload.error && (
+                <Alert severity="error">{errorMessage(upload.error, translate("app.errors.generic"))}</Alert>
+              )}
               <Stack direction="row" spacing={1}>
                 <SubmitButton label="resources.firmware.upload.submit" icon={<UploadIcon />} />
                 <CancelButton />
