@@ -7,13 +7,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  AI_STALE_JOB_MS,
-  type AiJobStatusResponse,
-  type AiModel,
-  type AiResultResponse,
-  type AiTriggerResponse,
-} from "../../src/api/ai";
+import type { AiJobStatusResponse, AiModel, AiResultResponse, AiTriggerResponse } from "../../src/api/ai";
 import { FILE_KIND } from "../../src/api/tests";
 import { currentVersion } from "../../server/src/ai/models";
 import { interruptedTooOften } from "../../server/src/ai/worker";
@@ -21,7 +15,7 @@ import { buildApp } from "../../server/src/app";
 import { aiJobs, testFiles } from "../../server/src/db/schema";
 import { photoKey } from "../../server/src/db/seedTests";
 import { trayLayout } from "../../server/src/db/seedPhotos";
-import { CONTRACT, FORMATS } from "../fixtures/contract";
+import { CONTRACT, FORMATS, LIMITS } from "../fixtures/contract";
 import { shapeDifferences } from "../fixtures/shape";
 import { bearer, createTestApp, expectAnswer, type TestApp } from "./helpers";
 import { A, B, insertTest, messageOf, tokens, U, type Who } from "./records";
@@ -207,7 +201,7 @@ describe("the three AI calls", () => {
     });
   });
 
-  it("joins a running job until it is stale (AI_STALE_JOB_MS, the console's limit too), then queues a new one", async () => {
+  it("joins a running job until it is stale (5 minutes, the console's limit too), then queues a new one", async () => {
     const id = await testWithRun();
     const runningSince = async (ageMs: number) => {
       const jobId = randomUUID();
@@ -223,10 +217,10 @@ describe("the three AI calls", () => {
       });
       return jobId;
     };
-    const fresh = await runningSince(AI_STALE_JOB_MS - 5_000);
+    const fresh = await runningSince(LIMITS.aiStaleJobMs - 5_000);
     expect(await triggered(id, { aiModel: "YORI", deviceType: 4100 })).toBe(fresh);
     await t.db.delete(aiJobs).where(eq(aiJobs.id, fresh));
-    const stale = await runningSince(AI_STALE_JOB_MS + 5_000);
+    const stale = await runningSince(LIMITS.aiStaleJobMs + 5_000);
     const queued = await triggered(id, { aiModel: "YORI", deviceType: 4100 });
     expect(queued).not.toBe(stale);
     await finished(queued);

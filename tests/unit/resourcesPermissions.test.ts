@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AI_STALE_JOB_MS } from "../../src/api/ai";
 import * as rules from "../../src/api/rules";
 import type { Role } from "../../src/api/types";
 import { CONTRACT, LIMITS } from "../fixtures/contract";
@@ -41,6 +42,7 @@ describe("the limits the console checks are the service's (tests/fixtures/contra
       phoneMax: rules.PHONE_MAX_LENGTH,
       passwordMin: rules.PASSWORD_MIN_LENGTH,
       passwordMax: rules.PASSWORD_MAX_LENGTH,
+      aiStaleJobMs: AI_STALE_JOB_MS,
     }).toEqual(LIMITS);
     expect(rules.COUNTRY_CODE_PATTERN.test("GB")).toBe(true);
     expect(["gb", "GBR", "G"].some((code) => rules.COUNTRY_CODE_PATTERN.test(code))).toBe(false);
