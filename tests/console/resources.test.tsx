@@ -449,6 +449,27 @@ describe("own account and payments", () => {
     });
   });
 
+  it("shows the service's refusal on its field of the own-account form, keeping the typed name", async () => {
+    db.accounts[0].ownerId = "user-Admin";
+    server.use(
+      http.put("*/api/account", () =>
+        HttpResponse.json(
+          { message: "name: This name is already used.", errors: { name: "This name is already used." } },
+          { status: 422 },
+        ),
+      ),
+    );
+    await renderConsole("/account", { role: "Admin" });
+    const name = await screen.findByLabelText("Name *");
+    fireEvent.change(name, { target: { value: "Gems & Co" } });
+    const save = screen.getByRole("button", { name: "Save" });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    const field = name.closest(".MuiFormControl-root") as HTMLElement;
+    expect(await within(field).findByText("This name is already used.")).toBeInTheDocument();
+    expect(name).toHaveValue("Gems & Co");
+  });
+
   it("shows a manager their account read-only, naming the owner", async () => {
     await renderConsole("/account", { role: "Manager" });
     expect(await screen.findByText(/Only the account owner \(Owner 1\)/)).toBeInTheDocument();
