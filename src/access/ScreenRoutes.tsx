@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { matchRoutes, Navigate, useLocation } from "react-router-dom";
-import { useCanAccess, useGetIdentity, useTranslate } from "react-admin";
+import { useCanAccess, useTranslate } from "react-admin";
+import { useIdentity } from "../authProvider/useCurrentUser";
 import { PRODUCT_NAME } from "../config";
 import { GuestLayout } from "../custom/layout/GuestLayout";
 import { NotFound } from "../custom/status/NotFound";
@@ -39,7 +40,7 @@ export function ScreenGuard({ children }: { children: ReactNode }) {
   const screen = useCurrentScreen();
   useDocumentTitle(screen?.title ?? "notFound.title", "app.admin");
   // The pages read the signed-in user through react-admin's identity; it is loaded before they open.
-  const identity = useGetIdentity();
+  const identity = useIdentity();
   const access = useCanAccess(screen?.access ?? UNKNOWN_SCREEN);
   if (!screen) return <NotFound />;
   if (access.isPending || identity.isPending) return <PageLoader />;
@@ -70,7 +71,7 @@ function HomeOnceChecked() {
 
 /** A public page in the guest shell; a guests-only page sends a signed-in visitor home (spec §6). */
 export function PublicScreenRoute({ screen }: { screen: PublicScreen }) {
-  const { identity, isPending } = useGetIdentity();
+  const { identity, isPending } = useIdentity();
   useDocumentTitle(screen.title, "app.guest");
   if (isPending) return <PageLoader />;
   if (screen.guestOnly && identity) return <HomeOnceChecked />;

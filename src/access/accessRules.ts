@@ -126,6 +126,11 @@ const RULES: Record<string, Record<string, Rule>> = {
     ),
     create: manage,
     delete: forRecord((actor, user: { id: string }) => canManageRecords(actor) && actor.id !== user.id, manage),
+    // The roles offered in the role pickers, each asked as { role }.
+    assignRole: forRecord(
+      (actor, option: { role: Role }) => assignableRoles(actor).includes(option.role),
+      page(NOBODY),
+    ),
     changeRole: forRecord(
       canChangeRole,
       signedIn((actor) => assignableRoles(actor).length > 0),

@@ -22,13 +22,22 @@ export interface CurrentUser {
  * for it, so signed-in pages always have it).
  */
 export function useCurrentUser(): CurrentUser | undefined {
-  return useGetIdentity().identity as CurrentUser | undefined;
+  return useIdentity().identity as CurrentUser | undefined;
+}
+
+/**
+ * react-admin's identity query, answered at once for a guest: getIdentity refuses a visitor who is
+ * not signed in, and that refusal is an answer, not a failure to retry (react-query would retry it
+ * for seconds before a public page could open).
+ */
+export function useIdentity() {
+  return useGetIdentity({ retry: false });
 }
 
 /**
  * Keeps react-admin's cached answers about the session (identity, permissions, canAccess) in step
- * with the session itself: a sign-in on a guest page, a sign-out in another tab, the current
- * user's record refreshed.
+ * with the session itself (a sign-in on a guest page, a sign-out in another tab, the current
+ * user's record refreshed).
  */
 export function SessionSync(): null {
   const authProvider = useAuthProvider<ConsoleAuthProvider>();

@@ -23,6 +23,7 @@ import { useActor } from "../shared/useActor";
 import { VersionedEdit } from "../shared/VersionedEdit";
 import { AccountFields } from "./accountInputs";
 import { OwnAccountForm } from "./OwnAccountForm";
+import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
 const EDITABLE = ["version", "name", "email", "phone", "country", "status", "ownerId"] as const;
 /** Only what the super admin may change goes back (the service refuses unknown fields). */
@@ -51,8 +52,8 @@ function AccountFacts({ account }: { account: Account }) {
 function Overview({ account }: { account: Account }) {
   const translate = useTranslate();
   const actor = useActor();
-  const { canAccess: mayEdit } = useCanAccess({ resource: "accounts", action: "edit", record: account });
-  const { canAccess: mayEditOwn } = useCanAccess({ resource: "accounts", action: "editOwn", record: account });
+  const { canAccess: mayEdit } = useCanAccessRecord({ resource: "accounts", action: "edit", record: account });
+  const { canAccess: mayEditOwn } = useCanAccessRecord({ resource: "accounts", action: "editOwn", record: account });
   if (mayEdit) {
     return (
       <Section title={translate("resources.accounts.details")}>

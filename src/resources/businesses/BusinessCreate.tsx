@@ -51,7 +51,6 @@ export default function AddNewLocationPage() {
           <CreateBase
             resource="businesses"
             redirect={false}
-            disableAuthentication
             transform={(data: Record<string, unknown>) => ({ ...data, accountId: actor.accountId })}
             mutationOptions={{
               onSuccess: (record: RaRecord) => {

@@ -1,5 +1,5 @@
 import { Box, Link as MuiLink, Stack } from "@mui/material";
-import { CanAccess, DeleteWithConfirmButton, useCanAccess, useTranslate } from "react-admin";
+import { CanAccess, DeleteWithConfirmButton, useTranslate } from "react-admin";
 import { Link, useParams } from "react-router-dom";
 import type { Business } from "../../api/resources";
 import { DeviceTable } from "../devices/DeviceTable";
@@ -12,6 +12,7 @@ import { RecordShow } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { VersionedEdit } from "../shared/VersionedEdit";
 import { BusinessFields } from "./businessInputs";
+import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
 const EDITABLE = ["version", "name", "ownerId", "address", "city", "country", "phone"] as const;
 const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map((key) => [key, data[key] ?? null]));
@@ -28,7 +29,7 @@ export default function BusinessShowPage() {
 
 function BusinessView({ business }: { business: Business }) {
   const translate = useTranslate();
-  const { canAccess: mayEdit } = useCanAccess({ resource: "businesses", action: "edit", record: business });
+  const { canAccess: mayEdit } = useCanAccessRecord({ resource: "businesses", action: "edit", record: business });
   const label = (field: string) => translate(`resources.businesses.fields.${field}`);
 
   return (

@@ -16,9 +16,9 @@ import {
 import type { Device } from "../../api/resources";
 import { CUSTOM_BOX_NAME_MAX_LENGTH as MAX_BOX_NAME } from "../../api/rules";
 import { ConfirmButton } from "../shared/ConfirmButton";
-import { canMarkLost, canRenameDevice } from "../shared/permissions";
-import { useActor } from "../shared/useActor";
+import { useAllowedRecords } from "../../access/useAllowedRecords";
 import { useRecordAction } from "../shared/useRecordAction";
+import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
 /**
  * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
@@ -37,8 +37,8 @@ const boxNameLength: Validator = (value) =>
 /** Change the custom box name (change log: Admin), POST /api/devices/{id}/custom-name. */
 export function RenameDeviceButton({ device }: { device: Device }) {
   const translate = useTranslate();
-  const actor = useActor();
   const [open, setOpen] = useState(false);
+  const { canAccess } = useCanAccessRecord({ resource: DEVICES, action: "rename", record: device });
   const rename = useRecordAction<string | null, Device>({
     resource: DEVICES,
     action: (dataProvider, name) => dataProvider.renameDevice(device.id, name, device.version),
@@ -47,7 +47,7 @@ export function RenameDeviceButton({ device }: { device: Device }) {
     // On a conflict the dialog stays open with the typed name; the device reloads underneath.
     onSuccess: () => setOpen(false),
   });
-  if (!canRenameDevice(actor, device)) return null;
+  if (!canAccess) return null;
   return (
     <>
       <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setOpen(true)}>
@@ -78,14 +78,14 @@ export function RenameDeviceButton({ device }: { device: Device }) {
 
 /** Mark a device lost, after a confirmation. */
 export function MarkLostButton({ device }: { device: Device }) {
-  const actor = useActor();
+  const { canAccess } = useCanAccessRecord({ resource: DEVICES, action: "markLost", record: device });
   const markLost = useRecordAction<void, Device>({
     resource: DEVICES,
     action: (dataProvider) => dataProvider.markDeviceLost(device.id, device.version),
     success: "resources.devices.markLost.done",
     successArgs: () => ({ smart_count: 1 }),
   });
-  if (!canMarkLost(actor, device)) return null;
+  if (!canAccess) return null;
   return (
     <ConfirmButton
       label="resources.devices.markLost.button"
@@ -103,7 +103,6 @@ export function MarkLostButton({ device }: { device: Device }) {
 /** Bulk action (one mutation, notify, unselect): mark the selected active devices lost. */
 export function BulkMarkLostButton() {
   const { data = [], selectedIds, resource } = useListContext<Device>();
-  const actor = useActor();
   const unselectAll = useUnselectAll(resource);
   const markLost = useRecordAction<Device[], Device[]>({
     resource: DEVICES,
@@ -113,7 +112,8 @@ export function BulkMarkLostButton() {
     successArgs: (devices) => ({ smart_count: devices.length }),
     onSuccess: () => unselectAll(),
   });
-  const targets = data.filter((device) => selectedIds.includes(device.id) && canMarkLost(actor, device));
+  const selected = data.filter((device) => selectedIds.includes(device.id));
+  const targets = useAllowedRecords(DEVICES, "markLost", selected) ?? [];
   return (
     <RaButton
       label="resources.devices.markLost.bulk"

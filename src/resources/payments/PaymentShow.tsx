@@ -1,92 +1,93 @@
 import { useState } from "react";
 import { Box, Button, Link as MuiLink, Stack, Typography } from "@mui/material";
 import UndoIcon from "@mui/icons-material/Undo";
-import { RecordContextProvider, ResourceContextProvider, useGetOne, useTranslate } from "react-admin";
+import { useCanAccess, useTranslate } from "react-admin";
 import { Link, useParams } from "react-router-dom";
 import type { Payment } from "../../api/resources";
 import { DateTimeText, FieldGrid, MoneyText, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
-import { canRefund } from "../shared/permissions";
-import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
+import { RecordShow } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
-import { useActor } from "../shared/useActor";
 import { RefundDialog } from "./RefundDialog";
+import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
 /** /payment/:paymentId (spec §2: super admin, admin): a payment; super admins refund it. */
 export default function PaymentShowPage() {
   const { paymentId = "" } = useParams();
+  return (
+    <RecordShow<Payment> resource="payments" id={paymentId}>
+      {(payment) => <PaymentView payment={payment} />}
+    </RecordShow>
+  );
+}
+
+function PaymentView({ payment }: { payment: Payment }) {
   const translate = useTranslate();
-  const actor = useActor();
   const [refunding, setRefunding] = useState(false);
-  const { data: payment, isPending, error } = useGetOne<Payment>("payments", { id: paymentId }, RECORD_QUERY_OPTIONS);
-  if (isPending) return <DetailSkeleton />;
-  if (error || !payment) return <RecordError error={error} />;
+  const { canAccess: mayRefund } = useCanAccessRecord({ resource: "payments", action: "refund", record: payment });
+  const { canAccess: mayOpenSubscription } = useCanAccess({ resource: "subscriptions", action: "show" });
   const label = (field: string) => translate(`resources.payments.fields.${field}`);
 
   return (
-    <ResourceContextProvider value="payments">
-      <RecordContextProvider value={payment}>
-        <Box sx={{ py: 2 }}>
-          <PageHeader
-            title={`${translate("screens.payment")} ${payment.invoiceNumber}`}
-            subtitle={
-              <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
-                <Typography variant="h6" component="span">
-                  <MoneyText amount={payment.amount} currency={payment.currency} />
-                </Typography>
-                <StatusChip status={payment.status} />
-              </Stack>
-            }
-            actions={
-              canRefund(actor, payment) && (
-                <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={() => setRefunding(true)}>
-                  {translate("resources.payments.refund.button")}
-                </Button>
-              )
-            }
-          />
-          <Section title={translate("resources.payments.details")}>
-            <FieldGrid
-              items={[
-                { label: label("date"), value: <DateTimeText value={payment.date} /> },
-                { label: label("invoiceNumber"), value: payment.invoiceNumber },
-                ...placeItems(label, payment),
-                {
-                  label: label("subscriptionId"),
-                  value:
-                    payment.subscriptionId &&
-                    (actor.role === "SuperAdmin" ? (
-                      <MuiLink component={Link} to={paths.subscription(payment.subscriptionId)}>
-                        {payment.subscriptionId}
-                      </MuiLink>
-                    ) : (
-                      <MuiLink component={Link} to={paths.subscriptions}>
-                        {payment.subscriptionId}
-                      </MuiLink>
-                    )),
-                },
-                {
-                  label: label("method"),
-                  value: [translate(`resources.payments.methods.${payment.method}`), payment.methodDetail]
-                    .filter(Boolean)
-                    .join(" · "),
-                },
-                { label: label("amount"), value: <MoneyText amount={payment.amount} currency={payment.currency} /> },
-                {
-                  label: label("refundedAmount"),
-                  value: payment.refundedAmount > 0 && (
-                    <MoneyText amount={payment.refundedAmount} currency={payment.currency} />
-                  ),
-                },
-                { label: label("failureReason"), value: payment.failureReason },
-              ]}
-            />
-          </Section>
-          {refunding && <RefundDialog payment={payment} open={refunding} onClose={() => setRefunding(false)} />}
-        </Box>
-      </RecordContextProvider>
-    </ResourceContextProvider>
+    <Box sx={{ py: 2 }}>
+      <PageHeader
+        title={`${translate("screens.payment")} ${payment.invoiceNumber}`}
+        subtitle={
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
+            <Typography variant="h6" component="span">
+              <MoneyText amount={payment.amount} currency={payment.currency} />
+            </Typography>
+            <StatusChip status={payment.status} />
+          </Stack>
+        }
+        actions={
+          mayRefund && (
+            <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={() => setRefunding(true)}>
+              {translate("resources.payments.refund.button")}
+            </Button>
+          )
+        }
+      />
+      <Section title={translate("resources.payments.details")}>
+        <FieldGrid
+          items={[
+            { label: label("date"), value: <DateTimeText value={payment.date} /> },
+            { label: label("invoiceNumber"), value: payment.invoiceNumber },
+            ...placeItems(label, payment),
+            {
+              label: label("subscriptionId"),
+              value:
+                payment.subscriptionId &&
+                (mayOpenSubscription ? (
+                  <MuiLink component={Link} to={paths.subscription(payment.subscriptionId)}>
+                    {payment.subscriptionId}
+                  </MuiLink>
+                ) : (
+                  <MuiLink component={Link} to={paths.subscriptions}>
+                    {payment.subscriptionId}
+                  </MuiLink>
+                )),
+            },
+            {
+              label: label("method"),
+              value: [translate(`resources.payments.methods.${payment.method}`), payment.methodDetail]
+                .filter(Boolean)
+                .join(" · "),
+            },
+            { label: label("amount"), value: <MoneyText amount={payment.amount} currency={payment.currency} /> },
+            {
+              label: label("refundedAmount"),
+              value: payment.refundedAmount > 0 && (
+                <MoneyText amount={payment.refundedAmount} currency={payment.currency} />
+              ),
+            },
+            { label: label("failureReason"), value: payment.failureReason },
+          ]}
+        />
+      </Section>
+      {refunding && <RefundDialog payment={payment} open={refunding} onClose={() => setRefunding(false)} />}
+    </Box>
   );
 }

@@ -7,11 +7,10 @@ import { formatDate } from "../../custom/format";
 import { ConfirmButton } from "../shared/ConfirmButton";
 import { DateTimeText, FieldGrid } from "../shared/fields";
 import { formatMoney } from "../shared/money";
-import { canCancelSubscription, canResumeSubscription } from "../shared/permissions";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
-import { useActor } from "../shared/useActor";
 import { useRecordAction } from "../shared/useRecordAction";
+import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
 const SUBSCRIPTIONS = "subscriptions";
 /** An account's page shows its subscription status too. */
@@ -19,7 +18,16 @@ const ALSO_CHANGES = ["accounts"];
 
 /** Cancel at period end, or undo it: the subscription actions (admin of the account, super admin). */
 export function SubscriptionActions({ subscription }: { subscription: Subscription }) {
-  const actor = useActor();
+  const { canAccess: mayCancel } = useCanAccessRecord({
+    resource: SUBSCRIPTIONS,
+    action: "cancel",
+    record: subscription,
+  });
+  const { canAccess: mayResume } = useCanAccessRecord({
+    resource: SUBSCRIPTIONS,
+    action: "resume",
+    record: subscription,
+  });
   const end = formatDate(subscription.currentPeriodEnd);
   const cancel = useRecordAction<void, Subscription>({
     resource: SUBSCRIPTIONS,
@@ -34,7 +42,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
     action: (dataProvider) => dataProvider.resumeSubscription(subscription.id, subscription.version),
     success: "resources.subscriptions.resume.done",
   });
-  if (canCancelSubscription(actor, subscription)) {
+  if (mayCancel) {
     return (
       <ConfirmButton
         label="resources.subscriptions.cancel.button"
@@ -48,7 +56,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
       />
     );
   }
-  if (canResumeSubscription(actor, subscription)) {
+  if (mayResume) {
     return (
       <ConfirmButton
         label="resources.subscriptions.resume.button"

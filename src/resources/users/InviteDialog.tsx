@@ -19,6 +19,7 @@ import {
   email,
   maxLength,
   required,
+  useCanAccess,
   useCreate,
   useNotify,
   useTranslate,
@@ -31,8 +32,7 @@ import { AccountPicker } from "../shared/AccountPicker";
 import { classifySaveError } from "../shared/concurrency";
 import { SubmitButton } from "../shared/ConfirmButton";
 import { paths } from "../shared/paths";
-import { assignableRoles } from "../shared/permissions";
-import { useActor } from "../shared/useActor";
+import { useAssignableRoleChoices } from "./userActions";
 
 interface InviteValues {
   email: string;
@@ -55,12 +55,13 @@ const EMAIL = [required(), email()];
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const actor = useActor();
   const queryClient = useQueryClient();
   const [create] = useCreate<Invitation>();
   // The answer (not a form value): the dialog shows the link to share once it is created.
   const [invitation, setInvitation] = useState<Invitation | null>(null);
-  const superAdmin = actor.role === "SuperAdmin";
+  // Super admins invite into any account: they pick it.
+  const { canAccess: superAdmin = false } = useCanAccess({ resource: "accounts", action: "list" });
+  const roleChoices = useAssignableRoleChoices();
 
   const close = () => {
     setInvitation(null);
@@ -127,12 +128,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
               <TextInput source="firstName" validate={NAME} fullWidth />
               <TextInput source="lastName" validate={NAME} fullWidth />
             </Stack>
-            <SelectInput
-              source="role"
-              choices={assignableRoles(actor).map((role) => ({ id: role, name: `roles.${role}` }))}
-              validate={required()}
-              fullWidth
-            />
+            <SelectInput source="role" choices={roleChoices} validate={required()} fullWidth />
             {superAdmin && <AccountPicker />}
           </DialogContent>
           <DialogActions>

@@ -1,15 +1,13 @@
 import { useState } from "react";
 import { Button } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAlt";
-import { DataTable, useTranslate } from "react-admin";
+import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
 import { DateTimeText, RecordLink } from "../shared/fields";
 import { paths } from "../shared/paths";
-import { canDisableUser, canInvite, canManageRecords } from "../shared/permissions";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { StatusChip } from "../shared/StatusChip";
-import { useActor } from "../shared/useActor";
 import { InviteDialog } from "./InviteDialog";
 import { BulkDisableButton } from "./userActions";
 import { UserListAside } from "./userFilters";
@@ -20,10 +18,11 @@ const Column = DataTable.Col<User>;
 /** /users (super admin, admin, manager): the people of the accounts the caller may see. */
 export default function UserList() {
   const translate = useTranslate();
-  const actor = useActor();
   const [inviting, setInviting] = useState(false);
-  const superAdmin = canManageRecords(actor);
-  const mayDisable = canDisableUser(actor, { id: "", accountId: actor.accountId, role: "User" });
+  const { canAccess: mayInvite } = useCanAccess({ resource: "users", action: "invite" });
+  const { canAccess: mayDisable } = useCanAccess({ resource: "users", action: "disable" });
+  const { canAccess: mayExport } = useCanAccess({ resource: "users", action: "export" });
+  const { canAccess: allAccounts } = useCanAccess({ resource: "accounts", action: "list" });
   return (
     <>
       <ResourceList
@@ -31,7 +30,7 @@ export default function UserList() {
         title="screens.users"
         subtitle={translate("resources.users.subtitle")}
         headerActions={
-          canInvite(actor) && (
+          mayInvite && (
             <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
               {translate("resources.users.invite.button")}
             </Button>
@@ -47,7 +46,7 @@ export default function UserList() {
             mayDisable ? (
               <>
                 <BulkDisableButton />
-                {superAdmin && <ServerExportButton selection />}
+                {mayExport && <ServerExportButton selection />}
               </>
             ) : (
               false
@@ -61,7 +60,7 @@ export default function UserList() {
           />
           <Column source="email" />
           <Column source="role" render={(record) => translate(`roles.${record.role}`)} />
-          {superAdmin && (
+          {allAccounts && (
             <Column
               source="accountName"
               render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}

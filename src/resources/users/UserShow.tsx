@@ -1,15 +1,13 @@
 import { Box, Stack } from "@mui/material";
 import {
   AutocompleteInput,
+  CanAccess,
   DeleteWithConfirmButton,
-  RecordContextProvider,
   ReferenceInput,
-  ResourceContextProvider,
   TextInput,
   email,
   maxLength,
   required,
-  useGetOne,
   useTranslate,
 } from "react-admin";
 import { useParams } from "react-router-dom";
@@ -19,8 +17,8 @@ import { UserAvatar } from "../../custom/layout/UserAvatar";
 import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
-import { canManageRecords, editableUserFields } from "../shared/permissions";
-import { DetailSkeleton, RECORD_QUERY_OPTIONS, RecordError } from "../shared/RecordState";
+import { editableUserFields } from "../shared/permissions";
+import { RecordShow } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
 import { useActor } from "../shared/useActor";
@@ -60,12 +58,16 @@ function UserFields({ fields, accountId }: { fields: (keyof User)[]; accountId: 
 /** /users/:userId (spec §2: all; also My Profile): a person, their details and the actions on them. */
 export default function UserShowPage() {
   const { id: userId = "" } = useParams();
+  return (
+    <RecordShow<User> resource="users" id={userId}>
+      {(user) => <UserView user={user} />}
+    </RecordShow>
+  );
+}
+
+function UserView({ user }: { user: User }) {
   const translate = useTranslate();
   const actor = useActor();
-  const { data: user, isPending, error } = useGetOne<User>("users", { id: userId }, RECORD_QUERY_OPTIONS);
-  if (isPending) return <DetailSkeleton />;
-  if (error || !user) return <RecordError error={error} />;
-
   const name = fullName(user.firstName, user.lastName);
   const fields = editableUserFields(actor, user);
   const label = (field: string) => translate(`resources.users.fields.${field}`);
@@ -73,60 +75,56 @@ export default function UserShowPage() {
     Object.fromEntries(["version", ...fields].map((key) => [key, data[key] ?? null]));
 
   return (
-    <ResourceContextProvider value="users">
-      <RecordContextProvider value={user}>
-        <Box sx={{ py: 2 }}>
-          <PageHeader
-            leading={<UserAvatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} size={56} />}
-            title={user.id === actor.id ? translate("resources.users.myProfile") : name}
-            subtitle={
-              <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }} flexWrap="wrap" useFlexGap>
-                <span>{user.email}</span>
-                <span>·</span>
-                <span>{translate(`roles.${user.role}`)}</span>
-                <StatusChip status={user.status} />
-              </Stack>
-            }
-            actions={
-              <>
-                <ChangeRoleButton user={user} />
-                <DisableUserButton user={user} />
-                {canManageRecords(actor) && user.id !== actor.id && (
-                  <DeleteWithConfirmButton
-                    record={user}
-                    label="resources.users.delete"
-                    redirect={paths.users}
-                    mutationMode="pessimistic"
-                  />
-                )}
-              </>
-            }
-          />
-          <Stack spacing={2}>
-            <Section title={translate("resources.users.details")}>
-              <FieldGrid
-                items={[
-                  { label: label("name"), value: name },
-                  { label: label("email"), value: user.email },
-                  { label: label("role"), value: translate(`roles.${user.role}`) },
-                  ...placeItems(label, user),
-                  { label: label("lastSignInAt"), value: <DateTimeText value={user.lastSignInAt} /> },
-                  { label: label("createdAt"), value: <DateTimeText value={user.createdAt} dateOnly /> },
-                ]}
-              />
-            </Section>
-            {fields.length > 0 && (
-              <Section title={translate("ra.action.edit")}>
-                <Box sx={{ mx: -2 }}>
-                  <VersionedEdit resource="users" id={user.id} transform={pick}>
-                    <UserFields fields={fields} accountId={user.accountId} />
-                  </VersionedEdit>
-                </Box>
-              </Section>
-            )}
+    <Box sx={{ py: 2 }}>
+      <PageHeader
+        leading={<UserAvatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} size={56} />}
+        title={user.id === actor.id ? translate("resources.users.myProfile") : name}
+        subtitle={
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }} flexWrap="wrap" useFlexGap>
+            <span>{user.email}</span>
+            <span>·</span>
+            <span>{translate(`roles.${user.role}`)}</span>
+            <StatusChip status={user.status} />
           </Stack>
-        </Box>
-      </RecordContextProvider>
-    </ResourceContextProvider>
+        }
+        actions={
+          <>
+            <ChangeRoleButton user={user} />
+            <DisableUserButton user={user} />
+            <CanAccess resource="users" action="delete" record={user}>
+              <DeleteWithConfirmButton
+                record={user}
+                label="resources.users.delete"
+                redirect={paths.users}
+                mutationMode="pessimistic"
+              />
+            </CanAccess>
+          </>
+        }
+      />
+      <Stack spacing={2}>
+        <Section title={translate("resources.users.details")}>
+          <FieldGrid
+            items={[
+              { label: label("name"), value: name },
+              { label: label("email"), value: user.email },
+              { label: label("role"), value: translate(`roles.${user.role}`) },
+              ...placeItems(label, user),
+              { label: label("lastSignInAt"), value: <DateTimeText value={user.lastSignInAt} /> },
+              { label: label("createdAt"), value: <DateTimeText value={user.createdAt} dateOnly /> },
+            ]}
+          />
+        </Section>
+        {fields.length > 0 && (
+          <Section title={translate("ra.action.edit")}>
+            <Box sx={{ mx: -2 }}>
+              <VersionedEdit resource="users" id={user.id} transform={pick}>
+                <UserFields fields={fields} accountId={user.accountId} />
+              </VersionedEdit>
+            </Box>
+          </Section>
+        )}
+      </Stack>
+    </Box>
   );
 }

@@ -15,12 +15,12 @@ import {
   useUnselectAll,
 } from "react-admin";
 import type { User } from "../../api/resources";
-import type { Role } from "../../api/types";
+import { ROLES, type Role } from "../../api/types";
+import { useAllowedRecords } from "../../access/useAllowedRecords";
 import { fullName } from "../../authProvider/identity";
 import { ConfirmButton } from "../shared/ConfirmButton";
-import { assignableRoles, canChangeRole, canDisableUser } from "../shared/permissions";
-import { useActor } from "../shared/useActor";
 import { useRecordAction } from "../shared/useRecordAction";
+import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
 /**
  * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
@@ -30,11 +30,19 @@ const KEEP_EDITS = { keepDirtyValues: true };
 
 const USERS = "users";
 
+const ROLE_OPTIONS = ROLES.map((role) => ({ id: role, role, name: `roles.${role}` }));
+
+/** The roles the signed-in user may give (canAccess "assignRole"), as choices of a role input. */
+export function useAssignableRoleChoices() {
+  return useAllowedRecords(USERS, "assignRole", ROLE_OPTIONS) ?? [];
+}
+
 /** Change role (change log: Admin; super admins too): a dialog with the roles the actor may give. */
 export function ChangeRoleButton({ user }: { user: User }) {
   const translate = useTranslate();
-  const actor = useActor();
   const [open, setOpen] = useState(false);
+  const { canAccess } = useCanAccessRecord({ resource: USERS, action: "changeRole", record: user });
+  const roleChoices = useAssignableRoleChoices();
   const changeRole = useRecordAction<Role, User>({
     resource: USERS,
     action: (dataProvider, role) => dataProvider.changeUserRole(user.id, role, user.version),
@@ -43,7 +51,7 @@ export function ChangeRoleButton({ user }: { user: User }) {
     fields: ["role"],
     onSuccess: () => setOpen(false),
   });
-  if (!canChangeRole(actor, user)) return null;
+  if (!canAccess) return null;
   const name = fullName(user.firstName, user.lastName);
   return (
     <>
@@ -64,7 +72,7 @@ export function ChangeRoleButton({ user }: { user: User }) {
             <SelectInput
               source="role"
               label="resources.users.changeRole.role"
-              choices={assignableRoles(actor).map((role) => ({ id: role, name: `roles.${role}` }))}
+              choices={roleChoices}
               validate={required()}
               fullWidth
             />
@@ -81,8 +89,8 @@ export function ChangeRoleButton({ user }: { user: User }) {
 
 /** Disable a user (confirm first), or enable a disabled one. */
 export function DisableUserButton({ user }: { user: User }) {
-  const actor = useActor();
-  if (!canDisableUser(actor, user)) return null;
+  const { canAccess } = useCanAccessRecord({ resource: USERS, action: "disable", record: user });
+  if (!canAccess) return null;
   return user.status === "disabled" ? <EnableButton user={user} /> : <DisableButton user={user} />;
 }
 
@@ -132,7 +140,6 @@ function DisableButton({ user }: { user: User }) {
  */
 export function BulkDisableButton() {
   const { data = [], selectedIds, resource } = useListContext<User>();
-  const actor = useActor();
   const unselectAll = useUnselectAll(resource);
   const disable = useRecordAction<User[], User[]>({
     resource: USERS,
@@ -141,9 +148,8 @@ export function BulkDisableButton() {
     successArgs: (users) => ({ smart_count: users.length }),
     onSuccess: () => unselectAll(),
   });
-  const targets = data.filter(
-    (user) => selectedIds.includes(user.id) && user.status !== "disabled" && canDisableUser(actor, user),
-  );
+  const selected = data.filter((user) => selectedIds.includes(user.id) && user.status !== "disabled");
+  const targets = useAllowedRecords(USERS, "disable", selected) ?? [];
   return (
     <RaButton
       label="resources.users.disable.bulk"
