@@ -32,6 +32,12 @@ export const CITY_MAX_LENGTH = 80;
 /** Phone numbers of accounts and businesses. */
 export const PHONE_MAX_LENGTH = 40;
 
+/** A box's serial number. */
+export const SERIAL_NUMBER_MAX_LENGTH = 64;
+
+/** A discount's description. */
+export const DISCOUNT_DESCRIPTION_MAX_LENGTH = 200;
+
 /** Countries travel as ISO 3166-1 alpha-2 codes. */
 export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 

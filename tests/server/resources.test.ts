@@ -670,6 +670,19 @@ describe("devices", () => {
       customBoxName: null,
     };
     await expectRefused(t, () => sa.post("/api/devices", body), 422, "serialNumber");
+    await expectRefused(
+      t,
+      () => sa.post("/api/devices", { ...body, serialNumber: "S".repeat(LIMITS.serialNumberMax + 1) }),
+      400,
+      "serialNumber",
+    );
+    const longestSerial = await sa.post("/api/devices", {
+      ...body,
+      serialNumber: "S".repeat(LIMITS.serialNumberMax),
+      customBoxName: null,
+    });
+    expect(longestSerial.statusCode, longestSerial.body).toBe(201);
+    expect((await sa.del(`/api/devices/${longestSerial.json<Device>().id}`)).statusCode).toBe(200);
     // Untouched inputs of the create form are left out: no business, no name, active.
     const bare = await sa.post("/api/devices", { serialNumber: "GT-BARE-1", typeCode: 4100, accountId: A.obsidian });
     expect(bare.json<Device>()).toMatchObject({ businessId: null, customBoxName: null, status: "active" });
@@ -833,6 +846,16 @@ describe("discounts", () => {
     expect(created.statusCode).toBe(201);
     expect(created.json<Discount>()).toMatchObject({ code: "SPRING_24", redemptionCount: 0, version: 1 });
     await expectRefused(t, () => sa.post("/api/discounts", body), 422, "code");
+    const describedAt = (length: number) => ({ ...body, code: "LONG_TEXT", description: "d".repeat(length) });
+    await expectRefused(
+      t,
+      () => sa.post("/api/discounts", describedAt(LIMITS.discountDescriptionMax + 1)),
+      400,
+      "description",
+    );
+    const longest = await sa.post("/api/discounts", describedAt(LIMITS.discountDescriptionMax));
+    expect(longest.statusCode, longest.body).toBe(201);
+    expect((await sa.del(`/api/discounts/${longest.json<Discount>().id}`)).statusCode).toBe(200);
     await expectRefused(t, () => sa.post("/api/discounts", { ...body, code: "lower" }), 422, "code");
     await expectRefused(t, () => sa.post("/api/discounts", { ...body, code: "P2", percentOff: 101 }), 422, "code");
     await expectRefused(

@@ -40,6 +40,8 @@ describe("the limits the console checks are the service's (tests/fixtures/contra
       addressMax: rules.ADDRESS_MAX_LENGTH,
       cityMax: rules.CITY_MAX_LENGTH,
       phoneMax: rules.PHONE_MAX_LENGTH,
+      serialNumberMax: rules.SERIAL_NUMBER_MAX_LENGTH,
+      discountDescriptionMax: rules.DISCOUNT_DESCRIPTION_MAX_LENGTH,
       passwordMin: rules.PASSWORD_MIN_LENGTH,
       passwordMax: rules.PASSWORD_MAX_LENGTH,
       aiStaleJobMs: AI_STALE_JOB_MS,

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { DEVICE_STATUSES, type DeviceCreate, type DeviceRename, type DeviceUpdate } from "../../../src/api/resources";
-import { CUSTOM_BOX_NAME_MAX_LENGTH } from "../../../src/api/rules";
+import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../../src/api/rules";
 import { callerOf } from "../auth/guard";
 import { devices, tests } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
@@ -83,7 +83,7 @@ function checkDeviceAdmin(caller: Caller, device: Row) {
 }
 
 const writable = {
-  serialNumber: { type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9._-]+$" },
+  serialNumber: { type: "string", minLength: 1, maxLength: SERIAL_NUMBER_MAX_LENGTH, pattern: "^[A-Za-z0-9._-]+$" },
   typeCode: { type: "integer", minimum: 1, maximum: 99999 },
   accountId: { type: "string", maxLength: 100 },
   businessId: nullableId,

@@ -8,6 +8,7 @@ import {
   type DiscountCreate,
   type DiscountUpdate,
 } from "../../../src/api/resources";
+import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../../src/api/rules";
 import { callerOf } from "../auth/guard";
 import { discounts } from "../db/schema";
 import { fieldError } from "../http/errors";
@@ -71,7 +72,7 @@ const nullableInt = { type: ["integer", "null"] } as const;
 const nullableDate = { type: ["string", "null"], maxLength: 40 } as const;
 const writable = {
   code: { type: "string", maxLength: 64 },
-  description: { type: ["string", "null"], maxLength: 500 },
+  description: { type: ["string", "null"], maxLength: DISCOUNT_DESCRIPTION_MAX_LENGTH },
   kind: { type: "string", enum: DISCOUNT_KINDS },
   percentOff: nullableInt,
   amountOff: nullableInt,
