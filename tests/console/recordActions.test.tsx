@@ -192,7 +192,7 @@ describe("a 409 on a record action reloads the record", () => {
     expect(await screen.findByRole("heading", { name: "SN-0001" })).toBeInTheDocument();
     Object.assign(db.devices[0], { version: 2, customBoxName: "Front desk" });
 
-    fireEvent.click(screen.getByRole("button", { name: "Mark lost" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Mark lost" }));
     const confirm = await screen.findByRole("dialog", { name: "Mark SN-0001 as lost?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
 
@@ -201,7 +201,7 @@ describe("a 409 on a record action reloads the record", () => {
     await waitFor(() => expect(getsAfterLastPost("devices/d-1").length).toBeGreaterThan(0));
     expect(await screen.findByRole("heading", { name: "Front desk" })).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole("button", { name: "Mark lost" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Mark lost" }));
     const retry = await screen.findByRole("dialog", { name: "Mark Front desk as lost?" });
     fireEvent.click(within(retry).getByRole("button", { name: "Confirm" }));
     await waitFor(() => expect(db.bodies.at(-1)).toEqual({ path: "devices/d-1/mark-lost", body: { version: 2 } }));
@@ -214,7 +214,7 @@ describe("a 409 on a record action reloads the record", () => {
     // Someone else refunds $10.00 meanwhile.
     Object.assign(db.payments[0], { version: 5, refundedAmount: 1000 });
 
-    fireEvent.click(screen.getByRole("button", { name: "Refund" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Refund" }));
     const dialog = await screen.findByRole("dialog", { name: "Refund payment INV-0042" });
     fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Charged twice" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
