@@ -43,7 +43,7 @@ function serveInvitations() {
 // The page loads on demand, and the first import of its modules in a cold worker takes seconds:
 // paid once here rather than inside the first test.
 beforeAll(async () => {
-  await import("../../src/custom/invitation/InvitationPage");
+  await Promise.all([import("../../src/Console"), import("../../src/custom/invitation/InvitationPage")]);
 }, 60_000);
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { Device, Payment, User } from "../../src/api/resources";
 import type { Role } from "../../src/api/types";
@@ -106,18 +106,25 @@ function serveAction(
   });
 }
 
-// Pages load on demand, and the first import of their modules in a cold worker takes seconds:
-// paid once here rather than inside the first test.
+// The first render of the console in a worker is slow (the pages' modules load on demand, and
+// react-admin and MUI set themselves up): paid once here, on a user's page, rather than inside
+// whichever test comes first.
 beforeAll(async () => {
   await Promise.all([
-    import("../../src/App"),
+    import("../../src/Console"),
     import("../../src/resources/users/UserShow"),
     import("../../src/resources/devices/DeviceShow"),
     import("../../src/resources/payments/PaymentShow"),
   ]);
+  serveService();
+  await renderConsole("/users/u-2", { role: "Admin" });
+  await screen.findByRole("button", { name: "Change role" });
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
 }, 60_000);
 
-beforeEach(() => {
+function serveService() {
   db = {
     users: [user("u-2", "User"), ...(["SuperAdmin", "Admin"] as Role[]).map((role) => user(`user-${role}`, role))],
     devices: [device()],
@@ -149,7 +156,9 @@ beforeEach(() => {
       return HttpResponse.json({ isCorrect: password === "demo1234" });
     }),
   );
-});
+}
+
+beforeEach(serveService);
 
 /** The record's GETs after the action's last POST: the reload. */
 const getsAfterLastPost = (record: string) => {
@@ -164,7 +173,7 @@ describe("a 409 on a record action reloads the record", () => {
     // Someone else renames the user meanwhile.
     Object.assign(db.users[0], { version: 4, lastName: "Murray" });
 
-    fireEvent.click(screen.getByRole("button", { name: "Change role" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Change role" }));
     const dialog = await screen.findByRole("dialog", { name: "Change the role of Grace Hopper" });
     fireEvent.mouseDown(within(dialog).getByRole("combobox"));
     fireEvent.click(await screen.findByRole("option", { name: "Manager" }));
@@ -201,7 +210,7 @@ describe("a 409 on a record action reloads the record", () => {
     await waitFor(() => expect(getsAfterLastPost("devices/d-1").length).toBeGreaterThan(0));
     expect(await screen.findByRole("heading", { name: "Front desk" })).toBeInTheDocument();
 
-    fireEvent.click(await screen.findByRole("button", { name: "Mark lost" }));
+    fireEvent.click(screen.getByRole("button", { name: "Mark lost" }));
     const retry = await screen.findByRole("dialog", { name: "Mark Front desk as lost?" });
     fireEvent.click(within(retry).getByRole("button", { name: "Confirm" }));
     await waitFor(() => expect(db.bodies.at(-1)).toEqual({ path: "devices/d-1/mark-lost", body: { version: 2 } }));
