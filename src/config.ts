@@ -35,13 +35,13 @@ export const LOADER_SIZE = 150;
 
 // AI (spec §9): the polling waits in seconds and the stale limit.
 export const AI_POLL_WAITS_SECONDS = [3, 1, 1, 3, 3, 5, 7, 2, 1, 2, 2, 2, 2, 5, 5, 5, 5, 5] as const;
-export const AI_STALE_JOB_MS = 5 * 60 * 1000;
+export { AI_STALE_JOB_MS } from "./api/ai";
 export const AI_CANVAS_WIDTH = 3120;
 export const AI_CANVAS_HEIGHT = 4192;
 
 // Session.
 export const TOKEN_REFRESH_MARGIN_SECONDS = 15;
-export const NAME_MIN_LENGTH = 3;
+export { TEST_NAME_MIN_LENGTH as NAME_MIN_LENGTH } from "./api/rules";
 
 // Notifications.
 export const TOAST_AUTO_HIDE_MS = 5000;

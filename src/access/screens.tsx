@@ -132,20 +132,20 @@ export const SCREENS: Screen[] = [
   { path: "/users/:id", title: "screens.user", access: screen("users", "show") },
   { path: "/accounts/:id", title: "screens.accountInfo", access: screen("accounts", "show") },
   {
-    path: "/accounts/business/:businessId",
+    path: "/accounts/business/:id",
     title: "screens.business",
     access: screen("businesses", "show"),
     page: BusinessShowPage,
   },
   { path: "/devices/:id", title: "screens.device", access: screen("devices", "show") },
   {
-    path: "/subscription/:subscriptionId",
+    path: "/subscription/:id",
     title: "screens.subscription",
     access: screen("subscriptions", "show"),
     page: SubscriptionShowPage,
   },
   {
-    path: "/payment/:paymentId",
+    path: "/payment/:id",
     title: "screens.payment",
     access: screen("payments", "show"),
     page: PaymentShowPage,

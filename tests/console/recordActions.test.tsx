@@ -210,7 +210,7 @@ describe("a 409 on a record action reloads the record", () => {
     await waitFor(() => expect(getsAfterLastPost("devices/d-1").length).toBeGreaterThan(0));
     expect(await screen.findByRole("heading", { name: "Front desk" })).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole("button", { name: "Mark lost" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Mark lost" }));
     const retry = await screen.findByRole("dialog", { name: "Mark Front desk as lost?" });
     fireEvent.click(within(retry).getByRole("button", { name: "Confirm" }));
     await waitFor(() => expect(db.bodies.at(-1)).toEqual({ path: "devices/d-1/mark-lost", body: { version: 2 } }));

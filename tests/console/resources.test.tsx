@@ -422,7 +422,7 @@ describe("role visibility (spec §2, §6)", () => {
   it("lets an admin change a user's role, with the user's version", async () => {
     await renderConsole("/users/u-2", { role: "Admin" });
     expect(await screen.findByRole("heading", { name: "Grace Hopper" })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole("button", { name: "Change role" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Change role" }));
     const dialog = await screen.findByRole("dialog", { name: "Change the role of Grace Hopper" });
     fireEvent.mouseDown(within(dialog).getByRole("combobox"));
     const options = within(screen.getByRole("listbox"))

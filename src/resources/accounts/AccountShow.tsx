@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Box, Button as MuiButton, Stack, Tab, Tabs, Typography } from "@mui/material";
 import AddLocationIcon from "@mui/icons-material/AddLocationAltOutlined";
 import { CanAccess, DeleteWithConfirmButton, useCanAccess, useTranslate } from "react-admin";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import type { Account } from "../../api/resources";
 import { BusinessCreateDialog } from "../businesses/BusinessCreate";
 import { BusinessTable } from "../businesses/BusinessTable";
@@ -121,7 +121,8 @@ function AddBusinessButton({ account }: { account: Account }) {
 }
 
 interface AccountDetailProps {
-  accountId: string;
+  /** Default: the `:id` of the route. */
+  accountId?: string;
   /** /account: the user's own account, titled "My account". */
   own?: boolean;
 }
@@ -248,6 +249,5 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
 
 /** /accounts/:accountId (spec §2: all; the service shows others only their own account). */
 export default function AccountShowPage() {
-  const { id: accountId = "" } = useParams();
-  return <AccountDetail accountId={accountId} />;
+  return <AccountDetail />;
 }

@@ -18,6 +18,7 @@ import type { ConsoleDataProvider } from "../../dataProvider";
 import { classifySaveError, fieldErrorsOf } from "../shared/concurrency";
 import { UnsavedChangesGuard, useWarnOnLeave } from "../shared/UnsavedChangesGuard";
 import { OwnerInput } from "./accountInputs";
+import { RECORD_NAME_MAX_LENGTH } from "../../api/rules";
 
 /**
  * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
@@ -97,7 +98,7 @@ export function OwnAccountForm({ account }: { account: Account }) {
               {translate("resources.shared.conflict.body")}
             </Alert>
           )}
-          <TextInput source="name" validate={[required(), maxLength(120)]} fullWidth />
+          <TextInput source="name" validate={[required(), maxLength(RECORD_NAME_MAX_LENGTH)]} fullWidth />
           <OwnerInput accountId={account.id} />
           <div>
             <SaveButton />

@@ -13,6 +13,7 @@ import type { User } from "../../api/resources";
 import { fullName } from "../../authProvider/identity";
 import { COUNTRY_CODE_PATTERN } from "../shared/country";
 import { statusLabelKey } from "../shared/status";
+import { PHONE_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
 
 export const userOptionText = (user: User) => `${fullName(user.firstName, user.lastName)} (${user.email})`;
 
@@ -22,9 +23,9 @@ const countryValidation = [required(), regex(COUNTRY_CODE_PATTERN, "resources.sh
 export function AccountFields({ withStatus = false, accountId }: { withStatus?: boolean; accountId?: string }) {
   return (
     <>
-      <TextInput source="name" validate={[required(), maxLength(120)]} fullWidth />
+      <TextInput source="name" validate={[required(), maxLength(RECORD_NAME_MAX_LENGTH)]} fullWidth />
       <TextInput source="email" type="email" validate={[required(), email()]} fullWidth />
-      <TextInput source="phone" validate={maxLength(40)} fullWidth />
+      <TextInput source="phone" validate={maxLength(PHONE_MAX_LENGTH)} fullWidth />
       <TextInput
         source="country"
         validate={countryValidation}

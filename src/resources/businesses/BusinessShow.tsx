@@ -1,6 +1,6 @@
 import { Box, Link as MuiLink, Stack } from "@mui/material";
 import { CanAccess, DeleteWithConfirmButton, useTranslate } from "react-admin";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import type { Business } from "../../api/resources";
 import { DeviceTable } from "../devices/DeviceTable";
 import { UserTable } from "../users/UserTable";
@@ -19,12 +19,7 @@ const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map(
 
 /** /accounts/business/:businessId (spec §2: all): a location, its people and its devices. */
 export default function BusinessShowPage() {
-  const { businessId = "" } = useParams();
-  return (
-    <RecordShow<Business> resource="businesses" id={businessId}>
-      {(business) => <BusinessView business={business} />}
-    </RecordShow>
-  );
+  return <RecordShow<Business> resource="businesses">{(business) => <BusinessView business={business} />}</RecordShow>;
 }
 
 function BusinessView({ business }: { business: Business }) {

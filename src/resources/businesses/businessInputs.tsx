@@ -1,32 +1,24 @@
 import { AutocompleteInput, ReferenceInput, TextInput, maxLength, regex, required } from "react-admin";
-import type { Account } from "../../api/resources";
+import { AccountPicker } from "../shared/pickers";
 import { userOptionText } from "../accounts/accountInputs";
 import { COUNTRY_CODE_PATTERN } from "../shared/country";
+import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH, PHONE_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
 
 /** The fields of a business (a location of an account). */
 export function BusinessFields({ accountId, chooseAccount = false }: { accountId?: string; chooseAccount?: boolean }) {
   return (
     <>
-      <TextInput source="name" validate={[required(), maxLength(120)]} fullWidth />
-      {chooseAccount && (
-        <ReferenceInput source="accountId" reference="accounts" sort={{ field: "name", order: "ASC" }}>
-          <AutocompleteInput
-            optionText={(account: Account) => account.name}
-            filterToQuery={(q: string) => ({ q })}
-            validate={required()}
-            fullWidth
-          />
-        </ReferenceInput>
-      )}
-      <TextInput source="address" validate={[required(), maxLength(200)]} fullWidth />
-      <TextInput source="city" validate={[required(), maxLength(80)]} />
+      <TextInput source="name" validate={[required(), maxLength(RECORD_NAME_MAX_LENGTH)]} fullWidth />
+      {chooseAccount && <AccountPicker />}
+      <TextInput source="address" validate={[required(), maxLength(ADDRESS_MAX_LENGTH)]} fullWidth />
+      <TextInput source="city" validate={[required(), maxLength(CITY_MAX_LENGTH)]} />
       <TextInput
         source="country"
         validate={[required(), regex(COUNTRY_CODE_PATTERN, "resources.shared.countryHelp")]}
         helperText="resources.shared.countryHelp"
         parse={(value: string) => value.toUpperCase()}
       />
-      <TextInput source="phone" validate={maxLength(40)} />
+      <TextInput source="phone" validate={maxLength(PHONE_MAX_LENGTH)} />
       {accountId && (
         <ReferenceInput
           source="ownerId"

@@ -1,6 +1,5 @@
 import { Box, Stack } from "@mui/material";
 import { CanAccess, DeleteWithConfirmButton, useTranslate } from "react-admin";
-import { useParams } from "react-router-dom";
 import type { Device } from "../../api/resources";
 import { deviceTypeName } from "../../api/tests";
 import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
@@ -18,12 +17,7 @@ const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map(
 
 /** /devices/:deviceId (spec §2: all): a device, the phone used with it, and its actions. */
 export default function DeviceShowPage() {
-  const { id: deviceId = "" } = useParams();
-  return (
-    <RecordShow<Device> resource="devices" id={deviceId}>
-      {(device) => <DeviceView device={device} />}
-    </RecordShow>
-  );
+  return <RecordShow<Device> resource="devices">{(device) => <DeviceView device={device} />}</RecordShow>;
 }
 
 function DeviceView({ device }: { device: Device }) {

@@ -1,31 +1,19 @@
-import { AutocompleteInput, ReferenceInput, SelectInput, TextInput, maxLength, required } from "react-admin";
-import { DEVICE_STATUSES, type Account, type Business } from "../../api/resources";
+import { SelectInput, TextInput, maxLength, required } from "react-admin";
+import { DEVICE_STATUSES } from "../../api/resources";
+import { AccountPicker, BusinessPicker } from "../shared/pickers";
 import { statusLabelKey } from "../shared/status";
 import { DEVICE_TYPE_CHOICES } from "./deviceTypes";
+import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../api/rules";
 
 /** The super admin's device form. */
 export function DeviceFields({ accountId }: { accountId?: string }) {
   return (
     <>
-      <TextInput source="serialNumber" validate={[required(), maxLength(64)]} />
+      <TextInput source="serialNumber" validate={[required(), maxLength(SERIAL_NUMBER_MAX_LENGTH)]} />
       <SelectInput source="typeCode" choices={DEVICE_TYPE_CHOICES} validate={required()} />
-      <TextInput source="customBoxName" validate={maxLength(60)} />
-      <ReferenceInput source="accountId" reference="accounts" sort={{ field: "name", order: "ASC" }}>
-        <AutocompleteInput
-          optionText={(account: Account) => account.name}
-          filterToQuery={(q: string) => ({ q })}
-          validate={required()}
-          fullWidth
-        />
-      </ReferenceInput>
-      {accountId && (
-        <ReferenceInput source="businessId" reference="businesses" filter={{ accountId }}>
-          <AutocompleteInput
-            optionText={(business: Business) => business.name}
-            filterToQuery={(q: string) => ({ q })}
-          />
-        </ReferenceInput>
-      )}
+      <TextInput source="customBoxName" validate={maxLength(CUSTOM_BOX_NAME_MAX_LENGTH)} />
+      <AccountPicker />
+      {accountId && <BusinessPicker accountId={accountId} />}
       <SelectInput
         source="status"
         choices={DEVICE_STATUSES.map((status) => ({ id: status, name: statusLabelKey(status) }))}

@@ -10,6 +10,7 @@ import {
 } from "react-admin";
 import { DISCOUNT_KINDS, type DiscountCreate } from "../../api/resources";
 import { discountProblems } from "./discountRules";
+import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../api/rules";
 
 const CURRENCIES = ["USD", "EUR", "GBP"].map((code) => ({ id: code, name: code }));
 
@@ -21,7 +22,7 @@ export function DiscountFields() {
   return (
     <>
       <TextInput source="code" validate={required()} parse={(value: string) => value.toUpperCase()} />
-      <TextInput source="description" validate={maxLength(200)} fullWidth />
+      <TextInput source="description" validate={maxLength(DISCOUNT_DESCRIPTION_MAX_LENGTH)} fullWidth />
       <SelectInput
         source="kind"
         choices={DISCOUNT_KINDS.map((kind) => ({ id: kind, name: `resources.discounts.kinds.${kind}` }))}

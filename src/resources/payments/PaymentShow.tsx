@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Box, Button, Link as MuiLink, Stack, Typography } from "@mui/material";
 import UndoIcon from "@mui/icons-material/Undo";
 import { useCanAccess, useTranslate } from "react-admin";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import type { Payment } from "../../api/resources";
 import { DateTimeText, FieldGrid, MoneyText, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
@@ -15,12 +15,7 @@ import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
 /** /payment/:paymentId (spec §2: super admin, admin): a payment; super admins refund it. */
 export default function PaymentShowPage() {
-  const { paymentId = "" } = useParams();
-  return (
-    <RecordShow<Payment> resource="payments" id={paymentId}>
-      {(payment) => <PaymentView payment={payment} />}
-    </RecordShow>
-  );
+  return <RecordShow<Payment> resource="payments">{(payment) => <PaymentView payment={payment} />}</RecordShow>;
 }
 
 function PaymentView({ payment }: { payment: Payment }) {

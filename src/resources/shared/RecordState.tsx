@@ -55,7 +55,8 @@ export const RECORD_QUERY_OPTIONS = {
 
 interface RecordShowProps<T extends RaRecord> {
   resource: string;
-  id: string;
+  /** Default: the `:id` of the route, as react-admin reads it. */
+  id?: string;
   /** The page, once its record is in; ShowBase also puts it in the record context. */
   children: (record: T) => ReactNode;
 }

@@ -1,5 +1,5 @@
 /** Countries are ISO 3166-1 alpha-2 codes on the wire; people read their names. */
-export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
+export { COUNTRY_CODE_PATTERN } from "../../api/rules";
 
 let names: Intl.DisplayNames | null | undefined;
 

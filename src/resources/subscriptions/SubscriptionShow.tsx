@@ -1,6 +1,6 @@
 import { Box, Link as MuiLink, Stack } from "@mui/material";
 import { useTranslate } from "react-admin";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import type { Subscription } from "../../api/resources";
 import { PaymentTable } from "../payments/PaymentTable";
 import { PageHeader } from "../shared/PageHeader";
@@ -11,9 +11,8 @@ import { SubscriptionActions, SubscriptionSummary } from "./SubscriptionCard";
 
 /** /subscription/:subscriptionId (spec §2: super admin): a subscription and its payments. */
 export default function SubscriptionShowPage() {
-  const { subscriptionId = "" } = useParams();
   return (
-    <RecordShow<Subscription> resource="subscriptions" id={subscriptionId}>
+    <RecordShow<Subscription> resource="subscriptions">
       {(subscription) => <SubscriptionView subscription={subscription} />}
     </RecordShow>
   );

@@ -28,7 +28,7 @@ import type { Invitation, InvitationCreate } from "../../api/resources";
 import { PERSON_NAME_MAX_LENGTH } from "../../api/rules";
 import type { Role } from "../../api/types";
 import { INVITATIONS } from "../../dataProvider/resourceRoutes";
-import { AccountPicker } from "../shared/AccountPicker";
+import { AccountPicker } from "../shared/pickers";
 import { classifySaveError } from "../shared/concurrency";
 import { SubmitButton } from "../shared/ConfirmButton";
 import { paths } from "../shared/paths";

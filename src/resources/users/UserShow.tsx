@@ -1,21 +1,12 @@
 import { Box, Stack } from "@mui/material";
-import {
-  AutocompleteInput,
-  CanAccess,
-  DeleteWithConfirmButton,
-  ReferenceInput,
-  TextInput,
-  email,
-  maxLength,
-  required,
-  useTranslate,
-} from "react-admin";
-import { useParams } from "react-router-dom";
-import type { Account, Business, User } from "../../api/resources";
+import { CanAccess, DeleteWithConfirmButton, TextInput, email, maxLength, required, useTranslate } from "react-admin";
+import type { User } from "../../api/resources";
+import { PERSON_NAME_MAX_LENGTH } from "../../api/rules";
 import { fullName } from "../../authProvider/identity";
 import { UserAvatar } from "../../custom/layout/UserAvatar";
 import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
+import { AccountPicker, BusinessPicker } from "../shared/pickers";
 import { paths } from "../shared/paths";
 import { editableUserFields } from "../shared/permissions";
 import { RecordShow } from "../shared/RecordState";
@@ -29,40 +20,22 @@ import { ChangeRoleButton, DisableUserButton } from "./userActions";
 function UserFields({ fields, accountId }: { fields: (keyof User)[]; accountId: string }) {
   return (
     <>
-      {fields.includes("firstName") && <TextInput source="firstName" validate={[required(), maxLength(80)]} />}
-      {fields.includes("lastName") && <TextInput source="lastName" validate={[required(), maxLength(80)]} />}
+      {fields.includes("firstName") && (
+        <TextInput source="firstName" validate={[required(), maxLength(PERSON_NAME_MAX_LENGTH)]} />
+      )}
+      {fields.includes("lastName") && (
+        <TextInput source="lastName" validate={[required(), maxLength(PERSON_NAME_MAX_LENGTH)]} />
+      )}
       {fields.includes("email") && <TextInput source="email" type="email" validate={[required(), email()]} fullWidth />}
-      {fields.includes("accountId") && (
-        <ReferenceInput source="accountId" reference="accounts" sort={{ field: "name", order: "ASC" }}>
-          <AutocompleteInput
-            optionText={(account: Account) => account.name}
-            filterToQuery={(q: string) => ({ q })}
-            validate={required()}
-            fullWidth
-          />
-        </ReferenceInput>
-      )}
-      {fields.includes("businessId") && (
-        <ReferenceInput source="businessId" reference="businesses" filter={{ accountId }}>
-          <AutocompleteInput
-            optionText={(business: Business) => business.name}
-            filterToQuery={(q: string) => ({ q })}
-            fullWidth
-          />
-        </ReferenceInput>
-      )}
+      {fields.includes("accountId") && <AccountPicker />}
+      {fields.includes("businessId") && <BusinessPicker accountId={accountId} />}
     </>
   );
 }
 
 /** /users/:userId (spec §2: all; also My Profile): a person, their details and the actions on them. */
 export default function UserShowPage() {
-  const { id: userId = "" } = useParams();
-  return (
-    <RecordShow<User> resource="users" id={userId}>
-      {(user) => <UserView user={user} />}
-    </RecordShow>
-  );
+  return <RecordShow<User> resource="users">{(user) => <UserView user={user} />}</RecordShow>;
 }
 
 function UserView({ user }: { user: User }) {
