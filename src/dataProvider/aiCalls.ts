@@ -5,7 +5,7 @@ import type { HttpClient } from "./httpClient";
 export interface AiCallOptions {
   /**
    * The public test view (spec §2) calls without the session's bearer, the way it loads the test
-   * itself (testCalls.getTest): a shared link works for a visitor who is not signed in.
+   * itself (getOne("tests") with meta.publicView): a shared link works for a visitor who is not signed in.
    */
   publicView?: boolean;
   signal?: AbortSignal;
