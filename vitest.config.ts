@@ -4,10 +4,13 @@ import react from "@vitejs/plugin-react";
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine (CI's
+    // and ours). Its own process is idle while tests run, so both cores run test files.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false },
       },
       {
         extends: true,
@@ -16,6 +19,9 @@ export default defineConfig({
           include: ["tests/console/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["tests/console/setup.ts"],
+          // Every test makes its own providers (tests/console/harness), so files can share the
+          // loaded modules of their worker instead of importing react-admin and MUI again each.
+          isolate: false,
           testTimeout: 20000,
         },
       },
@@ -23,6 +29,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "server",
+          // Each file opens its own database and app; the modules (Fastify, Drizzle, PGlite) load
+          // once per worker.
+          isolate: false,
           include: ["tests/server/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/server/globalSetup.ts"],

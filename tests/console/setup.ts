@@ -5,9 +5,16 @@ import { cleanup, configure } from "@testing-library/react";
 import { server } from "./harness/server";
 
 // A browser resolves the console's relative "/api/…" against the page; Node's fetch does not.
-const nodeFetch = globalThis.fetch;
-globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-  nodeFetch(typeof input === "string" ? new URL(input, window.location.origin) : input, init)) as typeof fetch;
+// (Test files share their worker's globals: the wrapper is installed once.)
+const RELATIVE_FETCH = Symbol.for("console-tests.relative-fetch");
+if (!(RELATIVE_FETCH in globalThis.fetch)) {
+  const nodeFetch = globalThis.fetch;
+  globalThis.fetch = Object.assign(
+    (input: RequestInfo | URL, init?: RequestInit) =>
+      nodeFetch(typeof input === "string" ? new URL(input, window.location.origin) : input, init),
+    { [RELATIVE_FETCH]: true },
+  ) as typeof fetch;
+}
 
 // jsdom has no layout: MUI's media queries and smooth scrolling need these.
 window.matchMedia ??= ((query: string) => ({

@@ -20,8 +20,14 @@ import { shapeDifferences } from "../fixtures/shape";
 import { bearer, createTestApp, expectAnswer, type TestApp } from "./helpers";
 import { A, B, insertTest, messageOf, tokens, U, type Who } from "./records";
 
-// Jobs finish as soon as the analysis is done (read when each app is built).
+// Jobs finish as soon as the analysis is done (read when each app is built). Test files share
+// their worker's process: the setting is put back for the files that follow.
+const delayBefore = process.env.AI_JOB_DELAY_MS;
 process.env.AI_JOB_DELAY_MS = "0";
+afterAll(() => {
+  if (delayBefore === undefined) delete process.env.AI_JOB_DELAY_MS;
+  else process.env.AI_JOB_DELAY_MS = delayBefore;
+});
 
 let t: TestApp;
 let token: (who: Who) => Promise<string>;

@@ -3,7 +3,8 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import { expect, inject } from "vitest";
@@ -152,3 +153,20 @@ export function expectAnswer<T = unknown>(response: LightMyRequestResponse, answ
 }
 
 export type { ApiUser };
+
+/**
+ * What a set of tables holds, as one digest per table computed by the database: a refused request
+ * must leave it unchanged. (Reading thousands of seeded rows into JavaScript per check made the
+ * refusal suites slow.)
+ */
+export async function tablesDigest(db: Database, tables: readonly PgTable[]): Promise<string[]> {
+  return Promise.all(
+    tables.map(async (table) => {
+      // Both drivers (PGlite and pg) answer { rows }; the shared Database type does not say so.
+      const result = (await db.execute(
+        sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${table} t`,
+      )) as unknown as { rows: { digest: string }[] };
+      return result.rows[0].digest;
+    }),
+  );
+}

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, businesses, refreshTokens, settings, signInFailures, users } from "../../server/src/db/schema";
-import { bearer, createTestApp, freshIp, signIn, type TestApp } from "./helpers";
+import { bearer, createTestApp, freshIp, signIn, tablesDigest, type TestApp } from "./helpers";
 
 let t: TestApp;
 let accessToken: string;
@@ -14,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function snapshot(): Promise<string> {
-  const tables = [accounts, businesses, users, refreshTokens, signInFailures, settings];
-  const rows = await Promise.all(tables.map((table) => t.db.select().from(table)));
-  return JSON.stringify(rows);
-}
+const snapshot = () => tablesDigest(t.db, [accounts, businesses, users, refreshTokens, signInFailures, settings]);
 
 interface Endpoint {
   url: string;
@@ -135,7 +131,7 @@ describe.each(Object.entries(endpoints))("malformed bodies for %s", (_name, endp
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toMatch(message);
-    expect(await snapshot()).toBe(before);
+    expect(await snapshot()).toEqual(before);
   });
 });
 

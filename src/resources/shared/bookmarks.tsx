@@ -24,7 +24,13 @@ export function useBookmarks() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const translate = useTranslate();
-  const { data } = useQuery({ queryKey: BOOKMARKS_KEY, queryFn: () => dataProvider.getBookmarks(), enabled });
+  // One answer for every star on the page: the list changes only through this hook (setQueryData).
+  const { data } = useQuery({
+    queryKey: BOOKMARKS_KEY,
+    queryFn: () => dataProvider.getBookmarks(),
+    enabled,
+    staleTime: Infinity,
+  });
   const items = data?.items ?? [];
 
   const save = useMutation({
