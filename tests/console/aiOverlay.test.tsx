@@ -4,7 +4,8 @@ import { http, HttpResponse } from "msw";
 import type Konva from "konva";
 import type { AiJobStatusResponse, AiPolygon, AiResultResponse } from "../../src/api/ai";
 import { renderConsole } from "./harness/renderConsole";
-import { server } from "./harness/server";
+import { reply, server } from "./harness/server";
+import { CONTRACT } from "../fixtures/contract";
 import { makeTest } from "./harness/testFixture";
 
 const POLYGONS: AiPolygon[] = [
@@ -69,7 +70,7 @@ function serveAi(initial: Partial<AiService> = {}): AiService {
     }),
     http.post("*/api/ai/test/:id/group/:group/trigger", async ({ request }) => {
       record(request, await request.json());
-      return HttpResponse.json({ jobId: "job-new" }, { status: 201 });
+      return reply(CONTRACT.ai.trigger.ok, { jobId: "job-new" });
     }),
     http.get("*/api/ai/jobs/:jobId/status", ({ request }) => {
       record(request);

@@ -153,11 +153,9 @@ function serveResources() {
     ...serveOne("accounts"),
     ...serveOne("users"),
     ...serveOne("payments"),
-    http.get("*/api/subscriptions", () =>
-      HttpResponse.json([], { headers: { "Content-Range": "subscriptions 0-0/0" } }),
-    ),
-    http.get("*/api/businesses", () => HttpResponse.json([], { headers: { "Content-Range": "businesses 0-0/0" } })),
-    http.get("*/api/devices", () => HttpResponse.json([], { headers: { "Content-Range": "devices 0-0/0" } })),
+    http.get("*/api/subscriptions", () => HttpResponse.json([], { headers: { "Content-Range": "subscriptions */0" } })),
+    http.get("*/api/businesses", () => HttpResponse.json([], { headers: { "Content-Range": "businesses */0" } })),
+    http.get("*/api/devices", () => HttpResponse.json([], { headers: { "Content-Range": "devices */0" } })),
     http.get("*/api/bookmarks", () => HttpResponse.json({ items: [] })),
     http.get("*/api/saved-queries", ({ request }) => {
       const resource = new URL(request.url).searchParams.get("resource");

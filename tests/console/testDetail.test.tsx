@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { ApiTest } from "../../src/api/tests";
 import { renderConsole } from "./harness/renderConsole";
-import { server } from "./harness/server";
+import { reply, server } from "./harness/server";
+import { CONTRACT } from "../fixtures/contract";
 import { makeTest } from "./harness/testFixture";
 
 // A cold test worker's first render loads the whole console and this page's chunk: once, here,
@@ -47,8 +48,10 @@ function serveTest(test: ApiTest, options: { deleteStatus?: number; passwordOk?:
     }),
     http.delete("*/api/tests/:id", ({ request }) => {
       calls.push({ method: "DELETE", path: new URL(request.url).pathname });
-      if (options.deleteStatus) return HttpResponse.json({ message: "Not allowed" }, { status: options.deleteStatus });
-      return new HttpResponse(null, { status: 204 });
+      if (options.deleteStatus === 401) return reply(CONTRACT.deleteTest.refused);
+      if (options.deleteStatus)
+        return HttpResponse.json({ message: "Internal error" }, { status: options.deleteStatus });
+      return reply(CONTRACT.deleteTest.ok);
     }),
     http.post("*/api/users/password/check", async ({ request }) => {
       const { password } = (await request.json()) as { password: string };
@@ -57,7 +60,7 @@ function serveTest(test: ApiTest, options: { deleteStatus?: number; passwordOk?:
     }),
     http.post("*/api/tests/share/:id", ({ request }) => {
       calls.push({ method: "POST", path: new URL(request.url).pathname });
-      return HttpResponse.json({ shared: true });
+      return reply(CONTRACT.share.ok);
     }),
     http.post("*/api/v2/tests/file", async ({ request }) => {
       const form = await request.formData();
@@ -71,7 +74,7 @@ function serveTest(test: ApiTest, options: { deleteStatus?: number; passwordOk?:
           hasFile: form.has("files"),
         },
       });
-      return HttpResponse.json({ ok: true }, { status: 201 });
+      return reply(CONTRACT.upload.ok);
     }),
   );
   return calls;

@@ -2,6 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AiResultResponse } from "../../src/api/ai";
+import { CONTRACT } from "../fixtures/contract";
 import { tokenExpiringIn } from "./helpers/jwt";
 import { signedInDataProvider, TEST_API_BASE, TEST_NOW } from "./helpers/signedInDataProvider";
 
@@ -60,7 +61,7 @@ describe("AI calls (spec §7)", () => {
     server.use(
       http.post(`${BASE}/ai/test/t1/group/1/trigger`, async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ jobId: "job-9" }, { status: 201 });
+        return HttpResponse.json({ jobId: "job-9" }, { status: CONTRACT.ai.trigger.ok.status });
       }),
       http.get(`${BASE}/ai/jobs/job-9/status`, () => HttpResponse.json({ status: "in-progress", result: null })),
     );

@@ -1,10 +1,11 @@
 import type { ApiTest, ApiTestFile } from "../../../src/api/tests";
 import { FILE_KIND } from "../../../src/api/tests";
+import { signedFileLink } from "../../fixtures/contract";
 
 const file = (id: string, kind: number, group: number, type: "image" | "document" = "image"): ApiTestFile => ({
   _id: id,
   name: type === "image" ? `${id}.png` : `${id}.pdf`,
-  link: `/files/${id}`,
+  link: signedFileLink(id),
   group,
   type,
   gemtestTestFileType: kind,
