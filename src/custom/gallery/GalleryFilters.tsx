@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button, InputAdornment, MenuItem, Stack, TextField } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
 import { useTranslate } from "react-admin";
@@ -15,10 +16,11 @@ const SEARCH_DELAY_MS = 400;
 /** Text search, device type, account (when there is more than one) and a date range. */
 export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersProps) {
   const translate = useTranslate();
-  const [text, setText] = useState(filter.q ?? "");
-
-  // Typing waits for a pause before it searches; the URL stays the source of truth.
-  useEffect(() => setText(filter.q ?? ""), [filter.q]);
+  // The search box is a form field (react-hook-form, react-admin's form library); typing waits for
+  // a pause before it searches, and the URL stays the source of truth.
+  const { control, reset } = useForm({ defaultValues: { q: filter.q ?? "" } });
+  const text = useWatch({ control, name: "q" });
+  useEffect(() => reset({ q: filter.q ?? "" }), [filter.q, reset]);
   useEffect(() => {
     const trimmed = text.trim();
     if (trimmed === (filter.q ?? "")) return;
@@ -30,22 +32,27 @@ export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersPro
 
   return (
     <Stack direction={{ xs: "column", md: "row" }} spacing={1.5} useFlexGap flexWrap="wrap" role="search">
-      <TextField
-        fullWidth={false}
-        size="small"
-        label={translate("gallery.search")}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        sx={{ minWidth: 280, flex: 1 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+      <Controller
+        name="q"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            {...field}
+            fullWidth={false}
+            size="small"
+            label={translate("gallery.search")}
+            sx={{ minWidth: 280, flex: 1 }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
       />
       <TextField
         fullWidth={false}
@@ -104,7 +111,7 @@ export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersPro
       {hasFilters && (
         <Button
           onClick={() => {
-            setText("");
+            reset({ q: "" });
             onChange({});
           }}
         >
