@@ -2,7 +2,7 @@ import { List, ListItemButton, ListItemIcon, ListItemText, Typography } from "@m
 import DescriptionIcon from "@mui/icons-material/DescriptionOutlined";
 import { useTranslate } from "react-admin";
 import type { ApiTestFile } from "../../api/tests";
-import { Section } from "./TextSections";
+import { Section } from "../../resources/shared/Section";
 
 /** Spec §2 Files: the test's documents, each opening in a new tab. */
 export function FilesSection({ files }: { files: readonly ApiTestFile[] }) {

@@ -18,7 +18,8 @@ import { PhotoGrid } from "./PhotoGrid";
 import { SelectionBar } from "./SelectionBar";
 import { ShareDialog } from "./ShareDialog";
 import { fileSection, groupTestRuns } from "./testRules";
-import { Section, TextSections } from "./TextSections";
+import { Section } from "../../resources/shared/Section";
+import { TextSections } from "./TextSections";
 import { useTestActions } from "./useTestActions";
 import { UploadDialog } from "./UploadDialog";
 

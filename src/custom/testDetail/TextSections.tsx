@@ -1,35 +1,8 @@
-import type { ReactNode } from "react";
-import {
-  Card,
-  CardContent,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
 import type { ApiTest } from "../../api/tests";
+import { Section } from "../../resources/shared/Section";
 import { unwrapNotes } from "./testRules";
-
-export function Section({ title, children, action }: { title: ReactNode; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={typeof title === "string" ? title : undefined}>
-      <CardContent>
-        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 1 }}>
-          <Typography variant="h6" component="h2">
-            {title}
-          </Typography>
-          {action}
-        </Stack>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Description, Notes (unwrapped, spec §3) and the Red Filter Sensitivity Values (tooltip RFSV). */
 export function TextSections({ test }: { test: ApiTest }) {
