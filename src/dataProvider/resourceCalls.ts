@@ -41,8 +41,6 @@ export interface ResourceCalls {
   /** PUT bookmarks: replaces the caller's whole list. */
   setBookmarks(update: BookmarkListUpdate): Promise<BookmarkList>;
 
-  /** GET account: the caller's own account. */
-  getOwnAccount(): Promise<Account>;
   /** PUT account: its owner renames it or hands it over. */
   updateOwnAccount(update: OwnAccountUpdate): Promise<Account>;
 
@@ -130,7 +128,6 @@ export function createResourceCalls(httpClient: HttpClient): ResourceCalls {
     getBookmarks: () => httpClient.json<BookmarkList>("bookmarks"),
     setBookmarks: (update) => httpClient.json<BookmarkList>("bookmarks", { method: "PUT", json: update }),
 
-    getOwnAccount: () => httpClient.json<Account>("account"),
     updateOwnAccount: (update) => httpClient.json<Account>("account", { method: "PUT", json: update }),
 
     changeUserRole: (id, role, version) => post<User>(`users/${segment(id)}/role`, { role, version }),
