@@ -1,5 +1,5 @@
-import { useState } from "react";
 import { CircularProgress } from "@mui/material";
+import { useMutation } from "@tanstack/react-query";
 import DownloadIcon from "@mui/icons-material/GetApp";
 import { Button, useDataProvider, useListContext, useNotify, useTranslate } from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
@@ -18,31 +18,28 @@ export function ServerExportButton({ selection = false }: { selection?: boolean 
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
-
-  const download = async () => {
-    setBusy(true);
-    try {
-      const query = selection
-        ? { filter: { id: selectedIds.map(String) }, sort }
-        : { filter: { ...filterValues, ...filter }, sort };
-      const result = await dataProvider.exportCsv(resource, query);
+  const download = useMutation({
+    mutationFn: () =>
+      dataProvider.exportCsv(
+        resource,
+        selection
+          ? { filter: { id: selectedIds.map(String) }, sort }
+          : { filter: { ...filterValues, ...filter }, sort },
+      ),
+    onSuccess: (result) => {
       saveBlob(result.blob, result.fileName ?? exportFileName(resource, new Date()));
       notify("resources.shared.export.done", { type: "success" });
-    } catch (error) {
-      notify(errorMessage(error, translate("app.errors.generic")), { type: "error" });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => notify(errorMessage(error, translate("app.errors.generic")), { type: "error" }),
+  });
 
   return (
     <Button
       label={selection ? "resources.shared.export.selected" : "resources.shared.export.label"}
-      onClick={download}
-      disabled={busy || total === 0}
+      onClick={() => download.mutate()}
+      disabled={download.isPending || total === 0}
     >
-      {busy ? <CircularProgress size={16} /> : <DownloadIcon />}
+      {download.isPending ? <CircularProgress size={16} /> : <DownloadIcon />}
     </Button>
   );
 }
