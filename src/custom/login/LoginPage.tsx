@@ -1,5 +1,4 @@
-import { useState, useSyncExternalStore } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import {
   Alert,
   Box,
@@ -17,21 +16,12 @@ import { PRODUCT_NAME } from "../../config";
 import { translate } from "../../i18n/translate";
 import { GuestLayout } from "../layout/GuestLayout";
 import type { ConsoleAuthProvider } from "../../authProvider/authProvider";
-import { validateLogin, type LoginValues } from "./loginForm";
+import { validateLogin, type LoginErrors } from "./loginForm";
 import { errorMessage } from "../errorMessage";
 
 interface LoginPageProps {
   authProvider: Pick<ConsoleAuthProvider, "login" | "subscribe" | "isSignedIn">;
 }
-
-/** The pure checks of loginForm.ts, as react-hook-form's resolver (messages are i18n keys). */
-const resolver: Resolver<LoginValues> = async (values) => {
-  const found = validateLogin(values);
-  const errors = Object.fromEntries(
-    Object.entries(found).map(([field, message]) => [field, { type: "validate", message }]),
-  );
-  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-};
 
 /** Where react-admin's guard meant to go before it sent the visitor here. */
 const nextPath = (state: unknown): string => {
@@ -47,27 +37,32 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
   const signedIn = useSyncExternalStore(authProvider.subscribe, authProvider.isSignedIn);
   const location = useLocation();
   const navigate = useNavigate();
-  // react-hook-form (react-admin's form library) without react-admin, which /login does not load.
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ defaultValues: { email: "", password: "" }, resolver });
+  // The browser's form holds what is typed (its fields are uncontrolled, read on submit): /login
+  // loads neither react-admin nor its form library. Only the answers live here.
+  const [errors, setErrors] = useState<LoginErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
-  if (signedIn && !isSubmitting) return <Navigate to={nextPath(location.state)} replace />;
+  if (signedIn && !pending) return <Navigate to={nextPath(location.state)} replace />;
 
-  const submit = handleSubmit(async ({ email, password }) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
+    const found = validateLogin({ email, password });
+    setErrors(found);
     setServerError(null);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
     try {
       await authProvider.login({ email: email.trim(), password });
       navigate(nextPath(location.state), { replace: true });
     } catch (error) {
       setServerError(errorMessage(error));
+      setPending(false);
     }
-  });
-  const { ref: emailRef, ...emailField } = register("email");
-  const { ref: passwordRef, ...passwordField } = register("password");
+  };
 
   const title = translate("login.title", { product: PRODUCT_NAME });
   return (
@@ -92,28 +87,26 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
                 type="email"
                 autoComplete="username"
                 autoFocus
-                inputRef={emailRef}
-                {...emailField}
+                name="email"
                 error={Boolean(errors.email)}
-                helperText={errors.email?.message ? translate(errors.email.message) : " "}
+                helperText={errors.email ? translate(errors.email) : " "}
                 fullWidth
               />
               <TextField
                 label={translate("login.password")}
                 type="password"
                 autoComplete="current-password"
-                inputRef={passwordRef}
-                {...passwordField}
+                name="password"
                 error={Boolean(errors.password)}
-                helperText={errors.password?.message ? translate(errors.password.message) : " "}
+                helperText={errors.password ? translate(errors.password) : " "}
                 fullWidth
               />
               <Button
                 type="submit"
                 variant="contained"
                 size="large"
-                disabled={isSubmitting}
-                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+                disabled={pending}
+                startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
               >
                 {translate("login.submit")}
               </Button>

@@ -14,4 +14,3 @@ export const businesses = {
 
 export const BusinessShowPage = lazy(() => import("./BusinessShow"));
 export const BusinessCreatePage = lazy(() => import("./BusinessCreate"));
-export { BusinessTable } from "./BusinessTable";

@@ -10,4 +10,3 @@ export const devices = {
   list: lazy(() => import("./DeviceList")),
   edit: lazy(() => import("./DeviceShow")),
 } satisfies ResourceConfig;
-export { DeviceTable } from "./DeviceTable";

@@ -12,4 +12,3 @@ export const payments = {
 
 /** /payment/:paymentId: the spec's route for one payment. */
 export const PaymentShowPage = lazy(() => import("./PaymentShow"));
-export { PaymentTable } from "./PaymentTable";

@@ -10,5 +10,3 @@ export const subscriptions = {
 } satisfies ResourceConfig;
 
 export const SubscriptionShowPage = lazy(() => import("./SubscriptionShow"));
-export { SubscriptionList } from "./SubscriptionList";
-export { AccountSubscription, SubscriptionActions, SubscriptionSummary } from "./SubscriptionCard";

@@ -11,4 +11,3 @@ export const users = {
   list: lazy(() => import("./UserList")),
   edit: lazy(() => import("./UserShow")),
 } satisfies ResourceConfig;
-export { UserTable } from "./UserTable";
