@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Route } from "react-router-dom";
 import {
   AdminContext,
@@ -46,57 +47,60 @@ export interface ConsoleProps {
   selectedItems: SelectedItemsStore;
 }
 
+/** react-admin's context made of the console's providers: what every page and component runs in. */
+export function ConsoleContext({ children, selectedItems, ...providers }: ConsoleProps & { children: ReactNode }) {
+  return (
+    <SelectedItemsContext.Provider value={selectedItems}>
+      <AdminContext {...providers} theme={theme}>
+        {children}
+      </AdminContext>
+    </SelectedItemsContext.Provider>
+  );
+}
+
 /**
  * react-admin: the registered resources, the screens of their own, and the public pages.
  * /login lives outside it (App.tsx), so react-admin sends signed-out visitors there.
  */
-export default function Console({ dataProvider, authProvider, i18nProvider, store, selectedItems }: ConsoleProps) {
+export default function Console(props: ConsoleProps) {
   // react-admin's <Admin> is AdminContext + AdminUI; AdminUI's defaults (its login page and form,
   // its error and loading pages) would ship in the signed-in bundle though we replace every one, so
   // the console composes AdminContext with ra-core's CoreAdminUI and its own parts.
   return (
-    <SelectedItemsContext.Provider value={selectedItems}>
-      <AdminContext
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        store={store}
-        theme={theme}
+    <ConsoleContext {...props}>
+      <CoreAdminUI
+        disableTelemetry
+        requireAuth
+        layout={AppLayout}
+        loginPage={false}
+        catchAll={NotFound}
+        accessDenied={NotFound}
+        error={ConsoleError}
+        loading={FullPageLoader}
+        title="Admin"
       >
-        <CoreAdminUI
-          disableTelemetry
-          requireAuth
-          layout={AppLayout}
-          loginPage={false}
-          catchAll={NotFound}
-          accessDenied={NotFound}
-          error={ConsoleError}
-          loading={FullPageLoader}
-          title="Admin"
-        >
-          <Resource name="accounts" {...accounts} />
-          <Resource name="businesses" {...businesses} />
-          <Resource name="users" {...users} />
-          <Resource name="devices" {...devices} />
-          <Resource name="payments" {...payments} />
-          <Resource name="subscriptions" {...subscriptions} />
-          <Resource name="firmware" {...firmware} />
-          <Resource name="discounts" {...discounts} />
-          <Resource name="tests" {...tests} />
-          <CustomRoutes noLayout>
-            {PUBLIC_SCREENS.map((screen) => (
-              <Route key={screen.path} path={screen.path} element={<PublicScreenRoute screen={screen} />} />
-            ))}
-          </CustomRoutes>
-          <CustomRoutes>
-            {SCREENS.flatMap(({ path, page: Page }) =>
-              Page ? [<Route key={path} path={path} element={<Page />} />] : [],
-            )}
-          </CustomRoutes>
-        </CoreAdminUI>
-        <TopRightNotification />
-        <SessionSync />
-      </AdminContext>
-    </SelectedItemsContext.Provider>
+        <Resource name="accounts" {...accounts} />
+        <Resource name="businesses" {...businesses} />
+        <Resource name="users" {...users} />
+        <Resource name="devices" {...devices} />
+        <Resource name="payments" {...payments} />
+        <Resource name="subscriptions" {...subscriptions} />
+        <Resource name="firmware" {...firmware} />
+        <Resource name="discounts" {...discounts} />
+        <Resource name="tests" {...tests} />
+        <CustomRoutes noLayout>
+          {PUBLIC_SCREENS.map((screen) => (
+            <Route key={screen.path} path={screen.path} element={<PublicScreenRoute screen={screen} />} />
+          ))}
+        </CustomRoutes>
+        <CustomRoutes>
+          {SCREENS.flatMap(({ path, page: Page }) =>
+            Page ? [<Route key={path} path={path} element={<Page />} />] : [],
+          )}
+        </CustomRoutes>
+      </CoreAdminUI>
+      <TopRightNotification />
+      <SessionSync />
+    </ConsoleContext>
   );
 }

@@ -1,10 +1,9 @@
 import type { ReactElement, ReactNode } from "react";
 import { render } from "@testing-library/react";
-import { AdminContext, memoryStore, TestMemoryRouter } from "react-admin";
+import { memoryStore, TestMemoryRouter } from "react-admin";
 import type { Role } from "../../../src/api/types";
-import { SelectedItemsContext } from "../../../src/authProvider/selectedItems";
+import { ConsoleContext } from "../../../src/Console";
 import { createConsoleProviders, type ConsoleProviders } from "../../../src/providers";
-import { theme } from "../../../src/theme";
 import { signIn } from "./renderConsole";
 import { resetState } from "./server";
 
@@ -19,31 +18,21 @@ export interface RenderInAdminOptions {
 
 /**
  * Renders one page or component inside react-admin's context, as the console composes it (the
- * real providers over msw, or the given ones), with a memory router and a memory store: no
- * start-up, no layout, no whole app.
+ * real providers over msw, or the given ones, in the console's own ConsoleContext), with a memory
+ * router and a memory store: no start-up, no layout, no whole app.
  */
 export function renderInAdmin(ui: ReactElement, { role, path = "/", providers = {} }: RenderInAdminOptions = {}) {
   resetState();
   if (role) signIn(role);
-  const { dataProvider, authProvider, i18nProvider, selectedItems } = {
-    ...createConsoleProviders({ storage: window.localStorage }),
-    ...providers,
-  };
+  // Start-up is App's, not the context's.
+  const { startup: _startup, ...given } = { ...createConsoleProviders({ storage: window.localStorage }), ...providers };
   const store = providers.store ?? memoryStore();
   // A wrapper, so that rerender() keeps the context.
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <TestMemoryRouter initialEntries={[path]}>
-      <SelectedItemsContext.Provider value={selectedItems}>
-        <AdminContext
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          i18nProvider={i18nProvider}
-          store={store}
-          theme={theme}
-        >
-          {children}
-        </AdminContext>
-      </SelectedItemsContext.Provider>
+      <ConsoleContext {...given} store={store}>
+        {children}
+      </ConsoleContext>
     </TestMemoryRouter>
   );
   return render(ui, { wrapper: Wrapper });
