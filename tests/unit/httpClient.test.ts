@@ -282,6 +282,22 @@ describe("502 and 499", () => {
     expect(calls).toBe(2);
   });
 
+  // Spec §4 retries a 502 only: a 503 or 504 may mean the service is overloaded or still working on
+  // the first attempt, and a second one would add to it.
+  for (const status of [503, 504]) {
+    it(`does not retry a ${status}`, async () => {
+      let calls = 0;
+      server.use(
+        http.get(`${BASE}/busy`, () => {
+          calls += 1;
+          return calls === 1 ? HttpResponse.json({ message: "Busy" }, { status }) : HttpResponse.json({});
+        }),
+      );
+      await expect(setup().client.json("busy")).rejects.toMatchObject({ status, message: "Busy" });
+      expect(calls).toBe(1);
+    });
+  }
+
   it("499 clears local storage and ends the session", async () => {
     server.use(http.get(`${BASE}/items`, () => HttpResponse.json({ message: "User deleted" }, { status: 499 })));
     const { client, storage, ended } = setup();
