@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETED_USER_STATUS, TOKEN_EXPIRED, type LoginResponse, type RefreshResponse } from "../../src/api/types";
 import { buildApp } from "../../server/src/app";
 import { DEMO_USERS } from "../../server/src/db/demoUsers";
-import { refreshTokens, users } from "../../server/src/db/schema";
+import { accounts, refreshTokens, users } from "../../server/src/db/schema";
 import { SEED_IDS } from "../../server/src/db/seed";
 import { CONTRACT, FORMATS } from "../fixtures/contract";
 import {
@@ -287,5 +287,19 @@ describe("the session's other calls: GET users/{id} and GET v2/payments/subscrip
       });
       expect(expectAnswer(response, answer), email).toEqual(answer.body);
     }
+  });
+
+  it("answers inactive for a canceled subscription (the grace period), never past due", async () => {
+    const session = await signIn(t.app, "admin@example.com");
+    await t.db
+      .update(accounts)
+      .set({ subscriptionStatus: "canceled", subscriptionMessage: null })
+      .where(eq(accounts.id, session.user.accountId));
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/payments/subscription",
+      headers: bearer(session.accessToken),
+    });
+    expect(expectAnswer(response, CONTRACT.subscription.inactive)).toEqual(CONTRACT.subscription.inactive.body);
   });
 });
