@@ -273,6 +273,26 @@ describe("accounts", () => {
     );
   });
 
+  it("lets exactly one of two concurrent writes of the same version win; the other is a 409 and its change is lost nowhere", async () => {
+    const sa = await as("superAdmin");
+    const account = (await sa.get(`/api/accounts/${A.obsidian}`)).json<Account>();
+    const write = (name: string) =>
+      sa.put(`/api/accounts/${A.obsidian}`, {
+        version: account.version,
+        name,
+        email: account.email,
+        phone: account.phone,
+        country: account.country,
+        status: account.status,
+        ownerId: account.ownerId,
+      });
+    const answers = await Promise.all([write("First writer"), write("Second writer")]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json<Account>();
+    const stored = (await sa.get(`/api/accounts/${A.obsidian}`)).json<Account>();
+    expect(stored).toMatchObject({ name: winner.name, version: account.version + 1 });
+  });
+
   it("lets the owner rename their own account (PUT /api/account) and refuses everyone else", async () => {
     const admin = await as("admin");
     const own = (await admin.get("/api/account")).json<Account>();
