@@ -32,10 +32,24 @@ window.scrollTo = () => undefined;
 // Pages load on demand; the first import of a chunk in a cold test worker can take seconds.
 configure({ asyncUtilTimeout: 8000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+// A request no handler answers fails the test that made it (after the test, so that its own
+// assertion failures are reported first): msw's "error" strategy alone only rejects the fetch,
+// which a page may well show as an error state while the test passes.
+const unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      const url = new URL(request.url);
+      unhandled.push(`${request.method} ${url.pathname}${url.search}`);
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
+  const missed = unhandled.splice(0);
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
+  if (missed.length > 0) throw new Error(`No msw handler answered: ${missed.join(", ")}`);
 });
 afterAll(() => server.close());

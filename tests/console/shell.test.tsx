@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { Role } from "../../src/api/types";
 import { renderConsole } from "./harness/renderConsole";
-import { state } from "./harness/server";
+import { http, HttpResponse } from "msw";
+import { CONTRACT } from "../fixtures/contract";
+import { reply, server, state } from "./harness/server";
 import { MENU_BY_ROLE } from "../fixtures/menus";
 
 const menuTitles = async () => {
@@ -29,6 +31,7 @@ describe("signed-in shell", () => {
   });
 
   it("highlights the active item by first path segment", async () => {
+    server.use(http.get("*/api/payments/42", () => reply(CONTRACT.record.notFound("Payment"))));
     await renderConsole("/payment/42", { role: "Admin" });
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
     await waitFor(() => expect(within(nav).getByRole("link", { current: "page" })).toHaveTextContent("Payments"));
@@ -48,6 +51,8 @@ describe("signed-in shell", () => {
   });
 
   it("opens a screen the role may use", async () => {
+    const empty = CONTRACT.lists.empty("firmware");
+    server.use(http.get("*/api/firmware", () => HttpResponse.json(empty.body, empty)));
     await renderConsole("/firmware", { role: "SuperAdmin" });
     expect(await screen.findByRole("heading", { name: "Firmware" })).toBeInTheDocument();
   });

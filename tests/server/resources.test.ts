@@ -275,9 +275,11 @@ describe("accounts", () => {
 
   it("lets exactly one of two concurrent writes of the same version win; the other is a 409 and its change is lost nowhere", async () => {
     const sa = await as("superAdmin");
-    const account = (await sa.get(`/api/accounts/${A.obsidian}`)).json<Account>();
+    // An account of its own, so that no other test meets the winner's name.
+    const created = await sa.post("/api/accounts", { name: "Race Gems", email: "race@example.com", country: "GB" });
+    const account = created.json<Account>();
     const write = (name: string) =>
-      sa.put(`/api/accounts/${A.obsidian}`, {
+      sa.put(`/api/accounts/${account.id}`, {
         version: account.version,
         name,
         email: account.email,
@@ -289,7 +291,7 @@ describe("accounts", () => {
     const answers = await Promise.all([write("First writer"), write("Second writer")]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((answer) => answer.statusCode === 200)!.json<Account>();
-    const stored = (await sa.get(`/api/accounts/${A.obsidian}`)).json<Account>();
+    const stored = (await sa.get(`/api/accounts/${account.id}`)).json<Account>();
     expect(stored).toMatchObject({ name: winner.name, version: account.version + 1 });
   });
 

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../src/api/types";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
-import { createTestApp, type TestApp } from "./helpers";
+import { CONTRACT } from "../fixtures/contract";
+import { createTestApp, expectAnswer, type TestApp } from "./helpers";
 import { A, B, tokens, U, type Who } from "./records";
 import { call, resourceState, type Method } from "./resourceHelpers";
 
@@ -38,6 +39,15 @@ const OTHER = {
   devices: SEED_DEVICE_IDS.lapisWatson,
   payments: id("80000000", 300),
   subscriptions: id("70000000", 3),
+};
+/** How the service names each in its "… not found." (the console shows it on the record's page). */
+const LABELS: Record<keyof typeof OTHER, string> = {
+  accounts: "Account",
+  businesses: "Business",
+  users: "User",
+  devices: "Device",
+  payments: "Payment",
+  subscriptions: "Subscription",
 };
 const FIRMWARE = id("90000000", 1);
 const DISCOUNT = id("91000000", 1);
@@ -145,6 +155,7 @@ describe("the role table", () => {
         // Payments and subscriptions are closed to managers and users altogether (403 at the gate).
         const gated = (resource === "payments" || resource === "subscriptions") && who !== "admin";
         expect(response.statusCode, `${resource} as ${who}`).toBe(gated ? 403 : 404);
+        if (!gated) expectAnswer(response, CONTRACT.record.notFound(LABELS[resource as keyof typeof OTHER]));
       }
       expect((await call(t, await token("superAdmin"), "GET", `/api/${resource}/${recordId}`)).statusCode).toBe(200);
     }
