@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import "vitest-canvas-mock";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { server } from "./harness/server";
 
@@ -32,9 +32,10 @@ window.scrollTo = () => undefined;
 // Pages load on demand; the first import of a chunk in a cold test worker can take seconds.
 configure({ asyncUtilTimeout: 8000 });
 
-// A request no handler answers fails the test that made it (after the test, so that its own
-// assertion failures are reported first): msw's "error" strategy alone only rejects the fetch,
-// which a page may well show as an error state while the test passes.
+// A request no handler answers fails the test that made it: msw's "error" strategy alone only
+// rejects the fetch, which a page may show as an error state while the test passes. Checked after
+// the test (its own failures are reported first); anything that arrives once its tree is gone is
+// not charged to the next test.
 const unhandled: string[] = [];
 beforeAll(() =>
   server.listen({
@@ -45,11 +46,14 @@ beforeAll(() =>
     },
   }),
 );
+beforeEach(() => {
+  unhandled.length = 0;
+});
 afterEach(() => {
-  const missed = unhandled.splice(0);
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
+  const missed = unhandled.splice(0);
   if (missed.length > 0) throw new Error(`No msw handler answered: ${missed.join(", ")}`);
 });
 afterAll(() => server.close());
