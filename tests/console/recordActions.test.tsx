@@ -4,6 +4,7 @@ import { http, HttpResponse } from "msw";
 import type { Device, Payment, User } from "../../src/api/resources";
 import type { Role } from "../../src/api/types";
 import { renderConsole } from "./harness/renderConsole";
+import { device } from "./harness/resourceService";
 import { server } from "./harness/server";
 
 /**
@@ -31,25 +32,6 @@ const user = (id: string, role: Role): User => ({
   status: "active",
   lastSignInAt: day(3),
   avatar: null,
-  createdAt: day(1),
-});
-
-const device = (): Device => ({
-  id: "d-1",
-  version: 1,
-  serialNumber: "SN-0001",
-  typeCode: 6501,
-  customBoxName: null,
-  firmwareVersion: "4.2.1",
-  accountId: "acc-1",
-  accountName: "Account 01",
-  businessId: null,
-  businessName: null,
-  status: "active",
-  lastSeenAt: day(5),
-  phoneBrand: "Google",
-  phoneModel: "Pixel 9",
-  phoneOs: "Android 15",
   createdAt: day(1),
 });
 

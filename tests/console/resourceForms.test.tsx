@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { http, HttpResponse } from "msw";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
-import { day, db, installResourceService } from "./harness/resourceService";
+import { day, db, device as makeDevice, installResourceService } from "./harness/resourceService";
 
 installResourceService();
 describe("own account and payments", () => {
@@ -318,24 +318,7 @@ describe("resource forms (react-admin forms: validation, submit, server field er
   });
 
   it("rename box: a name over 60 characters is refused before sending; a good one is saved with the version", async () => {
-    const device = {
-      id: "d-1",
-      version: 2,
-      serialNumber: "SN-0001",
-      typeCode: 6501,
-      customBoxName: null,
-      firmwareVersion: "4.2.1",
-      accountId: "acc-1",
-      accountName: "Account 01",
-      businessId: null,
-      businessName: null,
-      status: "active",
-      lastSeenAt: day(5),
-      phoneBrand: null,
-      phoneModel: null,
-      phoneOs: null,
-      createdAt: day(1),
-    };
+    const device = makeDevice({ version: 2, phoneBrand: null, phoneModel: null, phoneOs: null });
     server.use(
       http.get("*/api/devices/:id", () => HttpResponse.json(device)),
       http.post("*/api/devices/:id/custom-name", async ({ request }) => {

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, expect } from "vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import type { Account, Payment, SavedQuery, User, Versioned } from "../../../src/api/resources";
+import type { Account, Device, Payment, SavedQuery, User, Versioned } from "../../../src/api/resources";
 import type { Role } from "../../../src/api/types";
 import { renderConsole } from "./renderConsole";
 import { server } from "./server";
@@ -39,6 +39,27 @@ export const account = (index: number): Account => ({
   userCount: 3,
   deviceCount: 2,
   testCount: 40 + index,
+});
+
+/** A device of acc-1 (the signed-in staff's account in the harness). */
+export const device = (overrides: Partial<Device> = {}): Device => ({
+  id: "d-1",
+  version: 1,
+  serialNumber: "SN-0001",
+  typeCode: 6501,
+  customBoxName: null,
+  firmwareVersion: "4.2.1",
+  accountId: "acc-1",
+  accountName: "Account 01",
+  businessId: null,
+  businessName: null,
+  status: "active",
+  lastSeenAt: day(5),
+  phoneBrand: "Google",
+  phoneModel: "Pixel 9",
+  phoneOs: "Android 15",
+  createdAt: day(1),
+  ...overrides,
 });
 
 export const user = (id: string, role: Role, accountId = "acc-1"): User => ({
