@@ -13,17 +13,26 @@ import type { Database } from "./db/client";
 import { handleError, handleFrameworkError } from "./http/errors";
 import { describeClient } from "./http/userAgent";
 import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
-import { aiRoutes } from "./routes/ai";
-import { authRoutes } from "./routes/auth";
-import { healthRoutes } from "./routes/health";
-import { bulkDownloadRoutes } from "./routes/bulkDownloads";
-import { fileRoutes } from "./routes/files";
-import { galleryRoutes } from "./routes/gallery";
-import { paymentRoutes } from "./routes/payments";
-import { resourceRoutes } from "./resources";
-import { testRoutes } from "./routes/tests";
-import { uploadRoutes } from "./routes/uploads";
-import { userRoutes } from "./routes/users";
+import { aiRoutes } from "./ai/routes";
+import { authRoutes } from "./auth/routes";
+import { healthRoutes } from "./health/routes";
+import { bulkDownloadRoutes } from "./bulkDownloads/routes";
+import { fileRoutes } from "./files/routes";
+import { galleryRoutes } from "./testRecords/gallery";
+import { paymentRoutes } from "./payments/routes";
+import { testRoutes } from "./testRecords/routes";
+import { uploadRoutes } from "./files/uploads";
+import { accountRoutes } from "./accounts/routes";
+import { businessRoutes } from "./businesses/routes";
+import { deviceRoutes } from "./devices/routes";
+import { discountRoutes } from "./discounts/routes";
+import { firmwareRoutes } from "./firmware/routes";
+import { billingRoutes } from "./payments/billing";
+import { userActionRoutes } from "./users/actions";
+import { invitationRoutes } from "./users/invitations";
+import { passwordCheckRoutes } from "./users/passwordCheck";
+import { perUserRoutes } from "./users/perUser";
+import { userRoutes } from "./users/resource";
 import { createServices } from "./services";
 
 export interface AppDeps {
@@ -75,7 +84,7 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       installGuard(api, services);
       healthRoutes(api, services);
       authRoutes(api, services);
-      userRoutes(api, services);
+      passwordCheckRoutes(api, services);
       paymentRoutes(api, services);
       testRoutes(api, services);
       galleryRoutes(api, services);
@@ -83,7 +92,17 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       api.register(async (uploads) => uploadRoutes(uploads, services));
       bulkDownloadRoutes(api, services);
       aiRoutes(api, services);
-      resourceRoutes(api, services);
+      // The resources of docs/api-resources.md.
+      accountRoutes(api, services);
+      businessRoutes(api, services);
+      userRoutes(api, services);
+      userActionRoutes(api, services);
+      invitationRoutes(api, services);
+      deviceRoutes(api, services);
+      billingRoutes(api, services);
+      firmwareRoutes(api, services);
+      discountRoutes(api, services);
+      perUserRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

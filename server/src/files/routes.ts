@@ -5,7 +5,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { testFiles, tests } from "../db/schema";
-import { attachmentDisposition } from "../files/zip";
+import { attachmentDisposition } from "./zip";
 import { forbidden, notFound } from "../http/errors";
 import type { Services } from "../services";
 

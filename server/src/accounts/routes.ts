@@ -13,8 +13,8 @@ import { callerOf } from "../auth/guard";
 import { accounts } from "../db/schema";
 import { fieldError, forbidden } from "../http/errors";
 import type { Services } from "../services";
-import { dateRange, type ResourceDefinition } from "./definition";
-import { findRecord } from "./list";
+import { dateRange, type ResourceDefinition } from "../resources/definition";
+import { findRecord } from "../resources/list";
 import {
   bodySchema,
   countrySchema,
@@ -24,9 +24,9 @@ import {
   phoneSchema,
   readRoutes,
   versionSchema,
-} from "./routes";
-import { fullName, iso, rowsOf, type Executor } from "./sql";
-import { notFoundOf, recordCreated, versionedChange } from "./writes";
+} from "../resources/routes";
+import { fullName, iso, rowsOf, type Executor } from "../resources/sql";
+import { notFoundOf, recordCreated, versionedChange } from "../resources/writes";
 import { emailSchema } from "../http/schemas";
 
 const ownerName = fullName("o");

@@ -11,14 +11,7 @@ import { businesses, testFiles, tests } from "../db/schema";
 import { attachmentDisposition, safeFileName, uniqueNamer, zipFromStorage } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
 import type { Services } from "../services";
-import {
-  canSeeTest,
-  DELETE_REFUSED,
-  findLiveTest,
-  loadApiTest,
-  TEST_NOT_FOUND,
-  type TestRow,
-} from "../testRecords/queries";
+import { canSeeTest, DELETE_REFUSED, findLiveTest, loadApiTest, TEST_NOT_FOUND, type TestRow } from "./queries";
 
 /** Spec §5 leaves the other fields unbounded; this only keeps a runaway paste out of the database. */
 export const MAX_TEXT_LENGTH = 10_000;

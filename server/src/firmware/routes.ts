@@ -21,11 +21,11 @@ import { attachmentDisposition, safeFileName } from "../files/zip";
 import type { FileStorage } from "../files/storage";
 import { fieldError, HttpError } from "../http/errors";
 import type { Services } from "../services";
-import { dateRange, type ResourceDefinition } from "./definition";
-import { findRecord } from "./list";
-import { bodySchema, idParams, readRoutes, versionSchema } from "./routes";
-import { fullName, iso, rowsOf, type Row } from "./sql";
-import { logActivity, notFoundOf, versionedChange } from "./writes";
+import { dateRange, type ResourceDefinition } from "../resources/definition";
+import { findRecord } from "../resources/list";
+import { bodySchema, idParams, readRoutes, versionSchema } from "../resources/routes";
+import { fullName, iso, rowsOf, type Row } from "../resources/sql";
+import { logActivity, notFoundOf, versionedChange } from "../resources/writes";
 
 export const MAX_RELEASE_NOTES = 10_000;
 const SA: ["SuperAdmin"] = ["SuperAdmin"];

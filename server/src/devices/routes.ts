@@ -8,12 +8,12 @@ import { callerOf } from "../auth/guard";
 import { devices, tests } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
 import type { Services } from "../services";
-import { checkAccountExists, checkBusinessOfAccount } from "./businesses";
-import { dateRange, type Caller, type ResourceDefinition } from "./definition";
-import { findRecord } from "./list";
-import { bodySchema, idParams, nullableId, readRoutes, versionSchema } from "./routes";
-import { iso, rowsOf, type Executor, type Row } from "./sql";
-import { logActivity, notFoundOf, versionedChange, recordCreated } from "./writes";
+import { checkAccountExists, checkBusinessOfAccount } from "../businesses/routes";
+import { dateRange, type Caller, type ResourceDefinition } from "../resources/definition";
+import { findRecord } from "../resources/list";
+import { bodySchema, idParams, nullableId, readRoutes, versionSchema } from "../resources/routes";
+import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
+import { logActivity, notFoundOf, versionedChange, recordCreated } from "../resources/writes";
 
 export const deviceDefinition: ResourceDefinition = {
   name: "devices",

@@ -8,8 +8,8 @@ import { callerOf } from "../auth/guard";
 import { businesses, devices, invitations, tests, users } from "../db/schema";
 import { fieldError, HttpError } from "../http/errors";
 import type { Services } from "../services";
-import type { ResourceDefinition } from "./definition";
-import { findRecord } from "./list";
+import type { ResourceDefinition } from "../resources/definition";
+import { findRecord } from "../resources/list";
 import {
   bodySchema,
   countrySchema,
@@ -19,9 +19,9 @@ import {
   phoneSchema,
   readRoutes,
   versionSchema,
-} from "./routes";
-import { fullName, iso, rowsOf, type Executor } from "./sql";
-import { logActivity, notFoundOf, versionedChange, recordCreated } from "./writes";
+} from "../resources/routes";
+import { fullName, iso, rowsOf, type Executor } from "../resources/sql";
+import { logActivity, notFoundOf, versionedChange, recordCreated } from "../resources/writes";
 
 const ownerName = fullName("o");
 

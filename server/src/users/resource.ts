@@ -13,12 +13,12 @@ import { users } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
 import { emailSchema } from "../http/schemas";
 import type { Services } from "../services";
-import { checkAccountExists, checkBusinessOfAccount } from "./businesses";
-import { dateRange, type ResourceDefinition } from "./definition";
-import { findRecord } from "./list";
-import { bodySchema, idParams, nullableId, personNameSchema, readRoutes, versionSchema } from "./routes";
-import { iso, rowsOf, type Executor } from "./sql";
-import { logActivity, notFoundOf, updateVersioned, versionedChange, recordCreated } from "./writes";
+import { checkAccountExists, checkBusinessOfAccount } from "../businesses/routes";
+import { dateRange, type ResourceDefinition } from "../resources/definition";
+import { findRecord } from "../resources/list";
+import { bodySchema, idParams, nullableId, personNameSchema, readRoutes, versionSchema } from "../resources/routes";
+import { iso, rowsOf, type Executor } from "../resources/sql";
+import { logActivity, notFoundOf, updateVersioned, versionedChange, recordCreated } from "../resources/writes";
 
 export const userDefinition: ResourceDefinition = {
   name: "users",

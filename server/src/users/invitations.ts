@@ -13,12 +13,12 @@ import { invitations, users } from "../db/schema";
 import { fieldError, HttpError, notFound } from "../http/errors";
 import { passwordSchema } from "../http/schemas";
 import type { Services } from "../services";
-import { findUserById, toApiUser } from "../users/queries";
-import { findRecord } from "./list";
-import { bodySchema } from "./routes";
-import { iso, rowsOf, type Executor, type Row } from "./sql";
-import { userDefinition } from "./users";
-import { changesBetween, logActivity } from "./writes";
+import { findUserById, toApiUser } from "./queries";
+import { findRecord } from "../resources/list";
+import { bodySchema } from "../resources/routes";
+import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
+import { userDefinition } from "./resource";
+import { changesBetween, logActivity } from "../resources/writes";
 
 export const INVITATION_NOT_VALID = "This invitation is not valid any more.";
 

@@ -8,7 +8,7 @@ import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { BulkDownload, BulkDownloadRequest } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
-import { estimateSeconds, toApiBulkDownload } from "../bulkDownloads/worker";
+import { estimateSeconds, toApiBulkDownload } from "./worker";
 import { bulkDownloads, tests } from "../db/schema";
 import { attachmentDisposition } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";

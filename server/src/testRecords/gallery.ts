@@ -10,7 +10,7 @@ import { callerOf } from "../auth/guard";
 import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
 import { HttpError } from "../http/errors";
 import type { Services } from "../services";
-import { type Viewer } from "../testRecords/queries";
+import { type Viewer } from "./queries";
 
 /** The largest page one request may ask for. */
 export const MAX_PAGE_SIZE = 100;

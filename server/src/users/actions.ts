@@ -12,13 +12,13 @@ import { invitations, refreshTokens, users } from "../db/schema";
 import { fieldError, forbidden } from "../http/errors";
 import { emailSchema } from "../http/schemas";
 import type { Services } from "../services";
-import { checkAccountExists, checkBusinessOfAccount } from "./businesses";
-import type { Caller } from "./definition";
-import { findRecord } from "./list";
-import { bodySchema, idParams, nullableId, personNameSchema, versionSchema } from "./routes";
-import { iso, rowsOf, type Executor, type Row } from "./sql";
-import { checkUserEmailFree, NO_PASSWORD, userDefinition } from "./users";
-import { logActivity, versionedChange } from "./writes";
+import { checkAccountExists, checkBusinessOfAccount } from "../businesses/routes";
+import type { Caller } from "../resources/definition";
+import { findRecord } from "../resources/list";
+import { bodySchema, idParams, nullableId, personNameSchema, versionSchema } from "../resources/routes";
+import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
+import { checkUserEmailFree, NO_PASSWORD, userDefinition } from "./resource";
+import { logActivity, versionedChange } from "../resources/writes";
 
 export const INVITATION_DAYS = 7;
 

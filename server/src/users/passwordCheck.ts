@@ -11,9 +11,9 @@ import type { Services } from "../services";
 
 /**
  * The password re-check. GET users/{id} (the full User record, a superset of ApiUser) is served
- * by the users resource (server/src/resources/users.ts).
+ * by the users resource (users/resource.ts).
  */
-export function userRoutes(app: FastifyInstance, { db, throttle }: Services): void {
+export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Services): void {
   // Re-checks the caller's password before a high-impact action; rate-limited like sign-in
   // because it is just as good an oracle for guessing the password.
   app.post<{ Body: { password: string } }>(

@@ -4,7 +4,7 @@ import type { SubscriptionStatusResponse } from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
 import { accounts } from "../db/schema";
 import { notFound } from "../http/errors";
-import { DEFAULT_SUBSCRIPTION_MESSAGES } from "../payments/subscriptionMessages";
+import { DEFAULT_SUBSCRIPTION_MESSAGES } from "./subscriptionMessages";
 import type { Services } from "../services";
 
 export function paymentRoutes(app: FastifyInstance, { db }: Services): void {

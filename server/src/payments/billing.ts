@@ -15,10 +15,10 @@ import { callerOf } from "../auth/guard";
 import { payments, subscriptions } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
 import type { Services } from "../services";
-import { dateRange, type ResourceDefinition } from "./definition";
-import { bodySchema, idParams, readRoutes, versionSchema } from "./routes";
-import { iso, type Row } from "./sql";
-import { versionedChange } from "./writes";
+import { dateRange, type ResourceDefinition } from "../resources/definition";
+import { bodySchema, idParams, readRoutes, versionSchema } from "../resources/routes";
+import { iso, type Row } from "../resources/sql";
+import { versionedChange } from "../resources/writes";
 
 /** What the cancel and resume rules (src/api/rules.ts, shared with the console) read of a subscription. */
 const subscriptionState = (row: Row) => ({

@@ -7,9 +7,9 @@ import type {
   RefreshResponse,
   VerifyTokenResponse,
 } from "../../../src/api/types";
-import { callerOf } from "../auth/guard";
-import { verifyAgainstDecoy, verifyPassword } from "../auth/passwords";
-import { tooManyAttemptsMessage } from "../auth/signInThrottle";
+import { callerOf } from "./guard";
+import { verifyAgainstDecoy, verifyPassword } from "./passwords";
+import { tooManyAttemptsMessage } from "./signInThrottle";
 import { users } from "../db/schema";
 import { HttpError, userDeleted } from "../http/errors";
 import { apiUserSchema, emailSchema, passwordSchema, refreshTokenSchema } from "../http/schemas";

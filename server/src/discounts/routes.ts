@@ -13,11 +13,11 @@ import { callerOf } from "../auth/guard";
 import { discounts } from "../db/schema";
 import { fieldError } from "../http/errors";
 import type { Services } from "../services";
-import type { Caller, ResourceDefinition } from "./definition";
-import { findRecord } from "./list";
-import { bodySchema, idParams, readRoutes, versionSchema } from "./routes";
-import { iso, rowsOf, type Executor } from "./sql";
-import { logActivity, notFoundOf, versionedChange, recordCreated } from "./writes";
+import type { Caller, ResourceDefinition } from "../resources/definition";
+import { findRecord } from "../resources/list";
+import { bodySchema, idParams, readRoutes, versionSchema } from "../resources/routes";
+import { iso, rowsOf, type Executor } from "../resources/sql";
+import { logActivity, notFoundOf, versionedChange, recordCreated } from "../resources/writes";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 

@@ -14,12 +14,12 @@ import {
   type AiResultResponse,
   type AiTriggerResponse,
 } from "../../../src/api/ai";
-import { aiAccess, optionalCaller } from "../ai/access";
-import { findJob, latestJob, runningJob, toAiJobStatusResponse, toAiResultResponse } from "../ai/jobs";
-import { currentVersion, DEFAULT_MODEL } from "../ai/models";
-import { runHasPhotos } from "../ai/photos";
-import { loadAiSettings } from "../ai/settings";
-import { aiWorker } from "../ai/worker";
+import { aiAccess, optionalCaller } from "./access";
+import { findJob, latestJob, runningJob, toAiJobStatusResponse, toAiResultResponse } from "./jobs";
+import { currentVersion, DEFAULT_MODEL } from "./models";
+import { runHasPhotos } from "./photos";
+import { loadAiSettings } from "./settings";
+import { aiWorker } from "./worker";
 import { aiJobs, devices } from "../db/schema";
 import { HttpError, notFound, unauthorized } from "../http/errors";
 import type { Services } from "../services";
