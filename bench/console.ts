@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { launchBrowser } from "../tests/e2e/browser";
-import { startService } from "../tests/e2e/globalSetup";
+import { startService } from "../tests/support/serviceProcess";
 import { DEMO_PASSWORD, DEMO_USERS } from "../server/src/db/demoUsers";
 
 async function timedStart(dataDir: string) {

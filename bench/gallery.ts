@@ -18,7 +18,7 @@ import { SEED_IDS } from "../server/src/db/seed";
 import { photoKey, SEED_DEVICE_IDS } from "../server/src/db/seedTests";
 import { localDirectoryStorage } from "../server/src/files/storage";
 import { launchBrowser, signIn } from "../tests/e2e/browser";
-import { startService } from "../tests/e2e/globalSetup";
+import { startService } from "../tests/support/serviceProcess";
 
 const EXTRA_TESTS = 10_000;
 const RUNS = 30;

@@ -10,7 +10,7 @@ import type { AiPolygon, AiResultResponse } from "../src/api/ai";
 import { STONE_TYPES } from "../src/api/ai";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
 import { launchBrowser, signIn } from "../tests/e2e/browser";
-import { startService } from "../tests/e2e/globalSetup";
+import { startService } from "../tests/support/serviceProcess";
 
 const POLYGONS = 2000;
 

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
-import { startService } from "../tests/e2e/globalSetup";
+import { startService } from "../tests/support/serviceProcess";
 import { processMemory } from "./processMemory";
 import { seedLarge } from "../server/src/db/seedLarge";
 import { launchBrowser, signIn } from "../tests/e2e/browser";

@@ -4,10 +4,14 @@
  */
 import { spawnSync } from "node:child_process";
 
-const BENCHES = ["console.ts", "overlay.ts", "gallery.ts", "zip.ts", "resources.ts", "analyzer.ts"];
+const BENCHES = ["console.ts", "overlay.ts", "gallery.ts", "zip.ts", "resources.ts", "analyzer.ts", "instances.ts"];
+/** Benchmarks that need a PostgreSQL server: scripts/with-postgres.mjs starts a throwaway one. */
+const ON_POSTGRES = new Set(["instances.ts"]);
 
 for (const bench of BENCHES) {
   console.log(`\n== bench/${bench}`);
-  const run = spawnSync(process.execPath, ["--import", "tsx", `bench/${bench}`], { stdio: "inherit" });
+  const command = ["--import", "tsx", `bench/${bench}`];
+  if (ON_POSTGRES.has(bench)) command.unshift("scripts/with-postgres.mjs", process.execPath);
+  const run = spawnSync(process.execPath, command, { stdio: "inherit" });
   if (run.status !== 0) process.exitCode = 1;
 }

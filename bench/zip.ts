@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { loadConfig } from "../server/src/config";
 import { openPglite } from "../server/src/db/client";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
-import { startService } from "../tests/e2e/globalSetup";
+import { startService } from "../tests/support/serviceProcess";
 import { processMemory } from "./processMemory";
 import { prepareDb } from "../server/src/db/prepare";
 import { testFiles, tests } from "../server/src/db/schema";

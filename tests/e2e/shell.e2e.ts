@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { DEMO_USERS, DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { launchBrowser, newPage, screenshot, signIn } from "./browser";
-import { startService } from "./globalSetup";
+import { startService } from "../support/serviceProcess";
 import { MENU_BY_ROLE } from "../fixtures/menus";
 import type { Role } from "../../src/api/types";
 
