@@ -28,7 +28,26 @@ export interface Config {
   trustProxy: boolean;
   /** The largest firmware upload; FIRMWARE_MAX_BYTES (200 MiB) when absent. Tests lower it. */
   firmwareMaxBytes?: number;
+  /** Which file store: the local directory filesDir (the default), or S3 when S3_BUCKET is set. */
+  storage: StorageConfig;
 }
+
+/** An S3-compatible bucket; credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID…). */
+export interface S3StorageConfig {
+  kind: "s3";
+  /** S3_BUCKET. */
+  bucket: string;
+  /** S3_REGION, us-east-1 by default. */
+  region: string;
+  /** S3_ENDPOINT: another S3-compatible server (MinIO, Ceph, s3rver…); AWS itself when absent. */
+  endpoint: string | undefined;
+  /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` URLs; true by default when an endpoint is set. */
+  forcePathStyle: boolean;
+  /** Bytes per multipart part (at least 5 MiB, the S3 minimum); not an environment variable. */
+  partSize?: number;
+}
+
+export type StorageConfig = { kind: "local" } | S3StorageConfig;
 
 type Env = Record<string, string | undefined>;
 
@@ -43,6 +62,54 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
     throw new Error(`${name} must be a positive integer, got "${raw}"`);
   }
   return value;
+}
+
+function booleanFlag(env: Env, name: string): boolean | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+/** The storage section: S3_BUCKET chooses S3; the other S3_* variables are refused without it. */
+function loadStorage(env: Env): StorageConfig {
+  const bucket = nonEmpty(env.S3_BUCKET);
+  const endpoint = nonEmpty(env.S3_ENDPOINT);
+  const region = nonEmpty(env.S3_REGION);
+  const forcePathStyle = booleanFlag(env, "S3_FORCE_PATH_STYLE");
+  if (bucket === undefined) {
+    const stray = (["S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE"] as const).filter((name) => nonEmpty(env[name]));
+    if (stray.length > 0) {
+      throw new Error(`${stray.join(", ")} set without S3_BUCKET: set S3_BUCKET to store files in S3`);
+    }
+    return { kind: "local" };
+  }
+  // S3's bucket naming rules: 3 to 63 lowercase letters, digits, dots and hyphens, alphanumeric ends.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes("..")) {
+    throw new Error(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens), got "${bucket}"`);
+  }
+  if (endpoint !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+      throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+    }
+  }
+  if (region !== undefined && !/^[a-z0-9][a-z0-9-]{0,49}$/.test(region)) {
+    throw new Error(`S3_REGION must be a region name such as us-east-1, got "${region}"`);
+  }
+  return {
+    kind: "s3",
+    bucket,
+    region: region ?? "us-east-1",
+    endpoint,
+    forcePathStyle: forcePathStyle ?? endpoint !== undefined,
+  };
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -80,5 +147,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     serveConsole: env.SERVE_CONSOLE !== "false",
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
+    storage: loadStorage(env),
   };
 }

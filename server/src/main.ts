@@ -10,7 +10,7 @@ import { loadConfig } from "./config";
 import { openDb } from "./db/client";
 import { DEMO_USERS } from "./db/demoUsers";
 import { prepareDb } from "./db/prepare";
-import { localDirectoryStorage } from "./files/storage";
+import { createStorage } from "./files/storage";
 
 const consoleDir = resolve(fileURLToPath(new URL("../../dist", import.meta.url)));
 
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   console.log(`Opening the database: ${where}`);
   const handle = await openDb(config);
   const started = performance.now();
-  const { seeded } = await prepareDb(handle, { storage: localDirectoryStorage(config.filesDir) });
+  const { seeded } = await prepareDb(handle, { storage: createStorage(config) });
   if (seeded) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`New database: migrated and seeded with demo data in ${seconds} s (files in ${config.filesDir}).`);

@@ -7,7 +7,7 @@ import { bulkDownloadWorker, type BulkDownloadWorker } from "./bulkDownloads/wor
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { fileLinks, type FileLinks } from "./files/links";
-import { localDirectoryStorage, type FileStorage } from "./files/storage";
+import { createStorage, type FileStorage } from "./files/storage";
 
 /** What route handlers work with, built once per app. */
 export interface Services {
@@ -24,7 +24,7 @@ export interface Services {
 
 export async function createServices(db: Database, config: Config, log: FastifyBaseLogger): Promise<Services> {
   const secret = await resolveJwtSecret(db, config.jwtSecret);
-  const storage = localDirectoryStorage(config.filesDir);
+  const storage = createStorage(config);
   return {
     db,
     config,

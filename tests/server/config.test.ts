@@ -52,6 +52,7 @@ describe("loadConfig", () => {
       logLevel: "silent",
       serveConsole: false,
       trustProxy: true,
+      storage: { kind: "local" },
     });
   });
 
@@ -69,6 +70,56 @@ describe("loadConfig", () => {
     [{ JWT_SECRET: "short" }, /JWT_SECRET/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ PRODUCT_KEY: "gem-test" }, /PRODUCT_KEY/],
+  ])("refuses %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe("loadConfig: the file storage (config.storage)", () => {
+  it("is the local directory FILES_DIR unless S3_BUCKET is set", () => {
+    expect(loadConfig({}).storage).toEqual({ kind: "local" });
+    expect(loadConfig({ S3_BUCKET: "  " }).storage).toEqual({ kind: "local" });
+  });
+
+  it("is S3 when S3_BUCKET is set: AWS itself by default, region us-east-1, virtual-hosted URLs", () => {
+    expect(loadConfig({ S3_BUCKET: "gemtest-files" }).storage).toEqual({
+      kind: "s3",
+      bucket: "gemtest-files",
+      region: "us-east-1",
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it("reads an S3-compatible endpoint, with path-style URLs by default", () => {
+    expect(
+      loadConfig({ S3_BUCKET: "files", S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "eu-west-3" }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "files",
+      region: "eu-west-3",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ S3_BUCKET: "files", S3_ENDPOINT: "https://s3.example.com", S3_FORCE_PATH_STYLE: "false" }).storage,
+    ).toMatchObject({ forcePathStyle: false });
+    expect(loadConfig({ S3_BUCKET: "files", S3_FORCE_PATH_STYLE: "1" }).storage).toMatchObject({
+      endpoint: undefined,
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    [{ S3_BUCKET: "ab" }, /S3_BUCKET must be a bucket name/],
+    [{ S3_BUCKET: "Gemtest_Files" }, /S3_BUCKET must be a bucket name/],
+    [{ S3_BUCKET: "files", S3_ENDPOINT: "localhost:9000" }, /S3_ENDPOINT must be an http\(s\) URL/],
+    [{ S3_BUCKET: "files", S3_ENDPOINT: "ftp://example.com" }, /S3_ENDPOINT must be an http\(s\) URL/],
+    [{ S3_BUCKET: "files", S3_REGION: "EU West" }, /S3_REGION must be a region name/],
+    [{ S3_BUCKET: "files", S3_FORCE_PATH_STYLE: "yes" }, /S3_FORCE_PATH_STYLE must be true or false/],
+    // Half an S3 configuration must not quietly fall back to the local directory.
+    [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, /S3_ENDPOINT set without S3_BUCKET/],
+    [{ S3_REGION: "eu-west-3", S3_FORCE_PATH_STYLE: "true" }, /S3_REGION, S3_FORCE_PATH_STYLE set without S3_BUCKET/],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -16,14 +16,17 @@ import { loadConfig, type Config } from "../../server/src/config";
 import { openPostgres, pgliteHandle, type Database, type DbHandle } from "../../server/src/db/client";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { settings } from "../../server/src/db/schema";
-import { localDirectoryStorage, type FileStorage } from "../../server/src/files/storage";
+import { createStorage, type FileStorage } from "../../server/src/files/storage";
 import { adminQuery, quoteIdent, uniqueDatabaseName, withDatabase } from "./testDatabase";
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   config: Config;
-  /** This app's own copy of the seeded file storage (config.filesDir). */
+  /**
+   * The app's file storage: by default its own copy of the seeded files (config.filesDir); the
+   * store config.storage names when a test passes one (e.g. an S3 bucket, tests/server/s3Server.ts).
+   */
   storage: FileStorage;
   close(): Promise<void>;
 }
@@ -73,7 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db: handle.db,
     config,
-    storage: localDirectoryStorage(config.filesDir),
+    storage: createStorage(config),
     async close() {
       await app.close();
       await handle.close();

@@ -9,7 +9,7 @@
 import { count } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords";
 import { loadConfig } from "../config";
-import { localDirectoryStorage } from "../files/storage";
+import { createStorage } from "../files/storage";
 import { openDb } from "./client";
 import { DEMO_PASSWORD } from "./demoUsers";
 import { prepareDb } from "./prepare";
@@ -25,7 +25,7 @@ export async function seedLarge(accountCount: number): Promise<void> {
   const handle = await openDb(config);
   try {
     const started = performance.now();
-    await prepareDb(handle, { storage: localDirectoryStorage(config.filesDir) });
+    await prepareDb(handle, { storage: createStorage(config) });
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const now = new Date();
     // Numbering starts after the regular seed's generated accounts, so ids never collide.

@@ -1,41 +1,13 @@
 /**
- * Where test files and built zips live. The service only talks to this interface; the local
- * directory below is the first implementation (an S3-compatible store is the planned second).
- * Keys are opaque to callers: storage chooses them, unless a caller (the seed) asks for a
- * readable one.
+ * The local-directory store: blobs as files in one directory (FILES_DIR).
  */
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-
-export interface StoredBlob {
-  key: string;
-  size: number;
-}
-
-export interface FileStorage {
-  /** Stores the bytes; the blob appears under its key only once it is complete. */
-  put(source: NodeJS.ReadableStream | Buffer, options?: { key?: string }): Promise<StoredBlob>;
-  /** The bytes of a stored blob; the stream errors with code ENOENT when there is none. */
-  get(key: string): Readable;
-  /** Removes a blob; removing one that is not there is not an error. */
-  delete(key: string): Promise<void>;
-  /** The size in bytes, or null when there is no such blob. */
-  size(key: string): Promise<number | null>;
-}
-
-const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-export class InvalidStorageKeyError extends Error {}
-
-/** Keys become file names: only a safe alphabet, so a key can never leave the directory. */
-function checkKey(key: string): string {
-  if (!KEY.test(key) || key.includes("..")) throw new InvalidStorageKeyError(`Invalid storage key: ${key}`);
-  return key;
-}
+import { checkKey, type FileStorage } from "./index";
 
 /**
  * Blobs as files in one directory: `<root>/<key>`. Writes go to `<root>/.incoming/` first and
@@ -77,6 +49,15 @@ export function localDirectoryStorage(root: string): FileStorage {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
+      }
+    },
+
+    async check() {
+      try {
+        await access(root, constants.R_OK | constants.W_OK);
+        return true;
+      } catch {
+        return false;
       }
     },
   };
