@@ -79,8 +79,14 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
         // routes that set their own (signed file links) allow private caching and nothing more.
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
       });
-      api.addHook("onReady", async () => services.bulkDownloads.start());
-      api.addHook("onClose", async () => services.bulkDownloads.stop());
+      api.addHook("onReady", async () => {
+        services.bulkDownloads.start();
+        services.aiJobs.start();
+      });
+      // Stops claiming and puts the jobs in hand back to pending before the database closes.
+      api.addHook("onClose", async () => {
+        await Promise.all([services.bulkDownloads.stop(), services.aiJobs.stop()]);
+      });
       installGuard(api, services);
       healthRoutes(api, services);
       authRoutes(api, services);

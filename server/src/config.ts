@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { loadAiSettings } from "./ai/settings";
 
 /** Everything the service reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
   trustProxy: boolean;
   /** The largest firmware upload; FIRMWARE_MAX_BYTES (200 MiB) when absent. Tests lower it. */
   firmwareMaxBytes?: number;
+  /** The background job runners (AI analysis, bulk downloads): see jobs/runner.ts. */
+  jobs: JobsConfig;
   /** Which file store: the local directory filesDir (the default), or S3 when S3_BUCKET is set. */
   storage: StorageConfig;
 }
@@ -49,6 +52,24 @@ export interface S3StorageConfig {
 
 export type StorageConfig = { kind: "local" } | S3StorageConfig;
 
+/** Timings of the job runners, the same for both queues but their concurrency. */
+export interface JobsConfig {
+  /** JOB_STALE_AFTER_MS (30 s): a running job not touched for this long is taken up again. */
+  staleAfterMs: number;
+  /** JOB_HEARTBEAT_MS (5 s): how often a job in hand is touched; less than JOB_STALE_AFTER_MS. */
+  heartbeatMs: number;
+  /** JOB_SWEEP_MS (10 s): how often a runner looks for left-over and stale jobs. */
+  sweepMs: number;
+  /** JOB_MAX_ATTEMPTS (3): interrupted attempts before a job fails with a reason. */
+  maxAttempts: number;
+  /** AI_JOB_CONCURRENCY (4): AI jobs in hand at once per instance. */
+  aiConcurrency: number;
+  /** BULK_DOWNLOAD_CONCURRENCY (1): zips built at once per instance. */
+  bulkDownloadConcurrency: number;
+  /** AI_JOB_DELAY_MS (6 s, 0 allowed): how long an AI job takes at least (ai/settings.ts). */
+  aiJobDelayMs: number;
+}
+
 type Env = Record<string, string | undefined>;
 
 const nonEmpty = (value: string | undefined): string | undefined =>
@@ -62,6 +83,25 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
     throw new Error(`${name} must be a positive integer, got "${raw}"`);
   }
   return value;
+}
+
+function loadJobsConfig(env: Env): JobsConfig {
+  const jobs: JobsConfig = {
+    staleAfterMs: positiveInteger(env, "JOB_STALE_AFTER_MS", 30_000),
+    heartbeatMs: positiveInteger(env, "JOB_HEARTBEAT_MS", 5_000),
+    sweepMs: positiveInteger(env, "JOB_SWEEP_MS", 10_000),
+    maxAttempts: positiveInteger(env, "JOB_MAX_ATTEMPTS", 3),
+    aiConcurrency: positiveInteger(env, "AI_JOB_CONCURRENCY", 4),
+    bulkDownloadConcurrency: positiveInteger(env, "BULK_DOWNLOAD_CONCURRENCY", 1),
+    aiJobDelayMs: loadAiSettings(env).jobDelayMs,
+  };
+  if (jobs.heartbeatMs >= jobs.staleAfterMs) {
+    // Else a job in hand would look stale between two heartbeats and run twice.
+    throw new Error(
+      `JOB_HEARTBEAT_MS (${jobs.heartbeatMs}) must be less than JOB_STALE_AFTER_MS (${jobs.staleAfterMs})`,
+    );
+  }
+  return jobs;
 }
 
 function booleanFlag(env: Env, name: string): boolean | undefined {
@@ -147,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     serveConsole: env.SERVE_CONSOLE !== "false",
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
+    jobs: loadJobsConfig(env),
     storage: loadStorage(env),
   };
 }

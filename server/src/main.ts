@@ -12,6 +12,9 @@ import { DEMO_USERS } from "./db/demoUsers";
 import { prepareDb } from "./db/prepare";
 import { createStorage } from "./files/storage";
 
+/** How long a graceful shutdown may take before the process exits anyway (with 1). */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 const consoleDir = resolve(fileURLToPath(new URL("../../dist", import.meta.url)));
 
 async function main(): Promise<void> {
@@ -28,11 +31,23 @@ async function main(): Promise<void> {
 
   const app = buildApp({ db: handle.db, config, consoleDir: config.serveConsole ? consoleDir : undefined });
 
+  // Graceful shutdown: app.close() stops the listener, waits for the requests in flight, then its
+  // onClose hooks stop the job runners (jobs in hand go back to pending); then the database
+  // closes. A second signal, or a shutdown that takes longer than SHUTDOWN_TIMEOUT_MS, exits at
+  // once with 1: jobs still in hand then keep a heartbeat that stops moving, and another instance
+  // takes them up once they are stale.
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      console.error(`${signal} received again, exiting now.`);
+      process.exit(1);
+    }
     stopping = true;
     console.log(`${signal} received, shutting down.`);
+    setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s, exiting now.`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await app.close();
       await handle.close();

@@ -3,6 +3,7 @@ import { accessTokens, type AccessTokens } from "./auth/accessTokens";
 import { resolveJwtSecret } from "./auth/jwtSecret";
 import { refreshTokenStore, type RefreshTokens } from "./auth/refreshTokens";
 import { signInThrottle, type SignInThrottle } from "./auth/signInThrottle";
+import { aiWorker, type AiWorker } from "./ai/worker";
 import { bulkDownloadWorker, type BulkDownloadWorker } from "./bulkDownloads/worker";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -19,7 +20,9 @@ export interface Services {
   storage: FileStorage;
   /** Signed links to test files (keyed with the JWT secret). */
   fileLinks: FileLinks;
+  /** The job runners (jobs/runner.ts), started and stopped with the app. */
   bulkDownloads: BulkDownloadWorker;
+  aiJobs: AiWorker;
 }
 
 export async function createServices(db: Database, config: Config, log: FastifyBaseLogger): Promise<Services> {
@@ -33,6 +36,7 @@ export async function createServices(db: Database, config: Config, log: FastifyB
     throttle: signInThrottle(db),
     storage,
     fileLinks: fileLinks(secret),
-    bulkDownloads: bulkDownloadWorker(db, storage, log),
+    bulkDownloads: bulkDownloadWorker(db, storage, log, config.jobs),
+    aiJobs: aiWorker(db, storage, log, config.jobs),
   };
 }

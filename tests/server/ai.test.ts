@@ -12,6 +12,7 @@ import { FILE_KIND } from "../../src/api/tests";
 import { currentVersion } from "../../server/src/ai/models";
 import { interruptedTooOften } from "../../server/src/ai/worker";
 import { buildApp } from "../../server/src/app";
+import { loadConfig, type Config } from "../../server/src/config";
 import { aiJobs, testFiles } from "../../server/src/db/schema";
 import { photoKey } from "../../server/src/db/seedTests";
 import { trayLayout } from "../../server/src/db/seedPhotos";
@@ -20,19 +21,17 @@ import { shapeDifferences } from "../fixtures/shape";
 import { bearer, createTestApp, expectAnswer, type TestApp } from "./helpers";
 import { A, B, insertTest, messageOf, tokens, U, type Who } from "./records";
 
-// Jobs finish as soon as the analysis is done (read when each app is built). Test files share
-// their worker's process: the setting is put back for the files that follow.
-const delayBefore = process.env.AI_JOB_DELAY_MS;
-process.env.AI_JOB_DELAY_MS = "0";
-afterAll(() => {
-  if (delayBefore === undefined) delete process.env.AI_JOB_DELAY_MS;
-  else process.env.AI_JOB_DELAY_MS = delayBefore;
+/** The app's config with AI jobs taking `delayMs` (AI_JOB_DELAY_MS, config.jobs.aiJobDelayMs). */
+const withJobDelay = (config: Config, delayMs: number): Config => ({
+  ...config,
+  jobs: { ...config.jobs, aiJobDelayMs: delayMs },
 });
 
 let t: TestApp;
 let token: (who: Who) => Promise<string>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Jobs finish as soon as the analysis is done.
+  t = await createTestApp({ config: { jobs: withJobDelay(loadConfig({}), 0).jobs } });
   token = tokens(() => t.app);
 });
 afterAll(() => t.close());
@@ -418,14 +417,12 @@ describe("the worker", () => {
 
 describe("restarts", () => {
   /** A second app on the same database: a restarted (or another) instance of the service. */
-  async function withSecondApp(delayMs: string, work: (app: FastifyInstance) => Promise<void>) {
-    process.env.AI_JOB_DELAY_MS = delayMs;
-    const app = buildApp({ db: t.db, config: t.config });
+  async function withSecondApp(delayMs: number, work: (app: FastifyInstance) => Promise<void>) {
+    const app = buildApp({ db: t.db, config: withJobDelay(t.config, delayMs) });
     try {
       await app.ready();
       await work(app);
     } finally {
-      process.env.AI_JOB_DELAY_MS = "0";
       await app.close();
     }
   }
@@ -457,7 +454,7 @@ describe("restarts", () => {
         heartbeatAt: stale,
       },
     ]);
-    await withSecondApp("0", async (app) => {
+    await withSecondApp(0, async (app) => {
       expect((await finished(leftInProgress, "user", app)).result).toHaveLength(trayLayout(7).stones.length);
       expect((await finished(leftPending, "user", app)).status).toBe("completed");
       expect((await finished(interrupted, "user", app)).status).toBe("failed");
@@ -469,7 +466,7 @@ describe("restarts", () => {
   it("puts a job in hand back to pending when the service shuts down", async () => {
     const id = await testWithRun({}, 8);
     let jobId = "";
-    await withSecondApp("60000", async (app) => {
+    await withSecondApp(60_000, async (app) => {
       const response = await app.inject({
         method: "POST",
         url: `/api/ai/test/${id}/group/0/trigger`,
@@ -481,6 +478,7 @@ describe("restarts", () => {
       }
       expect((await jobRow(jobId)).status).toBe("in-progress");
     });
-    expect(await jobRow(jobId)).toMatchObject({ status: "pending", heartbeatAt: null, attempts: 1 });
+    // The attempt is given back: only interruptions without a word (crashes, kills) use them up.
+    expect(await jobRow(jobId)).toMatchObject({ status: "pending", heartbeatAt: null, attempts: 0 });
   });
 });

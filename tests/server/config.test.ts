@@ -53,6 +53,7 @@ describe("loadConfig", () => {
       serveConsole: false,
       trustProxy: true,
       storage: { kind: "local" },
+      jobs: loadConfig({}).jobs,
     });
   });
 
@@ -70,6 +71,57 @@ describe("loadConfig", () => {
     [{ JWT_SECRET: "short" }, /JWT_SECRET/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ PRODUCT_KEY: "gem-test" }, /PRODUCT_KEY/],
+  ])("refuses %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe("loadConfig: the job runners (config.jobs)", () => {
+  it("has today's timings by default", () => {
+    expect(loadConfig({}).jobs).toEqual({
+      staleAfterMs: 30_000,
+      heartbeatMs: 5_000,
+      sweepMs: 10_000,
+      maxAttempts: 3,
+      aiConcurrency: 4,
+      bulkDownloadConcurrency: 1,
+      aiJobDelayMs: 6_000,
+    });
+  });
+
+  it("reads them from the environment, small enough for a test to see a dead instance's job taken over", () => {
+    expect(
+      loadConfig({
+        JOB_STALE_AFTER_MS: "1500",
+        JOB_HEARTBEAT_MS: "200",
+        JOB_SWEEP_MS: "300",
+        JOB_MAX_ATTEMPTS: "5",
+        AI_JOB_CONCURRENCY: "2",
+        BULK_DOWNLOAD_CONCURRENCY: "3",
+        AI_JOB_DELAY_MS: "0",
+      }).jobs,
+    ).toEqual({
+      staleAfterMs: 1500,
+      heartbeatMs: 200,
+      sweepMs: 300,
+      maxAttempts: 5,
+      aiConcurrency: 2,
+      bulkDownloadConcurrency: 3,
+      aiJobDelayMs: 0,
+    });
+  });
+
+  it.each([
+    [{ JOB_STALE_AFTER_MS: "0" }, /JOB_STALE_AFTER_MS must be a positive integer/],
+    [{ JOB_HEARTBEAT_MS: "-5" }, /JOB_HEARTBEAT_MS must be a positive integer/],
+    [{ JOB_SWEEP_MS: "soon" }, /JOB_SWEEP_MS must be a positive integer/],
+    [{ JOB_MAX_ATTEMPTS: "2.5" }, /JOB_MAX_ATTEMPTS must be a positive integer/],
+    [{ AI_JOB_CONCURRENCY: "0" }, /AI_JOB_CONCURRENCY must be a positive integer/],
+    [{ BULK_DOWNLOAD_CONCURRENCY: "many" }, /BULK_DOWNLOAD_CONCURRENCY must be a positive integer/],
+    [{ AI_JOB_DELAY_MS: "-1" }, /AI_JOB_DELAY_MS/],
+    // A heartbeat as slow as the stale limit would let a job in hand look dead and run twice.
+    [{ JOB_STALE_AFTER_MS: "1500" }, /JOB_HEARTBEAT_MS \(5000\) must be less than JOB_STALE_AFTER_MS \(1500\)/],
+    [{ JOB_HEARTBEAT_MS: "1000", JOB_STALE_AFTER_MS: "1000" }, /must be less than JOB_STALE_AFTER_MS/],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -1,7 +1,7 @@
 /**
  * The AI calls of spec §7: a test run's latest result, triggering a job, and a job's status.
  * Who may call them: see ai/access.ts (the test's viewers, and anybody for a shared test). The
- * worker that runs the jobs is started and stopped with the app.
+ * worker that runs the jobs (services.aiJobs) is started and stopped with the app.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -18,8 +18,6 @@ import { aiAccess, optionalCaller } from "./access";
 import { findJob, latestJob, runningJob, toAiJobStatusResponse, toAiResultResponse } from "./jobs";
 import { currentVersion, DEFAULT_MODEL } from "./models";
 import { runHasPhotos } from "./photos";
-import { loadAiSettings } from "./settings";
-import { aiWorker } from "./worker";
 import { aiJobs, devices } from "../db/schema";
 import { HttpError, notFound, unauthorized } from "../http/errors";
 import type { Services } from "../services";
@@ -76,10 +74,7 @@ export function parseTriggerBody(body: unknown): { model: AiModel | undefined; d
 }
 
 export function aiRoutes(app: FastifyInstance, services: Services): void {
-  const { db, storage } = services;
-  const worker = aiWorker(db, storage, app.log, { jobDelayMs: loadAiSettings().jobDelayMs });
-  app.addHook("onReady", async () => worker.start());
-  app.addHook("onClose", async () => worker.stop());
+  const { db } = services;
 
   app.get<{ Params: RunParams; Querystring: { aiModel?: AiModel } }>(
     "/ai/test/:id/group/:group/result",
@@ -125,7 +120,7 @@ export function aiRoutes(app: FastifyInstance, services: Services): void {
         deviceType: deviceType ?? device?.typeCode ?? null,
         triggeredBy: caller?.id ?? null,
       });
-      worker.wake();
+      services.aiJobs.wake();
       return { jobId };
     },
   );
