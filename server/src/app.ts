@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchemaValidationError } from "fastify";
 import type { ApiError } from "../../src/api/types";
 import { installGuard } from "./auth/guard";
@@ -34,6 +35,8 @@ import { passwordCheckRoutes } from "./users/passwordCheck";
 import { perUserRoutes } from "./users/perUser";
 import { userRoutes } from "./users/resource";
 import { createServices } from "./services";
+import { packageInfo, swaggerOptions } from "./docs/openapi";
+import { docsRoutes } from "./docs/routes";
 
 export interface AppDeps {
   db: Database;
@@ -69,6 +72,8 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);
   acceptOnlyJson(app);
+  // Before the routes: it collects every route's schema as it is registered (GET /api/docs).
+  app.register(fastifySwagger, swaggerOptions(packageInfo()));
 
   app.register(
     async (api) => {
@@ -109,6 +114,7 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       firmwareRoutes(api, services);
       discountRoutes(api, services);
       perUserRoutes(api, services);
+      docsRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -1,7 +1,18 @@
 /**
  * AI analysis shapes (spec §3 "AI result polygon" and "AI job", §7 the three ai calls), shared by
- * the console's data provider, the reference service and the tests.
+ * the console's data provider, the reference service and the tests. The request and answer shapes
+ * are the static types of the TypeBox schemas in ./schemas/ai.ts (type-only imports: the console
+ * bundle never loads TypeBox).
  */
+import type { Static } from "typebox";
+import type {
+  aiJobStatusResponseSchema,
+  aiPointSchema,
+  aiPolygonSchema,
+  aiResultResponseSchema,
+  aiTriggerRequestSchema,
+  aiTriggerResponseSchema,
+} from "./schemas/ai";
 
 /** Spec §3: the model names, in the order the console offers them (the first is the default). */
 export const AI_MODELS = ["RAMI", "NAOMI", "YORI"] as const;
@@ -31,43 +42,21 @@ export const AI_STALE_JOB_MS = 5 * 60 * 1000;
  * One vertex, in the 3120 × 4192 canvas space (spec §9). Services send either form; the console
  * accepts both (aiOverlay/polygons.ts normalizes them).
  */
-export type AiPoint = readonly [number, number] | { readonly x: number; readonly y: number };
+export type AiPoint = Static<typeof aiPointSchema>;
 
 /** One detected stone (spec §3). Field names are the service's, capitalized as it sends them. */
-export interface AiPolygon {
-  Polygon: AiPoint[];
-  Type: StoneType;
-  /** 0 to 1. */
-  Confidence: number;
-  Index: number;
-}
+export type AiPolygon = Static<typeof aiPolygonSchema>;
 
 /** GET ai/test/{id}/group/{group}/result[?aiModel=…]; a 404 means no result yet. */
-export interface AiResultResponse {
-  status: AiJobStatus;
-  /** The polygons once completed; empty or null otherwise (or when nothing was found). */
-  result: AiPolygon[] | null;
-  /** True when the result comes from the latest model version: Regenerate is then disabled. */
-  isGeneratedWithLatestVersion: boolean;
-  /** ISO date of the job's trigger; a pending or in-progress job older than 5 minutes is stale. */
-  triggeredAt: string | null;
-  /** The job's id, polled through ai/jobs/{jobId}/status while it runs. */
-  _id: string;
-}
+export type AiResultResponse = Static<typeof aiResultResponseSchema>;
 
 /**
  * POST ai/test/{id}/group/{group}/trigger: aiModel and deviceType, or only deviceType, or empty
  * (spec §7). deviceType is the test's device type code (spec §3).
  */
-export type AiTriggerRequest =
-  { aiModel: AiModel; deviceType: number } | { deviceType: number } | Record<string, never>;
+export type AiTriggerRequest = Static<typeof aiTriggerRequestSchema>;
 
-export interface AiTriggerResponse {
-  jobId: string;
-}
+export type AiTriggerResponse = Static<typeof aiTriggerResponseSchema>;
 
 /** GET ai/jobs/{jobId}/status */
-export interface AiJobStatusResponse {
-  status: AiJobStatus;
-  result: AiPolygon[] | null;
-}
+export type AiJobStatusResponse = Static<typeof aiJobStatusResponseSchema>;

@@ -1,7 +1,20 @@
 /**
  * Test records (spec §3, §7): the shapes GET v3/tests/{id} answers and PUT v2/tests/{id} takes,
- * shared by the console, the reference service and the tests.
+ * shared by the console, the reference service and the tests: the static types of the TypeBox
+ * schemas in ./schemas/tests.ts (type-only imports: the console bundle never loads TypeBox).
  */
+import type { Static } from "typebox";
+import type {
+  apiNotesSchema,
+  apiTestFileSchema,
+  apiTestSchema,
+  bulkDownloadRequestSchema,
+  bulkDownloadSchema,
+  redFilterValueSchema,
+  shareResponseSchema,
+  testUpdateSchema,
+  uploadResponseSchema,
+} from "./schemas/tests";
 
 /** Test file kinds by number (spec §3). */
 export const FILE_KIND = {
@@ -20,74 +33,30 @@ export const FILE_KIND = {
 export type FileKindName = keyof typeof FILE_KIND;
 export type FileKind = (typeof FILE_KIND)[FileKindName];
 
-export type TestFileType = "image" | "document";
-
 /**
  * A test file. Its kind travels in a field named after the product, `{product}TestFileType`
  * (e.g. gemtestTestFileType), so it is read through fileKindField(productKey).
  */
-export interface ApiTestFile {
-  _id: string;
-  name: string;
-  link: string;
-  group: number;
-  type: TestFileType;
-  [productKindField: `${string}TestFileType`]: number;
-}
+export type ApiTestFile = Static<typeof apiTestFileSchema>;
+export type TestFileType = ApiTestFile["type"];
 
 export const fileKindField = (productKey: string): `${string}TestFileType` => `${productKey}TestFileType`;
 
-export interface RedFilterValue {
-  name: string;
-  redFilterValue: number;
-}
+export type RedFilterValue = Static<typeof redFilterValueSchema>;
 
 /** Notes arrive as a list, or as a string wrapping one (spec §3). */
-export type ApiNotes = string[] | string | null;
+export type ApiNotes = Static<typeof apiNotesSchema>;
 
-export interface ApiTest {
-  id: string;
-  name: string;
-  device: { name: string; type: number };
-  /** The business is the test's location; its owner is a user id. */
-  business: { name: string; owner: string | null };
-  account: { id: string; name: string };
-  createdBy: string;
-  createdByDetails: { name: string };
-  date: string;
-  description: string;
-  notes: ApiNotes;
-  sku: string;
-  customer: string;
-  vendorName: string;
-  phoneType: string;
-  redFilterValues: RedFilterValue[];
-  isCopied: boolean;
-  /** For a copied test: the account it was copied from. */
-  originalTest: { account: { name: string } } | null;
-  copiedAt: string | null;
-  files: ApiTestFile[];
-}
+export type ApiTest = Static<typeof apiTestSchema>;
 
 /** PUT v2/tests/{id} (spec §7). */
-export interface TestUpdate {
-  name: string;
-  sku: string;
-  customer: string;
-  vendorName: string;
-  description: string;
-  notes: string;
-}
+export type TestUpdate = Static<typeof testUpdateSchema>;
 
 /** POST tests/share/{id}: when the test was first shared (sharing again keeps it). */
-export interface ShareResponse {
-  sharedAt: string;
-}
+export type ShareResponse = Static<typeof shareResponseSchema>;
 
 /** POST v2/tests/file (201): the file as the test now lists it. */
-export interface UploadResponse {
-  file: ApiTestFile;
-}
+export type UploadResponse = Static<typeof uploadResponseSchema>;
 
 /** Device type codes (spec §3); any other code is Unknown. */
 export const DEVICE_TYPES: Record<number, string> = {
@@ -134,28 +103,12 @@ export interface GalleryFilter {
   to?: string;
 }
 
-export type BulkDownloadStatus = "pending" | "processing" | "ready" | "failed";
-
 /**
  * A bulk download (spec §3 "Selected items list", §9): POST bulk-downloads {testIds} starts one;
  * GET bulk-downloads/{id} (public, by its unguessable id) reports it; its zip is at
  * GET bulk-downloads/{id}/file once ready. Only one runs at a time per user (409 otherwise).
  */
-export interface BulkDownload {
-  id: string;
-  status: BulkDownloadStatus;
-  testCount: number;
-  /** 0 to 1. */
-  progress: number;
-  /** The service's estimate for the whole download, from the number of tests. */
-  estimatedSeconds: number;
-  createdAt: string;
-  /** Set when status is ready. */
-  fileUrl: string | null;
-  /** Set when status is failed. */
-  error: string | null;
-}
+export type BulkDownload = Static<typeof bulkDownloadSchema>;
+export type BulkDownloadStatus = BulkDownload["status"];
 
-export interface BulkDownloadRequest {
-  testIds: string[];
-}
+export type BulkDownloadRequest = Static<typeof bulkDownloadRequestSchema>;

@@ -1,7 +1,22 @@
 /**
  * API shapes shared by the console's data provider, the reference service and the tests.
- * Spec §3 and §7 name these fields; docs/api.md documents each endpoint that uses them.
+ * Spec §3 and §7 name these fields; the request and answer shapes are the static types of the
+ * TypeBox schemas in ./schemas (which the service validates and serialises with, and documents at
+ * /api/docs). Type-only imports: the console bundle never loads TypeBox.
  */
+import type { Static } from "typebox";
+import type { apiErrorSchema } from "./schemas/common";
+import type {
+  apiUserSchema,
+  healthResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  passwordCheckResponseSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  subscriptionStatusResponseSchema,
+  verifyTokenResponseSchema,
+} from "./schemas/auth";
 
 export const ROLES = ["SuperAdmin", "Admin", "Manager", "User"] as const;
 export type Role = (typeof ROLES)[number];
@@ -10,66 +25,32 @@ export const isRole = (value: unknown): value is Role =>
   typeof value === "string" && (ROLES as readonly string[]).includes(value);
 
 /** A user as GET users/{id} and the login answer return it. */
-export interface ApiUser {
-  id: string;
-  accountId: string;
-  businessId: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  avatar: string | null;
-}
+export type ApiUser = Static<typeof apiUserSchema>;
 
 /** POST v2/auth/login {email, password} */
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-export interface LoginResponse {
-  accessToken: string;
-  refreshToken: string;
-  user: ApiUser;
-}
+export type LoginRequest = Static<typeof loginRequestSchema>;
+export type LoginResponse = Static<typeof loginResponseSchema>;
 
 /** POST v2/auth/refresh {refreshToken} */
-export interface RefreshRequest {
-  refreshToken: string;
-}
-export interface RefreshResponse {
-  accessToken: string;
-  refreshToken: string;
-}
+export type RefreshRequest = Static<typeof refreshRequestSchema>;
+export type RefreshResponse = Static<typeof refreshResponseSchema>;
 
 /** POST verify-token (empty body): the token is good, and whose it is. */
-export interface VerifyTokenResponse {
-  valid: true;
-  user: ApiUser;
-}
+export type VerifyTokenResponse = Static<typeof verifyTokenResponseSchema>;
 
-export type PortalStatus = "Ok" | "NotOk";
 /** GET health */
-export interface HealthResponse {
-  portal: PortalStatus;
-  message: string;
-}
+export type HealthResponse = Static<typeof healthResponseSchema>;
+export type PortalStatus = HealthResponse["portal"];
 
-export type SubscriptionStatus = "active" | "past_due" | "inactive";
 /** GET v2/payments/subscription */
-export interface SubscriptionStatusResponse {
-  status: SubscriptionStatus;
-  message: string;
-}
+export type SubscriptionStatusResponse = Static<typeof subscriptionStatusResponseSchema>;
+export type SubscriptionStatus = SubscriptionStatusResponse["status"];
 
 /** POST users/password/check {password} */
-export interface PasswordCheckResponse {
-  isCorrect: boolean;
-}
+export type PasswordCheckResponse = Static<typeof passwordCheckResponseSchema>;
 
-/** Every error answer of the service: a human message, plus a machine code where one is useful. */
-export interface ApiError {
-  message: string;
-}
+/** Every error answer of the service: a human message. */
+export type ApiError = Static<typeof apiErrorSchema>;
 
 /** The access token's claims (jwt-decode reads them in the console). */
 export interface AccessTokenClaims {

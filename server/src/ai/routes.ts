@@ -4,21 +4,26 @@
  * worker that runs the jobs (services.aiJobs) is started and stopped with the app.
  */
 import { randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import Type from "typebox";
+import { AI_MODELS, isAiModel, type AiModel } from "../../../src/api/ai";
 import {
-  AI_MODELS,
-  isAiModel,
-  type AiJobStatusResponse,
-  type AiModel,
-  type AiResultResponse,
-  type AiTriggerResponse,
-} from "../../../src/api/ai";
+  aiJobStatusResponseSchema,
+  aiModelSchema,
+  aiResultResponseSchema,
+  aiTriggerRequestSchema,
+  aiTriggerResponseSchema,
+  MAX_DEVICE_TYPE,
+  MAX_GROUP,
+} from "../../../src/api/schemas/ai";
 import { aiAccess, optionalCaller } from "./access";
 import { findJob, latestJob, runningJob, toAiJobStatusResponse, toAiResultResponse } from "./jobs";
 import { currentVersion, DEFAULT_MODEL } from "./models";
 import { runHasPhotos } from "./photos";
 import { aiJobs, devices } from "../db/schema";
+import { BEARER, described, DOCUMENTED_BODY, refusals } from "../docs/openapi";
 import { HttpError, notFound, unauthorized } from "../http/errors";
 import type { Services } from "../services";
 import { canSeeTest, findLiveTest } from "../testRecords/queries";
@@ -26,24 +31,20 @@ import { canSeeTest, findLiveTest } from "../testRecords/queries";
 export const NO_AI_RESULT = "No AI result for this test run yet.";
 export const NO_PHOTOS = "This test run has no photos to analyse.";
 export const JOB_NOT_FOUND = "AI job not found.";
-/** Device type codes are small positive numbers (spec §3); the bound only keeps junk out. */
-const MAX_DEVICE_TYPE = 999_999;
-/** Groups are test runs, numbered from 0. */
-const MAX_GROUP = 9_999;
+const runParams = Type.Object({
+  id: Type.String({ maxLength: 100, description: "The test's id." }),
+  group: Type.Integer({ minimum: 0, maximum: MAX_GROUP, description: "The test run, from 0." }),
+});
 
-const runParams = {
-  type: "object",
-  required: ["id", "group"],
-  properties: {
-    id: { type: "string", maxLength: 100 },
-    group: { type: "integer", minimum: 0, maximum: MAX_GROUP },
-  },
+const TAGS = ["AI"];
+/** A token is optional: without one, only shared tests (ai/access.ts). */
+const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { [BEARER]: [] }];
+const ACCESS_NOTE =
+  "With a token: the tests the caller may see, and shared tests. Without one: shared tests only (401 otherwise).";
+const AI_REFUSALS = {
+  401: "Without a token, a test that is not shared; with one, a bad or expired token or a disabled user.",
+  499: true,
 } as const;
-
-interface RunParams {
-  id: string;
-  group: number;
-}
 
 /**
  * Spec §7's three trigger bodies — {aiModel, deviceType}, {deviceType}, or none at all ({} or no
@@ -76,16 +77,30 @@ export function parseTriggerBody(body: unknown): { model: AiModel | undefined; d
 export function aiRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services;
 
-  app.get<{ Params: RunParams; Querystring: { aiModel?: AiModel } }>(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
     "/ai/test/:id/group/:group/result",
     {
       config: { access: "public" },
       schema: {
+        tags: TAGS,
+        summary: "The latest AI result of a test run for a model",
+        description: `${ACCESS_NOTE} No aiModel means RAMI.`,
+        security: OPTIONAL_BEARER,
         params: runParams,
-        querystring: { type: "object", properties: { aiModel: { type: "string", enum: AI_MODELS } } },
+        querystring: Type.Object({ aiModel: Type.Optional(aiModelSchema) }),
+        response: {
+          200: described(aiResultResponseSchema, "The latest job of the run for the model."),
+          ...refusals({
+            400: true,
+            ...AI_REFUSALS,
+            404: "Test not found, or No AI result for this test run yet. (the console then triggers a job)",
+          }),
+        },
       },
     },
-    async (request): Promise<AiResultResponse> => {
+    async (request) => {
       const { test } = await aiAccess(request, services, request.params.id);
       const job = await latestJob(db, test.id, request.params.group, request.query.aiModel ?? DEFAULT_MODEL);
       if (!job) throw notFound(NO_AI_RESULT);
@@ -93,10 +108,29 @@ export function aiRoutes(app: FastifyInstance, services: Services): void {
     },
   );
 
-  app.post<{ Params: RunParams }>(
+  api.post(
     "/ai/test/:id/group/:group/trigger",
-    { config: { access: "public" }, schema: { params: runParams } },
-    async (request): Promise<AiTriggerResponse> => {
+    {
+      config: { access: "public" },
+      schema: {
+        tags: TAGS,
+        summary: "Start an AI job for a test run (or answer the one already running)",
+        description: `${ACCESS_NOTE} The body may also be missing. A job of the same run and model pending or in progress for less than 5 minutes is answered instead of a new one.`,
+        security: OPTIONAL_BEARER,
+        params: runParams,
+        // Documented only: Fastify cannot accept a missing body, so parseTriggerBody checks it.
+        [DOCUMENTED_BODY]: aiTriggerRequestSchema,
+        response: {
+          200: described(aiTriggerResponseSchema, "The new job's id, or the running one's."),
+          ...refusals({
+            400: true,
+            ...AI_REFUSALS,
+            404: "Test not found, or This test run has no photos to analyse.",
+          }),
+        },
+      },
+    },
+    async (request) => {
       // Who before what: a caller without access learns nothing about the body's problems.
       const { test, caller } = await aiAccess(request, services, request.params.id);
       const { model = DEFAULT_MODEL, deviceType } = parseTriggerBody(request.body);
@@ -125,15 +159,23 @@ export function aiRoutes(app: FastifyInstance, services: Services): void {
     },
   );
 
-  app.get<{ Params: { jobId: string } }>(
+  api.get(
     "/ai/jobs/:jobId/status",
     {
       config: { access: "public" },
       schema: {
-        params: { type: "object", required: ["jobId"], properties: { jobId: { type: "string", maxLength: 100 } } },
+        tags: TAGS,
+        summary: "An AI job's status, and its polygons once completed",
+        description: `The job's test decides access. ${ACCESS_NOTE}`,
+        security: OPTIONAL_BEARER,
+        params: Type.Object({ jobId: Type.String({ maxLength: 100 }) }),
+        response: {
+          200: described(aiJobStatusResponseSchema, "The job's status."),
+          ...refusals({ 400: true, ...AI_REFUSALS, 404: "AI job not found." }),
+        },
       },
     },
-    async (request): Promise<AiJobStatusResponse> => {
+    async (request) => {
       const caller = await optionalCaller(request, services);
       const job = await findJob(db, request.params.jobId);
       const test = job ? await findLiveTest(db, job.testId) : undefined;

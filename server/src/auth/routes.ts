@@ -1,62 +1,54 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type {
-  LoginRequest,
-  LoginResponse,
-  RefreshRequest,
-  RefreshResponse,
-  VerifyTokenResponse,
-} from "../../../src/api/types";
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  verifyTokenResponseSchema,
+} from "../../../src/api/schemas/auth";
 import { callerOf } from "./guard";
 import { verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { tooManyAttemptsMessage } from "./signInThrottle";
 import { users } from "../db/schema";
+import { described, GUARD_REFUSALS, noContent, refusals } from "../docs/openapi";
 import { HttpError, userDeleted } from "../http/errors";
-import { apiUserSchema, emailSchema, passwordSchema, refreshTokenSchema } from "../http/schemas";
 import type { Services } from "../services";
 import { findLiveUserByEmail, findUserById, toApiUser, type UserRow } from "../users/queries";
 
 const WRONG_CREDENTIALS = "Incorrect email or password.";
-
-const loginBody = {
-  type: "object",
-  required: ["email", "password"],
-  additionalProperties: false,
-  properties: { email: emailSchema, password: passwordSchema },
-} as const;
-
-const refreshBody = {
-  type: "object",
-  required: ["refreshToken"],
-  additionalProperties: false,
-  properties: { refreshToken: refreshTokenSchema },
-} as const;
-
-const tokenPairSchema = {
-  type: "object",
-  required: ["accessToken", "refreshToken"],
-  properties: { accessToken: { type: "string" }, refreshToken: { type: "string" } },
-} as const;
-
-const loginResponseSchema = {
-  type: "object",
-  required: ["accessToken", "refreshToken", "user"],
-  properties: { ...tokenPairSchema.properties, user: apiUserSchema },
-} as const;
+const TAGS = ["Session"];
 
 export function authRoutes(app: FastifyInstance, services: Services): void {
   const { db, accessTokens, refreshTokens, throttle } = services;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   const issueAccessToken = (user: UserRow) =>
     accessTokens.issue({ id: user.id, role: user.role, accountId: user.accountId });
 
-  app.post<{ Body: LoginRequest }>(
+  api.post(
     "/v2/auth/login",
     {
       config: { access: "public" },
-      schema: { body: loginBody, response: { 200: loginResponseSchema } },
+      schema: {
+        tags: TAGS,
+        summary: "Sign in with an email and a password",
+        description:
+          "Starts a new refresh-token family and records the user's last sign-in. Rate-limited: see docs/api.md.",
+        body: loginRequestSchema,
+        response: {
+          200: described(loginResponseSchema, "Signed in: the tokens and the user."),
+          ...refusals({
+            400: true,
+            401: "Incorrect email or password (also for a deleted user).",
+            403: "This user is disabled. Contact your administrator.",
+            429: "Too many failed sign-in attempts. Try again in N minutes.",
+          }),
+        },
+      },
     },
-    async (request): Promise<LoginResponse> => {
+    async (request) => {
       const { email, password } = request.body;
       const source = { email, ip: request.ip };
       const verdict = await throttle.check(source);
@@ -82,13 +74,27 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
     },
   );
 
-  app.post<{ Body: RefreshRequest }>(
+  api.post(
     "/v2/auth/refresh",
     {
       config: { access: "public" },
-      schema: { body: refreshBody, response: { 200: tokenPairSchema } },
+      schema: {
+        tags: TAGS,
+        summary: "Exchange a refresh token for a new token pair",
+        description:
+          "Rotation: the presented token is spent. Presenting a spent token again revokes its whole family (the sign-in).",
+        body: refreshRequestSchema,
+        response: {
+          200: described(refreshResponseSchema, "A new token pair of the same sign-in."),
+          ...refusals({
+            400: true,
+            401: "Invalid, expired or reused refresh token, or a disabled user.",
+            499: "The token's user was deleted.",
+          }),
+        },
+      },
     },
-    async (request): Promise<RefreshResponse> => {
+    async (request) => {
       const rotation = await refreshTokens.rotate(request.body.refreshToken);
       if (!rotation.ok) {
         const reasons = {
@@ -109,30 +115,41 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
   );
 
   // Public: the console signs out with whatever it holds, possibly an expired access token.
-  app.post<{ Body: RefreshRequest }>(
+  api.post(
     "/v2/auth/logout",
-    { config: { access: "public" }, schema: { body: refreshBody } },
+    {
+      config: { access: "public" },
+      schema: {
+        tags: TAGS,
+        summary: "Sign out: revoke the refresh token's family",
+        body: refreshRequestSchema,
+        response: {
+          204: noContent("Signed out (also for a token the service does not know)."),
+          ...refusals({ 400: true }),
+        },
+      },
+    },
     async (request, reply) => {
       await refreshTokens.revokeFamilyOf(request.body.refreshToken);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   // The body is ignored: the console posts an empty one.
-  app.post(
+  api.post(
     "/verify-token",
     {
       config: { access: "signedIn" },
       schema: {
+        tags: TAGS,
+        summary: "Check the access token and say whose it is",
+        description: "The body is ignored (the console posts an empty one).",
         response: {
-          200: {
-            type: "object",
-            required: ["valid", "user"],
-            properties: { valid: { type: "boolean" }, user: apiUserSchema },
-          },
+          200: described(verifyTokenResponseSchema, "The token is good: whose it is."),
+          ...refusals(GUARD_REFUSALS),
         },
       },
     },
-    async (request): Promise<VerifyTokenResponse> => ({ valid: true, user: toApiUser(callerOf(request)) }),
+    async (request) => ({ valid: true as const, user: toApiUser(callerOf(request)) }),
   );
 }

@@ -4,17 +4,23 @@
  * id being the credential (the console's /bulk-downloads/:id page is for all, spec §2).
  */
 import { randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { BulkDownload, BulkDownloadRequest } from "../../../src/api/tests";
+import Type from "typebox";
+import { bulkDownloadRequestSchema, bulkDownloadSchema, MAX_BULK_TESTS } from "../../../src/api/schemas/tests";
 import { callerOf } from "../auth/guard";
+import { binary, described, GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { estimateSeconds, toApiBulkDownload } from "./worker";
 import { bulkDownloads, tests } from "../db/schema";
 import { attachmentDisposition } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
 import type { Services } from "../services";
 
-export const MAX_BULK_TESTS = 500;
+const TAGS = ["Bulk downloads"];
+/** No format check here: an id that is not a UUID is simply not found. */
+const idParams = Type.Object({ id: Type.String({ description: "The bulk download's id: the credential." }) });
+const NOT_FOUND = "Bulk download not found";
 export const BULK_IN_PROGRESS =
   "A bulk download is already in progress. Wait for it to finish before starting another.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,28 +43,28 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
     return row;
   }
 
-  app.post<{ Body: BulkDownloadRequest }>(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.post(
     "/bulk-downloads",
     {
       config: { access: "signedIn" },
       schema: {
-        body: {
-          type: "object",
-          required: ["testIds"],
-          additionalProperties: false,
-          properties: {
-            testIds: {
-              type: "array",
-              minItems: 1,
-              maxItems: MAX_BULK_TESTS,
-              uniqueItems: true,
-              items: { type: "string", maxLength: 100 },
-            },
-          },
+        tags: TAGS,
+        summary: "Start building one zip of many tests",
+        description: `1 to ${MAX_BULK_TESTS} distinct tests the caller may see; one download at a time per user. Built in the background: poll GET /api/bulk-downloads/{id}.`,
+        body: bulkDownloadRequestSchema,
+        response: {
+          201: described(bulkDownloadSchema, "Started: pending."),
+          ...refusals({
+            400: "Invalid body, or testIds contains tests that do not exist or that you may not see",
+            ...GUARD_REFUSALS,
+            409: "A bulk download is already in progress.",
+          }),
         },
       },
     },
-    async (request, reply): Promise<BulkDownload> => {
+    async (request, reply) => {
       const caller = callerOf(request);
       const { testIds } = request.body;
       const [visible] = await db
@@ -91,22 +97,44 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     "/bulk-downloads/:id",
-    { config: { access: "public" } },
-    async (request): Promise<BulkDownload> => {
+    {
+      config: { access: "public" },
+      schema: {
+        tags: TAGS,
+        summary: "A bulk download's state",
+        description:
+          "Public: the random id is the credential. When ready, fileUrl is its zip; when failed, error says why.",
+        params: idParams,
+        response: { 200: described(bulkDownloadSchema, "Its state."), ...refusals({ 404: NOT_FOUND }) },
+      },
+    },
+    async (request) => {
       const row = await findDownload(request.params.id);
-      if (!row) throw notFound("Bulk download not found");
+      if (!row) throw notFound(NOT_FOUND);
       return toApiBulkDownload(row);
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     "/bulk-downloads/:id/file",
-    { config: { access: "public" } },
+    {
+      config: { access: "public" },
+      schema: {
+        tags: TAGS,
+        summary: "A ready bulk download's zip",
+        description: "Public: the random id is the credential.",
+        params: idParams,
+        response: {
+          200: binary("application/zip", "The zip: a folder per test, holding its files."),
+          ...refusals({ 404: `${NOT_FOUND}, or The bulk download is not ready yet` }),
+        },
+      },
+    },
     async (request, reply) => {
       const row = await findDownload(request.params.id);
-      if (!row) throw notFound("Bulk download not found");
+      if (!row) throw notFound(NOT_FOUND);
       if (row.status !== "ready" || row.storageKey === null) throw notFound("The bulk download is not ready yet");
       const size = await storage.size(row.storageKey);
       if (size === null) throw notFound("The bulk download's file is no longer available");

@@ -2,9 +2,12 @@
  * GET /api/files/{fileId}?exp=…&sig=…: a test file, by the capability link the service put into
  * an answer the caller could see (files/links.ts). No bearer token: <img src> cannot send one.
  */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import Type from "typebox";
 import { testFiles, tests } from "../db/schema";
+import { binary, refusals } from "../docs/openapi";
 import { attachmentDisposition } from "./zip";
 import { forbidden, notFound } from "../http/errors";
 import type { Services } from "../services";
@@ -12,19 +15,23 @@ import type { Services } from "../services";
 export const INVALID_FILE_LINK = "This file link is not valid or has expired.";
 
 export function fileRoutes(app: FastifyInstance, { db, storage, fileLinks }: Services): void {
-  app.get<{ Params: { fileId: string }; Querystring: { exp?: string; sig?: string } }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/files/:fileId",
     {
       config: { access: "public" },
       schema: {
-        params: {
-          type: "object",
-          required: ["fileId"],
-          properties: { fileId: { type: "string", maxLength: 100 } },
-        },
-        querystring: {
-          type: "object",
-          properties: { exp: { type: "string", maxLength: 20 }, sig: { type: "string", maxLength: 100 } },
+        tags: ["Files"],
+        summary: "A test file, by the signed link an answer gave",
+        description:
+          "No bearer token (an <img> cannot send one): the link is the credential. Cached privately until it expires.",
+        params: Type.Object({ fileId: Type.String({ maxLength: 100 }) }),
+        querystring: Type.Object({
+          exp: Type.Optional(Type.String({ maxLength: 20, description: "Expiry, seconds since 1970." })),
+          sig: Type.Optional(Type.String({ maxLength: 100, description: "The link's signature." })),
+        }),
+        response: {
+          200: binary("application/octet-stream", "The file's bytes, with its own Content-Type."),
+          ...refusals({ 400: true, 403: "This file link is not valid or has expired.", 404: "File not found" }),
         },
       },
     },

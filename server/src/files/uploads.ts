@@ -14,10 +14,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import fastifyMultipart from "@fastify/multipart";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import Type from "typebox";
+import { uploadResponseSchema } from "../../../src/api/schemas/tests";
 import { FILE_KIND, UPLOAD_EXTENSIONS, type UploadResponse } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { testFiles } from "../db/schema";
+import { described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { uploadFormatOf } from "./contentCheck";
 import { safeFileName } from "./zip";
 import { HttpError, notFound } from "../http/errors";
@@ -92,56 +96,83 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLink
   });
   const kindField = `${config.productKey}TestFileType`;
 
-  app.post("/v2/tests/file", { config: { access: "signedIn" } }, async (request, reply) => {
-    if (!request.isMultipart()) throw new HttpError(400, "Content-Type must be multipart/form-data");
-    const tempDir = await mkdtemp(join(tmpdir(), "gemtest-upload-"));
-    try {
-      const { fields, file } = await receiveForm(request, tempDir);
-      if (!file) throw new HttpError(400, "files is required: attach one file");
-      const testId = fields.get("testId");
-      if (!testId) throw new HttpError(400, "testId is required");
-      const kind = fields.get(kindField);
-      if (kind === undefined) throw new HttpError(400, `${kindField} is required`);
-      if (Number(kind) !== FILE_KIND.Other) {
-        throw new HttpError(400, `${kindField} must be ${FILE_KIND.Other} (Other): only other files may be uploaded`);
-      }
-      const test = await findLiveTest(db, testId);
-      if (!test || !canSeeTest(callerOf(request), test)) throw notFound(TEST_NOT_FOUND);
-
-      const name = safeFileName(file.name.split(/[\\/]/).pop() ?? "", "");
-      const format = uploadFormatOf(name);
-      if (name === "" || !format) {
-        throw new HttpError(400, `Only ${UPLOAD_EXTENSIONS.join(", ")} files may be uploaded.`);
-      }
-      if (file.size === 0 || !(await format.matches(file.path, file.size))) {
-        throw new HttpError(400, `The file's content is not a ${format.extension} file.`);
-      }
-
-      const { key, size } = await storage.put(createReadStream(file.path));
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    "/v2/tests/file",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags: ["Tests"],
+        summary: "Add one file (kind Other) to a test",
+        description: `multipart/form-data, one file of at most 20 MiB: ${UPLOAD_EXTENSIONS.join(", ")}, its content checked against its extension.`,
+        consumes: ["multipart/form-data"],
+        // Documented only: the multipart body is read by the handler, not validated by Fastify.
+        [DOCUMENTED_BODY]: Type.Object({
+          testId: Type.String({ description: "The test's id." }),
+          [kindField]: Type.Integer({ enum: [FILE_KIND.Other], description: "The file's kind: -1 (Other)." }),
+          files: Type.String({ format: "binary", description: "The file." }),
+        }),
+        response: {
+          201: described(uploadResponseSchema, "Stored: the file as the test now lists it."),
+          ...refusals({
+            400: "A refused form or file: the message says why.",
+            ...GUARD_REFUSALS,
+            404: "Test not found",
+            413: "The file is too large: the limit is 20 MiB.",
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(400, "Content-Type must be multipart/form-data");
+      const tempDir = await mkdtemp(join(tmpdir(), "gemtest-upload-"));
       try {
-        const [row] = await db
-          .insert(testFiles)
-          .values({
-            id: randomUUID(),
-            testId: test.id,
-            name,
-            storageKey: key,
-            group: 0,
-            type: format.type,
-            kind: FILE_KIND.Other,
-            size,
-            contentType: format.contentType,
-          })
-          .returning();
-        if (!row) throw new Error("The file row was not stored");
-        const answer: UploadResponse = { file: toApiFile(row, fileLinks, config.productKey) };
-        return reply.status(201).send(answer);
-      } catch (error) {
-        await storage.delete(key);
-        throw error;
+        const { fields, file } = await receiveForm(request, tempDir);
+        if (!file) throw new HttpError(400, "files is required: attach one file");
+        const testId = fields.get("testId");
+        if (!testId) throw new HttpError(400, "testId is required");
+        const kind = fields.get(kindField);
+        if (kind === undefined) throw new HttpError(400, `${kindField} is required`);
+        if (Number(kind) !== FILE_KIND.Other) {
+          throw new HttpError(400, `${kindField} must be ${FILE_KIND.Other} (Other): only other files may be uploaded`);
+        }
+        const test = await findLiveTest(db, testId);
+        if (!test || !canSeeTest(callerOf(request), test)) throw notFound(TEST_NOT_FOUND);
+
+        const name = safeFileName(file.name.split(/[\\/]/).pop() ?? "", "");
+        const format = uploadFormatOf(name);
+        if (name === "" || !format) {
+          throw new HttpError(400, `Only ${UPLOAD_EXTENSIONS.join(", ")} files may be uploaded.`);
+        }
+        if (file.size === 0 || !(await format.matches(file.path, file.size))) {
+          throw new HttpError(400, `The file's content is not a ${format.extension} file.`);
+        }
+
+        const { key, size } = await storage.put(createReadStream(file.path));
+        try {
+          const [row] = await db
+            .insert(testFiles)
+            .values({
+              id: randomUUID(),
+              testId: test.id,
+              name,
+              storageKey: key,
+              group: 0,
+              type: format.type,
+              kind: FILE_KIND.Other,
+              size,
+              contentType: format.contentType,
+            })
+            .returning();
+          if (!row) throw new Error("The file row was not stored");
+          const answer: UploadResponse = { file: toApiFile(row, fileLinks, config.productKey) };
+          return reply.status(201).send(answer);
+        } catch (error) {
+          await storage.delete(key);
+          throw error;
+        }
+      } finally {
+        await rm(tempDir, { recursive: true, force: true });
       }
-    } finally {
-      await rm(tempDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 }

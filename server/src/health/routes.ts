@@ -1,25 +1,35 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import type { HealthResponse } from "../../../src/api/types";
+import { healthResponseSchema } from "../../../src/api/schemas/auth";
 import { isReachable } from "../db/client";
+import { described } from "../docs/openapi";
 import type { Services } from "../services";
-
-const healthSchema = {
-  type: "object",
-  required: ["portal", "message"],
-  properties: { portal: { type: "string", enum: ["Ok", "NotOk"] }, message: { type: "string" } },
-} as const;
 
 /** GET /api/health: the console shows its maintenance screen when the portal is NotOk. */
 export function healthRoutes(app: FastifyInstance, { db, config }: Services): void {
-  app.get(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/health",
-    { config: { access: "public" }, schema: { response: { 200: healthSchema } } },
-    async (): Promise<HealthResponse> => {
-      if (config.maintenanceMessage !== undefined) return { portal: "NotOk", message: config.maintenanceMessage };
-      if (!(await isReachable(db))) {
-        return { portal: "NotOk", message: "The service cannot reach its database. Please try again shortly." };
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Health"],
+        summary: "Whether the console may be used",
+        description:
+          "Always 200. NotOk (with MAINTENANCE_MESSAGE, or when the database does not answer) opens the console's maintenance screen.",
+        response: { 200: described(healthResponseSchema, "Ok, or NotOk with the message to show.") },
+      },
+    },
+    async () => {
+      if (config.maintenanceMessage !== undefined) {
+        return { portal: "NotOk" as const, message: config.maintenanceMessage };
       }
-      return { portal: "Ok", message: "The portal is running." };
+      if (!(await isReachable(db))) {
+        return {
+          portal: "NotOk" as const,
+          message: "The service cannot reach its database. Please try again shortly.",
+        };
+      }
+      return { portal: "Ok" as const, message: "The portal is running." };
     },
   );
 }

@@ -1,31 +1,30 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { SubscriptionStatusResponse } from "../../../src/api/types";
+import { subscriptionStatusResponseSchema } from "../../../src/api/schemas/auth";
 import { callerOf } from "../auth/guard";
 import { accounts } from "../db/schema";
+import { described, GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { DEFAULT_SUBSCRIPTION_MESSAGES } from "./subscriptionMessages";
 import type { Services } from "../services";
 
 export function paymentRoutes(app: FastifyInstance, { db }: Services): void {
-  app.get(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/v2/payments/subscription",
     {
       config: { access: "signedIn" },
       schema: {
+        tags: ["Session"],
+        summary: "The caller's account's subscription status",
+        description: "A canceled subscription answers inactive (spec §7 has no canceled).",
         response: {
-          200: {
-            type: "object",
-            required: ["status", "message"],
-            properties: {
-              status: { type: "string", enum: ["active", "past_due", "inactive"] },
-              message: { type: "string" },
-            },
-          },
+          200: described(subscriptionStatusResponseSchema, "The status and the message to show."),
+          ...refusals({ ...GUARD_REFUSALS, 404: "Account not found." }),
         },
       },
     },
-    async (request): Promise<SubscriptionStatusResponse> => {
+    async (request) => {
       const [account] = await db
         .select({ status: accounts.subscriptionStatus, message: accounts.subscriptionMessage })
         .from(accounts)

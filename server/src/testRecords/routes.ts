@@ -2,27 +2,29 @@
  * One test record (spec §7): read (private and public), edit, delete, its photos' deletion and
  * zip download, and sharing.
  */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import Type from "typebox";
 import { isTestNameValid, mayDeleteTest, TEST_NAME_MIN_LENGTH } from "../../../src/api/rules";
-import type { ApiTest, ShareResponse, TestUpdate } from "../../../src/api/tests";
+import {
+  apiTestSchema,
+  shareResponseSchema,
+  testDownloadRequestSchema,
+  testUpdateSchema,
+} from "../../../src/api/schemas/tests";
+import type { ApiTest } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { businesses, testFiles, tests } from "../db/schema";
+import { binary, described, GUARD_REFUSALS, noContent, refusals } from "../docs/openapi";
 import { attachmentDisposition, safeFileName, uniqueNamer, zipFromStorage } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
 import type { Services } from "../services";
 import { canSeeTest, DELETE_REFUSED, findLiveTest, loadApiTest, TEST_NOT_FOUND, type TestRow } from "./queries";
 
-/** Spec §5 leaves the other fields unbounded; this only keeps a runaway paste out of the database. */
-export const MAX_TEXT_LENGTH = 10_000;
-const MAX_DOWNLOAD_FILES = 1_000;
-
-const text = { type: "string", maxLength: MAX_TEXT_LENGTH } as const;
-const idParams = {
-  type: "object",
-  required: ["id"],
-  properties: { id: { type: "string", maxLength: 100 } },
-} as const;
+const TAGS = ["Tests"];
+const idParams = Type.Object({ id: Type.String({ maxLength: 100, description: "The test's id." }) });
+const TEST_NOT_VISIBLE = "Test not found (also a test of another account).";
 
 /** Test notes as stored: one note per line of the edit box, blank lines dropped. */
 export const notesFromText = (notes: string): string[] =>
@@ -33,6 +35,7 @@ export const notesFromText = (notes: string): string[] =>
 
 export function testRoutes(app: FastifyInstance, services: Services): void {
   const { db, storage, fileLinks, config } = services;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   /** The test if the caller may see it; 404 otherwise, so other accounts' ids reveal nothing. */
   async function visibleTest(request: FastifyRequest, id: string): Promise<TestRow> {
@@ -47,18 +50,40 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
     return test;
   }
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     "/v3/tests/:id",
-    { config: { access: "signedIn" }, schema: { params: idParams } },
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags: TAGS,
+        summary: "A test record with its files",
+        params: idParams,
+        response: {
+          200: described(apiTestSchema, "The test."),
+          ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
+        },
+      },
+    },
     async (request) => {
       await visibleTest(request, request.params.id);
       return answer(request.params.id);
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     "/v3/tests/public/:id",
-    { config: { access: "public" }, schema: { params: idParams } },
+    {
+      config: { access: "public" },
+      schema: {
+        tags: TAGS,
+        summary: "A shared test record, for the public view",
+        params: idParams,
+        response: {
+          200: described(apiTestSchema, "The shared test."),
+          ...refusals({ 400: true, 404: "Test not found (or not shared)." }),
+        },
+      },
+    },
     async (request) => {
       const test = await findLiveTest(db, request.params.id);
       if (!test || test.sharedAt === null) throw notFound(TEST_NOT_FOUND);
@@ -66,17 +91,19 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: TestUpdate }>(
+  api.put(
     "/v2/tests/:id",
     {
       config: { access: "signedIn" },
       schema: {
+        tags: TAGS,
+        summary: "Edit a test's name, SKU, customer, vendor, description and notes",
+        description: `The name needs at least ${TEST_NAME_MIN_LENGTH} characters after trimming; notes are one per line.`,
         params: idParams,
-        body: {
-          type: "object",
-          required: ["name", "sku", "customer", "vendorName", "description", "notes"],
-          additionalProperties: false,
-          properties: { name: text, sku: text, customer: text, vendorName: text, description: text, notes: text },
+        body: testUpdateSchema,
+        response: {
+          200: described(apiTestSchema, "The test as saved."),
+          ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
         },
       },
     },
@@ -94,9 +121,26 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  api.delete(
     "/tests/:id",
-    { config: { access: "signedIn" }, schema: { params: idParams } },
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags: TAGS,
+        summary: "Delete a test (soft delete)",
+        description: "Spec §6: an admin of the account, the test's creator, or the owner of its business.",
+        params: idParams,
+        response: {
+          204: noContent("Deleted."),
+          ...refusals({
+            400: true,
+            401: "Not signed in, or `You don't have permission to delete this test.`",
+            499: true,
+            404: TEST_NOT_VISIBLE,
+          }),
+        },
+      },
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const test = await visibleTest(request, request.params.id);
@@ -111,21 +155,24 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
       };
       if (!mayDeleteTest(caller, deletable)) throw new HttpError(401, DELETE_REFUSED);
       await db.update(tests).set({ deletedAt: new Date() }).where(eq(tests.id, test.id));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   // Decision: whoever may see a test may delete its photos (spec §6 restricts deleting the test
   // itself, and says nothing of its photos; the console offers photo deletion to every viewer).
-  app.delete<{ Params: { id: string; fileId: string } }>(
+  api.delete(
     "/tests/:id/:fileId",
     {
       config: { access: "signedIn" },
       schema: {
-        params: {
-          type: "object",
-          required: ["id", "fileId"],
-          properties: { id: { type: "string", maxLength: 100 }, fileId: { type: "string", maxLength: 100 } },
+        tags: TAGS,
+        summary: "Delete one file of a test",
+        description: "Whoever may see the test may delete its files; the stored blob goes when no file refers to it.",
+        params: Type.Object({ id: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) }),
+        response: {
+          204: noContent("Deleted."),
+          ...refusals({ 400: true, ...GUARD_REFUSALS, 404: "Test not found, or File not found." }),
         },
       },
     },
@@ -145,29 +192,26 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
       });
       // After the commit: a blob goes only when no file row references it any more.
       if (storageKey !== null) await storage.delete(storageKey);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { fileIds: string[] } }>(
+  api.post(
     "/tests/download/:id",
     {
       config: { access: "signedIn" },
       schema: {
+        tags: TAGS,
+        summary: "Download some of a test's files as one zip",
         params: idParams,
-        body: {
-          type: "object",
-          required: ["fileIds"],
-          additionalProperties: false,
-          properties: {
-            fileIds: {
-              type: "array",
-              minItems: 1,
-              maxItems: MAX_DOWNLOAD_FILES,
-              uniqueItems: true,
-              items: { type: "string", maxLength: 100 },
-            },
-          },
+        body: testDownloadRequestSchema,
+        response: {
+          200: binary("application/zip", "The zip, streamed: the files in the order asked for, each name once."),
+          ...refusals({
+            400: "Invalid body, or unknown file ids for this test.",
+            ...GUARD_REFUSALS,
+            404: TEST_NOT_VISIBLE,
+          }),
         },
       },
     },
@@ -206,10 +250,21 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  api.post(
     "/tests/share/:id",
-    { config: { access: "signedIn" }, schema: { params: idParams } },
-    async (request): Promise<ShareResponse> => {
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags: TAGS,
+        summary: "Share a test: its public view and AI calls then work without a token",
+        params: idParams,
+        response: {
+          200: described(shareResponseSchema, "Shared: since when (sharing again keeps it)."),
+          ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
+        },
+      },
+    },
+    async (request) => {
       const test = await visibleTest(request, request.params.id);
       const [shared] = await db
         .update(tests)

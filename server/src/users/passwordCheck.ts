@@ -1,12 +1,13 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
-import type { PasswordCheckResponse } from "../../../src/api/types";
+import { passwordCheckRequestSchema, passwordCheckResponseSchema } from "../../../src/api/schemas/auth";
 import { callerOf } from "../auth/guard";
 import { verifyPassword } from "../auth/passwords";
 import { tooManyAttemptsMessage } from "../auth/signInThrottle";
 import { users } from "../db/schema";
+import { described, GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { HttpError } from "../http/errors";
-import { passwordSchema } from "../http/schemas";
 import type { Services } from "../services";
 
 /**
@@ -14,23 +15,26 @@ import type { Services } from "../services";
  * by the users resource (users/resource.ts).
  */
 export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Services): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Re-checks the caller's password before a high-impact action; rate-limited like sign-in
   // because it is just as good an oracle for guessing the password.
-  app.post<{ Body: { password: string } }>(
+  api.post(
     "/users/password/check",
     {
       config: { access: "signedIn" },
       schema: {
-        body: {
-          type: "object",
-          required: ["password"],
-          additionalProperties: false,
-          properties: { password: passwordSchema },
+        tags: ["Session"],
+        summary: "Re-check the caller's password before a high-impact action",
+        description:
+          "Rate-limited like sign-in. A correct password allows a refund for the next 5 minutes (docs/api-resources.md).",
+        body: passwordCheckRequestSchema,
+        response: {
+          200: described(passwordCheckResponseSchema, "Whether the password is the caller's."),
+          ...refusals({ 400: true, ...GUARD_REFUSALS, 429: "Too many failed attempts. Try again in N minutes." }),
         },
-        response: { 200: { type: "object", required: ["isCorrect"], properties: { isCorrect: { type: "boolean" } } } },
       },
     },
-    async (request): Promise<PasswordCheckResponse> => {
+    async (request) => {
       const caller = callerOf(request);
       const source = { email: caller.email, ip: request.ip };
       const verdict = await throttle.check(source);
