@@ -1,5 +1,6 @@
 /** AI job rows and the answers of spec §7 built from them. */
-import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { AI_STALE_JOB_MS, type AiJobStatusResponse, type AiModel, type AiResultResponse } from "../../../src/api/ai";
 import type { Database } from "../db/client";
 import { aiJobs } from "../db/schema";
@@ -45,7 +46,7 @@ export async function latestJob(
  * work again.
  */
 export async function runningJob(
-  db: Database,
+  db: Pick<Database, "select">,
   testId: string,
   group: number,
   model: AiModel,
@@ -67,6 +68,25 @@ export async function runningJob(
     .orderBy(desc(aiJobs.triggeredAt))
     .limit(1);
   return job;
+}
+
+export type NewAiJob = Omit<typeof aiJobs.$inferInsert, "id">;
+
+/**
+ * Joins the run's running job, or queues a new one. Triggers of one run and model are taken one
+ * at a time whichever instance receives them (a database lock held to the end of the
+ * transaction), so two arriving together cannot both find no job and queue two.
+ */
+export async function joinOrQueueJob(db: Database, job: NewAiJob & { model: AiModel }): Promise<string> {
+  return db.transaction(async (tx) => {
+    const run = `ai-trigger:${job.testId}:${job.group}:${job.model}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${run}, 0))`);
+    const running = await runningJob(tx, job.testId, job.group, job.model);
+    if (running) return running.id;
+    const id = randomUUID();
+    await tx.insert(aiJobs).values({ id, ...job });
+    return id;
+  });
 }
 
 export async function findJob(db: Database, id: string): Promise<AiJobRow | undefined> {

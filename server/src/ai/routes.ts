@@ -3,7 +3,6 @@
  * Who may call them: see ai/access.ts (the test's viewers, and anybody for a shared test). The
  * worker that runs the jobs (services.aiJobs) is started and stopped with the app.
  */
-import { randomUUID } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -19,10 +18,10 @@ import {
   MAX_GROUP,
 } from "../../../src/api/schemas/ai";
 import { aiAccess, optionalCaller } from "./access";
-import { findJob, latestJob, runningJob, toAiJobStatusResponse, toAiResultResponse } from "./jobs";
+import { findJob, joinOrQueueJob, latestJob, toAiJobStatusResponse, toAiResultResponse } from "./jobs";
 import { currentVersion, DEFAULT_MODEL } from "./models";
 import { runHasPhotos } from "./photos";
-import { aiJobs, devices } from "../db/schema";
+import { devices } from "../db/schema";
 import { BEARER, described, DOCUMENTED_BODY, refusals } from "../docs/openapi";
 import { HttpError, notFound, unauthorized } from "../http/errors";
 import type { Services } from "../services";
@@ -137,16 +136,11 @@ export function aiRoutes(app: FastifyInstance, services: Services): void {
       const { group } = request.params;
       if (!(await runHasPhotos(db, test.id, group))) throw notFound(NO_PHOTOS);
 
-      const running = await runningJob(db, test.id, group, model);
-      if (running) return { jobId: running.id };
-
       const [device] = await db
         .select({ typeCode: devices.typeCode })
         .from(devices)
         .where(eq(devices.id, test.deviceId));
-      const jobId = randomUUID();
-      await db.insert(aiJobs).values({
-        id: jobId,
+      const jobId = await joinOrQueueJob(db, {
         testId: test.id,
         group,
         model,
