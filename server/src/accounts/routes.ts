@@ -1,57 +1,65 @@
 /** Accounts (docs/api-resources.md "Accounts"): super admins manage them; owners rename their own. */
 import { randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import {
-  ACCOUNT_STATUSES,
-  SUBSCRIPTION_STATES,
-  type AccountCreate,
-  type AccountUpdate,
-  type OwnAccountUpdate,
-} from "../../../src/api/resources";
+import Type from "typebox";
+import { ACCOUNT_STATUSES, SUBSCRIPTION_STATES } from "../../../src/api/resources";
 import { callerOf } from "../auth/guard";
 import { accounts } from "../db/schema";
-import { fieldError, forbidden } from "../http/errors";
+import { forbidden } from "../http/errors";
+import { emailSchema } from "../http/schemas";
 import type { Services } from "../services";
-import { dateRange, type ResourceDefinition } from "../resources/definition";
+import { dateRange, defineResource, field, stringEnum } from "../resources/definition";
 import { findRecord } from "../resources/list";
+import { changesOf, readRoutes } from "../resources/routes";
 import {
+  accountIdSchema,
+  answers,
   bodySchema,
   countrySchema,
+  describe,
+  errors,
   idParams,
-  recordNameSchema,
   nullableId,
   phoneSchema,
-  readRoutes,
+  recordNameSchema,
   versionSchema,
-} from "../resources/routes";
-import { fullName, iso, rowsOf, type Executor } from "../resources/sql";
+} from "../resources/schemas";
+import { checkFree, checkUserOfAccount } from "../resources/checks";
+import { fullName, type Executor } from "../resources/sql";
 import { notFoundOf, recordCreated, versionedChange } from "../resources/writes";
-import { emailSchema } from "../http/schemas";
 
 const ownerName = fullName("o");
+/** The counts shown in the list, also its sorts. */
+const counts = {
+  businessCount: "(select count(*) from businesses x where x.account_id = a.id)",
+  userCount: "(select count(*) from users x where x.account_id = a.id and x.deleted_at is null)",
+  deviceCount: "(select count(*) from devices x where x.account_id = a.id)",
+  testCount: "(select count(*) from tests x where x.account_id = a.id and x.deleted_at is null)",
+};
 
-export const accountDefinition: ResourceDefinition = {
+export const accountDefinition = defineResource({
   name: "accounts",
   label: "account",
   from: "accounts a left join users o on o.id = a.owner_id",
   id: "a.id",
   fields: {
-    id: "a.id",
-    version: "a.version",
-    name: "a.name",
-    ownerId: "a.owner_id",
-    ownerName,
-    email: "a.email",
-    phone: "a.phone",
-    country: "a.country",
-    status: "a.status",
-    subscriptionStatus: "a.subscription_status",
-    createdAt: iso("a.created_at"),
-    businessCount: "(select count(*) from businesses x where x.account_id = a.id)::int",
-    userCount: "(select count(*) from users x where x.account_id = a.id and x.deleted_at is null)::int",
-    deviceCount: "(select count(*) from devices x where x.account_id = a.id)::int",
-    testCount: "(select count(*) from tests x where x.account_id = a.id and x.deleted_at is null)::int",
+    id: field.text("a.id"),
+    version: field.integer("a.version"),
+    name: field.text("a.name"),
+    ownerId: field.textOrNull("a.owner_id"),
+    ownerName: field.textOrNull(ownerName),
+    email: field.text("a.email"),
+    phone: field.text("a.phone"),
+    country: field.text("a.country"),
+    status: field.oneOf(ACCOUNT_STATUSES, "a.status"),
+    subscriptionStatus: field.oneOf(SUBSCRIPTION_STATES, "a.subscription_status"),
+    createdAt: field.date("a.created_at"),
+    businessCount: field.integer(`${counts.businessCount}::int`),
+    userCount: field.integer(`${counts.userCount}::int`),
+    deviceCount: field.integer(`${counts.deviceCount}::int`),
+    testCount: field.integer(`${counts.testCount}::int`),
   },
   accountExpr: "a.id",
   search: ["a.name", "a.email", "a.phone", ownerName],
@@ -75,39 +83,28 @@ export const accountDefinition: ResourceDefinition = {
     subscriptionStatus: { expr: "a.subscription_status" },
     createdAt: { expr: "a.created_at" },
     ownerName: { expr: ownerName, nullable: true },
-    businessCount: { expr: "(select count(*) from businesses x where x.account_id = a.id)" },
-    userCount: { expr: "(select count(*) from users x where x.account_id = a.id and x.deleted_at is null)" },
-    deviceCount: { expr: "(select count(*) from devices x where x.account_id = a.id)" },
-    testCount: { expr: "(select count(*) from tests x where x.account_id = a.id and x.deleted_at is null)" },
+    businessCount: { expr: counts.businessCount },
+    userCount: { expr: counts.userCount },
+    deviceCount: { expr: counts.deviceCount },
+    testCount: { expr: counts.testCount },
   },
   defaultSort: ["createdAt", "DESC"],
-};
+});
 
 const writable = {
   name: recordNameSchema,
   email: emailSchema,
-  phone: phoneSchema,
+  phone: Type.Optional(phoneSchema),
   country: countrySchema,
 };
 
 /** 422 email when another account uses it (compared case-insensitively, like the unique index). */
-async function checkEmailFree(db: Executor, email: string, exceptId: string | null): Promise<void> {
-  const [row] = await rowsOf(
-    db,
-    sql`select 1 from accounts where lower(email) = lower(${email}) and id <> ${exceptId ?? ""}`,
-  );
-  if (row) throw fieldError(422, "email", "This email is already used.");
-}
+const checkEmailFree = (db: Executor, email: string, exceptId: string | null) =>
+  checkFree(db, "accounts", sql`lower(email) = lower(${email})`, exceptId, "email", "This email is already used.");
 
 /** 422 ownerId unless it names a live user of the account. */
-async function checkOwner(db: Executor, accountId: string, ownerId: string | null): Promise<void> {
-  if (ownerId === null) return;
-  const [row] = await rowsOf(
-    db,
-    sql`select 1 from users where id = ${ownerId} and account_id = ${accountId} and deleted_at is null`,
-  );
-  if (!row) throw fieldError(422, "ownerId", "The owner must be a user of this account.");
-}
+const checkOwner = (db: Executor, accountId: string, ownerId: string | null) =>
+  checkUserOfAccount(db, "ownerId", accountId, ownerId, "The owner must be a user of this account.");
 
 /** The name trimmed; a phone left empty (null or absent) stored as "". */
 const trimmed = <T extends { name: string; phone?: string | null }>(body: T): T & { phone: string } => ({
@@ -118,50 +115,69 @@ const trimmed = <T extends { name: string; phone?: string | null }>(body: T): T 
 
 export function accountRoutes(app: FastifyInstance, { db }: Services): void {
   const def = accountDefinition;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const responses = answers(def);
+  const change = changesOf(db, def, accounts);
+  const tag = def.name;
   readRoutes(app, db, def, { list: ["SuperAdmin"], get: "signedIn", export: ["SuperAdmin"] });
 
-  app.get("/account", { config: { access: "signedIn" } }, async (request) => {
-    const caller = callerOf(request);
-    const record = await findRecord(db, def, caller, caller.accountId);
-    if (!record) throw notFoundOf(def);
-    return record;
-  });
-
-  app.put<{ Body: OwnAccountUpdate }>(
+  api.get(
     "/account",
     {
       config: { access: "signedIn" },
       schema: {
-        body: bodySchema({
-          version: versionSchema,
-          name: recordNameSchema,
-          ownerId: { type: "string", maxLength: 100 },
-        }),
+        ...describe(tag, "The caller's own account"),
+        response: { 200: responses.record, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const record = await findRecord(db, def, caller, caller.accountId);
+      if (!record) throw notFoundOf(def);
+      return record;
+    },
+  );
+
+  api.put(
+    "/account",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        ...describe(tag, "The account's owner renames their account or hands it to another of its users"),
+        body: bodySchema({ version: versionSchema, name: recordNameSchema, ownerId: accountIdSchema }),
+        response: responses.changed,
       },
     },
     async (request) => {
       const caller = callerOf(request);
       const body = trimmed(request.body);
-      return versionedChange(
+      return versionedChange({
         db,
         def,
-        accounts,
+        table: accounts,
         caller,
-        caller.accountId,
-        body.version,
-        "update",
-        async (current, tx) => {
+        id: caller.accountId,
+        version: body.version,
+        action: "update",
+        values: async (current, tx) => {
           if (current.ownerId !== caller.id) throw forbidden("Only the account's owner can change its name and owner.");
           await checkOwner(tx, caller.accountId, body.ownerId);
           return { name: body.name, ownerId: body.ownerId };
         },
-      );
+      });
     },
   );
 
-  app.post<{ Body: AccountCreate }>(
+  api.post(
     "/accounts",
-    { config: { access: ["SuperAdmin"] }, schema: { body: bodySchema(writable, ["phone"]) } },
+    {
+      config: { access: ["SuperAdmin"] },
+      schema: {
+        ...describe(tag, "Create an account"),
+        body: bodySchema(writable),
+        response: responses.created,
+      },
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const body = trimmed(request.body);
@@ -175,28 +191,26 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: AccountUpdate }>(
+  api.put(
     "/accounts/:id",
     {
       config: { access: ["SuperAdmin"] },
       schema: {
+        ...describe(tag, "Update an account (pending_deletion schedules its deletion)"),
         params: idParams,
-        body: bodySchema(
-          {
-            ...writable,
-            version: versionSchema,
-            status: { type: "string", enum: ACCOUNT_STATUSES },
-            ownerId: nullableId,
-          },
-          ["phone"],
-        ),
+        body: bodySchema({
+          ...writable,
+          version: versionSchema,
+          status: stringEnum(ACCOUNT_STATUSES),
+          ownerId: nullableId,
+        }),
+        response: responses.changed,
       },
     },
     async (request) => {
-      const caller = callerOf(request);
       const { id } = request.params;
-      const { version, ...body } = trimmed(request.body);
-      return versionedChange(db, def, accounts, caller, id, version, "update", async (current, tx) => {
+      const { version: _version, ...body } = trimmed(request.body);
+      return change(request, "update", async (current, tx) => {
         await checkEmailFree(tx, body.email, id);
         await checkOwner(tx, id, body.ownerId);
         // pending_deletion schedules the deletion (spec §2 scheduled actions); leaving it cancels it.
@@ -207,19 +221,31 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  api.delete(
     "/accounts/:id",
-    { config: { access: ["SuperAdmin"] }, schema: { params: idParams } },
+    {
+      config: { access: ["SuperAdmin"] },
+      schema: {
+        ...describe(tag, "Schedule an account's deletion (its data goes after the scheduled-deletion period)"),
+        params: idParams,
+        response: responses.changed,
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       const current = await findRecord(db, def, caller, request.params.id);
       if (!current) throw notFoundOf(def);
       if (current.status === "pending_deletion") return current;
-      // Deleting an account only schedules it: the data goes after the scheduled-deletion period.
-      return versionedChange(db, def, accounts, caller, request.params.id, Number(current.version), "delete", () => ({
-        status: "pending_deletion",
-        deletionRequestedAt: new Date(),
-      }));
+      return versionedChange({
+        db,
+        def,
+        table: accounts,
+        caller,
+        id: request.params.id,
+        version: current.version,
+        action: "delete",
+        values: () => ({ status: "pending_deletion", deletionRequestedAt: new Date() }),
+      });
     },
   );
 }

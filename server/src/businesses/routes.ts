@@ -1,48 +1,52 @@
 /** Businesses, the locations of an account (docs/api-resources.md "Businesses"). */
 import { randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { BusinessCreate, BusinessUpdate } from "../../../src/api/resources";
+import Type from "typebox";
 import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH } from "../../../src/api/rules";
 import { callerOf } from "../auth/guard";
 import { businesses, devices, invitations, tests, users } from "../db/schema";
 import { fieldError, HttpError } from "../http/errors";
 import type { Services } from "../services";
-import type { ResourceDefinition } from "../resources/definition";
-import { findRecord } from "../resources/list";
+import { checkAccountExists, checkUserOfAccount } from "../resources/checks";
+import { defineResource, field } from "../resources/definition";
+import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
 import {
+  accountIdSchema,
+  answers,
   bodySchema,
   countrySchema,
+  describe,
   idParams,
-  recordNameSchema,
   nullableId,
   phoneSchema,
-  readRoutes,
+  recordNameSchema,
   versionSchema,
-} from "../resources/routes";
-import { fullName, iso, rowsOf, type Executor } from "../resources/sql";
-import { logActivity, notFoundOf, versionedChange, recordCreated } from "../resources/writes";
+} from "../resources/schemas";
+import { fullName } from "../resources/sql";
+import { recordCreated } from "../resources/writes";
 
 const ownerName = fullName("o");
 
-export const businessDefinition: ResourceDefinition = {
+export const businessDefinition = defineResource({
   name: "businesses",
   label: "business",
   from: "businesses b join accounts a on a.id = b.account_id left join users o on o.id = b.owner_id",
   id: "b.id",
   fields: {
-    id: "b.id",
-    version: "b.version",
-    name: "b.name",
-    accountId: "b.account_id",
-    accountName: "a.name",
-    ownerId: "b.owner_id",
-    ownerName,
-    address: "b.address",
-    city: "b.city",
-    country: "b.country",
-    phone: "b.phone",
-    createdAt: iso("b.created_at"),
+    id: field.text("b.id"),
+    version: field.integer("b.version"),
+    name: field.text("b.name"),
+    accountId: field.text("b.account_id"),
+    accountName: field.text("a.name"),
+    ownerId: field.textOrNull("b.owner_id"),
+    ownerName: field.textOrNull(ownerName),
+    address: field.text("b.address"),
+    city: field.text("b.city"),
+    country: field.text("b.country"),
+    phone: field.text("b.phone"),
+    createdAt: field.date("b.created_at"),
   },
   accountExpr: "b.account_id",
   search: ["b.name", "b.address", "b.city", ownerName],
@@ -59,54 +63,34 @@ export const businessDefinition: ResourceDefinition = {
     createdAt: { expr: "b.created_at" },
   },
   defaultSort: ["name", "ASC"],
-};
-
-/** 422 `field` unless `userId` is a live user of the account. */
-export async function checkUserOfAccount(
-  db: Executor,
-  field: string,
-  accountId: string,
-  userId: string | null | undefined,
-) {
-  if (userId === null || userId === undefined) return;
-  const [row] = await rowsOf(
-    db,
-    sql`select 1 from users where id = ${userId} and account_id = ${accountId} and deleted_at is null`,
-  );
-  if (!row) throw fieldError(422, field, "Choose a user of this account.");
-}
-
-/** 422 `businessId` unless the business belongs to the account. */
-export async function checkBusinessOfAccount(db: Executor, accountId: string, businessId: string | null | undefined) {
-  if (businessId === null || businessId === undefined) return;
-  const [row] = await rowsOf(db, sql`select 1 from businesses where id = ${businessId} and account_id = ${accountId}`);
-  if (!row) throw fieldError(422, "businessId", "Choose a business of this account.");
-}
-
-export async function checkAccountExists(db: Executor, accountId: string) {
-  const [row] = await rowsOf(db, sql`select 1 from accounts where id = ${accountId}`);
-  if (!row) throw fieldError(422, "accountId", "No such account.");
-}
+});
 
 const fields = {
   name: recordNameSchema,
-  ownerId: nullableId,
-  address: { type: "string", maxLength: ADDRESS_MAX_LENGTH },
-  city: { type: "string", maxLength: CITY_MAX_LENGTH },
+  ownerId: Type.Optional(nullableId),
+  address: Type.String({ maxLength: ADDRESS_MAX_LENGTH }),
+  city: Type.String({ maxLength: CITY_MAX_LENGTH }),
   country: countrySchema,
-  phone: phoneSchema,
-  accountId: { type: "string", maxLength: 100 },
+  phone: Type.Optional(phoneSchema),
+  accountId: Type.Optional(accountIdSchema),
 };
 
 export function businessRoutes(app: FastifyInstance, { db }: Services): void {
   const def = businessDefinition;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const responses = answers(def);
+  const tag = def.name;
   readRoutes(app, db, def, { list: "signedIn", get: "signedIn", export: ["SuperAdmin", "Admin"] });
 
-  app.post<{ Body: BusinessCreate }>(
+  api.post(
     "/businesses",
     {
       config: { access: ["SuperAdmin", "Admin"] },
-      schema: { body: bodySchema(fields, ["ownerId", "accountId", "phone"]) },
+      schema: {
+        ...describe(tag, "Add a business (admins: to their own account, accountId ignored)"),
+        body: bodySchema(fields),
+        response: responses.created,
+      },
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -127,59 +111,46 @@ export function businessRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: BusinessUpdate }>(
+  api.put(
     "/businesses/:id",
     {
       config: { access: ["SuperAdmin", "Admin"] },
       schema: {
+        ...describe(tag, "Update a business (accountId is read-only)"),
         params: idParams,
-        body: bodySchema({ ...fields, version: versionSchema }, ["ownerId", "accountId", "phone"]),
+        body: bodySchema({ ...fields, version: versionSchema }),
+        response: responses.changed,
       },
     },
     async (request) => {
-      const caller = callerOf(request);
       // accountId is read-only here (a business does not move between accounts).
-      const { version, accountId: _ignored, ...body } = request.body;
-      return versionedChange(db, def, businesses, caller, request.params.id, version, "update", async (current, tx) => {
-        await checkUserOfAccount(tx, "ownerId", String(current.accountId), body.ownerId);
+      const { version: _version, accountId: _ignored, ...body } = request.body;
+      return changesOf(db, def, businesses)(request, "update", async (current, tx) => {
+        await checkUserOfAccount(tx, "ownerId", current.accountId, body.ownerId);
         return { ...body, name: body.name.trim(), phone: body.phone ?? "" };
       });
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
-    "/businesses/:id",
-    { config: { access: ["SuperAdmin"] }, schema: { params: idParams } },
-    async (request) => {
-      const caller = callerOf(request);
-      const id = request.params.id;
-      return db.transaction(async (tx) => {
-        const current = await findRecord(tx, def, caller, id);
-        if (!current) throw notFoundOf(def);
-        const [withTests] = await tx.select({ id: tests.id }).from(tests).where(eq(tests.businessId, id)).limit(1);
-        // Test records must keep their location (spec §3): such a business cannot go.
-        if (withTests) throw new HttpError(422, "This business has test records and cannot be deleted.");
-        // Its users and devices stay in the account without a business.
-        // Their records changed, so their versions move on too.
-        await tx
-          .update(users)
-          .set({ businessId: null, version: sql`${users.version} + 1` })
-          .where(eq(users.businessId, id));
-        await tx
-          .update(devices)
-          .set({ businessId: null, version: sql`${devices.version} + 1` })
-          .where(eq(devices.businessId, id));
-        await tx.update(invitations).set({ businessId: null }).where(eq(invitations.businessId, id));
-        await tx.delete(businesses).where(eq(businesses.id, id));
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "delete",
-          resource: def.name,
-          recordId: id,
-          changes: current,
-        });
-        return current;
-      });
+  deleteRoute(app, db, def, {
+    access: ["SuperAdmin"],
+    summary: "Delete a business without test records (its users and devices stay in the account)",
+    remove: async (tx, { id }) => {
+      const [withTests] = await tx.select({ id: tests.id }).from(tests).where(eq(tests.businessId, id)).limit(1);
+      // Test records must keep their location (spec §3): such a business cannot go.
+      if (withTests) throw new HttpError(422, "This business has test records and cannot be deleted.");
+      // Its users and devices stay in the account without a business.
+      // Their records changed, so their versions move on too.
+      await tx
+        .update(users)
+        .set({ businessId: null, version: sql`${users.version} + 1` })
+        .where(eq(users.businessId, id));
+      await tx
+        .update(devices)
+        .set({ businessId: null, version: sql`${devices.version} + 1` })
+        .where(eq(devices.businessId, id));
+      await tx.update(invitations).set({ businessId: null }).where(eq(invitations.businessId, id));
+      await tx.delete(businesses).where(eq(businesses.id, id));
     },
-  );
+  });
 }

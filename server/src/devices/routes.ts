@@ -1,43 +1,55 @@
 /** Devices (docs/api-resources.md "Devices"): registered by super admins; admins rename and mark lost. */
 import { randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { DEVICE_STATUSES, type DeviceCreate, type DeviceRename, type DeviceUpdate } from "../../../src/api/resources";
+import Type from "typebox";
+import { DEVICE_STATUSES } from "../../../src/api/resources";
 import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../../src/api/rules";
 import { callerOf } from "../auth/guard";
 import { devices, tests } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
+import { nullable } from "../http/schemas";
 import type { Services } from "../services";
-import { checkAccountExists, checkBusinessOfAccount } from "../businesses/routes";
-import { dateRange, type Caller, type ResourceDefinition } from "../resources/definition";
-import { findRecord } from "../resources/list";
-import { bodySchema, idParams, nullableId, readRoutes, versionSchema } from "../resources/routes";
-import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
-import { logActivity, notFoundOf, versionedChange, recordCreated } from "../resources/writes";
+import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
+import { dateRange, defineResource, field, stringEnum, type Caller } from "../resources/definition";
+import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
+import {
+  accountIdSchema,
+  answers,
+  bodySchema,
+  describe,
+  idParams,
+  nullableId,
+  versionOnly,
+  versionSchema,
+} from "../resources/schemas";
+import type { Executor } from "../resources/sql";
+import { recordCreated } from "../resources/writes";
 
-export const deviceDefinition: ResourceDefinition = {
+export const deviceDefinition = defineResource({
   name: "devices",
   label: "device",
   from: "devices d join accounts a on a.id = d.account_id left join businesses b on b.id = d.business_id",
   id: "d.id",
   fields: {
-    id: "d.id",
-    version: "d.version",
-    serialNumber: "d.serial_number",
-    typeCode: "d.type_code",
+    id: field.text("d.id"),
+    version: field.integer("d.version"),
+    serialNumber: field.text("d.serial_number"),
+    typeCode: field.integer("d.type_code"),
     // Stored "" means no name: the column stays NOT NULL for the test records that show it.
-    customBoxName: "nullif(d.name, '')",
-    firmwareVersion: "d.firmware_version",
-    accountId: "d.account_id",
-    accountName: "a.name",
-    businessId: "d.business_id",
-    businessName: "b.name",
-    status: "d.status",
-    lastSeenAt: iso("d.last_seen_at"),
-    phoneBrand: "d.phone_brand",
-    phoneModel: "d.phone_model",
-    phoneOs: "d.phone_os",
-    createdAt: iso("d.created_at"),
+    customBoxName: field.textOrNull("nullif(d.name, '')"),
+    firmwareVersion: field.textOrNull("d.firmware_version"),
+    accountId: field.text("d.account_id"),
+    accountName: field.text("a.name"),
+    businessId: field.textOrNull("d.business_id"),
+    businessName: field.textOrNull("b.name"),
+    status: field.oneOf(DEVICE_STATUSES, "d.status"),
+    lastSeenAt: field.dateOrNull("d.last_seen_at"),
+    phoneBrand: field.textOrNull("d.phone_brand"),
+    phoneModel: field.textOrNull("d.phone_model"),
+    phoneOs: field.textOrNull("d.phone_os"),
+    createdAt: field.date("d.created_at"),
   },
   accountExpr: "d.account_id",
   search: ["d.serial_number", "d.name", "d.phone_model"],
@@ -63,37 +75,39 @@ export const deviceDefinition: ResourceDefinition = {
     phoneOs: { expr: "d.phone_os", nullable: true },
   },
   defaultSort: ["lastSeenAt", "DESC"],
-};
+});
 
 /** Trimmed; null and "" both clear it (stored as ""). */
 const boxName = (name: string | null | undefined) => (name ?? "").trim();
 
-async function checkSerialFree(db: Executor, serialNumber: string, exceptId: string | null) {
-  const [row] = await rowsOf(
+const checkSerialFree = (db: Executor, serialNumber: string, exceptId: string | null) =>
+  checkFree(
     db,
-    sql`select 1 from devices where serial_number = ${serialNumber} and id <> ${exceptId ?? ""}`,
+    "devices",
+    sql`serial_number = ${serialNumber}`,
+    exceptId,
+    "serialNumber",
+    "This serial number is already registered.",
   );
-  if (row) throw fieldError(422, "serialNumber", "This serial number is already registered.");
-}
 
 /** Renaming and marking lost: super admins, and admins of the device's account. */
-function checkDeviceAdmin(caller: Caller, device: Row) {
+function checkDeviceAdmin(caller: Caller, device: { accountId: string }) {
   if (caller.role !== "SuperAdmin" && !(caller.role === "Admin" && caller.accountId === device.accountId))
     throw forbidden();
 }
 
-const writable = {
-  serialNumber: { type: "string", minLength: 1, maxLength: SERIAL_NUMBER_MAX_LENGTH, pattern: "^[A-Za-z0-9._-]+$" },
-  typeCode: { type: "integer", minimum: 1, maximum: 99999 },
-  accountId: { type: "string", maxLength: 100 },
-  businessId: nullableId,
-  // Room for surrounding spaces: the name is trimmed, then checked against the limit (422).
-  customBoxName: { type: ["string", "null"], maxLength: CUSTOM_BOX_NAME_MAX_LENGTH + 40 },
-  status: { type: "string", enum: DEVICE_STATUSES },
-};
+// Room for surrounding spaces: the name is trimmed, then checked against the limit (422).
+const customBoxNameSchema = nullable("string", { maxLength: CUSTOM_BOX_NAME_MAX_LENGTH + 40 });
 
 /** The console's create form leaves untouched inputs out: no business, no name, active. */
-const LEFT_OUT = ["businessId", "customBoxName", "status"];
+const writable = {
+  serialNumber: Type.String({ minLength: 1, maxLength: SERIAL_NUMBER_MAX_LENGTH, pattern: "^[A-Za-z0-9._-]+$" }),
+  typeCode: Type.Integer({ minimum: 1, maximum: 99999 }),
+  accountId: accountIdSchema,
+  businessId: Type.Optional(nullableId),
+  customBoxName: Type.Optional(customBoxNameSchema),
+  status: Type.Optional(stringEnum(DEVICE_STATUSES)),
+};
 
 function checkBoxName(name: string) {
   if (name.length > CUSTOM_BOX_NAME_MAX_LENGTH)
@@ -102,11 +116,18 @@ function checkBoxName(name: string) {
 
 export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
   const def = deviceDefinition;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const responses = answers(def);
+  const change = changesOf(db, def, devices);
+  const tag = def.name;
   readRoutes(app, db, def, { list: "signedIn", get: "signedIn", export: ["SuperAdmin", "Admin"] });
 
-  app.post<{ Body: DeviceCreate }>(
+  api.post(
     "/devices",
-    { config: { access: ["SuperAdmin"] }, schema: { body: bodySchema(writable, LEFT_OUT) } },
+    {
+      config: { access: ["SuperAdmin"] },
+      schema: { ...describe(tag, "Register a device"), body: bodySchema(writable), response: responses.created },
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const { customBoxName, serialNumber, ...rest } = request.body;
@@ -131,18 +152,22 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: DeviceUpdate }>(
+  api.put(
     "/devices/:id",
     {
       config: { access: ["SuperAdmin"] },
-      schema: { params: idParams, body: bodySchema({ ...writable, version: versionSchema }, LEFT_OUT) },
+      schema: {
+        ...describe(tag, "Update a device"),
+        params: idParams,
+        body: bodySchema({ ...writable, version: versionSchema }),
+        response: responses.changed,
+      },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const { version, customBoxName, serialNumber, ...rest } = request.body;
+      const { version: _version, customBoxName, serialNumber, ...rest } = request.body;
       const name = boxName(customBoxName);
       checkBoxName(name);
-      return versionedChange(db, def, devices, caller, request.params.id, version, "update", async (_current, tx) => {
+      return change(request, "update", async (_current, tx) => {
         await checkAccountExists(tx, rest.accountId);
         await checkBusinessOfAccount(tx, rest.accountId, rest.businessId);
         await checkSerialFree(tx, serialNumber.trim(), request.params.id);
@@ -151,82 +176,55 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
-    "/devices/:id",
-    { config: { access: ["SuperAdmin"] }, schema: { params: idParams } },
-    async (request) => {
-      const caller = callerOf(request);
-      const id = request.params.id;
-      return db.transaction(async (tx) => {
-        const current = await findRecord(tx, def, caller, id);
-        if (!current) throw notFoundOf(def);
-        const [used] = await tx.select({ id: tests.id }).from(tests).where(eq(tests.deviceId, id)).limit(1);
-        // Test records name the device they were made with (spec §3): such a device stays.
-        if (used) throw new HttpError(422, "This device has test records and cannot be deleted; mark it lost instead.");
-        await tx.delete(devices).where(eq(devices.id, id));
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "delete",
-          resource: def.name,
-          recordId: id,
-          changes: current,
-        });
-        return current;
-      });
+  deleteRoute(app, db, def, {
+    access: ["SuperAdmin"],
+    summary: "Delete a device without test records",
+    remove: async (tx, { id }) => {
+      const [used] = await tx.select({ id: tests.id }).from(tests).where(eq(tests.deviceId, id)).limit(1);
+      // Test records name the device they were made with (spec §3): such a device stays.
+      if (used) throw new HttpError(422, "This device has test records and cannot be deleted; mark it lost instead.");
+      await tx.delete(devices).where(eq(devices.id, id));
     },
-  );
+  });
 
-  app.post<{ Params: { id: string }; Body: { version: number } }>(
+  // The admin actions: super admins, and admins of the device's account.
+  api.post(
     "/devices/:id/mark-lost",
     {
       config: { access: ["SuperAdmin", "Admin"] },
-      schema: { params: idParams, body: bodySchema({ version: versionSchema }) },
+      schema: {
+        ...describe(tag, "Mark an active device lost"),
+        params: idParams,
+        body: versionOnly,
+        response: responses.changed,
+      },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      return versionedChange(
-        db,
-        def,
-        devices,
-        caller,
-        request.params.id,
-        request.body.version,
-        "mark-lost",
-        (current) => {
-          checkDeviceAdmin(caller, current);
-          if (current.status !== "active") throw fieldError(422, "status", "Only an active device can be marked lost.");
-          return { status: "lost" };
-        },
-      );
-    },
+    async (request) =>
+      change(request, "mark-lost", (current) => {
+        checkDeviceAdmin(callerOf(request), current);
+        if (current.status !== "active") throw fieldError(422, "status", "Only an active device can be marked lost.");
+        return { status: "lost" };
+      }),
   );
 
-  app.post<{ Params: { id: string }; Body: DeviceRename }>(
+  api.post(
     "/devices/:id/custom-name",
     {
       config: { access: ["SuperAdmin", "Admin"] },
       schema: {
+        ...describe(tag, "Rename a device (trimmed; null or empty clears the name)"),
         params: idParams,
-        body: bodySchema({ version: versionSchema, customBoxName: writable.customBoxName }),
+        body: bodySchema({ version: versionSchema, customBoxName: customBoxNameSchema }),
+        response: responses.changed,
       },
     },
     async (request) => {
-      const caller = callerOf(request);
       const name = boxName(request.body.customBoxName);
       checkBoxName(name);
-      return versionedChange(
-        db,
-        def,
-        devices,
-        caller,
-        request.params.id,
-        request.body.version,
-        "custom-name",
-        (current) => {
-          checkDeviceAdmin(caller, current);
-          return { name };
-        },
-      );
+      return change(request, "custom-name", (current) => {
+        checkDeviceAdmin(callerOf(request), current);
+        return { name };
+      });
     },
   );
 }

@@ -1,46 +1,45 @@
 /** Discount codes (docs/api-resources.md "Discounts"), super admins only. */
 import { randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import {
-  DISCOUNT_CODE_PATTERN,
-  DISCOUNT_KINDS,
-  type DiscountCreate,
-  type DiscountUpdate,
-} from "../../../src/api/resources";
+import Type from "typebox";
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCreate } from "../../../src/api/resources";
 import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../../src/api/rules";
 import { callerOf } from "../auth/guard";
 import { discounts } from "../db/schema";
 import { fieldError } from "../http/errors";
+import { nullable } from "../http/schemas";
 import type { Services } from "../services";
-import type { Caller, ResourceDefinition } from "../resources/definition";
-import { findRecord } from "../resources/list";
-import { bodySchema, idParams, readRoutes, versionSchema } from "../resources/routes";
-import { iso, rowsOf, type Executor } from "../resources/sql";
-import { logActivity, notFoundOf, versionedChange, recordCreated } from "../resources/writes";
+import { checkFree } from "../resources/checks";
+import { defineResource, field, stringEnum, type Caller } from "../resources/definition";
+import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
+import { answers, bodySchema, describe, idParams, versionSchema } from "../resources/schemas";
+import type { Executor } from "../resources/sql";
+import { recordCreated } from "../resources/writes";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 
-export const discountDefinition: ResourceDefinition = {
+export const discountDefinition = defineResource({
   name: "discounts",
   label: "discount",
   from: "discounts x",
   id: "x.id",
   fields: {
-    id: "x.id",
-    version: "x.version",
-    code: "x.code",
-    description: "x.description",
-    kind: "x.kind",
-    percentOff: "x.percent_off",
-    amountOff: "x.amount_off",
-    currency: "x.currency",
-    validFrom: iso("x.valid_from"),
-    validTo: iso("x.valid_to"),
-    redemptionLimit: "x.redemption_limit",
-    redemptionCount: "x.redemption_count",
-    active: "x.active",
-    createdAt: iso("x.created_at"),
+    id: field.text("x.id"),
+    version: field.integer("x.version"),
+    code: field.text("x.code"),
+    description: field.text("x.description"),
+    kind: field.oneOf(DISCOUNT_KINDS, "x.kind"),
+    percentOff: field.integerOrNull("x.percent_off"),
+    amountOff: field.integerOrNull("x.amount_off"),
+    currency: field.textOrNull("x.currency"),
+    validFrom: field.dateOrNull("x.valid_from"),
+    validTo: field.dateOrNull("x.valid_to"),
+    redemptionLimit: field.integerOrNull("x.redemption_limit"),
+    redemptionCount: field.integer("x.redemption_count"),
+    active: field.boolean("x.active"),
+    createdAt: field.date("x.created_at"),
   },
   search: ["x.code", "x.description"],
   filters: {
@@ -65,37 +64,27 @@ export const discountDefinition: ResourceDefinition = {
     createdAt: { expr: "x.created_at" },
   },
   defaultSort: ["createdAt", "DESC"],
-};
+});
 
-const nullableInt = { type: ["integer", "null"] } as const;
+/** Fields a create form may leave out (untouched inputs) or send as null: they mean "none", or active. */
+const nullableInt = Type.Optional(nullable("integer"));
 /** ISO dates or date-times (DateInput and DateTimeInput send either); checked below, 422. */
-const nullableDate = { type: ["string", "null"], maxLength: 40 } as const;
+const nullableDate = Type.Optional(nullable("string", { maxLength: 40 }));
 const writable = {
-  code: { type: "string", maxLength: 64 },
-  description: { type: ["string", "null"], maxLength: DISCOUNT_DESCRIPTION_MAX_LENGTH },
-  kind: { type: "string", enum: DISCOUNT_KINDS },
+  code: Type.String({ maxLength: 64 }),
+  description: Type.Optional(nullable("string", { maxLength: DISCOUNT_DESCRIPTION_MAX_LENGTH })),
+  kind: stringEnum(DISCOUNT_KINDS),
   percentOff: nullableInt,
   amountOff: nullableInt,
-  currency: { type: ["string", "null"], maxLength: 3 },
+  currency: Type.Optional(nullable("string", { maxLength: 3 })),
   validFrom: nullableDate,
   validTo: nullableDate,
   redemptionLimit: nullableInt,
-  active: { type: "boolean" },
+  active: Type.Optional(Type.Boolean()),
 };
 
-/** Fields a create form may leave out (untouched inputs): they mean "none", or active. */
-const OPTIONAL = [
-  "description",
-  "percentOff",
-  "amountOff",
-  "currency",
-  "validFrom",
-  "validTo",
-  "redemptionLimit",
-  "active",
-];
-
-type DiscountBody = Partial<DiscountCreate> & Pick<DiscountCreate, "code" | "kind">;
+const discountBody = bodySchema(writable);
+type DiscountBody = Type.Static<typeof discountBody>;
 
 /** The body with every left-out field filled in. */
 const complete = (body: DiscountBody): DiscountCreate => ({
@@ -116,8 +105,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** The meaning checks (422), in the order the form shows the fields. */
 async function checkDiscount(db: Executor, body: DiscountCreate, exceptId: string | null, redemptionCount: number) {
   if (!DISCOUNT_CODE_PATTERN.test(body.code)) throw fieldError(422, "code", "3–32 upper-case letters, digits, - or _.");
-  const [taken] = await rowsOf(db, sql`select 1 from discounts where code = ${body.code} and id <> ${exceptId ?? ""}`);
-  if (taken) throw fieldError(422, "code", "This code is already used.");
+  await checkFree(db, "discounts", sql`code = ${body.code}`, exceptId, "code", "This code is already used.");
   if (body.kind === "percent") {
     if (body.percentOff === null || body.percentOff < 1 || body.percentOff > 100)
       throw fieldError(422, "percentOff", "Between 1 and 100.");
@@ -148,11 +136,17 @@ const toColumns = (body: DiscountCreate) => ({
 
 export function discountRoutes(app: FastifyInstance, { db }: Services): void {
   const def = discountDefinition;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const responses = answers(def);
+  const tag = def.name;
   readRoutes(app, db, def, { list: SA, get: SA, export: SA });
 
-  app.post<{ Body: DiscountBody }>(
+  api.post(
     "/discounts",
-    { config: { access: SA }, schema: { body: bodySchema(writable, OPTIONAL) } },
+    {
+      config: { access: SA },
+      schema: { ...describe(tag, "Create a discount code"), body: discountBody, response: responses.created },
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const body = complete(request.body);
@@ -166,50 +160,32 @@ export function discountRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: DiscountBody & Pick<DiscountUpdate, "version"> }>(
+  api.put(
     "/discounts/:id",
     {
       config: { access: SA },
-      schema: { params: idParams, body: bodySchema({ ...writable, version: versionSchema }, OPTIONAL) },
+      schema: {
+        ...describe(tag, "Update a discount code"),
+        params: idParams,
+        body: bodySchema({ ...writable, version: versionSchema }),
+        response: responses.changed,
+      },
     },
     async (request) => {
-      const { version, ...rest } = request.body;
+      const { version: _version, ...rest } = request.body;
       const body = complete(rest);
-      return versionedChange(
-        db,
-        def,
-        discounts,
-        callerOf(request),
-        request.params.id,
-        version,
-        "update",
-        async (current, tx) => {
-          await checkDiscount(tx, body, request.params.id, Number(current.redemptionCount));
-          return toColumns(body);
-        },
-      );
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    "/discounts/:id",
-    { config: { access: SA }, schema: { params: idParams } },
-    async (request) => {
-      const caller = callerOf(request);
-      const id = request.params.id;
-      return db.transaction(async (tx) => {
-        const current = await findRecord(tx, def, caller, id);
-        if (!current) throw notFoundOf(def);
-        await tx.delete(discounts).where(eq(discounts.id, id));
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "delete",
-          resource: def.name,
-          recordId: id,
-          changes: current,
-        });
-        return current;
+      return changesOf(db, def, discounts)(request, "update", async (current, tx) => {
+        await checkDiscount(tx, body, request.params.id, current.redemptionCount);
+        return toColumns(body);
       });
     },
   );
+
+  deleteRoute(app, db, def, {
+    access: SA,
+    summary: "Delete a discount code",
+    remove: async (tx, { id }) => {
+      await tx.delete(discounts).where(eq(discounts.id, id));
+    },
+  });
 }

@@ -25,6 +25,7 @@ import { described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals } from "../docs/op
 import { uploadFormatOf } from "./contentCheck";
 import { safeFileName } from "./zip";
 import { HttpError, notFound } from "../http/errors";
+import { translateMultipartError, type MultipartWording } from "../http/multipart";
 import type { Services } from "../services";
 import { canSeeTest, findLiveTest, TEST_NOT_FOUND, toApiFile } from "../testRecords/queries";
 
@@ -43,26 +44,12 @@ interface Form {
   file: ReceivedFile | undefined;
 }
 
-/** Multipart's own limit errors, in our words and with 4xx statuses. */
-function translateMultipartError(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
-  const code = (error as { code?: unknown }).code;
-  switch (code) {
-    case "FST_REQ_FILE_TOO_LARGE":
-      return new HttpError(413, TOO_LARGE);
-    case "FST_FILES_LIMIT":
-      return new HttpError(400, ONE_FILE_ONLY);
-    case "FST_PARTS_LIMIT":
-    case "FST_FIELDS_LIMIT":
-      return new HttpError(400, "The form has too many fields.");
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new HttpError(400, "Content-Type must be multipart/form-data");
-    default:
-      return (error as { statusCode?: number }).statusCode === 400
-        ? new HttpError(400, "The multipart body is malformed.")
-        : error;
-  }
-}
+/** Multipart's own errors, in this route's words. */
+const multipartWording: MultipartWording = {
+  tooLarge: () => new HttpError(413, TOO_LARGE),
+  tooManyFiles: () => new HttpError(400, ONE_FILE_ONLY),
+  tooManyFields: "The form has too many fields.",
+};
 
 /** Reads the whole form; the file goes to `tempDir`. */
 async function receiveForm(request: FastifyRequest, tempDir: string): Promise<Form> {
@@ -84,7 +71,7 @@ async function receiveForm(request: FastifyRequest, tempDir: string): Promise<Fo
       form.file = { path, name: part.filename, size: (await stat(path)).size };
     }
   } catch (error) {
-    throw translateMultipartError(error);
+    throw translateMultipartError(error, multipartWording);
   }
   return form;
 }

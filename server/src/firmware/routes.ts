@@ -4,50 +4,48 @@
  * Registered in its own plugin, so multipart bodies are accepted here and nowhere else.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { Transform } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  FIRMWARE_MAX_BYTES,
-  FIRMWARE_STATUSES,
-  FIRMWARE_VERSION_PATTERN,
-  type FirmwareUpdate,
-} from "../../../src/api/resources";
+import Type from "typebox";
+import { FIRMWARE_MAX_BYTES, FIRMWARE_STATUSES, FIRMWARE_VERSION_PATTERN } from "../../../src/api/resources";
 import { DEVICE_TYPES } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { firmware } from "../db/schema";
 import { attachmentDisposition, safeFileName } from "../files/zip";
 import type { FileStorage } from "../files/storage";
 import { fieldError, HttpError } from "../http/errors";
+import { translateMultipartError } from "../http/multipart";
 import type { Services } from "../services";
-import { dateRange, type ResourceDefinition } from "../resources/definition";
-import { findRecord } from "../resources/list";
-import { bodySchema, idParams, readRoutes, versionSchema } from "../resources/routes";
-import { fullName, iso, rowsOf, type Row } from "../resources/sql";
-import { logActivity, notFoundOf, versionedChange } from "../resources/writes";
+import { dateRange, defineResource, field, stringEnum } from "../resources/definition";
+import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
+import { answers, bodySchema, describe, errors, idParams, SIGNED_IN_ERRORS, versionSchema } from "../resources/schemas";
+import { fullName, rowsOf } from "../resources/sql";
+import { notFoundOf, recordCreated } from "../resources/writes";
 
 export const MAX_RELEASE_NOTES = 10_000;
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 
-export const firmwareDefinition: ResourceDefinition = {
+export const firmwareDefinition = defineResource({
   name: "firmware",
   label: "firmware",
   from: "firmware f join users u on u.id = f.uploaded_by",
   id: "f.id",
   fields: {
-    id: "f.id",
-    version: "f.version",
-    firmwareVersion: "f.firmware_version",
-    deviceTypeCode: "f.device_type_code",
-    releaseNotes: "f.release_notes",
-    fileName: "f.file_name",
-    fileSize: "f.file_size::float8",
-    sha256: "f.sha256",
-    status: "f.status",
-    uploadedById: "f.uploaded_by",
-    uploadedByName: fullName("u"),
-    uploadedAt: iso("f.uploaded_at"),
+    id: field.text("f.id"),
+    version: field.integer("f.version"),
+    firmwareVersion: field.text("f.firmware_version"),
+    deviceTypeCode: field.integer("f.device_type_code"),
+    releaseNotes: field.text("f.release_notes"),
+    fileName: field.text("f.file_name"),
+    fileSize: field.integer("f.file_size::float8"),
+    sha256: field.text("f.sha256"),
+    status: field.oneOf(FIRMWARE_STATUSES, "f.status"),
+    uploadedById: field.text("f.uploaded_by"),
+    uploadedByName: field.text(fullName("u")),
+    uploadedAt: field.date("f.uploaded_at"),
   },
   search: ["f.firmware_version", "f.release_notes"],
   filters: {
@@ -64,7 +62,7 @@ export const firmwareDefinition: ResourceDefinition = {
     uploadedByName: { expr: "u.last_name || ' ' || u.first_name" },
   },
   defaultSort: ["uploadedAt", "DESC"],
-};
+});
 
 interface StoredUpload {
   key: string;
@@ -73,27 +71,14 @@ interface StoredUpload {
   sha256: string;
 }
 
+const tooLarge = (limit: number) => fieldError(413, "file", `The file is too large: the limit is ${limit} bytes.`);
+
 /** Multipart's own errors in our words; the limit is the firmware's. */
-function translate(error: unknown, limit: number): unknown {
-  if (error instanceof HttpError) return error;
-  switch ((error as { code?: unknown }).code) {
-    case "FST_REQ_FILE_TOO_LARGE":
-      return fieldError(413, "file", `The file is too large: the limit is ${limit} bytes.`);
-    case "FST_FILES_LIMIT":
-      return fieldError(400, "file", "Upload one file.");
-    case "FST_PARTS_LIMIT":
-    case "FST_FIELDS_LIMIT":
-    case "FST_PART_FIELD_SIZE_LIMIT":
-    case "FST_REQ_FIELD_SIZE_LIMIT":
-      return new HttpError(400, "The form has too many or too long fields.");
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new HttpError(400, "Content-Type must be multipart/form-data");
-    default:
-      return (error as { statusCode?: number }).statusCode === 400
-        ? new HttpError(400, "The multipart body is malformed.")
-        : error;
-  }
-}
+const multipartWording = (limit: number) => ({
+  tooLarge: () => tooLarge(limit),
+  tooManyFiles: () => fieldError(400, "file", "Upload one file."),
+  tooManyFields: "The form has too many or too long fields.",
+});
 
 /**
  * Reads the form, streaming the file straight into storage through a SHA-256 pass: memory stays
@@ -125,17 +110,20 @@ async function receive(request: FastifyRequest, storage: FileStorage, limit: num
       const stored = await storage.put(part.file.pipe(hashing));
       upload = { key: stored.key, name: part.filename, size: stored.size, sha256: hash.digest("hex") };
       // Multipart stops at the limit and marks the stream truncated instead of failing it.
-      if (part.file.truncated) throw fieldError(413, "file", `The file is too large: the limit is ${limit} bytes.`);
+      if (part.file.truncated) throw tooLarge(limit);
     }
     return { fields, upload };
   } catch (error) {
     if (upload) await storage.delete(upload.key);
-    throw translate(error, limit);
+    throw translateMultipartError(error, multipartWording(limit));
   }
 }
 
 export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Services): void {
   const def = firmwareDefinition;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const responses = answers(def);
+  const tag = def.name;
   readRoutes(app, db, def, { list: SA, get: SA, export: SA });
 
   app.register(async (uploads) => {
@@ -144,112 +132,116 @@ export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Se
       limits: { fileSize: limit, files: 1, fields: 5, parts: 8, fieldSize: MAX_RELEASE_NOTES * 4 },
     });
 
-    uploads.post("/firmware", { config: { access: SA } }, async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(400, "Content-Type must be multipart/form-data");
-      const caller = callerOf(request);
-      const { fields, upload } = await receive(request, storage, limit);
-      try {
-        if (!upload) throw fieldError(400, "file", "file is required");
-        for (const name of fields.keys()) {
-          if (!["firmwareVersion", "deviceTypeCode", "releaseNotes"].includes(name))
-            throw new HttpError(400, `${name} is not an allowed field`);
+    const schema = {
+      ...describe(
+        tag,
+        "Upload a firmware build: multipart/form-data with file, firmwareVersion, deviceTypeCode, releaseNotes",
+      ),
+      consumes: ["multipart/form-data"],
+      response: { ...responses.created, ...errors(413) },
+    };
+    uploads
+      .withTypeProvider<TypeBoxTypeProvider>()
+      .post("/firmware", { config: { access: SA }, schema }, async (request, reply) => {
+        if (!request.isMultipart()) throw new HttpError(400, "Content-Type must be multipart/form-data");
+        const caller = callerOf(request);
+        const { fields, upload } = await receive(request, storage, limit);
+        try {
+          if (!upload) throw fieldError(400, "file", "file is required");
+          for (const name of fields.keys()) {
+            if (!["firmwareVersion", "deviceTypeCode", "releaseNotes"].includes(name))
+              throw new HttpError(400, `${name} is not an allowed field`);
+          }
+          const firmwareVersion = (fields.get("firmwareVersion") ?? "").trim();
+          const typeText = (fields.get("deviceTypeCode") ?? "").trim();
+          const releaseNotes = fields.get("releaseNotes") ?? "";
+          if (!firmwareVersion) throw fieldError(400, "firmwareVersion", "firmwareVersion is required");
+          if (!typeText) throw fieldError(400, "deviceTypeCode", "deviceTypeCode is required");
+          if (!releaseNotes.trim()) throw fieldError(400, "releaseNotes", "releaseNotes is required");
+          if (releaseNotes.length > MAX_RELEASE_NOTES)
+            throw fieldError(400, "releaseNotes", `At most ${MAX_RELEASE_NOTES} characters.`);
+          if (!FIRMWARE_VERSION_PATTERN.test(firmwareVersion))
+            throw fieldError(422, "firmwareVersion", "Use a semantic version such as 4.2.1.");
+          const deviceTypeCode = Number(typeText);
+          if (!/^\d+$/.test(typeText) || DEVICE_TYPES[deviceTypeCode] === undefined)
+            throw fieldError(422, "deviceTypeCode", "Not a known device type.");
+          const record = await db.transaction(async (tx) => {
+            const [taken] = await rowsOf(
+              tx,
+              sql`select 1 from firmware where device_type_code = ${deviceTypeCode} and firmware_version = ${firmwareVersion}`,
+            );
+            if (taken) throw fieldError(422, "firmwareVersion", "This version already exists for this device type.");
+            const id = randomUUID();
+            await tx.insert(firmware).values({
+              id,
+              firmwareVersion,
+              deviceTypeCode,
+              releaseNotes,
+              fileName: safeFileName(upload.name, "firmware.bin"),
+              fileSize: upload.size,
+              sha256: upload.sha256,
+              storageKey: upload.key,
+              uploadedBy: caller.id,
+            });
+            return recordCreated(tx, def, caller, id);
+          });
+          return reply.status(201).send(record);
+        } catch (error) {
+          if (upload) await storage.delete(upload.key);
+          throw error;
         }
-        const firmwareVersion = (fields.get("firmwareVersion") ?? "").trim();
-        const typeText = (fields.get("deviceTypeCode") ?? "").trim();
-        const releaseNotes = fields.get("releaseNotes") ?? "";
-        if (!firmwareVersion) throw fieldError(400, "firmwareVersion", "firmwareVersion is required");
-        if (!typeText) throw fieldError(400, "deviceTypeCode", "deviceTypeCode is required");
-        if (!releaseNotes.trim()) throw fieldError(400, "releaseNotes", "releaseNotes is required");
-        if (releaseNotes.length > MAX_RELEASE_NOTES)
-          throw fieldError(400, "releaseNotes", `At most ${MAX_RELEASE_NOTES} characters.`);
-        if (!FIRMWARE_VERSION_PATTERN.test(firmwareVersion))
-          throw fieldError(422, "firmwareVersion", "Use a semantic version such as 4.2.1.");
-        const deviceTypeCode = Number(typeText);
-        if (!/^\d+$/.test(typeText) || DEVICE_TYPES[deviceTypeCode] === undefined)
-          throw fieldError(422, "deviceTypeCode", "Not a known device type.");
-        const record = await db.transaction(async (tx) => {
-          const [taken] = await rowsOf(
-            tx,
-            sql`select 1 from firmware where device_type_code = ${deviceTypeCode} and firmware_version = ${firmwareVersion}`,
-          );
-          if (taken) throw fieldError(422, "firmwareVersion", "This version already exists for this device type.");
-          const id = randomUUID();
-          await tx.insert(firmware).values({
-            id,
-            firmwareVersion,
-            deviceTypeCode,
-            releaseNotes,
-            fileName: safeFileName(upload.name, "firmware.bin"),
-            fileSize: upload.size,
-            sha256: upload.sha256,
-            storageKey: upload.key,
-            uploadedBy: caller.id,
-          });
-          const created = (await findRecord(tx, def, caller, id)) as Row;
-          await logActivity(tx, {
-            actorId: caller.id,
-            action: "create",
-            resource: def.name,
-            recordId: id,
-            changes: created,
-          });
-          return created;
-        });
-        return reply.status(201).send(record);
-      } catch (error) {
-        if (upload) await storage.delete(upload.key);
-        throw error;
-      }
-    });
+      });
   });
 
-  app.put<{ Params: { id: string }; Body: FirmwareUpdate }>(
+  api.put(
     "/firmware/:id",
     {
       config: { access: SA },
       schema: {
+        ...describe(tag, "Update a build's release notes and status (the file never changes)"),
         params: idParams,
         body: bodySchema({
           version: versionSchema,
-          releaseNotes: { type: "string", minLength: 1, maxLength: MAX_RELEASE_NOTES },
-          status: { type: "string", enum: FIRMWARE_STATUSES },
+          releaseNotes: Type.String({ minLength: 1, maxLength: MAX_RELEASE_NOTES }),
+          status: stringEnum(FIRMWARE_STATUSES),
         }),
+        response: responses.changed,
       },
     },
     async (request) => {
-      const { version, ...body } = request.body;
-      return versionedChange(db, def, firmware, callerOf(request), request.params.id, version, "update", () => body);
+      const { version: _version, ...body } = request.body;
+      return changesOf(db, def, firmware)(request, "update", () => body);
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
-    "/firmware/:id",
-    { config: { access: SA }, schema: { params: idParams } },
-    async (request) => {
-      const caller = callerOf(request);
-      const id = request.params.id;
-      const { record, key } = await db.transaction(async (tx) => {
-        const current = await findRecord(tx, def, caller, id);
-        if (!current) throw notFoundOf(def);
-        const [row] = await tx.delete(firmware).where(eq(firmware.id, id)).returning({ key: firmware.storageKey });
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "delete",
-          resource: def.name,
-          recordId: id,
-          changes: current,
-        });
-        return { record: current, key: row!.key };
-      });
+  deleteRoute(app, db, def, {
+    access: SA,
+    summary: "Delete a build, then (after the commit) its file",
+    remove: async (tx, { id }) => {
+      const [row] = await tx.delete(firmware).where(eq(firmware.id, id)).returning({ key: firmware.storageKey });
       // After the commit: a failed transaction must not have lost the file.
-      await storage.delete(key);
-      return record;
+      return () => storage.delete(row!.key);
     },
-  );
+  });
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     "/firmware/:id/file",
-    { config: { access: SA }, schema: { params: idParams } },
+    {
+      config: { access: SA },
+      schema: {
+        ...describe(tag, "Download a build's file"),
+        params: idParams,
+        response: {
+          200: {
+            description: "The file, as an attachment",
+            content: {
+              "application/octet-stream": { schema: Type.Unsafe<Readable>({ type: "string", format: "binary" }) },
+            },
+          },
+          ...errors(...SIGNED_IN_ERRORS, 404),
+        },
+      },
+    },
     async (request, reply) => {
       const [row] = await db.select().from(firmware).where(eq(firmware.id, request.params.id));
       if (!row) throw notFoundOf(def);

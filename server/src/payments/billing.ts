@@ -2,54 +2,42 @@
  * Payments and subscriptions (docs/api-resources.md): read-only records from the payment
  * provider, plus the refund (super admins, after a password re-check) and cancel / resume.
  */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import {
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-  SUBSCRIPTION_STATES,
-  type PaymentRefund,
-  type SubscriptionState,
-} from "../../../src/api/resources";
+import Type from "typebox";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PLAN_INTERVALS, SUBSCRIPTION_STATES } from "../../../src/api/resources";
 import { mayCancelSubscription, mayResumeSubscription } from "../../../src/api/rules";
 import { callerOf } from "../auth/guard";
 import { payments, subscriptions } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
 import type { Services } from "../services";
-import { dateRange, type ResourceDefinition } from "../resources/definition";
-import { bodySchema, idParams, readRoutes, versionSchema } from "../resources/routes";
-import { iso, type Row } from "../resources/sql";
-import { versionedChange } from "../resources/writes";
-
-/** What the cancel and resume rules (src/api/rules.ts, shared with the console) read of a subscription. */
-const subscriptionState = (row: Row) => ({
-  status: row.status as SubscriptionState,
-  cancelAtPeriodEnd: row.cancelAtPeriodEnd === true,
-  currentPeriodEnd: String(row.currentPeriodEnd),
-});
+import { dateRange, defineResource, field } from "../resources/definition";
+import { changesOf, readRoutes } from "../resources/routes";
+import { answers, bodySchema, describe, idParams, versionOnly, versionSchema } from "../resources/schemas";
 
 /** How long a passed password check (POST users/password/check) allows a refund. */
 export const PASSWORD_CHECK_VALID_MS = 5 * 60 * 1000;
 
-export const paymentDefinition: ResourceDefinition = {
+export const paymentDefinition = defineResource({
   name: "payments",
   label: "payment",
   from: "payments p join accounts a on a.id = p.account_id",
   id: "p.id",
   fields: {
-    id: "p.id",
-    version: "p.version",
-    accountId: "p.account_id",
-    accountName: "a.name",
-    subscriptionId: "p.subscription_id",
-    amount: "p.amount",
-    currency: "p.currency",
-    status: "p.status",
-    method: "p.method",
-    methodDetail: "p.method_detail",
-    invoiceNumber: "p.invoice_number",
-    date: iso("p.date"),
-    refundedAmount: "p.refunded_amount",
-    failureReason: "p.failure_reason",
+    id: field.text("p.id"),
+    version: field.integer("p.version"),
+    accountId: field.text("p.account_id"),
+    accountName: field.text("a.name"),
+    subscriptionId: field.textOrNull("p.subscription_id"),
+    amount: field.integer("p.amount"),
+    currency: field.text("p.currency"),
+    status: field.oneOf(PAYMENT_STATUSES, "p.status"),
+    method: field.oneOf(PAYMENT_METHODS, "p.method"),
+    methodDetail: field.textOrNull("p.method_detail"),
+    invoiceNumber: field.text("p.invoice_number"),
+    date: field.date("p.date"),
+    refundedAmount: field.integer("p.refunded_amount"),
+    failureReason: field.textOrNull("p.failure_reason"),
   },
   accountExpr: "p.account_id",
   search: ["p.invoice_number", "a.name"],
@@ -71,28 +59,28 @@ export const paymentDefinition: ResourceDefinition = {
     refundedAmount: { expr: "p.refunded_amount" },
   },
   defaultSort: ["date", "DESC"],
-};
+});
 
-export const subscriptionDefinition: ResourceDefinition = {
+export const subscriptionDefinition = defineResource({
   name: "subscriptions",
   label: "subscription",
   from: "subscriptions s join accounts a on a.id = s.account_id",
   id: "s.id",
   fields: {
-    id: "s.id",
-    version: "s.version",
-    accountId: "s.account_id",
-    accountName: "a.name",
-    plan: "s.plan",
-    price: "s.price",
-    currency: "s.currency",
-    interval: "s.interval",
-    status: "s.status",
-    currentPeriodStart: iso("s.current_period_start"),
-    currentPeriodEnd: iso("s.current_period_end"),
-    cancelAtPeriodEnd: "s.cancel_at_period_end",
-    canceledAt: iso("s.canceled_at"),
-    graceEndsAt: iso("s.grace_ends_at"),
+    id: field.text("s.id"),
+    version: field.integer("s.version"),
+    accountId: field.text("s.account_id"),
+    accountName: field.text("a.name"),
+    plan: field.text("s.plan"),
+    price: field.integer("s.price"),
+    currency: field.text("s.currency"),
+    interval: field.oneOf(PLAN_INTERVALS, "s.interval"),
+    status: field.oneOf(SUBSCRIPTION_STATES, "s.status"),
+    currentPeriodStart: field.date("s.current_period_start"),
+    currentPeriodEnd: field.date("s.current_period_end"),
+    cancelAtPeriodEnd: field.boolean("s.cancel_at_period_end"),
+    canceledAt: field.dateOrNull("s.canceled_at"),
+    graceEndsAt: field.dateOrNull("s.grace_ends_at"),
   },
   accountExpr: "s.account_id",
   search: ["s.plan", "a.name"],
@@ -111,27 +99,43 @@ export const subscriptionDefinition: ResourceDefinition = {
     accountName: { expr: "a.name" },
   },
   defaultSort: ["currentPeriodEnd", "ASC"],
+});
+
+/** Cancel and resume: admins and super admins; each allowed only by its rule (422 otherwise). */
+const SUBSCRIPTION_ACTIONS = {
+  cancel: {
+    summary: "Cancel a subscription at the end of its period",
+    allowed: mayCancelSubscription,
+    refusal: "Only an active or past-due subscription that is not already canceling can be canceled.",
+    values: () => ({ cancelAtPeriodEnd: true, canceledAt: new Date() }),
+  },
+  resume: {
+    summary: "Resume a subscription that was to cancel at the end of its period",
+    allowed: mayResumeSubscription,
+    refusal: "Only an active or past-due subscription canceling at a period end still ahead can be resumed.",
+    values: () => ({ cancelAtPeriodEnd: false, canceledAt: null }),
+  },
 };
 
 export function billingRoutes(app: FastifyInstance, { db }: Services): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const adminsAndUp: ["SuperAdmin", "Admin"] = ["SuperAdmin", "Admin"];
   readRoutes(app, db, paymentDefinition, { list: adminsAndUp, get: adminsAndUp, export: adminsAndUp });
   readRoutes(app, db, subscriptionDefinition, { list: adminsAndUp, get: adminsAndUp, export: ["SuperAdmin"] });
 
-  app.post<{ Params: { id: string }; Body: PaymentRefund }>(
+  api.post(
     "/payments/:id/refund",
     {
       config: { access: ["SuperAdmin"] },
       schema: {
+        ...describe(paymentDefinition.name, "Refund a payment, in full or in part (after a password re-check)"),
         params: idParams,
-        body: bodySchema(
-          {
-            version: versionSchema,
-            amount: { type: "integer" },
-            reason: { type: "string", minLength: 1, maxLength: 500 },
-          },
-          ["amount"],
-        ),
+        body: bodySchema({
+          version: versionSchema,
+          amount: Type.Optional(Type.Integer()),
+          reason: Type.String({ minLength: 1, maxLength: 500 }),
+        }),
+        response: answers(paymentDefinition).changed,
       },
     },
     async (request) => {
@@ -139,81 +143,43 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
       const confirmed = caller.passwordConfirmedAt;
       if (!confirmed || Date.now() - confirmed.getTime() > PASSWORD_CHECK_VALID_MS)
         throw forbidden("Confirm your password to refund.");
-      const { version, amount, reason } = request.body;
-      return versionedChange(
-        db,
-        paymentDefinition,
-        payments,
-        caller,
-        request.params.id,
-        version,
-        "refund",
-        (current) => {
-          if (current.status !== "succeeded" && current.status !== "disputed") {
-            throw new HttpError(
-              422,
-              current.status === "refunded"
-                ? "This payment is already fully refunded."
-                : "Only a succeeded or disputed payment can be refunded.",
-            );
-          }
-          const left = Number(current.amount) - Number(current.refundedAmount);
-          const refund = amount ?? left;
-          if (refund <= 0 || refund > left)
-            throw fieldError(422, "amount", `The amount must be between 1 and ${left}.`);
-          const refundedAmount = Number(current.refundedAmount) + refund;
-          request.log.info({ paymentId: current.id, refund, reason }, "payment refunded");
-          return { refundedAmount, ...(refundedAmount === Number(current.amount) ? { status: "refunded" } : {}) };
-        },
-      );
+      const { amount, reason } = request.body;
+      return changesOf(db, paymentDefinition, payments)(request, "refund", (current) => {
+        if (current.status !== "succeeded" && current.status !== "disputed") {
+          throw new HttpError(
+            422,
+            current.status === "refunded"
+              ? "This payment is already fully refunded."
+              : "Only a succeeded or disputed payment can be refunded.",
+          );
+        }
+        const left = current.amount - current.refundedAmount;
+        const refund = amount ?? left;
+        if (refund <= 0 || refund > left) throw fieldError(422, "amount", `The amount must be between 1 and ${left}.`);
+        const refundedAmount = current.refundedAmount + refund;
+        request.log.info({ paymentId: current.id, refund, reason }, "payment refunded");
+        return { refundedAmount, ...(refundedAmount === current.amount ? { status: "refunded" } : {}) };
+      });
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { version: number } }>(
-    "/subscriptions/:id/cancel",
-    { config: { access: adminsAndUp }, schema: { params: idParams, body: bodySchema({ version: versionSchema }) } },
-    async (request) =>
-      versionedChange(
-        db,
-        subscriptionDefinition,
-        subscriptions,
-        callerOf(request),
-        request.params.id,
-        request.body.version,
-        "cancel",
-        (current) => {
-          if (!mayCancelSubscription(subscriptionState(current)))
-            throw fieldError(
-              422,
-              "status",
-              "Only an active or past-due subscription that is not already canceling can be canceled.",
-            );
-          return { cancelAtPeriodEnd: true, canceledAt: new Date() };
+  for (const [action, rule] of Object.entries(SUBSCRIPTION_ACTIONS)) {
+    api.post(
+      `/subscriptions/:id/${action}`,
+      {
+        config: { access: adminsAndUp },
+        schema: {
+          ...describe(subscriptionDefinition.name, rule.summary),
+          params: idParams,
+          body: versionOnly,
+          response: answers(subscriptionDefinition).changed,
         },
-      ),
-  );
-
-  app.post<{ Params: { id: string }; Body: { version: number } }>(
-    "/subscriptions/:id/resume",
-    { config: { access: adminsAndUp }, schema: { params: idParams, body: bodySchema({ version: versionSchema }) } },
-    async (request) =>
-      versionedChange(
-        db,
-        subscriptionDefinition,
-        subscriptions,
-        callerOf(request),
-        request.params.id,
-        request.body.version,
-        "resume",
-        (current) => {
-          if (!mayResumeSubscription(subscriptionState(current)))
-            throw fieldError(
-              422,
-              "status",
-              "Only an active or past-due subscription canceling at a period end still ahead can be resumed.",
-            );
-          return { cancelAtPeriodEnd: false, canceledAt: null };
-        },
-      ),
-  );
+      },
+      async (request) =>
+        changesOf(db, subscriptionDefinition, subscriptions)(request, action, (current) => {
+          if (!rule.allowed(current)) throw fieldError(422, "status", rule.refusal);
+          return rule.values();
+        }),
+    );
+  }
 }

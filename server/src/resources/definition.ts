@@ -1,10 +1,13 @@
 /**
  * What the shared list, record and export code needs to know about one resource: its FROM
- * clause, its record fields as SQL, which fields it searches, filters and sorts by, and how it is
- * limited to the caller's account. Each resource module declares one of these.
+ * clause, its record fields (SQL and answer schema together), which fields it searches, filters
+ * and sorts by, and how it is limited to the caller's account. Each resource module declares one.
  */
 import type { SQL } from "drizzle-orm";
+import Type from "typebox";
 import type { Role } from "../../../src/api/types";
+import { nullable } from "../http/schemas";
+import { iso } from "./sql";
 
 /** Who is asking: the scope and the per-user filters (bookmarked) depend on it. */
 export interface Caller {
@@ -30,16 +33,27 @@ export interface SortSpec {
   nullable?: boolean;
 }
 
-export interface ResourceDefinition {
-  /** The API path segment, also the Content-Range unit and the export's file name. */
+/** One record field: the SQL that reads it and the schema its value is answered with. */
+export interface Field<S extends Type.TSchema = Type.TSchema> {
+  sql: string;
+  schema: S;
+}
+
+export type Fields = Record<string, Field>;
+
+/** The record a definition's fields make, as its handlers see it. */
+export type RecordOf<F extends Fields> = { [K in keyof F]: Type.Static<F[K]["schema"]> };
+
+export interface ResourceDefinition<F extends Fields = Fields> {
+  /** The API path segment, also the Content-Range unit, the export's file name and the OpenAPI tag. */
   name: string;
   /** "This account was changed by someone else." and the 404 text use it. */
   label: string;
   from: string;
   /** The record's id expression (also the sort tie-breaker). */
   id: string;
-  /** Record field → SQL expression, in the order of the record and of the CSV columns. */
-  fields: Record<string, string>;
+  /** Record field → SQL and schema, in the order of the record and of the CSV columns. */
+  fields: F;
   /** Rows that never exist for the API (soft-deleted users). */
   where?: string;
   /** The account a row belongs to; undefined for resources only super admins reach. */
@@ -48,6 +62,33 @@ export interface ResourceDefinition {
   filters: Record<string, FilterSpec>;
   sorts: Record<string, SortSpec>;
   defaultSort: readonly [string, "ASC" | "DESC"];
+}
+
+/** The record fields, by the type of their value. */
+export const field = {
+  text: (sql: string) => ({ sql, schema: Type.String() }),
+  textOrNull: (sql: string) => ({ sql, schema: nullable("string") }),
+  integer: (sql: string) => ({ sql, schema: Type.Integer() }),
+  integerOrNull: (sql: string) => ({ sql, schema: nullable("integer") }),
+  number: (sql: string) => ({ sql, schema: Type.Number() }),
+  boolean: (sql: string) => ({ sql, schema: Type.Boolean() }),
+  oneOf: <const T extends readonly string[]>(values: T, sql: string) => ({ sql, schema: stringEnum(values) }),
+  /** A timestamptz, answered as an ISO 8601 UTC string. */
+  date: (column: string) => ({ sql: iso(column), schema: Type.String({ format: "date-time" }) }),
+  dateOrNull: (column: string) => ({ sql: iso(column), schema: nullable("string", { format: "date-time" }) }),
+};
+
+/** `{type: "string", enum}`: a wrong type is still answered "must be a string". */
+export const stringEnum = <const T extends readonly string[]>(values: T) =>
+  Type.Enum(values as unknown as T[number][], { type: "string" });
+
+/** The definition, its field types kept (records are typed by them). */
+export const defineResource = <F extends Fields>(def: ResourceDefinition<F>): ResourceDefinition<F> => def;
+
+/** A record's answer schema, from its definition's fields: every field, none written twice. */
+export function recordSchema<F extends Fields>(def: ResourceDefinition<F>) {
+  const properties = Object.fromEntries(Object.entries(def.fields).map(([key, { schema }]) => [key, schema]));
+  return Type.Object(properties as { [K in keyof F]: F[K]["schema"] }, { title: def.label });
 }
 
 /** Filters every list with date fields accepts: `{field}_gte` and `{field}_lte`. */

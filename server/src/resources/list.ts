@@ -4,18 +4,13 @@
  * page, the total, one record, and the keyset pages the CSV export streams.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { HttpError } from "../http/errors";
-import type { Caller, FilterSpec, ResourceDefinition } from "./definition";
+import type { Caller, FilterSpec, Fields, RecordOf, ResourceDefinition } from "./definition";
+import { checks, parseListQuery, type FilterCheck, type ListMessages, type ListQuery } from "./listQuery";
 import { containsPattern, raw, rowsOf, type Executor, type Row } from "./sql";
 
 export const MAX_PAGE_ROWS = 100;
-const DEFAULT_RANGE: readonly [number, number] = [0, 24];
-
-export interface ListParams {
-  sort?: string;
-  range?: string;
-  filter?: string;
-}
+/** Filters are JSON objects of a few keys; `id` may list up to 1,000 ids. */
+export const FILTER_MAX_LENGTH = 20_000;
 
 export interface ParsedList {
   where: SQL;
@@ -25,134 +20,98 @@ export interface ParsedList {
   end: number;
 }
 
-/** The querystring schema of every list and export (the values are JSON, parsed below). */
-export const listQuerySchema = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    sort: { type: "string", maxLength: 200 },
-    range: { type: "string", maxLength: 100 },
-    filter: { type: "string", maxLength: 20_000 },
-  },
-} as const;
+/** The resources' wording (docs/api-resources.md "Lists"). */
+const messages: ListMessages = {
+  invalidJson: (part) => `${part} must be valid JSON`,
+  sortShape: 'sort must be ["field","ASC"|"DESC"]',
+  unknownSort: (field) => `sort: unknown field ${field}`,
+  badOrder: "sort: order must be ASC or DESC",
+  rangeShape: "range must be [start, end] with 0 <= start <= end",
+  rangeTooLong: (max) => `range: at most ${max} rows per page`,
+  unknownFilter: (key) => `filter: unknown field ${key}`,
+  filterKey: (key) => `filter: ${key}`,
+};
 
-function parseJson(name: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, `${name} must be valid JSON`);
-  }
-}
+const TYPE_CHECKS: Record<Exclude<FilterSpec["type"], readonly string[]>, FilterCheck> = {
+  string: checks.string(500),
+  integer: checks.integer,
+  boolean: checks.boolean,
+  date: checks.isoDate,
+};
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const idsCheck: FilterCheck = (value, wrong) => {
+  const ids = Array.isArray(value) ? value : [value];
+  if (ids.length > 1000 || !ids.every((id) => typeof id === "string" || typeof id === "number"))
+    return wrong("a list of ids");
+  return ids.map(String);
+};
 
-/** The value of one filter key, checked against its type; 400 naming the key when it is wrong. */
-function filterValue(key: string, spec: FilterSpec, value: unknown): unknown {
-  const wrong = (what: string) => new HttpError(400, `filter: ${key} must be ${what}`);
-  const { type } = spec;
-  if (Array.isArray(type)) {
-    if (typeof value !== "string" || !type.includes(value)) throw wrong(`one of: ${type.join(", ")}`);
-    return value;
+/** The list query a resource accepts: its sorts, and `q`, `id` and its filter keys. */
+function querySpecOf(def: ResourceDefinition) {
+  const filters: Record<string, FilterCheck> = {
+    q: checks.string(200),
+    id: idsCheck,
+  };
+  for (const [key, spec] of Object.entries(def.filters)) {
+    filters[key] = Array.isArray(spec.type) ? checks.oneOf(spec.type) : TYPE_CHECKS[spec.type as "string"];
   }
-  switch (type) {
-    case "string":
-      if (typeof value !== "string" || value.length > 500) throw wrong("a string");
-      return value;
-    case "integer":
-      // Select inputs send numbers as strings sometimes; both mean the same code.
-      if (typeof value === "string" && /^-?\d{1,9}$/.test(value)) return Number(value);
-      if (typeof value !== "number" || !Number.isInteger(value)) throw wrong("a whole number");
-      return value;
-    case "boolean":
-      if (typeof value !== "boolean") throw wrong("true or false");
-      return value;
-    case "date":
-      if (typeof value !== "string" || !ISO_DATE.test(value) || Number.isNaN(Date.parse(value)))
-        throw wrong("a date (ISO 8601)");
-      return new Date(value).toISOString();
-  }
+  return {
+    sorts: Object.keys(def.sorts),
+    defaultSort: def.defaultSort,
+    defaultRange: [0, 24] as const,
+    maxRows: MAX_PAGE_ROWS,
+    // An emptied filter input sends null or "": ignored, whatever the key.
+    ignoreEmptyValues: true,
+    filters,
+    messages,
+  };
 }
 
 /** The WHERE clause of a list: the resource's own condition, the caller's scope and the filter. */
-export function buildWhere(def: ResourceDefinition, caller: Caller, filterText: string | undefined): SQL {
+function buildWhere(def: ResourceDefinition, caller: Caller, filter: Record<string, unknown>): SQL {
   const conditions: SQL[] = [];
   if (def.where) conditions.push(raw(def.where));
   if (def.accountExpr && caller.role !== "SuperAdmin") {
     // Lists are silently limited to the caller's account (a filter naming another gives nothing).
     conditions.push(sql`${raw(def.accountExpr)} = ${caller.accountId}`);
   }
-  const filter = filterText === undefined ? {} : parseJson("filter", filterText);
-  if (typeof filter !== "object" || filter === null || Array.isArray(filter)) {
-    throw new HttpError(400, "filter must be a JSON object");
-  }
   for (const [key, value] of Object.entries(filter)) {
-    if (value === undefined || value === null || value === "") continue;
     if (key === "q") {
-      if (typeof value !== "string" || value.length > 200) throw new HttpError(400, "filter: q must be a string");
-      const pattern = containsPattern(value.trim());
+      const pattern = containsPattern(String(value).trim());
       conditions.push(
         sql`(${sql.join(
           def.search.map((expr) => sql`${raw(expr)} ilike ${pattern}`),
           sql` or `,
         )})`,
       );
-      continue;
-    }
-    if (key === "id") {
-      const ids = Array.isArray(value) ? value : [value];
-      if (ids.length > 1000 || !ids.every((id) => typeof id === "string" || typeof id === "number"))
-        throw new HttpError(400, "filter: id must be a list of ids");
+    } else if (key === "id") {
+      const ids = value as string[];
       conditions.push(
         ids.length === 0
           ? sql`false`
           : sql`${raw(def.id)} in (${sql.join(
-              ids.map((id) => sql`${String(id)}`),
+              ids.map((id) => sql`${id}`),
               sql`, `,
             )})`,
       );
-      continue;
+    } else {
+      const spec = def.filters[key]!;
+      if (spec.build) conditions.push(spec.build(value, caller));
+      else conditions.push(sql`${raw(spec.expr ?? key)} ${raw(spec.op ?? "=")} ${value}`);
     }
-    const spec = def.filters[key];
-    if (!spec) throw new HttpError(400, `filter: unknown field ${key}`);
-    const checked = filterValue(key, spec, value);
-    if (spec.build) conditions.push(spec.build(checked, caller));
-    else conditions.push(sql`${raw(spec.expr ?? key)} ${raw(spec.op ?? "=")} ${checked}`);
   }
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 }
 
-export function parseList(def: ResourceDefinition, caller: Caller, params: ListParams): ParsedList {
-  let [sortField, order] = def.defaultSort;
-  if (params.sort !== undefined) {
-    const sort = parseJson("sort", params.sort);
-    if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== "string")
-      throw new HttpError(400, 'sort must be ["field","ASC"|"DESC"]');
-    const [field, direction] = sort as [string, unknown];
-    if (!(field in def.sorts)) throw new HttpError(400, `sort: unknown field ${field}`);
-    if (direction !== "ASC" && direction !== "DESC") throw new HttpError(400, "sort: order must be ASC or DESC");
-    sortField = field;
-    order = direction;
-  }
-  let [start, end] = DEFAULT_RANGE;
-  if (params.range !== undefined) {
-    const range = parseJson("range", params.range);
-    if (
-      !Array.isArray(range) ||
-      range.length !== 2 ||
-      !range.every((n) => Number.isInteger(n) && (n as number) >= 0) ||
-      (range[1] as number) < (range[0] as number)
-    )
-      throw new HttpError(400, "range must be [start, end] with 0 <= start <= end");
-    [start, end] = range as [number, number];
-    if (end - start + 1 > MAX_PAGE_ROWS) throw new HttpError(400, `range: at most ${MAX_PAGE_ROWS} rows per page`);
-  }
-  return { where: buildWhere(def, caller, params.filter), sortField, order, start, end };
+export function parseList(def: ResourceDefinition, caller: Caller, query: ListQuery): ParsedList {
+  const { sortField, order, start, end, filter } = parseListQuery(querySpecOf(def), query);
+  return { where: buildWhere(def, caller, filter), sortField, order, start, end };
 }
 
 const selectList = (def: ResourceDefinition) =>
   raw(
     Object.entries(def.fields)
-      .map(([field, expr]) => `${expr} as "${field}"`)
+      .map(([name, field]) => `${field.sql} as "${name}"`)
       .join(", "),
   );
 
@@ -187,12 +146,12 @@ export async function listPage(db: Executor, def: ResourceDefinition, parsed: Pa
 }
 
 /** One record within the caller's scope, or undefined (the route answers 404). */
-export async function findRecord(
+export async function findRecord<F extends Fields>(
   db: Executor,
-  def: ResourceDefinition,
+  def: ResourceDefinition<F>,
   caller: Caller,
   id: string,
-): Promise<Row | undefined> {
+): Promise<RecordOf<F> | undefined> {
   const conditions: SQL[] = [sql`${raw(def.id)} = ${id}`];
   if (def.where) conditions.push(raw(def.where));
   if (def.accountExpr && caller.role !== "SuperAdmin")
@@ -201,7 +160,7 @@ export async function findRecord(
     db,
     sql`select ${selectList(def)} from ${raw(def.from)} where ${sql.join(conditions, sql` and `)}`,
   );
-  return row;
+  return row as RecordOf<F> | undefined;
 }
 
 export const EXPORT_PAGE_ROWS = 1000;

@@ -1,22 +1,22 @@
 /**
- * The three read routes every resource has (list, export.csv, one record) wired from its
- * definition, plus the schemas write routes share.
+ * The routes every resource has, wired from its definition: list, export.csv, one record, and
+ * the usual delete; and what its write routes share (who changes which record at which version).
  */
-import type { FastifyInstance } from "fastify";
-import {
-  COUNTRY_CODE_PATTERN,
-  contentRange,
-  PERSON_NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-  RECORD_NAME_MAX_LENGTH,
-} from "../../../src/api/rules";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import Type from "typebox";
+import { contentRange } from "../../../src/api/rules";
 import type { Access } from "../auth/guard";
 import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
-import type { ResourceDefinition } from "./definition";
-import { exportPages, findRecord, listPage, listQuerySchema, parseList, type ListParams } from "./list";
+import { recordSchema, type Caller, type Fields, type RecordOf, type ResourceDefinition } from "./definition";
+import { exportPages, FILTER_MAX_LENGTH, findRecord, listPage, parseList } from "./list";
+import { listQuerySchema } from "./listQuery";
 import { sendCsv } from "./csv";
-import { notFoundOf } from "./writes";
+import { answers, describe, errors, idParams, SIGNED_IN_ERRORS } from "./schemas";
+import type { Tx } from "./sql";
+import { deleteRecord, notFoundOf, versionedChange, type VersionedChange } from "./writes";
 
 export interface ReadAccess {
   list: Access;
@@ -24,42 +24,47 @@ export interface ReadAccess {
   export: Access;
 }
 
-/** Record ids are strings; the bound keeps junk out. Not-found ids answer 404, never 400. */
-export const idParams = {
-  type: "object",
-  required: ["id"],
-  additionalProperties: false,
-  properties: { id: { type: "string", minLength: 1, maxLength: 100 } },
-} as const;
+/** A write route's request: the record's id in the path, the version it read in the body. */
+type VersionedRequest = FastifyRequest & { params: { id: string }; body: { version: number } };
 
-export const versionSchema = { type: "integer", minimum: 1 } as const;
-export const countrySchema = { type: "string", pattern: COUNTRY_CODE_PATTERN.source } as const;
-/** A person's first or last name. */
-export const personNameSchema = { type: "string", minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH } as const;
-/** The name of an account or a business. */
-export const recordNameSchema = { type: "string", minLength: 1, maxLength: RECORD_NAME_MAX_LENGTH } as const;
-/** Optional in the console's forms: an untouched or emptied input sends nothing or null (stored ""). */
-export const phoneSchema = {
-  type: ["string", "null"],
-  maxLength: PHONE_MAX_LENGTH,
-  pattern: "^[0-9+() .-]*$",
-} as const;
-export const nullableId = { type: ["string", "null"], maxLength: 100 } as const;
+/** Who changes which record at which version. */
+const changeTarget = (request: VersionedRequest) => ({
+  caller: callerOf(request),
+  id: request.params.id,
+  version: request.body.version,
+});
 
-/** A body schema: every listed property, all required unless named in `optional`. */
-export function bodySchema(properties: Record<string, object>, optional: string[] = []) {
-  return {
-    type: "object",
-    additionalProperties: false,
-    required: Object.keys(properties).filter((key) => !optional.includes(key)),
-    properties,
-  } as const;
-}
+/**
+ * versionedChange bound to one resource's table: `change(request, "update", values)` checks the
+ * version the request's body read, writes, logs and answers the record.
+ */
+export const changesOf =
+  <F extends Fields>(db: Database, def: ResourceDefinition<F>, table: PgTable) =>
+  (request: VersionedRequest, action: string, values: VersionedChange<F>["values"]) =>
+    versionedChange({ db, def, table, ...changeTarget(request), action, values });
 
-export function readRoutes(app: FastifyInstance, db: Database, def: ResourceDefinition, access: ReadAccess): void {
-  app.get<{ Querystring: ListParams }>(
+export function readRoutes<F extends Fields>(
+  app: FastifyInstance,
+  db: Database,
+  def: ResourceDefinition<F>,
+  access: ReadAccess,
+): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  // Typed loosely here: the generic fields' static type is beyond TypeScript; each record is
+  // still answered through its full schema.
+  const record: Type.TSchema = recordSchema(def);
+  const querystring = listQuerySchema(FILTER_MAX_LENGTH);
+
+  api.get(
     `/${def.name}`,
-    { config: { access: access.list }, schema: { querystring: listQuerySchema } },
+    {
+      config: { access: access.list },
+      schema: {
+        ...describe(def.name, `List ${def.name} (ra-data-simple-rest: sort, range, filter; total in Content-Range)`),
+        querystring,
+        response: { 200: Type.Array(record), ...errors(...SIGNED_IN_ERRORS) },
+      },
+    },
     async (request, reply) => {
       const page = await listPage(db, def, parseList(def, callerOf(request), request.query));
       return reply
@@ -69,9 +74,19 @@ export function readRoutes(app: FastifyInstance, db: Database, def: ResourceDefi
     },
   );
 
-  app.get<{ Querystring: ListParams }>(
+  api.get(
     `/${def.name}/export.csv`,
-    { config: { access: access.export }, schema: { querystring: listQuerySchema } },
+    {
+      config: { access: access.export },
+      schema: {
+        ...describe(def.name, `Export the ${def.name} list as CSV (every matching row, in the list's order)`),
+        querystring,
+        response: {
+          200: { description: "CSV, one column per record field", content: { "text/csv": { schema: Type.String() } } },
+          ...errors(...SIGNED_IN_ERRORS),
+        },
+      },
+    },
     async (request, reply) => {
       // The export ignores any range: every matching row, in the list's order.
       const parsed = parseList(def, callerOf(request), { sort: request.query.sort, filter: request.query.filter });
@@ -79,13 +94,55 @@ export function readRoutes(app: FastifyInstance, db: Database, def: ResourceDefi
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     `/${def.name}/:id`,
-    { config: { access: access.get }, schema: { params: idParams } },
+    {
+      config: { access: access.get },
+      schema: {
+        ...describe(def.name, `One ${def.label}`),
+        params: idParams,
+        response: { 200: record, ...errors(...SIGNED_IN_ERRORS, 404) },
+      },
+    },
     async (request) => {
-      const record = await findRecord(db, def, callerOf(request), request.params.id);
-      if (!record) throw notFoundOf(def);
-      return record;
+      const found = await findRecord(db, def, callerOf(request), request.params.id);
+      if (!found) throw notFoundOf(def);
+      return found;
+    },
+  );
+}
+
+/**
+ * DELETE /{resource}/{id}: the record in the caller's scope (else 404), then `remove` in the same
+ * transaction (its refusals, then the deletion); answers the deleted record.
+ */
+export function deleteRoute<F extends Fields>(
+  app: FastifyInstance,
+  db: Database,
+  def: ResourceDefinition<F>,
+  options: {
+    access: Access;
+    summary: string;
+    remove: (tx: Tx, current: RecordOf<F>, caller: Caller) => Promise<void | (() => Promise<void>)>;
+  },
+): void {
+  // Loosely typed like the read routes: the record goes out through its full schema.
+  const response = answers(def).deleted as Record<number, Type.TSchema>;
+  app.withTypeProvider<TypeBoxTypeProvider>().delete(
+    `/${def.name}/:id`,
+    {
+      config: { access: options.access },
+      schema: { ...describe(def.name, options.summary), params: idParams, response },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return deleteRecord({
+        db,
+        def,
+        caller,
+        id: request.params.id,
+        remove: (tx, current) => options.remove(tx, current, caller),
+      });
     },
   );
 }

@@ -7,7 +7,7 @@ import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { activityLog } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
-import type { Caller, ResourceDefinition } from "./definition";
+import type { Caller, Fields, RecordOf, ResourceDefinition } from "./definition";
 import { findRecord } from "./list";
 import { raw, type Executor, type Row, type Tx } from "./sql";
 
@@ -19,16 +19,16 @@ export function conflict(def: ResourceDefinition, current: Row | undefined): Htt
 }
 
 /** The record in the caller's scope (else 404) at the version the write was based on (else 409). */
-export async function recordAtVersion(
+export async function recordAtVersion<F extends Fields>(
   db: Executor,
-  def: ResourceDefinition,
+  def: ResourceDefinition<F>,
   caller: Caller,
   id: string,
   version: number,
-): Promise<Row> {
+): Promise<RecordOf<F>> {
   const current = await findRecord(db, def, caller, id);
   if (!current) throw notFoundOf(def);
-  if (current.version !== version) throw conflict(def, current);
+  if (current.version !== version) throw conflict(def, current as Row);
   return current;
 }
 
@@ -89,40 +89,82 @@ export async function logActivity(
 }
 
 /**
- * After an INSERT, in its transaction: the new record as the caller sees it, and its "create"
- * activity entry. Answers the record.
+ * After an INSERT, in its transaction: the new record as the caller sees it, and its activity
+ * entry ("create", or "invite" for an invited user). Answers the record.
  */
-export async function recordCreated(tx: Tx, def: ResourceDefinition, caller: Caller, id: string): Promise<Row> {
-  const created = (await findRecord(tx, def, caller, id)) as Row;
-  await logActivity(tx, { actorId: caller.id, action: "create", resource: def.name, recordId: id, changes: created });
+export async function recordCreated<F extends Fields>(
+  tx: Tx,
+  def: ResourceDefinition<F>,
+  caller: Caller,
+  id: string,
+  action = "create",
+): Promise<RecordOf<F>> {
+  const created = (await findRecord(tx, def, caller, id))!;
+  await logActivity(tx, { actorId: caller.id, action, resource: def.name, recordId: id, changes: created });
   return created;
+}
+
+/** Anything that runs a transaction: the database. */
+interface Transactional {
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+export interface VersionedChange<F extends Fields> {
+  db: Transactional;
+  def: ResourceDefinition<F>;
+  table: PgTable;
+  caller: Caller;
+  id: string;
+  /** The version the write is based on (409 when the stored one differs). */
+  version: number;
+  /** The activity entry's action: "update", "disable", "refund"… */
+  action: string;
+  /** The columns to set, from the current record; may refuse (throw) after reading it. */
+  values: (current: RecordOf<F>, tx: Tx) => Promise<Record<string, unknown>> | Record<string, unknown>;
 }
 
 /**
  * The usual update: check the version, write, read the new record and log the difference, all in
  * one transaction. Answers the updated record.
  */
-export async function versionedChange(
-  db: { transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> },
-  def: ResourceDefinition,
-  table: PgTable,
-  caller: Caller,
-  id: string,
-  version: number,
-  action: string,
-  values: (current: Row, tx: Tx) => Promise<Record<string, unknown>> | Record<string, unknown>,
-): Promise<Row> {
+export async function versionedChange<F extends Fields>(change: VersionedChange<F>): Promise<RecordOf<F>> {
+  const { db, def, table, caller, id, version, action } = change;
   return db.transaction(async (tx) => {
     const before = await recordAtVersion(tx, def, caller, id, version);
-    await updateVersioned(tx, def, table, id, version, await values(before, tx));
+    await updateVersioned(tx, def, table, id, version, await change.values(before, tx));
     const after = (await findRecord(tx, def, { ...caller, role: "SuperAdmin" }, id))!;
     await logActivity(tx, {
       actorId: caller.id,
       action,
       resource: def.name,
       recordId: id,
-      changes: changesBetween(before, after),
+      changes: changesBetween(before as Row, after as Row),
     });
     return after;
   });
+}
+
+/**
+ * The usual delete: in one transaction, the record in the caller's scope (else 404), `remove`
+ * (its refusals, then the deletion itself), and the activity entry holding the whole record.
+ * `remove` may answer what to do once committed (deleting a stored file: a failed transaction
+ * must not have lost it). Answers the deleted record (ra-data-simple-rest reads it).
+ */
+export async function deleteRecord<F extends Fields>(options: {
+  db: Transactional;
+  def: ResourceDefinition<F>;
+  caller: Caller;
+  id: string;
+  remove: (tx: Tx, current: RecordOf<F>) => Promise<void | (() => Promise<void>)>;
+}): Promise<RecordOf<F>> {
+  const { db, def, caller, id } = options;
+  const { record, afterCommit } = await db.transaction(async (tx) => {
+    const current = await findRecord(tx, def, caller, id);
+    if (!current) throw notFoundOf(def);
+    const then = await options.remove(tx, current);
+    await logActivity(tx, { actorId: caller.id, action: "delete", resource: def.name, recordId: id, changes: current });
+    return { record: current, afterCommit: then };
+  });
+  if (afterCommit) await afterCommit();
+  return record;
 }

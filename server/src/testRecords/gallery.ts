@@ -2,115 +2,73 @@
  * The gallery: GET tests, in ra-data-simple-rest's convention
  * (?sort=["date","DESC"]&range=[0,9]&filter={...}, total in Content-Range), and its facets.
  */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import Type from "typebox";
 import { contentRange } from "../../../src/api/rules";
 import { FILE_KIND, type GalleryFilter, type GalleryItem } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { nullable } from "../http/schemas";
+import { describe, errors, SIGNED_IN_ERRORS } from "../resources/schemas";
+import { checks, listQuerySchema, parseListQuery, type ListQuery, type ListQuerySpec } from "../resources/listQuery";
 import type { Services } from "../services";
 import { type Viewer } from "./queries";
 
 /** The largest page one request may ask for. */
 export const MAX_PAGE_SIZE = 100;
 const SORTABLE = { date: tests.date, name: tests.name } as const;
-const FILTER_KEYS = ["q", "deviceType", "accountId", "from", "to"] as const;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SORT_SHAPE = 'sort must be ["date" or "name", "ASC" or "DESC"]';
 
-interface GalleryQuery {
-  sort?: string;
-  range?: string;
-  filter?: string;
-}
-
-function parseJson(name: string, raw: string | undefined): unknown {
-  if (raw === undefined) return undefined;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    throw new HttpError(400, `${name} is not valid JSON`);
-  }
-}
-
-export function parseSort(raw: string | undefined): { field: keyof typeof SORTABLE; order: "ASC" | "DESC" } {
-  const value = parseJson("sort", raw);
-  if (value === undefined) return { field: "date", order: "DESC" };
-  if (
-    !Array.isArray(value) ||
-    value.length !== 2 ||
-    !Object.keys(SORTABLE).includes(value[0] as string) ||
-    !["ASC", "DESC"].includes(String(value[1]).toUpperCase())
-  ) {
-    throw new HttpError(400, 'sort must be ["date" or "name", "ASC" or "DESC"]');
-  }
-  return { field: value[0] as keyof typeof SORTABLE, order: String(value[1]).toUpperCase() as "ASC" | "DESC" };
-}
-
-export function parseRange(raw: string | undefined): { start: number; end: number } {
-  const value = parseJson("range", raw);
-  if (value === undefined) return { start: 0, end: 9 };
-  if (
-    !Array.isArray(value) ||
-    value.length !== 2 ||
-    !value.every((n) => Number.isInteger(n) && (n as number) >= 0) ||
-    (value[1] as number) < (value[0] as number)
-  ) {
-    throw new HttpError(400, "range must be [start, end], whole numbers with 0 <= start <= end");
-  }
-  const [start, end] = value as [number, number];
-  if (end - start + 1 > MAX_PAGE_SIZE) throw new HttpError(400, `range may span at most ${MAX_PAGE_SIZE} tests`);
-  return { start, end };
-}
-
-/** yyyy-MM-dd naming a day that exists (Date.parse would roll 2024-02-30 over into March). */
-const isRealDate = (value: string) => {
-  if (!DATE.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+/** The gallery's list query: the shared parser, in the gallery's own (older) wording. */
+const gallerySpec: ListQuerySpec = {
+  sorts: Object.keys(SORTABLE),
+  defaultSort: ["date", "DESC"],
+  defaultRange: [0, 9],
+  maxRows: MAX_PAGE_SIZE,
+  anyCaseOrder: true,
+  filters: {
+    q: (value, wrong) => {
+      const q = checks.string(200, "a string of at most 200 characters")(value, wrong) as string;
+      return q.trim() === "" ? undefined : q.trim();
+    },
+    deviceType: checks.integer,
+    accountId: checks.string(100, "an id"),
+    from: checks.day,
+    to: checks.day,
+  },
+  messages: {
+    invalidJson: (part) => `${part} is not valid JSON`,
+    sortShape: SORT_SHAPE,
+    unknownSort: () => SORT_SHAPE,
+    badOrder: SORT_SHAPE,
+    rangeShape: "range must be [start, end], whole numbers with 0 <= start <= end",
+    rangeTooLong: (max) => `range may span at most ${max} tests`,
+    unknownFilter: (key) => `filter.${key} is not an allowed filter`,
+    filterKey: (key) => `filter.${key}`,
+  },
 };
 
-export function parseFilter(raw: string | undefined): GalleryFilter {
-  const value = parseJson("filter", raw);
-  if (value === undefined) return {};
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new HttpError(400, "filter must be a JSON object");
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (!(FILTER_KEYS as readonly string[]).includes(key)) {
-      throw new HttpError(400, `filter.${key} is not an allowed filter`);
-    }
-  }
-  const filter: GalleryFilter = {};
-  const { q, deviceType, accountId, from, to } = record;
-  if (q !== undefined) {
-    if (typeof q !== "string" || q.length > 200)
-      throw new HttpError(400, "filter.q must be a string of at most 200 characters");
-    if (q.trim() !== "") filter.q = q.trim();
-  }
-  if (deviceType !== undefined) {
-    const code = typeof deviceType === "string" && /^-?\d+$/.test(deviceType) ? Number(deviceType) : deviceType;
-    if (typeof code !== "number" || !Number.isInteger(code))
-      throw new HttpError(400, "filter.deviceType must be a whole number");
-    filter.deviceType = code;
-  }
-  if (accountId !== undefined) {
-    if (typeof accountId !== "string" || accountId.length > 100)
-      throw new HttpError(400, "filter.accountId must be an id");
-    filter.accountId = accountId;
-  }
-  for (const [key, date] of [
-    ["from", from],
-    ["to", to],
-  ] as const) {
-    if (date === undefined) continue;
-    if (typeof date !== "string" || !isRealDate(date))
-      throw new HttpError(400, `filter.${key} must be a date (YYYY-MM-DD)`);
-    filter[key] = date;
-  }
-  return filter;
+/** The gallery's sort, page and filters (400 naming what is wrong). */
+export function parseGalleryQuery(query: ListQuery) {
+  const { sortField, order, start, end, filter } = parseListQuery(gallerySpec, query);
+  return { sort: { field: sortField as keyof typeof SORTABLE, order }, start, end, filter: filter as GalleryFilter };
 }
+
+const galleryItemSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  device: Type.Object({ name: Type.String(), type: Type.Integer() }),
+  account: Type.Object({ id: Type.String(), name: Type.String() }),
+  business: Type.Object({ name: Type.String() }),
+  date: Type.String({ format: "date-time" }),
+  sku: Type.String(),
+  customer: Type.String(),
+  vendorName: Type.String(),
+  isCopied: Type.Boolean(),
+  thumbnail: nullable("string"),
+});
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
@@ -138,26 +96,19 @@ export function galleryConditions(viewer: Viewer, filter: GalleryFilter): SQL | 
 }
 
 export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services): void {
-  app.get<{ Querystring: GalleryQuery }>(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
     "/tests",
     {
       config: { access: "signedIn" },
       schema: {
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          properties: {
-            sort: { type: "string", maxLength: 200 },
-            range: { type: "string", maxLength: 100 },
-            filter: { type: "string", maxLength: 2000 },
-          },
-        },
+        ...describe("tests", "The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter)"),
+        querystring: listQuerySchema(2000),
+        response: { 200: Type.Array(galleryItemSchema), ...errors(...SIGNED_IN_ERRORS) },
       },
     },
     async (request, reply): Promise<GalleryItem[]> => {
-      const sort = parseSort(request.query.sort);
-      const { start, end } = parseRange(request.query.range);
-      const filter = parseFilter(request.query.filter);
+      const { sort, start, end, filter } = parseGalleryQuery(request.query);
       const where = galleryConditions(callerOf(request), filter);
 
       const thumbnailId = sql<string | null>`(
@@ -215,13 +166,26 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
     },
   );
 
-  app.get("/tests/facets", { config: { access: "signedIn" } }, async (request) => {
-    const caller = callerOf(request);
-    const rows = await db
-      .select({ id: accounts.id, name: accounts.name })
-      .from(accounts)
-      .where(caller.role === "SuperAdmin" ? undefined : eq(accounts.id, caller.accountId))
-      .orderBy(asc(accounts.name));
-    return { accounts: rows };
-  });
+  api.get(
+    "/tests/facets",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        ...describe("tests", "The gallery's facets: the accounts the caller may filter by"),
+        response: {
+          200: Type.Object({ accounts: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }),
+          ...errors(401),
+        },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const rows = await db
+        .select({ id: accounts.id, name: accounts.name })
+        .from(accounts)
+        .where(caller.role === "SuperAdmin" ? undefined : eq(accounts.id, caller.accountId))
+        .orderBy(asc(accounts.name));
+      return { accounts: rows };
+    },
+  );
 }

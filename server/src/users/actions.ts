@@ -3,22 +3,37 @@
  * Each checks the version like an edit and writes an activity entry.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { InvitationCreate, Invitation, UserRoleChange } from "../../../src/api/resources";
+import Type from "typebox";
+import type { Invitation } from "../../../src/api/resources";
 import { ROLES, type Role } from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
 import { invitations, refreshTokens, users } from "../db/schema";
 import { fieldError, forbidden } from "../http/errors";
-import { emailSchema } from "../http/schemas";
+import { emailSchema, nullable } from "../http/schemas";
 import type { Services } from "../services";
-import { checkAccountExists, checkBusinessOfAccount } from "../businesses/routes";
-import type { Caller } from "../resources/definition";
-import { findRecord } from "../resources/list";
-import { bodySchema, idParams, nullableId, personNameSchema, versionSchema } from "../resources/routes";
-import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
-import { checkUserEmailFree, NO_PASSWORD, userDefinition } from "./resource";
-import { logActivity, versionedChange } from "../resources/writes";
+import { checkAccountExists, checkBusinessOfAccount } from "../resources/checks";
+import { stringEnum, type Caller, type RecordOf } from "../resources/definition";
+import { changesOf } from "../resources/routes";
+import {
+  accountIdSchema,
+  bodySchema,
+  describe,
+  errors,
+  idParams,
+  nullableId,
+  personNameSchema,
+  SIGNED_IN_ERRORS,
+  versionOnly,
+  versionSchema,
+} from "../resources/schemas";
+import { iso, rowsOf, type Executor, type Tx } from "../resources/sql";
+import { checkUserEmailFree, NO_PASSWORD, userAnswers, userDefinition } from "./resource";
+import { recordCreated } from "../resources/writes";
+
+type UserRecord = RecordOf<(typeof userDefinition)["fields"]>;
 
 export const INVITATION_DAYS = 7;
 
@@ -27,21 +42,33 @@ export const INVITATION_DAYS = 7;
  * admins on the users of their account other than themselves and super admins. Others: 403.
  * (Users outside the caller's scope have already answered 404.)
  */
-function checkReach(caller: Caller, target: Row): void {
+function checkReach(caller: Caller, target: UserRecord): void {
   if (target.id === caller.id) throw forbidden("You cannot do this to yourself.");
   if (caller.role === "SuperAdmin") return;
   if (caller.role !== "Admin" || target.accountId !== caller.accountId || target.role === "SuperAdmin")
     throw forbidden();
 }
 
-async function otherAdmins(db: Executor, accountId: unknown, exceptId: unknown): Promise<number> {
+async function otherAdmins(db: Executor, accountId: string, exceptId: string): Promise<number> {
   const [row] = await rowsOf(
     db,
-    sql`select count(*)::int as n from users where account_id = ${String(accountId)} and role = 'Admin'
-        and deleted_at is null and id <> ${String(exceptId)}`,
+    sql`select count(*)::int as n from users where account_id = ${accountId} and role = 'Admin'
+        and deleted_at is null and id <> ${exceptId}`,
   );
   return Number(row?.n ?? 0);
 }
+
+const invitationSchema = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  email: Type.String(),
+  role: stringEnum(ROLES),
+  accountId: Type.String(),
+  businessId: nullable("string"),
+  userId: Type.String(),
+  expiresAt: Type.String({ format: "date-time" }),
+  createdAt: Type.String({ format: "date-time" }),
+});
 
 const invitationFields = (alias: string) => ({
   id: `${alias}.id`,
@@ -55,21 +82,55 @@ const invitationFields = (alias: string) => ({
   createdAt: iso(`${alias}.created_at`),
 });
 
+/** Disable and enable: the status they set, after the reach check. */
+const STATUS_ACTIONS = {
+  disable: {
+    summary: "Disable a user: their sessions end at once",
+    status: async (tx: Tx, user: UserRecord) => {
+      // Their sessions end: no refresh works any more, and the guard refuses disabled users at once.
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+      return "disabled";
+    },
+  },
+  enable: {
+    summary: "Enable a user again (invited again if they never accepted their invitation)",
+    status: async (tx: Tx, user: UserRecord) => {
+      const [pending] = await tx
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(and(eq(invitations.userId, user.id), isNull(invitations.acceptedAt)))
+        .limit(1);
+      // Someone who never accepted their invitation goes back to invited, not active.
+      return pending ? "invited" : "active";
+    },
+  },
+};
+
 export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
   const def = userDefinition;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const change = changesOf(db, def, users);
+  const tag = def.name;
   const reach: ["SuperAdmin", "Admin"] = ["SuperAdmin", "Admin"];
-  const versionOnly = bodySchema({ version: versionSchema });
 
-  app.post<{ Params: { id: string }; Body: UserRoleChange }>(
+  api.post(
     "/users/:id/role",
     {
       config: { access: reach },
-      schema: { params: idParams, body: bodySchema({ version: versionSchema, role: { type: "string", enum: ROLES } }) },
+      schema: {
+        ...describe(tag, "Change a user's role (an account keeps at least one Admin)"),
+        params: idParams,
+        body: bodySchema({ version: versionSchema, role: stringEnum(ROLES) }),
+        response: userAnswers.changed,
+      },
     },
     async (request) => {
       const caller = callerOf(request);
-      const { role, version } = request.body;
-      return versionedChange(db, def, users, caller, request.params.id, version, "role", async (current, tx) => {
+      const { role } = request.body;
+      return change(request, "role", async (current, tx) => {
         checkReach(caller, current);
         if (caller.role !== "SuperAdmin" && role === "SuperAdmin")
           throw forbidden("Only super admins can make super admins.");
@@ -84,75 +145,36 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { version: number } }>(
-    "/users/:id/disable",
-    { config: { access: reach }, schema: { params: idParams, body: versionOnly } },
-    async (request) => {
-      const caller = callerOf(request);
-      return versionedChange(
-        db,
-        def,
-        users,
-        caller,
-        request.params.id,
-        request.body.version,
-        "disable",
-        async (current, tx) => {
-          checkReach(caller, current);
-          // Their sessions end: no refresh works any more, and the guard refuses disabled users at once.
-          await tx
-            .update(refreshTokens)
-            .set({ revokedAt: new Date() })
-            .where(and(eq(refreshTokens.userId, String(current.id)), isNull(refreshTokens.revokedAt)));
-          return { status: "disabled" };
-        },
-      );
-    },
-  );
+  for (const [action, { summary, status }] of Object.entries(STATUS_ACTIONS)) {
+    api.post(
+      `/users/:id/${action}`,
+      {
+        config: { access: reach },
+        schema: { ...describe(tag, summary), params: idParams, body: versionOnly, response: userAnswers.changed },
+      },
+      async (request) =>
+        change(request, action, async (current, tx) => {
+          checkReach(callerOf(request), current);
+          return { status: await status(tx, current) };
+        }),
+    );
+  }
 
-  app.post<{ Params: { id: string }; Body: { version: number } }>(
-    "/users/:id/enable",
-    { config: { access: reach }, schema: { params: idParams, body: versionOnly } },
-    async (request) => {
-      const caller = callerOf(request);
-      return versionedChange(
-        db,
-        def,
-        users,
-        caller,
-        request.params.id,
-        request.body.version,
-        "enable",
-        async (current, tx) => {
-          checkReach(caller, current);
-          const [pending] = await tx
-            .select({ id: invitations.id })
-            .from(invitations)
-            .where(and(eq(invitations.userId, String(current.id)), isNull(invitations.acceptedAt)))
-            .limit(1);
-          // Someone who never accepted their invitation goes back to invited, not active.
-          return { status: pending ? "invited" : "active" };
-        },
-      );
-    },
-  );
-
-  app.post<{ Body: InvitationCreate }>(
+  api.post(
     "/invitations",
     {
       config: { access: reach },
       schema: {
-        body: bodySchema(
-          {
-            email: emailSchema,
-            firstName: personNameSchema,
-            lastName: personNameSchema,
-            role: { type: "string", enum: ROLES },
-            accountId: { type: "string", maxLength: 100 },
-            businessId: nullableId,
-          },
-          ["accountId", "businessId"],
-        ),
+        ...describe(tag, "Invite a person into an account (creates the user with status invited)"),
+        body: bodySchema({
+          email: emailSchema,
+          firstName: personNameSchema,
+          lastName: personNameSchema,
+          role: stringEnum(ROLES),
+          accountId: Type.Optional(accountIdSchema),
+          businessId: Type.Optional(nullableId),
+        }),
+        response: { 201: invitationSchema, ...errors(...SIGNED_IN_ERRORS, 422) },
       },
     },
     async (request, reply) => {
@@ -192,14 +214,7 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
           invitedBy: caller.id,
           expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 3600 * 1000),
         });
-        const created = (await findRecord(tx, def, caller, userId)) as Row;
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "invite",
-          resource: "users",
-          recordId: userId,
-          changes: created,
-        });
+        await recordCreated(tx, def, caller, userId, "invite");
         const fields = Object.entries(invitationFields("i"))
           .map(([field, expr]) => `${expr} as "${field}"`)
           .join(", ");

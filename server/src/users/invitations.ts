@@ -3,19 +3,22 @@
  * /invitation/{code} page): a guest reads a pending invitation by its code and accepts it, which
  * activates the invited user and signs them in, answering exactly like a sign-in.
  */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { InvitationAccept, InvitationPublic } from "../../../src/api/resources";
+import Type from "typebox";
+import type { InvitationPublic } from "../../../src/api/resources";
 import { PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH } from "../../../src/api/rules";
-import type { LoginResponse } from "../../../src/api/types";
+import { ROLES, type LoginResponse } from "../../../src/api/types";
 import { hashPassword } from "../auth/passwords";
 import { invitations, users } from "../db/schema";
 import { fieldError, HttpError, notFound } from "../http/errors";
-import { passwordSchema } from "../http/schemas";
+import { apiUserSchema, passwordSchema } from "../http/schemas";
 import type { Services } from "../services";
 import { findUserById, toApiUser } from "./queries";
+import { stringEnum } from "../resources/definition";
 import { findRecord } from "../resources/list";
-import { bodySchema } from "../resources/routes";
+import { bodySchema, describe, errors } from "../resources/schemas";
 import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
 import { userDefinition } from "./resource";
 import { changesBetween, logActivity } from "../resources/writes";
@@ -23,17 +26,31 @@ import { changesBetween, logActivity } from "../resources/writes";
 export const INVITATION_NOT_VALID = "This invitation is not valid any more.";
 
 /** Codes are 43 characters; the bound only keeps junk out of the query. */
-const codeParams = {
-  type: "object",
-  required: ["code"],
-  additionalProperties: false,
-  properties: { code: { type: "string", minLength: 1, maxLength: 200 } },
-} as const;
+const codeParams = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
 
 const acceptBody = bodySchema({
-  firstName: { type: "string", maxLength: PERSON_NAME_MAX_LENGTH },
-  lastName: { type: "string", maxLength: PERSON_NAME_MAX_LENGTH },
+  firstName: Type.String({ maxLength: PERSON_NAME_MAX_LENGTH }),
+  lastName: Type.String({ maxLength: PERSON_NAME_MAX_LENGTH }),
   password: passwordSchema,
+});
+
+const invitationPublicSchema = Type.Object({
+  email: Type.String(),
+  firstName: Type.Optional(Type.String()),
+  lastName: Type.Optional(Type.String()),
+  role: stringEnum(ROLES),
+  accountName: Type.String(),
+  expiresAt: Type.String({ format: "date-time" }),
+});
+
+/** Exactly the answer of POST /api/v2/auth/login. */
+const signedInSchema = Type.Object({
+  accessToken: Type.String(),
+  refreshToken: Type.String(),
+  user: apiUserSchema,
 });
 
 /** The pending, unexpired invitation with this code whose user is still live, or undefined. */
@@ -53,9 +70,19 @@ async function pendingInvitation(db: Executor, code: string, lock = false): Prom
 }
 
 export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refreshTokens }: Services): void {
-  app.get<{ Params: { code: string } }>(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tag = "invitations";
+
+  api.get(
     "/invitations/:code",
-    { config: { access: "public" }, schema: { params: codeParams } },
+    {
+      config: { access: "public" },
+      schema: {
+        ...describe(tag, "A pending invitation, by its code (public)", "public"),
+        params: codeParams,
+        response: { 200: invitationPublicSchema, ...errors(400, 404) },
+      },
+    },
     async (request): Promise<InvitationPublic> => {
       const row = await pendingInvitation(db, request.params.code);
       if (!row) throw notFound(INVITATION_NOT_VALID);
@@ -71,9 +98,17 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
     },
   );
 
-  app.post<{ Params: { code: string }; Body: InvitationAccept }>(
+  api.post(
     "/invitations/:code/accept",
-    { config: { access: "public" }, schema: { params: codeParams, body: acceptBody } },
+    {
+      config: { access: "public" },
+      schema: {
+        ...describe(tag, "Accept an invitation: activates the invited user and signs them in (public)", "public"),
+        params: codeParams,
+        body: acceptBody,
+        response: { 200: signedInSchema, ...errors(400, 404, 409) },
+      },
+    },
     async (request): Promise<LoginResponse> => {
       const firstName = request.body.firstName.trim();
       const lastName = request.body.lastName.trim();

@@ -3,14 +3,16 @@
  * the user to another browser. Super admins only (change log); each sees only their own.
  */
 import { randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { RESOURCES, type BookmarkListUpdate, type SavedQueryCreate } from "../../../src/api/resources";
+import Type from "typebox";
+import { RESOURCES, type SavedQueryValue } from "../../../src/api/resources";
 import { callerOf } from "../auth/guard";
 import { bookmarks, savedQueries } from "../db/schema";
 import { fieldError, HttpError, notFound } from "../http/errors";
 import type { Services } from "../services";
-import type { Caller } from "../resources/definition";
+import { stringEnum, type Caller, type ResourceDefinition } from "../resources/definition";
 import { accountDefinition } from "../accounts/routes";
 import { businessDefinition } from "../businesses/routes";
 import { deviceDefinition } from "../devices/routes";
@@ -18,17 +20,17 @@ import { discountDefinition } from "../discounts/routes";
 import { firmwareDefinition } from "../firmware/routes";
 import { paymentDefinition, subscriptionDefinition } from "../payments/billing";
 import { findRecord } from "../resources/list";
-import { bodySchema, idParams } from "../resources/routes";
+import { bodySchema, describe, errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { iso, rowsOf, type Executor } from "../resources/sql";
 import { userDefinition } from "./resource";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 export const MAX_SAVED_QUERIES = 50;
 export const MAX_BOOKMARKS = 500;
-const resourceSchema = { type: "string", enum: RESOURCES } as const;
+const resourceSchema = stringEnum(RESOURCES);
 
 /** What a bookmark shows: the record's current name, by resource. */
-const BOOKMARKABLE = {
+const BOOKMARKABLE: Record<string, { def: ResourceDefinition; label: string } | undefined> = {
   accounts: { def: accountDefinition, label: "name" },
   businesses: { def: businessDefinition, label: "name" },
   users: { def: userDefinition, label: "email" },
@@ -37,7 +39,39 @@ const BOOKMARKABLE = {
   subscriptions: { def: subscriptionDefinition, label: "plan" },
   firmware: { def: firmwareDefinition, label: "firmwareVersion" },
   discounts: { def: discountDefinition, label: "code" },
-} as const;
+};
+
+const bookmarkListSchema = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      resource: resourceSchema,
+      recordId: Type.String(),
+      label: Type.String(),
+      createdAt: Type.String({ format: "date-time" }),
+    }),
+  ),
+});
+
+const sortSchema = Type.Object(
+  { field: Type.String({ maxLength: 100 }), order: stringEnum(["ASC", "DESC"]) },
+  { additionalProperties: false },
+);
+const savedQueryValueSchema = Type.Object(
+  {
+    filter: Type.Record(Type.String(), Type.Unknown(), { type: "object" }),
+    sort: sortSchema,
+    perPage: Type.Integer({ minimum: 1, maximum: 100 }),
+    displayedFilters: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { type: "object" })),
+  },
+  { additionalProperties: false },
+);
+const savedQuerySchema = Type.Object({
+  id: Type.String(),
+  resource: resourceSchema,
+  label: Type.String(),
+  value: savedQueryValueSchema,
+  createdAt: Type.String({ format: "date-time" }),
+});
 
 async function bookmarkList(db: Executor, caller: Caller) {
   const rows = await rowsOf(
@@ -47,15 +81,15 @@ async function bookmarkList(db: Executor, caller: Caller) {
   );
   const items = [];
   for (const row of rows) {
-    const known = BOOKMARKABLE[row.resource as keyof typeof BOOKMARKABLE];
+    const known = BOOKMARKABLE[String(row.resource)];
     const record = known ? await findRecord(db, known.def, caller, String(row.recordId)) : undefined;
     // A record deleted since it was bookmarked drops out of the list.
     if (!record || !known) continue;
     items.push({
-      resource: row.resource,
-      recordId: row.recordId,
+      resource: row.resource as (typeof RESOURCES)[number],
+      recordId: String(row.recordId),
       label: String(record[known.label] ?? ""),
-      createdAt: row.createdAt,
+      createdAt: String(row.createdAt),
     });
   }
   return { items };
@@ -69,18 +103,30 @@ const savedQueryColumns = {
   createdAt: savedQueries.createdAt,
 };
 
+/** A saved query as answered: its date as an ISO string. */
+const savedQueryOf = (row: {
+  id: string;
+  resource: string;
+  label: string;
+  value: SavedQueryValue;
+  createdAt: Date;
+}) => ({
+  ...row,
+  resource: row.resource as (typeof RESOURCES)[number],
+  createdAt: row.createdAt.toISOString(),
+});
+
 export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
-  app.get<{ Querystring: { resource: string } }>(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
     "/saved-queries",
     {
       config: { access: SA },
       schema: {
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          required: ["resource"],
-          properties: { resource: resourceSchema },
-        },
+        ...describe("saved-queries", "The caller's saved queries of one list, oldest first"),
+        querystring: Type.Object({ resource: resourceSchema }, { additionalProperties: false }),
+        response: { 200: Type.Array(savedQuerySchema), ...errors(...SIGNED_IN_ERRORS) },
       },
     },
     async (request) => {
@@ -89,38 +135,22 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
         .from(savedQueries)
         .where(and(eq(savedQueries.userId, callerOf(request).id), eq(savedQueries.resource, request.query.resource)))
         .orderBy(asc(savedQueries.createdAt), asc(savedQueries.id));
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      return rows.map(savedQueryOf);
     },
   );
 
-  app.post<{ Body: SavedQueryCreate }>(
+  api.post(
     "/saved-queries",
     {
       config: { access: SA },
       schema: {
+        ...describe("saved-queries", "Save a list query under a label (unique per user and list)"),
         body: bodySchema({
           resource: resourceSchema,
-          label: { type: "string", maxLength: 200 },
-          value: {
-            type: "object",
-            required: ["filter", "sort", "perPage"],
-            additionalProperties: false,
-            properties: {
-              filter: { type: "object" },
-              sort: {
-                type: "object",
-                required: ["field", "order"],
-                additionalProperties: false,
-                properties: {
-                  field: { type: "string", maxLength: 100 },
-                  order: { type: "string", enum: ["ASC", "DESC"] },
-                },
-              },
-              perPage: { type: "integer", minimum: 1, maximum: 100 },
-              displayedFilters: { type: "object" },
-            },
-          },
+          label: Type.String({ maxLength: 200 }),
+          value: savedQueryValueSchema,
         }),
+        response: { 201: savedQuerySchema, ...errors(...SIGNED_IN_ERRORS, 422) },
       },
     },
     async (request, reply) => {
@@ -146,18 +176,29 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
             userId: caller.id,
             resource: request.body.resource,
             label,
-            value: request.body.value,
+            // Stored as given (the list's own filter); the schema checked its shape.
+            value: request.body.value as SavedQueryValue,
           })
           .returning(savedQueryColumns);
         return inserted!;
       });
-      return reply.status(201).send({ ...row, createdAt: row.createdAt.toISOString() });
+      return reply.status(201).send(savedQueryOf(row));
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  api.delete(
     "/saved-queries/:id",
-    { config: { access: SA }, schema: { params: idParams } },
+    {
+      config: { access: SA },
+      schema: {
+        ...describe("saved-queries", "Delete one of the caller's saved queries"),
+        params: idParams,
+        response: {
+          204: Type.Unsafe<undefined>({ description: "Deleted: no body" }),
+          ...errors(...SIGNED_IN_ERRORS, 404),
+        },
+      },
+    },
     async (request, reply) => {
       const deleted = await db
         .delete(savedQueries)
@@ -168,25 +209,34 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.get("/bookmarks", { config: { access: SA } }, async (request) => bookmarkList(db, callerOf(request)));
-
-  app.put<{ Body: BookmarkListUpdate }>(
+  api.get(
     "/bookmarks",
     {
       config: { access: SA },
       schema: {
+        ...describe("bookmarks", "The caller's bookmarks, each labelled with its record's current name"),
+        response: { 200: bookmarkListSchema, ...errors(...SIGNED_IN_ERRORS) },
+      },
+    },
+    async (request) => bookmarkList(db, callerOf(request)),
+  );
+
+  api.put(
+    "/bookmarks",
+    {
+      config: { access: SA },
+      schema: {
+        ...describe("bookmarks", "Replace the caller's whole bookmark list"),
         body: bodySchema({
-          items: {
-            type: "array",
-            maxItems: MAX_BOOKMARKS,
-            items: {
-              type: "object",
-              required: ["resource", "recordId"],
-              additionalProperties: false,
-              properties: { resource: resourceSchema, recordId: { type: "string", minLength: 1, maxLength: 100 } },
-            },
-          },
+          items: Type.Array(
+            Type.Object(
+              { resource: resourceSchema, recordId: Type.String({ minLength: 1, maxLength: 100 }) },
+              { additionalProperties: false },
+            ),
+            { maxItems: MAX_BOOKMARKS },
+          ),
         }),
+        response: { 200: bookmarkListSchema, ...errors(...SIGNED_IN_ERRORS, 422) },
       },
     },
     async (request) => {
@@ -200,12 +250,7 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
           return true;
         });
         for (const [i, item] of items.entries()) {
-          const record = await findRecord(
-            tx,
-            BOOKMARKABLE[item.resource as keyof typeof BOOKMARKABLE].def,
-            caller,
-            item.recordId,
-          );
+          const record = await findRecord(tx, BOOKMARKABLE[item.resource]!.def, caller, item.recordId);
           if (!record) throw fieldError(422, `items[${i}].recordId`, "No such record.");
         }
         // Entries kept from before keep their createdAt; the list is replaced as a whole.

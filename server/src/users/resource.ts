@@ -3,9 +3,11 @@
  * ApiUser), direct creation by super admins, per-role edits and deletion.
  */
 import { randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { USER_STATUSES, type UserCreate, type UserUpdate } from "../../../src/api/resources";
+import Type from "typebox";
+import { USER_STATUSES } from "../../../src/api/resources";
 import { userFieldsEditableBy } from "../../../src/api/rules";
 import { ROLES } from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
@@ -13,34 +15,43 @@ import { users } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
 import { emailSchema } from "../http/schemas";
 import type { Services } from "../services";
-import { checkAccountExists, checkBusinessOfAccount } from "../businesses/routes";
-import { dateRange, type ResourceDefinition } from "../resources/definition";
-import { findRecord } from "../resources/list";
-import { bodySchema, idParams, nullableId, personNameSchema, readRoutes, versionSchema } from "../resources/routes";
-import { iso, rowsOf, type Executor } from "../resources/sql";
-import { logActivity, notFoundOf, updateVersioned, versionedChange, recordCreated } from "../resources/writes";
+import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
+import { dateRange, defineResource, field, stringEnum } from "../resources/definition";
+import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
+import {
+  accountIdSchema,
+  answers,
+  bodySchema,
+  describe,
+  idParams,
+  nullableId,
+  personNameSchema,
+  versionSchema,
+} from "../resources/schemas";
+import type { Executor } from "../resources/sql";
+import { recordCreated, updateVersioned } from "../resources/writes";
 
-export const userDefinition: ResourceDefinition = {
+export const userDefinition = defineResource({
   name: "users",
   label: "user",
   from: "users u join accounts a on a.id = u.account_id left join businesses b on b.id = u.business_id",
   id: "u.id",
   where: "u.deleted_at is null",
   fields: {
-    id: "u.id",
-    version: "u.version",
-    firstName: "u.first_name",
-    lastName: "u.last_name",
-    email: "u.email",
-    role: "u.role",
-    accountId: "u.account_id",
-    accountName: "a.name",
-    businessId: "u.business_id",
-    businessName: "b.name",
-    status: "u.status",
-    lastSignInAt: iso("u.last_sign_in_at"),
-    avatar: "u.avatar",
-    createdAt: iso("u.created_at"),
+    id: field.text("u.id"),
+    version: field.integer("u.version"),
+    firstName: field.text("u.first_name"),
+    lastName: field.text("u.last_name"),
+    email: field.text("u.email"),
+    role: field.oneOf(ROLES, "u.role"),
+    accountId: field.text("u.account_id"),
+    accountName: field.text("a.name"),
+    businessId: field.textOrNull("u.business_id"),
+    businessName: field.textOrNull("b.name"),
+    status: field.oneOf(USER_STATUSES, "u.status"),
+    lastSignInAt: field.dateOrNull("u.last_sign_in_at"),
+    avatar: field.textOrNull("u.avatar"),
+    createdAt: field.date("u.created_at"),
   },
   accountExpr: "u.account_id",
   search: ["u.first_name", "u.last_name", "u.email"],
@@ -63,39 +74,41 @@ export const userDefinition: ResourceDefinition = {
     businessName: { expr: "b.name", nullable: true },
   },
   defaultSort: ["lastName", "ASC"],
-};
+});
+
+/** The answers of the users routes. */
+export const userAnswers = answers(userDefinition);
 
 /** Users made without a password (directly or invited) cannot sign in until they set one. */
 export const NO_PASSWORD = "!no-password";
 
 /** 422 email when any live user has it (the unique index compares lower-cased). */
-export async function checkUserEmailFree(db: Executor, email: string, exceptId: string | null): Promise<void> {
-  const [row] = await rowsOf(
-    db,
-    sql`select 1 from users where lower(email) = lower(${email}) and id <> ${exceptId ?? ""}`,
-  );
-  if (row) throw fieldError(422, "email", "This email is already used.");
-}
+export const checkUserEmailFree = (db: Executor, email: string, exceptId: string | null) =>
+  checkFree(db, "users", sql`lower(email) = lower(${email})`, exceptId, "email", "This email is already used.");
 
 const person = { firstName: personNameSchema, lastName: personNameSchema };
 
 export function userRoutes(app: FastifyInstance, { db }: Services): void {
   const def = userDefinition;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tag = def.name;
   // GET users/{id} is for everybody within their scope (spec §2 /users/:userId, "Tested by").
   readRoutes(app, db, def, { list: ["SuperAdmin", "Admin", "Manager"], get: "signedIn", export: ["SuperAdmin"] });
 
-  app.post<{ Body: UserCreate }>(
+  api.post(
     "/users",
     {
       config: { access: ["SuperAdmin"] },
       schema: {
+        ...describe(tag, "Create a user directly (status active, no password until they set one)"),
         body: bodySchema({
           ...person,
           email: emailSchema,
-          role: { type: "string", enum: ROLES },
-          accountId: { type: "string", maxLength: 100 },
+          role: stringEnum(ROLES),
+          accountId: accountIdSchema,
           businessId: nullableId,
         }),
+        response: userAnswers.created,
       },
     },
     async (request, reply) => {
@@ -120,43 +133,40 @@ export function userRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: UserUpdate }>(
+  api.put(
     "/users/:id",
     {
       config: { access: "signedIn" },
       schema: {
+        ...describe(tag, "Update a user: the fields the caller's role may change (403 naming another)"),
         params: idParams,
-        body: bodySchema(
-          {
-            ...person,
-            version: versionSchema,
-            email: emailSchema,
-            accountId: { type: "string", maxLength: 100 },
-            businessId: nullableId,
-          },
-          ["email", "accountId", "businessId"],
-        ),
+        body: bodySchema({
+          ...person,
+          version: versionSchema,
+          email: Type.Optional(emailSchema),
+          accountId: Type.Optional(accountIdSchema),
+          businessId: Type.Optional(nullableId),
+        }),
+        response: userAnswers.changed,
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      const { version, ...body } = request.body;
-      return versionedChange(db, def, users, caller, request.params.id, version, "update", async (current, tx) => {
+      const id = request.params.id;
+      const { version: _version, ...body } = request.body;
+      return changesOf(db, def, users)(request, "update", async (current, tx) => {
         // The fields the caller may send for this user: the console offers the same ones.
-        const allowed: string[] = userFieldsEditableBy(caller, {
-          id: String(current.id),
-          accountId: String(current.accountId),
-        });
+        const allowed: string[] = userFieldsEditableBy(caller, current);
         if (allowed.length === 0) throw forbidden();
         const refused = Object.keys(body).find((field) => !allowed.includes(field));
         if (refused) throw fieldError(403, refused, "You may not change this field.");
-        const accountId = body.accountId ?? String(current.accountId);
+        const accountId = body.accountId ?? current.accountId;
         if (body.accountId !== undefined) await checkAccountExists(tx, accountId);
         // Moving to another account without naming a business drops the old account's business.
         const businessId =
           body.businessId !== undefined ? body.businessId : accountId === current.accountId ? undefined : null;
         await checkBusinessOfAccount(tx, accountId, businessId);
-        if (body.email !== undefined) await checkUserEmailFree(tx, body.email, request.params.id);
+        if (body.email !== undefined) await checkUserEmailFree(tx, body.email, id);
         return {
           ...body,
           firstName: body.firstName.trim(),
@@ -167,27 +177,13 @@ export function userRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
-    "/users/:id",
-    { config: { access: ["SuperAdmin"] }, schema: { params: idParams } },
-    async (request) => {
-      const caller = callerOf(request);
-      const id = request.params.id;
-      if (id === caller.id) throw new HttpError(422, "You cannot delete yourself.");
+  deleteRoute(app, db, def, {
+    access: ["SuperAdmin"],
+    summary: "Delete a user (soft: the row stays, their tokens answer 499); never oneself",
+    remove: async (tx, current, caller) => {
+      if (current.id === caller.id) throw new HttpError(422, "You cannot delete yourself.");
       // Soft delete (the row stays for audit and the tests it created); its tokens answer 499.
-      return db.transaction(async (tx) => {
-        const current = await findRecord(tx, def, caller, id);
-        if (!current) throw notFoundOf(def);
-        await updateVersioned(tx, def, users, id, Number(current.version), { deletedAt: new Date() });
-        await logActivity(tx, {
-          actorId: caller.id,
-          action: "delete",
-          resource: def.name,
-          recordId: id,
-          changes: current,
-        });
-        return current;
-      });
+      await updateVersioned(tx, def, users, current.id, current.version, { deletedAt: new Date() });
     },
-  );
+  });
 }

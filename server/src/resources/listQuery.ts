@@ -1,0 +1,162 @@
+/**
+ * The one parser of ra-data-simple-rest's list query (`?sort=["f","ASC"]&range=[0,24]&filter={}`),
+ * shared by the gallery and every resource: JSON, the sort pair, the inclusive range under a page
+ * cap, and a filter object whose every key is known and checked. The wording of its refusals is
+ * each list's own (`ListMessages`): the gallery's predates the resources' and clients rely on both.
+ */
+import Type from "typebox";
+import { HttpError } from "../http/errors";
+
+export type Order = "ASC" | "DESC";
+
+/** The querystring schema of every list and export (the values are JSON, parsed below). */
+export const listQuerySchema = (filterMaxLength: number) =>
+  Type.Object(
+    {
+      sort: Type.Optional(Type.String({ maxLength: 200 })),
+      range: Type.Optional(Type.String({ maxLength: 100 })),
+      filter: Type.Optional(Type.String({ maxLength: filterMaxLength })),
+    },
+    { additionalProperties: false },
+  );
+
+export interface ListQuery {
+  sort?: string;
+  range?: string;
+  filter?: string;
+}
+
+export interface ListMessages {
+  invalidJson: (part: "sort" | "range" | "filter") => string;
+  sortShape: string;
+  unknownSort: (field: string) => string;
+  badOrder: string;
+  rangeShape: string;
+  rangeTooLong: (max: number) => string;
+  unknownFilter: (key: string) => string;
+  /** How a refusal names a filter key: "filter: status" or "filter.status". */
+  filterKey: (key: string) => string;
+}
+
+/**
+ * Checks one filter value: answers the value to filter by, or undefined to ignore the key; calls
+ * `wrong("a whole number")` to refuse it (400 "<filter key> must be a whole number").
+ */
+export type FilterCheck = (value: unknown, wrong: (what: string) => never) => unknown;
+
+export interface ListQuerySpec {
+  sorts: readonly string[];
+  defaultSort: readonly [string, Order];
+  defaultRange: readonly [number, number];
+  maxRows: number;
+  /** The gallery takes "asc" too. */
+  anyCaseOrder?: boolean;
+  /** Keys whose value is null or "" are skipped before anything else (the resources'). */
+  ignoreEmptyValues?: boolean;
+  filters: Record<string, FilterCheck>;
+  messages: ListMessages;
+}
+
+export interface ParsedListQuery {
+  sortField: string;
+  order: Order;
+  start: number;
+  end: number;
+  /** The checked values of the filter keys given (ignored ones left out). */
+  filter: Record<string, unknown>;
+}
+
+function parseJson(text: string, part: "sort" | "range" | "filter", messages: ListMessages): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, messages.invalidJson(part));
+  }
+}
+
+function parseSort(spec: ListQuerySpec, text: string | undefined): [string, Order] {
+  if (text === undefined) return [...spec.defaultSort];
+  const { messages } = spec;
+  const sort = parseJson(text, "sort", messages);
+  if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== "string")
+    throw new HttpError(400, messages.sortShape);
+  const field = sort[0];
+  if (!spec.sorts.includes(field)) throw new HttpError(400, messages.unknownSort(field));
+  const order: unknown = spec.anyCaseOrder ? String(sort[1]).toUpperCase() : sort[1];
+  if (order !== "ASC" && order !== "DESC") throw new HttpError(400, messages.badOrder);
+  return [field, order];
+}
+
+function parseRange(spec: ListQuerySpec, text: string | undefined): [number, number] {
+  if (text === undefined) return [...spec.defaultRange];
+  const range = parseJson(text, "range", spec.messages);
+  if (
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((n) => Number.isInteger(n) && (n as number) >= 0) ||
+    (range[1] as number) < (range[0] as number)
+  )
+    throw new HttpError(400, spec.messages.rangeShape);
+  const [start, end] = range as [number, number];
+  if (end - start + 1 > spec.maxRows) throw new HttpError(400, spec.messages.rangeTooLong(spec.maxRows));
+  return [start, end];
+}
+
+function parseFilter(spec: ListQuerySpec, text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  const { messages } = spec;
+  const filter = parseJson(text, "filter", messages);
+  if (typeof filter !== "object" || filter === null || Array.isArray(filter))
+    throw new HttpError(400, "filter must be a JSON object");
+  const checked: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (spec.ignoreEmptyValues && (value === null || value === "")) continue;
+    const check = Object.hasOwn(spec.filters, key) ? spec.filters[key] : undefined;
+    if (!check) throw new HttpError(400, messages.unknownFilter(key));
+    const wrong = (what: string): never => {
+      throw new HttpError(400, `${messages.filterKey(key)} must be ${what}`);
+    };
+    const result = check(value, wrong);
+    if (result !== undefined) checked[key] = result;
+  }
+  return checked;
+}
+
+export function parseListQuery(spec: ListQuerySpec, query: ListQuery): ParsedListQuery {
+  const [sortField, order] = parseSort(spec, query.sort);
+  const [start, end] = parseRange(spec, query.range);
+  return { sortField, order, start, end, filter: parseFilter(spec, query.filter) };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The value checks lists share. */
+export const checks = {
+  string:
+    (maxLength: number, what = "a string"): FilterCheck =>
+    (value, wrong) =>
+      typeof value === "string" && value.length <= maxLength ? value : wrong(what),
+  /** Select inputs send numbers as strings sometimes; both mean the same code. */
+  integer: ((value, wrong) => {
+    if (typeof value === "string" && /^-?\d{1,9}$/.test(value)) return Number(value);
+    return typeof value === "number" && Number.isInteger(value) ? value : wrong("a whole number");
+  }) satisfies FilterCheck,
+  boolean: ((value, wrong) => (typeof value === "boolean" ? value : wrong("true or false"))) satisfies FilterCheck,
+  oneOf:
+    (values: readonly string[]): FilterCheck =>
+    (value, wrong) =>
+      typeof value === "string" && values.includes(value) ? value : wrong(`one of: ${values.join(", ")}`),
+  /** An ISO 8601 date or date-time, answered as an ISO string. */
+  isoDate: ((value, wrong) =>
+    typeof value === "string" && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
+      ? new Date(value).toISOString()
+      : wrong("a date (ISO 8601)")) satisfies FilterCheck,
+  /** yyyy-MM-dd naming a day that exists (Date.parse would roll 2024-02-30 over into March). */
+  day: ((value, wrong) => {
+    const time = typeof value === "string" && DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
+      ? value
+      : wrong("a date (YYYY-MM-DD)");
+  }) satisfies FilterCheck,
+};

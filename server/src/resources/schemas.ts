@@ -1,0 +1,74 @@
+/**
+ * The TypeBox schemas the resource routes share: request parts (ids, versions, names), the error
+ * answers, the answers of the usual routes of a resource, and each route's OpenAPI description.
+ */
+import Type from "typebox";
+import {
+  COUNTRY_CODE_PATTERN,
+  PERSON_NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  RECORD_NAME_MAX_LENGTH,
+} from "../../../src/api/rules";
+import { nullable } from "../http/schemas";
+import { recordSchema, type Fields, type ResourceDefinition } from "./definition";
+
+/** Record ids are strings; the bound keeps junk out. Not-found ids answer 404, never 400. */
+export const idParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+);
+
+export const versionSchema = Type.Integer({ minimum: 1 });
+export const countrySchema = Type.String({ pattern: COUNTRY_CODE_PATTERN.source });
+/** A person's first or last name. */
+export const personNameSchema = Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH });
+/** The name of an account or a business. */
+export const recordNameSchema = Type.String({ minLength: 1, maxLength: RECORD_NAME_MAX_LENGTH });
+/** Optional in the console's forms: an untouched or emptied input sends nothing or null (stored ""). */
+export const phoneSchema = nullable("string", { maxLength: PHONE_MAX_LENGTH, pattern: "^[0-9+() .-]*$" });
+export const accountIdSchema = Type.String({ maxLength: 100 });
+export const nullableId = nullable("string", { maxLength: 100 });
+
+/** A body: exactly these properties (Type.Optional ones may be left out); any other is refused. */
+export const bodySchema = <P extends Type.TProperties>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
+
+/** The body of the actions that carry nothing but the version they were based on. */
+export const versionOnly = bodySchema({ version: versionSchema });
+
+/** Every 4xx answer: `{message}`, and `errors` (field → why) when fields are at fault. */
+export const errorSchema = Type.Object({
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+
+type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 422;
+
+/** The error answers of a route. */
+export const errors = <C extends ErrorCode>(...codes: C[]) =>
+  Object.fromEntries(codes.map((code) => [code, errorSchema])) as Record<C, typeof errorSchema>;
+
+/** A write's 409: `current`, when present, is the stored record. */
+export const conflictSchema = <F extends Fields>(def: ResourceDefinition<F>) =>
+  Type.Object({ message: Type.String(), current: Type.Optional(recordSchema(def)) });
+
+/** OpenAPI: the route's tag (its resource), summary and, unless public, the bearer token. */
+export const describe = (tag: string, summary: string, access: "public" | "bearer" = "bearer") => ({
+  tags: [tag],
+  summary,
+  ...(access === "bearer" ? { security: [{ bearerAuth: [] }] } : {}),
+});
+
+/** The errors every signed-in route may answer. */
+export const SIGNED_IN_ERRORS = [400, 401, 403] as const;
+
+/** The answers of a resource's usual routes: its record, or the errors each may give. */
+export function answers<F extends Fields>(def: ResourceDefinition<F>) {
+  const record = recordSchema(def);
+  return {
+    record,
+    created: { 201: record, ...errors(...SIGNED_IN_ERRORS, 422) },
+    changed: { 200: record, 409: conflictSchema(def), ...errors(...SIGNED_IN_ERRORS, 404, 422) },
+    deleted: { 200: record, ...errors(...SIGNED_IN_ERRORS, 404, 422) },
+  };
+}
