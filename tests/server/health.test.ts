@@ -46,6 +46,22 @@ describe("GET /api/health", () => {
     }
   });
 
+  it("answers NotOk when the file store is unreachable", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "gemtest-health-"));
+    // The store's directory is gone (an unmounted volume, say).
+    const app = buildApp({ db: t.db, config: { ...t.config, filesDir: join(dir, "unmounted") } });
+    try {
+      const response = await app.inject({ method: "GET", url: "/api/health" });
+      expect(expectAnswer(response, CONTRACT.health.databaseDown)).toEqual({
+        portal: "NotOk",
+        message: "The service cannot reach its file store. Please try again shortly.",
+      });
+    } finally {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("answers 404 {message} for an unknown API route", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/no/such/route?x=1" });
     expect(response.statusCode).toBe(404);

@@ -6,7 +6,7 @@ import { described } from "../docs/openapi";
 import type { Services } from "../services";
 
 /** GET /api/health: the console shows its maintenance screen when the portal is NotOk. */
-export function healthRoutes(app: FastifyInstance, { db, config }: Services): void {
+export function healthRoutes(app: FastifyInstance, { db, config, storage }: Services): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/health",
     {
@@ -15,7 +15,7 @@ export function healthRoutes(app: FastifyInstance, { db, config }: Services): vo
         tags: ["Health"],
         summary: "Whether the console may be used",
         description:
-          "Always 200. NotOk (with MAINTENANCE_MESSAGE, or when the database does not answer) opens the console's maintenance screen.",
+          "Always 200. NotOk (with MAINTENANCE_MESSAGE, or when the database or the file store does not answer) opens the console's maintenance screen.",
         response: { 200: described(healthResponseSchema, "Ok, or NotOk with the message to show.") },
       },
     },
@@ -27,6 +27,12 @@ export function healthRoutes(app: FastifyInstance, { db, config }: Services): vo
         return {
           portal: "NotOk" as const,
           message: "The service cannot reach its database. Please try again shortly.",
+        };
+      }
+      if (!(await storage.check())) {
+        return {
+          portal: "NotOk" as const,
+          message: "The service cannot reach its file store. Please try again shortly.",
         };
       }
       return { portal: "Ok" as const, message: "The portal is running." };
