@@ -10,7 +10,8 @@ import { accounts } from "../db/schema";
 import { forbidden } from "../http/errors";
 import { emailSchema } from "../http/schemas";
 import type { Services } from "../services";
-import { dateRange, defineResource, field, stringEnum } from "../resources/definition";
+import { dateRange, defineResource, field } from "../resources/definition";
+import { stringEnum } from "../../../src/api/schemas/common";
 import { findRecord } from "../resources/list";
 import { changesOf, readRoutes } from "../resources/routes";
 import {
@@ -127,7 +128,7 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
       config: { access: "signedIn" },
       schema: {
         ...describe(tag, "The caller's own account"),
-        response: { 200: responses.record, ...errors(401, 404) },
+        response: { 200: responses.record, ...errors(401, 404, 499) },
       },
     },
     async (request) => {

@@ -9,10 +9,11 @@ import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../../s
 import { callerOf } from "../auth/guard";
 import { devices, tests } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
-import { nullable } from "../http/schemas";
+import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
-import { dateRange, defineResource, field, stringEnum, type Caller } from "../resources/definition";
+import { dateRange, defineResource, field, type Caller } from "../resources/definition";
+import { stringEnum } from "../../../src/api/schemas/common";
 import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
 import {
   accountIdSchema,

@@ -6,7 +6,7 @@
 import type { SQL } from "drizzle-orm";
 import Type from "typebox";
 import type { Role } from "../../../src/api/types";
-import { nullable } from "../http/schemas";
+import { nullable, stringEnum } from "../../../src/api/schemas/common";
 import { iso } from "./sql";
 
 /** Who is asking: the scope and the per-user filters (bookmarked) depend on it. */
@@ -77,10 +77,6 @@ export const field = {
   date: (column: string) => ({ sql: iso(column), schema: Type.String({ format: "date-time" }) }),
   dateOrNull: (column: string) => ({ sql: iso(column), schema: nullable("string", { format: "date-time" }) }),
 };
-
-/** `{type: "string", enum}`: a wrong type is still answered "must be a string". */
-export const stringEnum = <const T extends readonly string[]>(values: T) =>
-  Type.Enum(values as unknown as T[number][], { type: "string" });
 
 /** The definition, its field types kept (records are typed by them). */
 export const defineResource = <F extends Fields>(def: ResourceDefinition<F>): ResourceDefinition<F> => def;

@@ -9,7 +9,7 @@ import {
   PHONE_MAX_LENGTH,
   RECORD_NAME_MAX_LENGTH,
 } from "../../../src/api/rules";
-import { nullable } from "../http/schemas";
+import { nullable } from "../../../src/api/schemas/common";
 import { recordSchema, type Fields, type ResourceDefinition } from "./definition";
 
 /** Record ids are strings; the bound keeps junk out. Not-found ids answer 404, never 400. */
@@ -42,15 +42,30 @@ export const errorSchema = Type.Object({
   errors: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 
-type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 422;
+/** What each refusal means, for the OpenAPI document (docs/api-resources.md "Validation errors"). */
+const MEANINGS = {
+  400: "Invalid request (shape, type, length, unknown field): the message names the field.",
+  401: "No token, a bad or expired one (`token_expired`: refresh and retry), or a disabled user.",
+  403: "The caller's role may not do this (or may not change the field named).",
+  404: "Not found, or outside the caller's account.",
+  409: "Conflict with the current state.",
+  413: "The file is too large.",
+  422: "Refused for its meaning (already used, not allowed in this state): `errors` names the field.",
+  499: "The token's user was deleted (`User deleted`).",
+};
 
 /** The error answers of a route. */
-export const errors = <C extends ErrorCode>(...codes: C[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorSchema])) as Record<C, typeof errorSchema>;
+export const errors = <C extends keyof typeof MEANINGS>(...codes: C[]) =>
+  Object.fromEntries(
+    codes.map((code) => [code, Type.Object(errorSchema.properties, { description: MEANINGS[code] })]),
+  ) as Record<C, typeof errorSchema>;
 
 /** A write's 409: `current`, when present, is the stored record. */
 export const conflictSchema = <F extends Fields>(def: ResourceDefinition<F>) =>
-  Type.Object({ message: Type.String(), current: Type.Optional(recordSchema(def)) });
+  Type.Object(
+    { message: Type.String(), current: Type.Optional(recordSchema(def)) },
+    { description: `The ${def.label} was changed by someone else since it was read; nothing was written.` },
+  );
 
 /** OpenAPI: the route's tag (its resource), summary and, unless public, the bearer token. */
 export const describe = (tag: string, summary: string, access: "public" | "bearer" = "bearer") => ({
@@ -59,8 +74,8 @@ export const describe = (tag: string, summary: string, access: "public" | "beare
   ...(access === "bearer" ? { security: [{ bearerAuth: [] }] } : {}),
 });
 
-/** The errors every signed-in route may answer. */
-export const SIGNED_IN_ERRORS = [400, 401, 403] as const;
+/** The errors every signed-in route may answer (the guard's 401 and 499, a refused role's 403). */
+export const SIGNED_IN_ERRORS = [400, 401, 403, 499] as const;
 
 /** The answers of a resource's usual routes: its record, or the errors each may give. */
 export function answers<F extends Fields>(def: ResourceDefinition<F>) {

@@ -10,7 +10,7 @@ import { contentRange } from "../../../src/api/rules";
 import { FILE_KIND, type GalleryFilter, type GalleryItem } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
-import { nullable } from "../http/schemas";
+import { nullable } from "../../../src/api/schemas/common";
 import { describe, errors, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { checks, listQuerySchema, parseListQuery, type ListQuery, type ListQuerySpec } from "../resources/listQuery";
 import type { Services } from "../services";
@@ -174,7 +174,7 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
         ...describe("tests", "The gallery's facets: the accounts the caller may filter by"),
         response: {
           200: Type.Object({ accounts: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }),
-          ...errors(401),
+          ...errors(401, 499),
         },
       },
     },

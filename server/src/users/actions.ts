@@ -12,10 +12,11 @@ import { ROLES, type Role } from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
 import { invitations, refreshTokens, users } from "../db/schema";
 import { fieldError, forbidden } from "../http/errors";
-import { emailSchema, nullable } from "../http/schemas";
+import { emailSchema } from "../http/schemas";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount } from "../resources/checks";
-import { stringEnum, type Caller, type RecordOf } from "../resources/definition";
+import { type Caller, type RecordOf } from "../resources/definition";
+import { nullable, stringEnum } from "../../../src/api/schemas/common";
 import { changesOf } from "../resources/routes";
 import {
   accountIdSchema,

@@ -13,10 +13,11 @@ import { ROLES, type LoginResponse } from "../../../src/api/types";
 import { hashPassword } from "../auth/passwords";
 import { invitations, users } from "../db/schema";
 import { fieldError, HttpError, notFound } from "../http/errors";
-import { apiUserSchema, passwordSchema } from "../http/schemas";
+import { loginResponseSchema } from "../../../src/api/schemas/auth";
+import { passwordSchema } from "../http/schemas";
 import type { Services } from "../services";
 import { findUserById, toApiUser } from "./queries";
-import { stringEnum } from "../resources/definition";
+import { stringEnum } from "../../../src/api/schemas/common";
 import { findRecord } from "../resources/list";
 import { bodySchema, describe, errors } from "../resources/schemas";
 import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
@@ -44,13 +45,6 @@ const invitationPublicSchema = Type.Object({
   role: stringEnum(ROLES),
   accountName: Type.String(),
   expiresAt: Type.String({ format: "date-time" }),
-});
-
-/** Exactly the answer of POST /api/v2/auth/login. */
-const signedInSchema = Type.Object({
-  accessToken: Type.String(),
-  refreshToken: Type.String(),
-  user: apiUserSchema,
 });
 
 /** The pending, unexpired invitation with this code whose user is still live, or undefined. */
@@ -106,7 +100,7 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
         ...describe(tag, "Accept an invitation: activates the invited user and signs them in (public)", "public"),
         params: codeParams,
         body: acceptBody,
-        response: { 200: signedInSchema, ...errors(400, 404, 409) },
+        response: { 200: loginResponseSchema, ...errors(400, 404, 409) },
       },
     },
     async (request): Promise<LoginResponse> => {

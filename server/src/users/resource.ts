@@ -16,7 +16,8 @@ import { fieldError, forbidden, HttpError } from "../http/errors";
 import { emailSchema } from "../http/schemas";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
-import { dateRange, defineResource, field, stringEnum } from "../resources/definition";
+import { dateRange, defineResource, field } from "../resources/definition";
+import { stringEnum } from "../../../src/api/schemas/common";
 import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
 import {
   accountIdSchema,
