@@ -26,7 +26,9 @@ async function main(): Promise<void> {
   const { seeded } = await prepareDb(handle, { storage: createStorage(config) });
   if (seeded) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`New database: migrated and seeded with demo data in ${seconds} s (files in ${config.filesDir}).`);
+    console.log(
+      `New database: migrated and seeded with demo data in ${seconds} s (files in ${config.storage.kind === "s3" ? `the S3 bucket ${config.storage.bucket}` : config.filesDir}).`,
+    );
   }
 
   const app = buildApp({ db: handle.db, config, consoleDir: config.serveConsole ? consoleDir : undefined });
