@@ -18,6 +18,7 @@ import { attachmentDisposition, safeFileName } from "../files/zip";
 import type { FileStorage } from "../files/storage";
 import { fieldError, HttpError } from "../http/errors";
 import { translateMultipartError } from "../http/multipart";
+import { DOCUMENTED_BODY } from "../docs/openapi";
 import type { Services } from "../services";
 import { dateRange, defineResource, field } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
@@ -139,6 +140,13 @@ export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Se
         "Upload a firmware build: multipart/form-data with file, firmwareVersion, deviceTypeCode, releaseNotes",
       ),
       consumes: ["multipart/form-data"],
+      // Documented only: the multipart form is read (and checked) by the handler, not by Fastify.
+      [DOCUMENTED_BODY]: Type.Object({
+        file: Type.String({ format: "binary", description: "The build, at most the configured limit." }),
+        firmwareVersion: Type.String({ description: "A semantic version such as 4.2.1." }),
+        deviceTypeCode: Type.Integer({ description: "A device type code of spec §3." }),
+        releaseNotes: Type.String({ maxLength: MAX_RELEASE_NOTES }),
+      }),
       response: { ...responses.created, ...errors(413) },
     };
     uploads
