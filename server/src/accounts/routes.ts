@@ -8,7 +8,7 @@ import { ACCOUNT_STATUSES, SUBSCRIPTION_STATES } from "../../../src/api/resource
 import { callerOf } from "../auth/guard";
 import { accounts } from "../db/schema";
 import { forbidden } from "../http/errors";
-import { emailSchema } from "../http/schemas";
+import { emailSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
 import { dateRange, defineResource, field } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";

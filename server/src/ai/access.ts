@@ -8,28 +8,17 @@
  * must be valid: an expired one still answers token_expired, so the console refreshes it.
  */
 import type { FastifyRequest } from "fastify";
-import { HttpError, tokenExpired, unauthorized, userDeleted } from "../http/errors";
+import { userOfAuthorization } from "../auth/guard";
+import { HttpError, unauthorized } from "../http/errors";
 import type { Services } from "../services";
 import { canSeeTest, findLiveTest, TEST_NOT_FOUND, type TestRow } from "../testRecords/queries";
-import { findUserById, type UserRow } from "../users/queries";
-
-function bearerToken(header: string | undefined): string | undefined {
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1];
-}
+import type { UserRow } from "../users/queries";
 
 /** The signed-in caller when a token is sent (checked as the guard would), else null. */
 export async function optionalCaller(request: FastifyRequest, services: Services): Promise<UserRow | null> {
   const header = request.headers.authorization;
   if (header === undefined || header.trim() === "") return null;
-  const token = bearerToken(header);
-  if (token === undefined) throw unauthorized();
-  const check = await services.accessTokens.check(token);
-  if (!check.ok) throw check.reason === "expired" ? tokenExpired() : unauthorized();
-  const user = await findUserById(services.db, check.subject.id);
-  if (!user || user.deletedAt !== null) throw userDeleted();
-  if (user.status !== "active") throw new HttpError(401, "This user is disabled.");
-  return user;
+  return userOfAuthorization(header, services);
 }
 
 export interface AiAccess {

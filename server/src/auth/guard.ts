@@ -29,6 +29,21 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/**
+ * The live user an Authorization header names, or the refusal: 401 (no or bad token,
+ * `token_expired`, disabled user) or 499 (the user was deleted).
+ */
+export async function userOfAuthorization(header: string | undefined, services: Services): Promise<UserRow> {
+  const token = bearerToken(header);
+  if (token === undefined) throw unauthorized();
+  const check = await services.accessTokens.check(token);
+  if (!check.ok) throw check.reason === "expired" ? tokenExpired() : unauthorized();
+  const user = await findUserById(services.db, check.subject.id);
+  if (!user || user.deletedAt !== null) throw userDeleted();
+  if (user.status !== "active") throw new HttpError(401, "This user is disabled.");
+  return user;
+}
+
 export function installGuard(app: FastifyInstance, services: Services): void {
   app.decorateRequest("caller", null);
 
@@ -42,14 +57,7 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     const access = request.routeOptions.config.access;
     if (access === "public") return;
 
-    const token = bearerToken(request.headers.authorization);
-    if (token === undefined) throw unauthorized();
-    const check = await services.accessTokens.check(token);
-    if (!check.ok) throw check.reason === "expired" ? tokenExpired() : unauthorized();
-
-    const user = await findUserById(services.db, check.subject.id);
-    if (!user || user.deletedAt !== null) throw userDeleted();
-    if (user.status !== "active") throw new HttpError(401, "This user is disabled.");
+    const user = await userOfAuthorization(request.headers.authorization, services);
     request.caller = user;
 
     if (Array.isArray(access) && !access.includes(user.role)) throw forbidden();

@@ -12,7 +12,7 @@ import { ROLES, type Role } from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
 import { invitations, refreshTokens, users } from "../db/schema";
 import { fieldError, forbidden } from "../http/errors";
-import { emailSchema } from "../http/schemas";
+import { emailSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount } from "../resources/checks";
 import { type Caller, type RecordOf } from "../resources/definition";

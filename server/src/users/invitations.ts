@@ -14,7 +14,7 @@ import { hashPassword } from "../auth/passwords";
 import { invitations, users } from "../db/schema";
 import { fieldError, HttpError, notFound } from "../http/errors";
 import { loginResponseSchema } from "../../../src/api/schemas/auth";
-import { passwordSchema } from "../http/schemas";
+import { passwordSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
 import { findUserById, toApiUser } from "./queries";
 import { stringEnum } from "../../../src/api/schemas/common";

@@ -13,7 +13,7 @@ import { ROLES } from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
 import { users } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
-import { emailSchema } from "../http/schemas";
+import { emailSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
 import { dateRange, defineResource, field } from "../resources/definition";
