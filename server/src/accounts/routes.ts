@@ -1,5 +1,4 @@
 /** Accounts (docs/api-resources.md "Accounts"): super admins manage them; owners rename their own. */
-import { randomUUID } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -13,7 +12,8 @@ import type { Services } from "../services";
 import { dateRange, defineResource, field } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { findRecord } from "../resources/list";
-import { changesOf, readRoutes } from "../resources/routes";
+import { readRoutes } from "../resources/routes";
+import { writeRoutes } from "../resources/writeRoutes";
 import {
   accountIdSchema,
   answers,
@@ -29,7 +29,7 @@ import {
 } from "../resources/schemas";
 import { checkFree, checkUserOfAccount } from "../resources/checks";
 import { fullName, type Executor } from "../resources/sql";
-import { notFoundOf, recordCreated, versionedChange } from "../resources/writes";
+import { notFoundOf, versionedChange } from "../resources/writes";
 
 const ownerName = fullName("o");
 /** The counts shown in the list, also its sorts. */
@@ -118,7 +118,7 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
   const def = accountDefinition;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const responses = answers(def);
-  const change = changesOf(db, def, accounts);
+  const writes = writeRoutes(app, db, def, accounts);
   const tag = def.name;
   readRoutes(app, db, def, { list: ["SuperAdmin"], get: "signedIn", export: ["SuperAdmin"] });
 
@@ -169,58 +169,33 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
     },
   );
 
-  api.post(
-    "/accounts",
-    {
-      config: { access: ["SuperAdmin"] },
-      schema: {
-        ...describe(tag, "Create an account"),
-        body: bodySchema(writable),
-        response: responses.created,
-      },
+  writes.createRoute({
+    access: ["SuperAdmin"],
+    summary: "Create an account",
+    fields: writable,
+    insert: async (tx, fields, { id }) => {
+      const body = trimmed(fields);
+      await checkEmailFree(tx, body.email, null);
+      await tx.insert(accounts).values({ id, ...body, status: "active", subscriptionStatus: "inactive" });
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const body = trimmed(request.body);
-      const record = await db.transaction(async (tx) => {
-        await checkEmailFree(tx, body.email, null);
-        const id = randomUUID();
-        await tx.insert(accounts).values({ id, ...body, status: "active", subscriptionStatus: "inactive" });
-        return recordCreated(tx, def, caller, id);
-      });
-      return reply.status(201).send(record);
-    },
-  );
+  });
 
-  api.put(
-    "/accounts/:id",
-    {
-      config: { access: ["SuperAdmin"] },
-      schema: {
-        ...describe(tag, "Update an account (pending_deletion schedules its deletion)"),
-        params: idParams,
-        body: bodySchema({
-          ...writable,
-          version: versionSchema,
-          status: stringEnum(ACCOUNT_STATUSES),
-          ownerId: nullableId,
-        }),
-        response: responses.changed,
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { version: _version, ...body } = trimmed(request.body);
-      return change(request, "update", async (current, tx) => {
+  writes.updateRoute({
+    access: ["SuperAdmin"],
+    summary: "Update an account (pending_deletion schedules its deletion)",
+    fields: { ...writable, status: stringEnum(ACCOUNT_STATUSES), ownerId: nullableId },
+    change: (fields, { id }) => {
+      const body = trimmed(fields);
+      return async (current, tx) => {
         await checkEmailFree(tx, body.email, id);
         await checkOwner(tx, id, body.ownerId);
         // pending_deletion schedules the deletion (spec §2 scheduled actions); leaving it cancels it.
         const deletionRequestedAt =
           body.status === "pending_deletion" ? (current.status === "pending_deletion" ? undefined : new Date()) : null;
         return { ...body, ...(deletionRequestedAt === undefined ? {} : { deletionRequestedAt }) };
-      });
+      };
     },
-  );
+  });
 
   api.delete(
     "/accounts/:id",

@@ -1,31 +1,17 @@
 /** Businesses, the locations of an account (docs/api-resources.md "Businesses"). */
-import { randomUUID } from "node:crypto";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH } from "../../../src/api/rules";
-import { callerOf } from "../auth/guard";
 import { businesses, devices, invitations, tests, users } from "../db/schema";
 import { fieldError, HttpError } from "../http/errors";
 import type { Services } from "../services";
 import { checkAccountExists, checkUserOfAccount } from "../resources/checks";
 import { defineResource, field } from "../resources/definition";
-import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
-import {
-  accountIdSchema,
-  answers,
-  bodySchema,
-  countrySchema,
-  describe,
-  idParams,
-  nullableId,
-  phoneSchema,
-  recordNameSchema,
-  versionSchema,
-} from "../resources/schemas";
+import { readRoutes } from "../resources/routes";
+import { writeRoutes } from "../resources/writeRoutes";
+import { accountIdSchema, countrySchema, nullableId, phoneSchema, recordNameSchema } from "../resources/schemas";
 import { fullName } from "../resources/sql";
-import { recordCreated } from "../resources/writes";
 
 const ownerName = fullName("o");
 
@@ -77,62 +63,39 @@ const fields = {
 
 export function businessRoutes(app: FastifyInstance, { db }: Services): void {
   const def = businessDefinition;
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const responses = answers(def);
-  const tag = def.name;
+  const writes = writeRoutes(app, db, def, businesses);
   readRoutes(app, db, def, { list: "signedIn", get: "signedIn", export: ["SuperAdmin", "Admin"] });
 
-  api.post(
-    "/businesses",
-    {
-      config: { access: ["SuperAdmin", "Admin"] },
-      schema: {
-        ...describe(tag, "Add a business (admins: to their own account, accountId ignored)"),
-        body: bodySchema(fields),
-        response: responses.created,
-      },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { accountId: named, ownerId = null, ...rest } = request.body;
+  writes.createRoute({
+    access: ["SuperAdmin", "Admin"],
+    summary: "Add a business (admins: to their own account, accountId ignored)",
+    fields,
+    insert: async (tx, { accountId: named, ownerId = null, ...rest }, { caller, id }) => {
       // Admins add locations to their own account (spec §2 /add-new-location); accountId is ignored.
       const accountId = caller.role === "SuperAdmin" ? named : caller.accountId;
       if (accountId === undefined) throw fieldError(400, "accountId", "accountId is required");
-      const record = await db.transaction(async (tx) => {
-        await checkAccountExists(tx, accountId);
-        await checkUserOfAccount(tx, "ownerId", accountId, ownerId);
-        const id = randomUUID();
-        await tx
-          .insert(businesses)
-          .values({ id, accountId, ownerId, ...rest, name: rest.name.trim(), phone: rest.phone ?? "" });
-        return recordCreated(tx, def, caller, id);
-      });
-      return reply.status(201).send(record);
+      await checkAccountExists(tx, accountId);
+      await checkUserOfAccount(tx, "ownerId", accountId, ownerId);
+      await tx
+        .insert(businesses)
+        .values({ id, accountId, ownerId, ...rest, name: rest.name.trim(), phone: rest.phone ?? "" });
     },
-  );
+  });
 
-  api.put(
-    "/businesses/:id",
-    {
-      config: { access: ["SuperAdmin", "Admin"] },
-      schema: {
-        ...describe(tag, "Update a business (accountId is read-only)"),
-        params: idParams,
-        body: bodySchema({ ...fields, version: versionSchema }),
-        response: responses.changed,
-      },
-    },
-    async (request) => {
-      // accountId is read-only here (a business does not move between accounts).
-      const { version: _version, accountId: _ignored, ...body } = request.body;
-      return changesOf(db, def, businesses)(request, "update", async (current, tx) => {
+  writes.updateRoute({
+    access: ["SuperAdmin", "Admin"],
+    summary: "Update a business (accountId is read-only)",
+    fields,
+    // accountId is read-only here (a business does not move between accounts).
+    change:
+      ({ accountId: _ignored, ...body }) =>
+      async (current, tx) => {
         await checkUserOfAccount(tx, "ownerId", current.accountId, body.ownerId);
         return { ...body, name: body.name.trim(), phone: body.phone ?? "" };
-      });
-    },
-  );
+      },
+  });
 
-  deleteRoute(app, db, def, {
+  writes.deleteRoute({
     access: ["SuperAdmin"],
     summary: "Delete a business without test records (its users and devices stay in the account)",
     remove: async (tx, { id }) => {

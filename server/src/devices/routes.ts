@@ -1,12 +1,9 @@
 /** Devices (docs/api-resources.md "Devices"): registered by super admins; admins rename and mark lost. */
-import { randomUUID } from "node:crypto";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { DEVICE_STATUSES } from "../../../src/api/resources";
 import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../../src/api/rules";
-import { callerOf } from "../auth/guard";
 import { devices, tests } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
 import { nullable } from "../../../src/api/schemas/common";
@@ -14,19 +11,10 @@ import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
 import { dateRange, defineResource, field, type Caller } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
-import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
-import {
-  accountIdSchema,
-  answers,
-  bodySchema,
-  describe,
-  idParams,
-  nullableId,
-  versionOnly,
-  versionSchema,
-} from "../resources/schemas";
+import { readRoutes } from "../resources/routes";
+import { writeRoutes } from "../resources/writeRoutes";
+import { accountIdSchema, nullableId } from "../resources/schemas";
 import type { Executor } from "../resources/sql";
-import { recordCreated } from "../resources/writes";
 
 export const deviceDefinition = defineResource({
   name: "devices",
@@ -117,67 +105,47 @@ function checkBoxName(name: string) {
 
 export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
   const def = deviceDefinition;
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const responses = answers(def);
-  const change = changesOf(db, def, devices);
-  const tag = def.name;
+  const writes = writeRoutes(app, db, def, devices);
   readRoutes(app, db, def, { list: "signedIn", get: "signedIn", export: ["SuperAdmin", "Admin"] });
 
-  api.post(
-    "/devices",
-    {
-      config: { access: ["SuperAdmin"] },
-      schema: { ...describe(tag, "Register a device"), body: bodySchema(writable), response: responses.created },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { customBoxName, serialNumber, ...rest } = request.body;
+  writes.createRoute({
+    access: ["SuperAdmin"],
+    summary: "Register a device",
+    fields: writable,
+    insert: async (tx, { customBoxName, serialNumber, ...rest }, { id }) => {
       const name = boxName(customBoxName);
       checkBoxName(name);
-      const record = await db.transaction(async (tx) => {
-        await checkAccountExists(tx, rest.accountId);
-        await checkBusinessOfAccount(tx, rest.accountId, rest.businessId);
-        await checkSerialFree(tx, serialNumber.trim(), null);
-        const id = randomUUID();
-        await tx.insert(devices).values({
-          id,
-          ...rest,
-          businessId: rest.businessId ?? null,
-          serialNumber: serialNumber.trim(),
-          name,
-          status: rest.status ?? "active",
-        });
-        return recordCreated(tx, def, caller, id);
+      await checkAccountExists(tx, rest.accountId);
+      await checkBusinessOfAccount(tx, rest.accountId, rest.businessId);
+      await checkSerialFree(tx, serialNumber.trim(), null);
+      await tx.insert(devices).values({
+        id,
+        ...rest,
+        businessId: rest.businessId ?? null,
+        serialNumber: serialNumber.trim(),
+        name,
+        status: rest.status ?? "active",
       });
-      return reply.status(201).send(record);
     },
-  );
+  });
 
-  api.put(
-    "/devices/:id",
-    {
-      config: { access: ["SuperAdmin"] },
-      schema: {
-        ...describe(tag, "Update a device"),
-        params: idParams,
-        body: bodySchema({ ...writable, version: versionSchema }),
-        response: responses.changed,
-      },
-    },
-    async (request) => {
-      const { version: _version, customBoxName, serialNumber, ...rest } = request.body;
+  writes.updateRoute({
+    access: ["SuperAdmin"],
+    summary: "Update a device",
+    fields: writable,
+    change: ({ customBoxName, serialNumber, ...rest }, { id }) => {
       const name = boxName(customBoxName);
       checkBoxName(name);
-      return change(request, "update", async (_current, tx) => {
+      return async (_current, tx) => {
         await checkAccountExists(tx, rest.accountId);
         await checkBusinessOfAccount(tx, rest.accountId, rest.businessId);
-        await checkSerialFree(tx, serialNumber.trim(), request.params.id);
+        await checkSerialFree(tx, serialNumber.trim(), id);
         return { ...rest, businessId: rest.businessId ?? null, serialNumber: serialNumber.trim(), name };
-      });
+      };
     },
-  );
+  });
 
-  deleteRoute(app, db, def, {
+  writes.deleteRoute({
     access: ["SuperAdmin"],
     summary: "Delete a device without test records",
     remove: async (tx, { id }) => {
@@ -189,43 +157,30 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
   });
 
   // The admin actions: super admins, and admins of the device's account.
-  api.post(
-    "/devices/:id/mark-lost",
-    {
-      config: { access: ["SuperAdmin", "Admin"] },
-      schema: {
-        ...describe(tag, "Mark an active device lost"),
-        params: idParams,
-        body: versionOnly,
-        response: responses.changed,
-      },
-    },
-    async (request) =>
-      change(request, "mark-lost", (current) => {
-        checkDeviceAdmin(callerOf(request), current);
+  writes.actionRoute("mark-lost", {
+    access: ["SuperAdmin", "Admin"],
+    summary: "Mark an active device lost",
+    fields: {},
+    change:
+      (_body, { caller }) =>
+      (current) => {
+        checkDeviceAdmin(caller, current);
         if (current.status !== "active") throw fieldError(422, "status", "Only an active device can be marked lost.");
         return { status: "lost" };
-      }),
-  );
-
-  api.post(
-    "/devices/:id/custom-name",
-    {
-      config: { access: ["SuperAdmin", "Admin"] },
-      schema: {
-        ...describe(tag, "Rename a device (trimmed; null or empty clears the name)"),
-        params: idParams,
-        body: bodySchema({ version: versionSchema, customBoxName: customBoxNameSchema }),
-        response: responses.changed,
       },
-    },
-    async (request) => {
-      const name = boxName(request.body.customBoxName);
+  });
+
+  writes.actionRoute("custom-name", {
+    access: ["SuperAdmin", "Admin"],
+    summary: "Rename a device (trimmed; null or empty clears the name)",
+    fields: { customBoxName: customBoxNameSchema },
+    change: ({ customBoxName }, { caller }) => {
+      const name = boxName(customBoxName);
       checkBoxName(name);
-      return change(request, "custom-name", (current) => {
-        checkDeviceAdmin(callerOf(request), current);
+      return (current) => {
+        checkDeviceAdmin(caller, current);
         return { name };
-      });
+      };
     },
-  );
+  });
 }

@@ -1,12 +1,9 @@
 /** Discount codes (docs/api-resources.md "Discounts"), super admins only. */
-import { randomUUID } from "node:crypto";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCreate } from "../../../src/api/resources";
 import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../../src/api/rules";
-import { callerOf } from "../auth/guard";
 import { discounts } from "../db/schema";
 import { fieldError } from "../http/errors";
 import { nullable } from "../../../src/api/schemas/common";
@@ -14,10 +11,9 @@ import type { Services } from "../services";
 import { checkFree } from "../resources/checks";
 import { defineResource, field, type Caller } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
-import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
-import { answers, bodySchema, describe, idParams, versionSchema } from "../resources/schemas";
+import { readRoutes } from "../resources/routes";
+import { writeRoutes } from "../resources/writeRoutes";
 import type { Executor } from "../resources/sql";
-import { recordCreated } from "../resources/writes";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 
@@ -84,8 +80,7 @@ const writable = {
   active: Type.Optional(Type.Boolean()),
 };
 
-const discountBody = bodySchema(writable);
-type DiscountBody = Type.Static<typeof discountBody>;
+type DiscountBody = Type.Static<Type.TObject<typeof writable>>;
 
 /** The body with every left-out field filled in. */
 const complete = (body: DiscountBody): DiscountCreate => ({
@@ -137,52 +132,34 @@ const toColumns = (body: DiscountCreate) => ({
 
 export function discountRoutes(app: FastifyInstance, { db }: Services): void {
   const def = discountDefinition;
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const responses = answers(def);
-  const tag = def.name;
+  const writes = writeRoutes(app, db, def, discounts);
   readRoutes(app, db, def, { list: SA, get: SA, export: SA });
 
-  api.post(
-    "/discounts",
-    {
-      config: { access: SA },
-      schema: { ...describe(tag, "Create a discount code"), body: discountBody, response: responses.created },
+  writes.createRoute({
+    access: SA,
+    summary: "Create a discount code",
+    fields: writable,
+    insert: async (tx, fields, { id }) => {
+      const body = complete(fields);
+      await checkDiscount(tx, body, null, 0);
+      await tx.insert(discounts).values({ id, ...toColumns(body) });
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const body = complete(request.body);
-      const record = await db.transaction(async (tx) => {
-        await checkDiscount(tx, body, null, 0);
-        const id = randomUUID();
-        await tx.insert(discounts).values({ id, ...toColumns(body) });
-        return recordCreated(tx, def, caller, id);
-      });
-      return reply.status(201).send(record);
-    },
-  );
+  });
 
-  api.put(
-    "/discounts/:id",
-    {
-      config: { access: SA },
-      schema: {
-        ...describe(tag, "Update a discount code"),
-        params: idParams,
-        body: bodySchema({ ...writable, version: versionSchema }),
-        response: responses.changed,
-      },
-    },
-    async (request) => {
-      const { version: _version, ...rest } = request.body;
-      const body = complete(rest);
-      return changesOf(db, def, discounts)(request, "update", async (current, tx) => {
-        await checkDiscount(tx, body, request.params.id, current.redemptionCount);
+  writes.updateRoute({
+    access: SA,
+    summary: "Update a discount code",
+    fields: writable,
+    change: (fields, { id }) => {
+      const body = complete(fields);
+      return async (current, tx) => {
+        await checkDiscount(tx, body, id, current.redemptionCount);
         return toColumns(body);
-      });
+      };
     },
-  );
+  });
 
-  deleteRoute(app, db, def, {
+  writes.deleteRoute({
     access: SA,
     summary: "Delete a discount code",
     remove: async (tx, { id }) => {

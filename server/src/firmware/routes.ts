@@ -22,8 +22,9 @@ import { DOCUMENTED_BODY } from "../docs/openapi";
 import type { Services } from "../services";
 import { dateRange, defineResource, field } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
-import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
-import { answers, bodySchema, describe, errors, idParams, SIGNED_IN_ERRORS, versionSchema } from "../resources/schemas";
+import { readRoutes } from "../resources/routes";
+import { writeRoutes } from "../resources/writeRoutes";
+import { answers, describe, errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { fullName, rowsOf } from "../resources/sql";
 import { notFoundOf, recordCreated } from "../resources/writes";
 
@@ -126,6 +127,7 @@ export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Se
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const responses = answers(def);
   const tag = def.name;
+  const writes = writeRoutes(app, db, def, firmware);
   readRoutes(app, db, def, { list: SA, get: SA, export: SA });
 
   app.register(async (uploads) => {
@@ -202,28 +204,17 @@ export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Se
       });
   });
 
-  api.put(
-    "/firmware/:id",
-    {
-      config: { access: SA },
-      schema: {
-        ...describe(tag, "Update a build's release notes and status (the file never changes)"),
-        params: idParams,
-        body: bodySchema({
-          version: versionSchema,
-          releaseNotes: Type.String({ minLength: 1, maxLength: MAX_RELEASE_NOTES }),
-          status: stringEnum(FIRMWARE_STATUSES),
-        }),
-        response: responses.changed,
-      },
+  writes.updateRoute({
+    access: SA,
+    summary: "Update a build's release notes and status (the file never changes)",
+    fields: {
+      releaseNotes: Type.String({ minLength: 1, maxLength: MAX_RELEASE_NOTES }),
+      status: stringEnum(FIRMWARE_STATUSES),
     },
-    async (request) => {
-      const { version: _version, ...body } = request.body;
-      return changesOf(db, def, firmware)(request, "update", () => body);
-    },
-  );
+    change: (body) => () => body,
+  });
 
-  deleteRoute(app, db, def, {
+  writes.deleteRoute({
     access: SA,
     summary: "Delete a build, then (after the commit) its file",
     remove: async (tx, { id }) => {

@@ -2,18 +2,16 @@
  * Payments and subscriptions (docs/api-resources.md): read-only records from the payment
  * provider, plus the refund (super admins, after a password re-check) and cancel / resume.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PLAN_INTERVALS, SUBSCRIPTION_STATES } from "../../../src/api/resources";
 import { mayCancelSubscription, mayResumeSubscription } from "../../../src/api/rules";
-import { callerOf } from "../auth/guard";
 import { payments, subscriptions } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
 import type { Services } from "../services";
 import { dateRange, defineResource, field } from "../resources/definition";
-import { changesOf, readRoutes } from "../resources/routes";
-import { answers, bodySchema, describe, idParams, versionOnly, versionSchema } from "../resources/schemas";
+import { readRoutes } from "../resources/routes";
+import { writeRoutes } from "../resources/writeRoutes";
 
 /** How long a passed password check (POST users/password/check) allows a refund. */
 export const PASSWORD_CHECK_VALID_MS = 5 * 60 * 1000;
@@ -118,33 +116,19 @@ const SUBSCRIPTION_ACTIONS = {
 };
 
 export function billingRoutes(app: FastifyInstance, { db }: Services): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const adminsAndUp: ["SuperAdmin", "Admin"] = ["SuperAdmin", "Admin"];
   readRoutes(app, db, paymentDefinition, { list: adminsAndUp, get: adminsAndUp, export: adminsAndUp });
   readRoutes(app, db, subscriptionDefinition, { list: adminsAndUp, get: adminsAndUp, export: ["SuperAdmin"] });
 
-  api.post(
-    "/payments/:id/refund",
-    {
-      config: { access: ["SuperAdmin"] },
-      schema: {
-        ...describe(paymentDefinition.name, "Refund a payment, in full or in part (after a password re-check)"),
-        params: idParams,
-        body: bodySchema({
-          version: versionSchema,
-          amount: Type.Optional(Type.Integer()),
-          reason: Type.String({ minLength: 1, maxLength: 500 }),
-        }),
-        response: answers(paymentDefinition).changed,
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  writeRoutes(app, db, paymentDefinition, payments).actionRoute("refund", {
+    access: ["SuperAdmin"],
+    summary: "Refund a payment, in full or in part (after a password re-check)",
+    fields: { amount: Type.Optional(Type.Integer()), reason: Type.String({ minLength: 1, maxLength: 500 }) },
+    change: ({ amount, reason }, { caller, log }) => {
       const confirmed = caller.passwordConfirmedAt;
       if (!confirmed || Date.now() - confirmed.getTime() > PASSWORD_CHECK_VALID_MS)
         throw forbidden("Confirm your password to refund.");
-      const { amount, reason } = request.body;
-      return changesOf(db, paymentDefinition, payments)(request, "refund", (current) => {
+      return (current) => {
         if (current.status !== "succeeded" && current.status !== "disputed") {
           throw new HttpError(
             422,
@@ -157,29 +141,22 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
         const refund = amount ?? left;
         if (refund <= 0 || refund > left) throw fieldError(422, "amount", `The amount must be between 1 and ${left}.`);
         const refundedAmount = current.refundedAmount + refund;
-        request.log.info({ paymentId: current.id, refund, reason }, "payment refunded");
+        log.info({ paymentId: current.id, refund, reason }, "payment refunded");
         return { refundedAmount, ...(refundedAmount === current.amount ? { status: "refunded" } : {}) };
-      });
+      };
     },
-  );
+  });
 
+  const subscriptionWrites = writeRoutes(app, db, subscriptionDefinition, subscriptions);
   for (const [action, rule] of Object.entries(SUBSCRIPTION_ACTIONS)) {
-    api.post(
-      `/subscriptions/:id/${action}`,
-      {
-        config: { access: adminsAndUp },
-        schema: {
-          ...describe(subscriptionDefinition.name, rule.summary),
-          params: idParams,
-          body: versionOnly,
-          response: answers(subscriptionDefinition).changed,
-        },
+    subscriptionWrites.actionRoute(action, {
+      access: adminsAndUp,
+      summary: rule.summary,
+      fields: {},
+      change: () => (current) => {
+        if (!rule.allowed(current)) throw fieldError(422, "status", rule.refusal);
+        return rule.values();
       },
-      async (request) =>
-        changesOf(db, subscriptionDefinition, subscriptions)(request, action, (current) => {
-          if (!rule.allowed(current)) throw fieldError(422, "status", rule.refusal);
-          return rule.values();
-        }),
-    );
+    });
   }
 }

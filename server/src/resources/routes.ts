@@ -1,47 +1,26 @@
 /**
- * The routes every resource has, wired from its definition: list, export.csv, one record, and
- * the usual delete; and what its write routes share (who changes which record at which version).
+ * The routes every resource has, wired from its definition: list, export.csv and one record
+ * (the write routes are in writeRoutes.ts).
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { PgTable } from "drizzle-orm/pg-core";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { contentRange } from "../../../src/api/rules";
 import type { Access } from "../auth/guard";
 import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
-import { recordSchema, type Caller, type Fields, type RecordOf, type ResourceDefinition } from "./definition";
+import { recordSchema, type Fields, type ResourceDefinition } from "./definition";
 import { exportPages, FILTER_MAX_LENGTH, findRecord, listPage, parseList } from "./list";
 import { listQuerySchema } from "./listQuery";
 import { sendCsv } from "./csv";
-import { answers, describe, errors, idParams, SIGNED_IN_ERRORS } from "./schemas";
-import type { Tx } from "./sql";
-import { deleteRecord, notFoundOf, versionedChange, type VersionedChange } from "./writes";
+import { describe, errors, idParams, SIGNED_IN_ERRORS } from "./schemas";
+import { notFoundOf } from "./writes";
 
 export interface ReadAccess {
   list: Access;
   get: Access;
   export: Access;
 }
-
-/** A write route's request: the record's id in the path, the version it read in the body. */
-type VersionedRequest = FastifyRequest & { params: { id: string }; body: { version: number } };
-
-/** Who changes which record at which version. */
-const changeTarget = (request: VersionedRequest) => ({
-  caller: callerOf(request),
-  id: request.params.id,
-  version: request.body.version,
-});
-
-/**
- * versionedChange bound to one resource's table: `change(request, "update", values)` checks the
- * version the request's body read, writes, logs and answers the record.
- */
-export const changesOf =
-  <F extends Fields>(db: Database, def: ResourceDefinition<F>, table: PgTable) =>
-  (request: VersionedRequest, action: string, values: VersionedChange<F>["values"]) =>
-    versionedChange({ db, def, table, ...changeTarget(request), action, values });
 
 export function readRoutes<F extends Fields>(
   app: FastifyInstance,
@@ -108,41 +87,6 @@ export function readRoutes<F extends Fields>(
       const found = await findRecord(db, def, callerOf(request), request.params.id);
       if (!found) throw notFoundOf(def);
       return found;
-    },
-  );
-}
-
-/**
- * DELETE /{resource}/{id}: the record in the caller's scope (else 404), then `remove` in the same
- * transaction (its refusals, then the deletion); answers the deleted record.
- */
-export function deleteRoute<F extends Fields>(
-  app: FastifyInstance,
-  db: Database,
-  def: ResourceDefinition<F>,
-  options: {
-    access: Access;
-    summary: string;
-    remove: (tx: Tx, current: RecordOf<F>, caller: Caller) => Promise<void | (() => Promise<void>)>;
-  },
-): void {
-  // Loosely typed like the read routes: the record goes out through its full schema.
-  const response = answers(def).deleted as Record<number, Type.TSchema>;
-  app.withTypeProvider<TypeBoxTypeProvider>().delete(
-    `/${def.name}/:id`,
-    {
-      config: { access: options.access },
-      schema: { ...describe(def.name, options.summary), params: idParams, response },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      return deleteRecord({
-        db,
-        def,
-        caller,
-        id: request.params.id,
-        remove: (tx, current) => options.remove(tx, current, caller),
-      });
     },
   );
 }

@@ -33,9 +33,6 @@ export const nullableId = nullable("string", { maxLength: 100 });
 export const bodySchema = <P extends Type.TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
 
-/** The body of the actions that carry nothing but the version they were based on. */
-export const versionOnly = bodySchema({ version: versionSchema });
-
 /** Every 4xx answer: `{message}`, and `errors` (field → why) when fields are at fault. */
 export const errorSchema = Type.Object({
   message: Type.String(),

@@ -17,21 +17,18 @@ import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount } from "../resources/checks";
 import { type Caller, type RecordOf } from "../resources/definition";
 import { nullable, stringEnum } from "../../../src/api/schemas/common";
-import { changesOf } from "../resources/routes";
+import { writeRoutes } from "../resources/writeRoutes";
 import {
   accountIdSchema,
   bodySchema,
   describe,
   errors,
-  idParams,
   nullableId,
   personNameSchema,
   SIGNED_IN_ERRORS,
-  versionOnly,
-  versionSchema,
 } from "../resources/schemas";
 import { iso, rowsOf, type Executor, type Tx } from "../resources/sql";
-import { checkUserEmailFree, NO_PASSWORD, userAnswers, userDefinition } from "./resource";
+import { checkUserEmailFree, NO_PASSWORD, userDefinition } from "./resource";
 import { recordCreated } from "../resources/writes";
 
 type UserRecord = RecordOf<(typeof userDefinition)["fields"]>;
@@ -113,25 +110,17 @@ const STATUS_ACTIONS = {
 export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
   const def = userDefinition;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const change = changesOf(db, def, users);
+  const writes = writeRoutes(app, db, def, users);
   const tag = def.name;
   const reach: ["SuperAdmin", "Admin"] = ["SuperAdmin", "Admin"];
 
-  api.post(
-    "/users/:id/role",
-    {
-      config: { access: reach },
-      schema: {
-        ...describe(tag, "Change a user's role (an account keeps at least one Admin)"),
-        params: idParams,
-        body: bodySchema({ version: versionSchema, role: stringEnum(ROLES) }),
-        response: userAnswers.changed,
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const { role } = request.body;
-      return change(request, "role", async (current, tx) => {
+  writes.actionRoute("role", {
+    access: reach,
+    summary: "Change a user's role (an account keeps at least one Admin)",
+    fields: { role: stringEnum(ROLES) },
+    change:
+      ({ role }, { caller }) =>
+      async (current, tx) => {
         checkReach(caller, current);
         if (caller.role !== "SuperAdmin" && role === "SuperAdmin")
           throw forbidden("Only super admins can make super admins.");
@@ -142,23 +131,21 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
         )
           throw fieldError(422, "role", "An account must keep at least one Admin.");
         return { role };
-      });
-    },
-  );
+      },
+  });
 
   for (const [action, { summary, status }] of Object.entries(STATUS_ACTIONS)) {
-    api.post(
-      `/users/:id/${action}`,
-      {
-        config: { access: reach },
-        schema: { ...describe(tag, summary), params: idParams, body: versionOnly, response: userAnswers.changed },
-      },
-      async (request) =>
-        change(request, action, async (current, tx) => {
-          checkReach(callerOf(request), current);
+    writes.actionRoute(action, {
+      access: reach,
+      summary,
+      fields: {},
+      change:
+        (_body, { caller }) =>
+        async (current, tx) => {
+          checkReach(caller, current);
           return { status: await status(tx, current) };
-        }),
-    );
+        },
+    });
   }
 
   api.post(

@@ -2,15 +2,12 @@
  * Users (docs/api-resources.md "Users"): the list, the full record (a superset of the session's
  * ApiUser), direct creation by super admins, per-role edits and deletion.
  */
-import { randomUUID } from "node:crypto";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { USER_STATUSES } from "../../../src/api/resources";
 import { userFieldsEditableBy } from "../../../src/api/rules";
 import { ROLES } from "../../../src/api/types";
-import { callerOf } from "../auth/guard";
 import { users } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
 import { emailSchema } from "../../../src/api/schemas/auth";
@@ -18,19 +15,11 @@ import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
 import { dateRange, defineResource, field } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
-import { changesOf, deleteRoute, readRoutes } from "../resources/routes";
-import {
-  accountIdSchema,
-  answers,
-  bodySchema,
-  describe,
-  idParams,
-  nullableId,
-  personNameSchema,
-  versionSchema,
-} from "../resources/schemas";
+import { readRoutes } from "../resources/routes";
+import { writeRoutes } from "../resources/writeRoutes";
+import { accountIdSchema, answers, nullableId, personNameSchema } from "../resources/schemas";
 import type { Executor } from "../resources/sql";
-import { recordCreated, updateVersioned } from "../resources/writes";
+import { updateVersioned } from "../resources/writes";
 
 export const userDefinition = defineResource({
   name: "users",
@@ -91,71 +80,47 @@ const person = { firstName: personNameSchema, lastName: personNameSchema };
 
 export function userRoutes(app: FastifyInstance, { db }: Services): void {
   const def = userDefinition;
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const tag = def.name;
+  const writes = writeRoutes(app, db, def, users);
   // GET users/{id} is for everybody within their scope (spec §2 /users/:userId, "Tested by").
   readRoutes(app, db, def, { list: ["SuperAdmin", "Admin", "Manager"], get: "signedIn", export: ["SuperAdmin"] });
 
-  api.post(
-    "/users",
-    {
-      config: { access: ["SuperAdmin"] },
-      schema: {
-        ...describe(tag, "Create a user directly (status active, no password until they set one)"),
-        body: bodySchema({
-          ...person,
-          email: emailSchema,
-          role: stringEnum(ROLES),
-          accountId: accountIdSchema,
-          businessId: nullableId,
-        }),
-        response: userAnswers.created,
-      },
+  writes.createRoute({
+    access: ["SuperAdmin"],
+    summary: "Create a user directly (status active, no password until they set one)",
+    fields: {
+      ...person,
+      email: emailSchema,
+      role: stringEnum(ROLES),
+      accountId: accountIdSchema,
+      businessId: nullableId,
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const body = request.body;
-      const record = await db.transaction(async (tx) => {
-        await checkAccountExists(tx, body.accountId);
-        await checkBusinessOfAccount(tx, body.accountId, body.businessId);
-        await checkUserEmailFree(tx, body.email, null);
-        const id = randomUUID();
-        await tx.insert(users).values({
-          id,
-          ...body,
-          firstName: body.firstName.trim(),
-          lastName: body.lastName.trim(),
-          passwordHash: NO_PASSWORD,
-          status: "active",
-        });
-        return recordCreated(tx, def, caller, id);
+    insert: async (tx, body, { id }) => {
+      await checkAccountExists(tx, body.accountId);
+      await checkBusinessOfAccount(tx, body.accountId, body.businessId);
+      await checkUserEmailFree(tx, body.email, null);
+      await tx.insert(users).values({
+        id,
+        ...body,
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        passwordHash: NO_PASSWORD,
+        status: "active",
       });
-      return reply.status(201).send(record);
     },
-  );
+  });
 
-  api.put(
-    "/users/:id",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        ...describe(tag, "Update a user: the fields the caller's role may change (403 naming another)"),
-        params: idParams,
-        body: bodySchema({
-          ...person,
-          version: versionSchema,
-          email: Type.Optional(emailSchema),
-          accountId: Type.Optional(accountIdSchema),
-          businessId: Type.Optional(nullableId),
-        }),
-        response: userAnswers.changed,
-      },
+  writes.updateRoute({
+    access: "signedIn",
+    summary: "Update a user: the fields the caller's role may change (403 naming another)",
+    fields: {
+      ...person,
+      email: Type.Optional(emailSchema),
+      accountId: Type.Optional(accountIdSchema),
+      businessId: Type.Optional(nullableId),
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const id = request.params.id;
-      const { version: _version, ...body } = request.body;
-      return changesOf(db, def, users)(request, "update", async (current, tx) => {
+    change:
+      (body, { caller, id }) =>
+      async (current, tx) => {
         // The fields the caller may send for this user: the console offers the same ones.
         const allowed: string[] = userFieldsEditableBy(caller, current);
         if (allowed.length === 0) throw forbidden();
@@ -174,11 +139,10 @@ export function userRoutes(app: FastifyInstance, { db }: Services): void {
           lastName: body.lastName.trim(),
           ...(businessId === undefined ? {} : { businessId }),
         };
-      });
-    },
-  );
+      },
+  });
 
-  deleteRoute(app, db, def, {
+  writes.deleteRoute({
     access: ["SuperAdmin"],
     summary: "Delete a user (soft: the row stays, their tokens answer 499); never oneself",
     remove: async (tx, current, caller) => {

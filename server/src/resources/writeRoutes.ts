@@ -1,0 +1,161 @@
+/**
+ * The write routes of a resource, wired from its definition and table: create (201 with the new
+ * record), update and the record actions (the version the body read, 409 on a stale one, the
+ * activity log), delete. Each resource states only what differs: who, the summary, the body's
+ * fields and what it writes.
+ */
+import { randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import Type from "typebox";
+import Value from "typebox/value";
+import type { Access } from "../auth/guard";
+import { callerOf } from "../auth/guard";
+import type { Database } from "../db/client";
+import type { UserRow } from "../users/queries";
+import type { Caller, Fields, RecordOf, ResourceDefinition } from "./definition";
+import { answers, bodySchema, describe, idParams, versionSchema } from "./schemas";
+import type { Tx } from "./sql";
+import { deleteRecord, recordCreated, versionedChange, type VersionedChange } from "./writes";
+
+/** A body's value, from its fields' schemas. */
+type BodyOf<P extends Type.TProperties> = Type.Static<Type.TObject<P>>;
+
+/** The version a write read: the part of its body every versioned write has. */
+const versionPart = Type.Object({ version: versionSchema });
+
+/**
+ * The value as its schema types it, where the schema is generic and Fastify's inference cannot
+ * follow. Fastify validated it against the same schema already; this check cannot fail.
+ */
+function typed<S extends Type.TSchema>(schema: S, value: unknown): Type.Static<S> {
+  if (!Value.Check(schema, value)) throw new Error("A validated body does not match its schema.");
+  return value;
+}
+
+/** Who writes which record, for the write's own checks. */
+export interface WriteContext {
+  caller: UserRow;
+  /** The record's id (in the path). */
+  id: string;
+  log: FastifyBaseLogger;
+}
+
+interface RouteText {
+  access: Access;
+  summary: string;
+}
+
+/** A create: the body's fields, and the INSERT of the new record under `id` (its checks first). */
+export interface CreateOptions<P extends Type.TProperties> extends RouteText {
+  fields: P;
+  insert: (tx: Tx, body: BodyOf<P>, context: { caller: UserRow; id: string }) => Promise<void>;
+}
+
+/**
+ * An update or action: the body's fields besides `version`, and `change`, which reads the body
+ * (its checks come before the record is read) and answers what to write given the current record.
+ */
+export interface ChangeOptions<F extends Fields, P extends Type.TProperties> extends RouteText {
+  fields: P;
+  change: (body: BodyOf<P>, context: WriteContext) => VersionedChange<F>["values"];
+}
+
+/** A delete: the record's refusals, then its deletion (see deleteRecord). */
+export interface DeleteOptions<F extends Fields> extends RouteText {
+  remove: (tx: Tx, current: RecordOf<F>, caller: Caller) => Promise<void | (() => Promise<void>)>;
+}
+
+export function writeRoutes<F extends Fields>(
+  app: FastifyInstance,
+  db: Database,
+  def: ResourceDefinition<F>,
+  table: PgTable,
+) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  // Typed loosely, like the read routes: the record goes out through its full schema.
+  const responses = answers(def) as Record<"created" | "changed" | "deleted", Record<number, Type.TSchema>>;
+  const described = ({ access, summary }: RouteText) => ({
+    config: { access },
+    schema: { ...describe(def.name, summary), response: responses.changed },
+  });
+
+  /** PUT or POST on one record: check its version, write, log the difference; answers the record. */
+  function changeRoute<P extends Type.TProperties>(
+    method: "PUT" | "POST",
+    url: string,
+    action: string,
+    options: ChangeOptions<F, P>,
+  ): void {
+    const fields = Type.Object(options.fields);
+    const { config, schema } = described(options);
+    api.route({
+      method,
+      url,
+      config,
+      schema: { ...schema, params: idParams, body: bodySchema({ ...options.fields, version: versionSchema }) },
+      handler: async (request) => {
+        const { version, ...rest } = typed(versionPart, request.body);
+        const body = typed(fields, rest);
+        const caller = callerOf(request);
+        const { id } = request.params;
+        const values = options.change(body, { caller, id, log: request.log });
+        return versionedChange({ db, def, table, caller, id, version, action, values });
+      },
+    });
+  }
+
+  return {
+    /** POST /{resource}: the record inserted and logged in one transaction; 201 with it. */
+    createRoute<P extends Type.TProperties>(options: CreateOptions<P>): void {
+      const body = bodySchema(options.fields);
+      const { config, schema } = described(options);
+      api.post(
+        `/${def.name}`,
+        { config, schema: { ...schema, body: body, response: responses.created } },
+        async (request, reply) => {
+          const caller = callerOf(request);
+          const record = await db.transaction(async (tx) => {
+            const id = randomUUID();
+            await options.insert(tx, typed(body, request.body), { caller, id });
+            return recordCreated(tx, def, caller, id);
+          });
+          return reply.status(201).send(record);
+        },
+      );
+    },
+
+    /** PUT /{resource}/{id}: the versioned update. */
+    updateRoute<P extends Type.TProperties>(options: ChangeOptions<F, P>): void {
+      changeRoute("PUT", `/${def.name}/:id`, "update", options);
+    },
+
+    /** POST /{resource}/{id}/{action}: a versioned change logged under the action's name. */
+    actionRoute<P extends Type.TProperties>(action: string, options: ChangeOptions<F, P>): void {
+      changeRoute("POST", `/${def.name}/:id/${action}`, action, options);
+    },
+
+    /**
+     * DELETE /{resource}/{id}: the record in the caller's scope (else 404), then `remove` in the
+     * same transaction (its refusals, then the deletion); answers the deleted record.
+     */
+    deleteRoute(options: DeleteOptions<F>): void {
+      const { config, schema } = described(options);
+      api.delete(
+        `/${def.name}/:id`,
+        { config, schema: { ...schema, params: idParams, response: responses.deleted } },
+        async (request) => {
+          const caller = callerOf(request);
+          return deleteRecord({
+            db,
+            def,
+            caller,
+            id: request.params.id,
+            remove: (tx, current) => options.remove(tx, current, caller),
+          });
+        },
+      );
+    },
+  };
+}
