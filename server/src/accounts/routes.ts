@@ -19,7 +19,6 @@ import {
   answers,
   bodySchema,
   countrySchema,
-  describe,
   errors,
   idParams,
   nullableId,
@@ -30,6 +29,7 @@ import {
 import { checkFree, checkUserOfAccount } from "../resources/checks";
 import { fullName, type Executor } from "../resources/sql";
 import { notFoundOf, versionedChange } from "../resources/writes";
+import { routeOptions } from "../docs/openapi";
 
 const ownerName = fullName("o");
 /** The counts shown in the list, also its sorts. */
@@ -124,13 +124,9 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.get(
     "/account",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        ...describe(tag, "The caller's own account"),
-        response: { 200: responses.record, ...errors(401, 404, 499) },
-      },
-    },
+    routeOptions("signedIn", tag, "The caller's own account", {
+      response: { 200: responses.record, ...errors(401, 404, 499) },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const record = await findRecord(db, def, caller, caller.accountId);
@@ -141,14 +137,10 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.put(
     "/account",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        ...describe(tag, "The account's owner renames their account or hands it to another of its users"),
-        body: bodySchema({ version: versionSchema, name: recordNameSchema, ownerId: accountIdSchema }),
-        response: responses.changed,
-      },
-    },
+    routeOptions("signedIn", tag, "The account's owner renames their account or hands it to another of its users", {
+      body: bodySchema({ version: versionSchema, name: recordNameSchema, ownerId: accountIdSchema }),
+      response: responses.changed,
+    }),
     async (request) => {
       const caller = callerOf(request);
       const body = trimmed(request.body);
@@ -183,7 +175,7 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
   writes.updateRoute({
     access: ["SuperAdmin"],
     summary: "Update an account (pending_deletion schedules its deletion)",
-    fields: { ...writable, status: stringEnum(ACCOUNT_STATUSES), ownerId: nullableId },
+    fields: { ...writable, version: versionSchema, status: stringEnum(ACCOUNT_STATUSES), ownerId: nullableId },
     change: (fields, { id }) => {
       const body = trimmed(fields);
       return async (current, tx) => {
@@ -199,14 +191,15 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.delete(
     "/accounts/:id",
-    {
-      config: { access: ["SuperAdmin"] },
-      schema: {
-        ...describe(tag, "Schedule an account's deletion (its data goes after the scheduled-deletion period)"),
+    routeOptions(
+      ["SuperAdmin"],
+      tag,
+      "Schedule an account's deletion (its data goes after the scheduled-deletion period)",
+      {
         params: idParams,
         response: responses.changed,
       },
-    },
+    ),
     async (request) => {
       const caller = callerOf(request);
       const current = await findRecord(db, def, caller, request.params.id);

@@ -22,7 +22,7 @@ import { findJob, joinOrQueueJob, latestJob, toAiJobStatusResponse, toAiResultRe
 import { currentVersion, DEFAULT_MODEL } from "./models";
 import { runHasPhotos } from "./photos";
 import { devices } from "../db/schema";
-import { BEARER, described, DOCUMENTED_BODY, refusals } from "../docs/openapi";
+import { BEARER, described, DOCUMENTED_BODY, refusals, routeOptions } from "../docs/openapi";
 import { HttpError, notFound, unauthorized } from "../http/errors";
 import type { Services } from "../services";
 import { canSeeTest, findLiveTest } from "../testRecords/queries";
@@ -35,7 +35,7 @@ const runParams = Type.Object({
   group: Type.Integer({ minimum: 0, maximum: MAX_GROUP, description: "The test run, from 0." }),
 });
 
-const TAGS = ["AI"];
+const TAG = "AI";
 /** A token is optional: without one, only shared tests (ai/access.ts). */
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { [BEARER]: [] }];
 const ACCESS_NOTE =
@@ -80,25 +80,20 @@ export function aiRoutes(app: FastifyInstance, services: Services): void {
 
   api.get(
     "/ai/test/:id/group/:group/result",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: TAGS,
-        summary: "The latest AI result of a test run for a model",
-        description: `${ACCESS_NOTE} No aiModel means RAMI.`,
-        security: OPTIONAL_BEARER,
-        params: runParams,
-        querystring: Type.Object({ aiModel: Type.Optional(aiModelSchema) }),
-        response: {
-          200: described(aiResultResponseSchema, "The latest job of the run for the model."),
-          ...refusals({
-            400: true,
-            ...AI_REFUSALS,
-            404: "Test not found, or No AI result for this test run yet. (the console then triggers a job)",
-          }),
-        },
+    routeOptions("public", TAG, "The latest AI result of a test run for a model", {
+      description: `${ACCESS_NOTE} No aiModel means RAMI.`,
+      security: OPTIONAL_BEARER,
+      params: runParams,
+      querystring: Type.Object({ aiModel: Type.Optional(aiModelSchema) }),
+      response: {
+        200: described(aiResultResponseSchema, "The latest job of the run for the model."),
+        ...refusals({
+          400: true,
+          ...AI_REFUSALS,
+          404: "Test not found, or No AI result for this test run yet. (the console then triggers a job)",
+        }),
       },
-    },
+    }),
     async (request) => {
       const { test } = await aiAccess(request, services, request.params.id);
       const job = await latestJob(db, test.id, request.params.group, request.query.aiModel ?? DEFAULT_MODEL);
@@ -109,26 +104,21 @@ export function aiRoutes(app: FastifyInstance, services: Services): void {
 
   api.post(
     "/ai/test/:id/group/:group/trigger",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: TAGS,
-        summary: "Start an AI job for a test run (or answer the one already running)",
-        description: `${ACCESS_NOTE} The body may also be missing. A job of the same run and model pending or in progress for less than 5 minutes is answered instead of a new one.`,
-        security: OPTIONAL_BEARER,
-        params: runParams,
-        // Documented only: Fastify cannot accept a missing body, so parseTriggerBody checks it.
-        [DOCUMENTED_BODY]: aiTriggerRequestSchema,
-        response: {
-          200: described(aiTriggerResponseSchema, "The new job's id, or the running one's."),
-          ...refusals({
-            400: true,
-            ...AI_REFUSALS,
-            404: "Test not found, or This test run has no photos to analyse.",
-          }),
-        },
+    routeOptions("public", TAG, "Start an AI job for a test run (or answer the one already running)", {
+      description: `${ACCESS_NOTE} The body may also be missing. A job of the same run and model pending or in progress for less than 5 minutes is answered instead of a new one.`,
+      security: OPTIONAL_BEARER,
+      params: runParams,
+      // Documented only: Fastify cannot accept a missing body, so parseTriggerBody checks it.
+      [DOCUMENTED_BODY]: aiTriggerRequestSchema,
+      response: {
+        200: described(aiTriggerResponseSchema, "The new job's id, or the running one's."),
+        ...refusals({
+          400: true,
+          ...AI_REFUSALS,
+          404: "Test not found, or This test run has no photos to analyse.",
+        }),
       },
-    },
+    }),
     async (request) => {
       // Who before what: a caller without access learns nothing about the body's problems.
       const { test, caller } = await aiAccess(request, services, request.params.id);
@@ -155,20 +145,15 @@ export function aiRoutes(app: FastifyInstance, services: Services): void {
 
   api.get(
     "/ai/jobs/:jobId/status",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: TAGS,
-        summary: "An AI job's status, and its polygons once completed",
-        description: `The job's test decides access. ${ACCESS_NOTE}`,
-        security: OPTIONAL_BEARER,
-        params: Type.Object({ jobId: Type.String({ maxLength: 100 }) }),
-        response: {
-          200: described(aiJobStatusResponseSchema, "The job's status."),
-          ...refusals({ 400: true, ...AI_REFUSALS, 404: "AI job not found." }),
-        },
+    routeOptions("public", TAG, "An AI job's status, and its polygons once completed", {
+      description: `The job's test decides access. ${ACCESS_NOTE}`,
+      security: OPTIONAL_BEARER,
+      params: Type.Object({ jobId: Type.String({ maxLength: 100 }) }),
+      response: {
+        200: described(aiJobStatusResponseSchema, "The job's status."),
+        ...refusals({ 400: true, ...AI_REFUSALS, 404: "AI job not found." }),
       },
-    },
+    }),
     async (request) => {
       const caller = await optionalCaller(request, services);
       const job = await findJob(db, request.params.jobId);

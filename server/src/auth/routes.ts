@@ -12,13 +12,13 @@ import { callerOf } from "./guard";
 import { verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { tooManyAttemptsMessage } from "./signInThrottle";
 import { users } from "../db/schema";
-import { described, GUARD_REFUSALS, noContent, refusals } from "../docs/openapi";
+import { described, GUARD_REFUSALS, noContent, refusals, routeOptions } from "../docs/openapi";
 import { HttpError, userDeleted } from "../http/errors";
 import type { Services } from "../services";
 import { findLiveUserByEmail, findUserById, toApiUser, type UserRow } from "../users/queries";
 
 const WRONG_CREDENTIALS = "Incorrect email or password.";
-const TAGS = ["Session"];
+const TAG = "Session";
 
 export function authRoutes(app: FastifyInstance, services: Services): void {
   const { db, accessTokens, refreshTokens, throttle } = services;
@@ -29,25 +29,20 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
 
   api.post(
     "/v2/auth/login",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: TAGS,
-        summary: "Sign in with an email and a password",
-        description:
-          "Starts a new refresh-token family and records the user's last sign-in. Rate-limited: see docs/api.md.",
-        body: loginRequestSchema,
-        response: {
-          200: described(loginResponseSchema, "Signed in: the tokens and the user."),
-          ...refusals({
-            400: true,
-            401: "Incorrect email or password (also for a deleted user).",
-            403: "This user is disabled. Contact your administrator.",
-            429: "Too many failed sign-in attempts. Try again in N minutes.",
-          }),
-        },
+    routeOptions("public", TAG, "Sign in with an email and a password", {
+      description:
+        "Starts a new refresh-token family and records the user's last sign-in. Rate-limited: see docs/api.md.",
+      body: loginRequestSchema,
+      response: {
+        200: described(loginResponseSchema, "Signed in: the tokens and the user."),
+        ...refusals({
+          400: true,
+          401: "Incorrect email or password (also for a deleted user).",
+          403: "This user is disabled. Contact your administrator.",
+          429: "Too many failed sign-in attempts. Try again in N minutes.",
+        }),
       },
-    },
+    }),
     async (request) => {
       const { email, password } = request.body;
       const source = { email, ip: request.ip };
@@ -76,24 +71,19 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
 
   api.post(
     "/v2/auth/refresh",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: TAGS,
-        summary: "Exchange a refresh token for a new token pair",
-        description:
-          "Rotation: the presented token is spent. Presenting a spent token again revokes its whole family (the sign-in).",
-        body: refreshRequestSchema,
-        response: {
-          200: described(refreshResponseSchema, "A new token pair of the same sign-in."),
-          ...refusals({
-            400: true,
-            401: "Invalid, expired or reused refresh token, or a disabled user.",
-            499: "The token's user was deleted.",
-          }),
-        },
+    routeOptions("public", TAG, "Exchange a refresh token for a new token pair", {
+      description:
+        "Rotation: the presented token is spent. Presenting a spent token again revokes its whole family (the sign-in).",
+      body: refreshRequestSchema,
+      response: {
+        200: described(refreshResponseSchema, "A new token pair of the same sign-in."),
+        ...refusals({
+          400: true,
+          401: "Invalid, expired or reused refresh token, or a disabled user.",
+          499: "The token's user was deleted.",
+        }),
       },
-    },
+    }),
     async (request) => {
       const rotation = await refreshTokens.rotate(request.body.refreshToken);
       if (!rotation.ok) {
@@ -117,18 +107,13 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
   // Public: the console signs out with whatever it holds, possibly an expired access token.
   api.post(
     "/v2/auth/logout",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: TAGS,
-        summary: "Sign out: revoke the refresh token's family",
-        body: refreshRequestSchema,
-        response: {
-          204: noContent("Signed out (also for a token the service does not know)."),
-          ...refusals({ 400: true }),
-        },
+    routeOptions("public", TAG, "Sign out: revoke the refresh token's family", {
+      body: refreshRequestSchema,
+      response: {
+        204: noContent("Signed out (also for a token the service does not know)."),
+        ...refusals({ 400: true }),
       },
-    },
+    }),
     async (request, reply) => {
       await refreshTokens.revokeFamilyOf(request.body.refreshToken);
       return reply.status(204).send(null);
@@ -138,18 +123,13 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
   // The body is ignored: the console posts an empty one.
   api.post(
     "/verify-token",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: TAGS,
-        summary: "Check the access token and say whose it is",
-        description: "The body is ignored (the console posts an empty one).",
-        response: {
-          200: described(verifyTokenResponseSchema, "The token is good: whose it is."),
-          ...refusals(GUARD_REFUSALS),
-        },
+    routeOptions("signedIn", TAG, "Check the access token and say whose it is", {
+      description: "The body is ignored (the console posts an empty one).",
+      response: {
+        200: described(verifyTokenResponseSchema, "The token is good: whose it is."),
+        ...refusals(GUARD_REFUSALS),
       },
-    },
+    }),
     async (request) => ({ valid: true as const, user: toApiUser(callerOf(request)) }),
   );
 }

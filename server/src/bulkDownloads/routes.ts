@@ -10,14 +10,14 @@ import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { bulkDownloadRequestSchema, bulkDownloadSchema, MAX_BULK_TESTS } from "../../../src/api/schemas/tests";
 import { callerOf } from "../auth/guard";
-import { binary, described, GUARD_REFUSALS, refusals } from "../docs/openapi";
+import { binary, described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { estimateSeconds, toApiBulkDownload } from "./worker";
 import { bulkDownloads, tests } from "../db/schema";
 import { attachmentDisposition } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
 import type { Services } from "../services";
 
-const TAGS = ["Bulk downloads"];
+const TAG = "Bulk downloads";
 /** No format check here: an id that is not a UUID is simply not found. */
 const idParams = Type.Object({ id: Type.String({ description: "The bulk download's id: the credential." }) });
 const NOT_FOUND = "Bulk download not found";
@@ -47,23 +47,18 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
 
   api.post(
     "/bulk-downloads",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: TAGS,
-        summary: "Start building one zip of many tests",
-        description: `1 to ${MAX_BULK_TESTS} distinct tests the caller may see; one download at a time per user. Built in the background: poll GET /api/bulk-downloads/{id}.`,
-        body: bulkDownloadRequestSchema,
-        response: {
-          201: described(bulkDownloadSchema, "Started: pending."),
-          ...refusals({
-            400: "Invalid body, or testIds contains tests that do not exist or that you may not see",
-            ...GUARD_REFUSALS,
-            409: "A bulk download is already in progress.",
-          }),
-        },
+    routeOptions("signedIn", TAG, "Start building one zip of many tests", {
+      description: `1 to ${MAX_BULK_TESTS} distinct tests the caller may see; one download at a time per user. Built in the background: poll GET /api/bulk-downloads/{id}.`,
+      body: bulkDownloadRequestSchema,
+      response: {
+        201: described(bulkDownloadSchema, "Started: pending."),
+        ...refusals({
+          400: "Invalid body, or testIds contains tests that do not exist or that you may not see",
+          ...GUARD_REFUSALS,
+          409: "A bulk download is already in progress.",
+        }),
       },
-    },
+    }),
     async (request, reply) => {
       const caller = callerOf(request);
       const { testIds } = request.body;
@@ -99,17 +94,12 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
 
   api.get(
     "/bulk-downloads/:id",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: TAGS,
-        summary: "A bulk download's state",
-        description:
-          "Public: the random id is the credential. When ready, fileUrl is its zip; when failed, error says why.",
-        params: idParams,
-        response: { 200: described(bulkDownloadSchema, "Its state."), ...refusals({ 404: NOT_FOUND }) },
-      },
-    },
+    routeOptions("public", TAG, "A bulk download's state", {
+      description:
+        "Public: the random id is the credential. When ready, fileUrl is its zip; when failed, error says why.",
+      params: idParams,
+      response: { 200: described(bulkDownloadSchema, "Its state."), ...refusals({ 404: NOT_FOUND }) },
+    }),
     async (request) => {
       const row = await findDownload(request.params.id);
       if (!row) throw notFound(NOT_FOUND);
@@ -119,19 +109,14 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
 
   api.get(
     "/bulk-downloads/:id/file",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: TAGS,
-        summary: "A ready bulk download's zip",
-        description: "Public: the random id is the credential.",
-        params: idParams,
-        response: {
-          200: binary("application/zip", "The zip: a folder per test, holding its files."),
-          ...refusals({ 404: `${NOT_FOUND}, or The bulk download is not ready yet` }),
-        },
+    routeOptions("public", TAG, "A ready bulk download's zip", {
+      description: "Public: the random id is the credential.",
+      params: idParams,
+      response: {
+        200: binary("application/zip", "The zip: a folder per test, holding its files."),
+        ...refusals({ 404: `${NOT_FOUND}, or The bulk download is not ready yet` }),
       },
-    },
+    }),
     async (request, reply) => {
       const row = await findDownload(request.params.id);
       if (!row) throw notFound(NOT_FOUND);

@@ -46,6 +46,15 @@ export function refusals<const T extends Record<number, string | true>>(codes: T
 /** The refusals every route behind the guard can answer (auth/guard.ts). */
 export const GUARD_REFUSALS = { 401: true, 499: true } as const;
 
+/**
+ * A route's options: who may call it (`config.access`, from which the document's `security`
+ * follows), its OpenAPI tag and summary, then the rest of its schema.
+ */
+export const routeOptions = <S extends object>(access: Access, tag: string, summary: string, schema: S) => ({
+  config: { access },
+  schema: { tags: [tag], summary, ...schema },
+});
+
 /** A success answer's schema with what it means, for the document (an annotation: nothing else changes). */
 export const described = <S extends TSchema>(schema: S, description: string): S => ({ ...schema, description }) as S;
 

@@ -7,7 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { testFiles, tests } from "../db/schema";
-import { binary, refusals } from "../docs/openapi";
+import { binary, refusals, routeOptions } from "../docs/openapi";
 import { attachmentDisposition } from "./zip";
 import { forbidden, notFound } from "../http/errors";
 import type { Services } from "../services";
@@ -17,24 +17,19 @@ export const INVALID_FILE_LINK = "This file link is not valid or has expired.";
 export function fileRoutes(app: FastifyInstance, { db, storage, fileLinks }: Services): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/files/:fileId",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["Files"],
-        summary: "A test file, by the signed link an answer gave",
-        description:
-          "No bearer token (an <img> cannot send one): the link is the credential. Cached privately until it expires.",
-        params: Type.Object({ fileId: Type.String({ maxLength: 100 }) }),
-        querystring: Type.Object({
-          exp: Type.Optional(Type.String({ maxLength: 20, description: "Expiry, seconds since 1970." })),
-          sig: Type.Optional(Type.String({ maxLength: 100, description: "The link's signature." })),
-        }),
-        response: {
-          200: binary("application/octet-stream", "The file's bytes, with its own Content-Type."),
-          ...refusals({ 400: true, 403: "This file link is not valid or has expired.", 404: "File not found" }),
-        },
+    routeOptions("public", "Files", "A test file, by the signed link an answer gave", {
+      description:
+        "No bearer token (an <img> cannot send one): the link is the credential. Cached privately until it expires.",
+      params: Type.Object({ fileId: Type.String({ maxLength: 100 }) }),
+      querystring: Type.Object({
+        exp: Type.Optional(Type.String({ maxLength: 20, description: "Expiry, seconds since 1970." })),
+        sig: Type.Optional(Type.String({ maxLength: 100, description: "The link's signature." })),
+      }),
+      response: {
+        200: binary("application/octet-stream", "The file's bytes, with its own Content-Type."),
+        ...refusals({ 400: true, 403: "This file link is not valid or has expired.", 404: "File not found" }),
       },
-    },
+    }),
     async (request, reply) => {
       const { fileId } = request.params;
       const { exp, sig } = request.query;

@@ -21,7 +21,7 @@ import { uploadResponseSchema } from "../../../src/api/schemas/tests";
 import { FILE_KIND, UPLOAD_EXTENSIONS, type UploadResponse } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { testFiles } from "../db/schema";
-import { described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals } from "../docs/openapi";
+import { described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { uploadFormatOf } from "./contentCheck";
 import { safeFileName } from "./zip";
 import { HttpError, notFound } from "../http/errors";
@@ -85,30 +85,25 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLink
 
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     "/v2/tests/file",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: ["Tests"],
-        summary: "Add one file (kind Other) to a test",
-        description: `multipart/form-data, one file of at most 20 MiB: ${UPLOAD_EXTENSIONS.join(", ")}, its content checked against its extension.`,
-        consumes: ["multipart/form-data"],
-        // Documented only: the multipart body is read by the handler, not validated by Fastify.
-        [DOCUMENTED_BODY]: Type.Object({
-          testId: Type.String({ description: "The test's id." }),
-          [kindField]: Type.Integer({ enum: [FILE_KIND.Other], description: "The file's kind: -1 (Other)." }),
-          files: Type.String({ format: "binary", description: "The file." }),
+    routeOptions("signedIn", "Tests", "Add one file (kind Other) to a test", {
+      description: `multipart/form-data, one file of at most 20 MiB: ${UPLOAD_EXTENSIONS.join(", ")}, its content checked against its extension.`,
+      consumes: ["multipart/form-data"],
+      // Documented only: the multipart body is read by the handler, not validated by Fastify.
+      [DOCUMENTED_BODY]: Type.Object({
+        testId: Type.String({ description: "The test's id." }),
+        [kindField]: Type.Integer({ enum: [FILE_KIND.Other], description: "The file's kind: -1 (Other)." }),
+        files: Type.String({ format: "binary", description: "The file." }),
+      }),
+      response: {
+        201: described(uploadResponseSchema, "Stored: the file as the test now lists it."),
+        ...refusals({
+          400: "A refused form or file: the message says why.",
+          ...GUARD_REFUSALS,
+          404: "Test not found",
+          413: "The file is too large: the limit is 20 MiB.",
         }),
-        response: {
-          201: described(uploadResponseSchema, "Stored: the file as the test now lists it."),
-          ...refusals({
-            400: "A refused form or file: the message says why.",
-            ...GUARD_REFUSALS,
-            404: "Test not found",
-            413: "The file is too large: the limit is 20 MiB.",
-          }),
-        },
       },
-    },
+    }),
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, "Content-Type must be multipart/form-data");
       const tempDir = await mkdtemp(join(tmpdir(), "gemtest-upload-"));

@@ -18,13 +18,13 @@ import { attachmentDisposition, safeFileName } from "../files/zip";
 import type { FileStorage } from "../files/storage";
 import { fieldError, HttpError } from "../http/errors";
 import { translateMultipartError } from "../http/multipart";
-import { DOCUMENTED_BODY } from "../docs/openapi";
+import { DOCUMENTED_BODY, routeOptions } from "../docs/openapi";
 import type { Services } from "../services";
 import { dateRange, defineResource, field } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
-import { answers, describe, errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
+import { answers, errors, idParams, SIGNED_IN_ERRORS, versionSchema } from "../resources/schemas";
 import { fullName, rowsOf } from "../resources/sql";
 import { notFoundOf, recordCreated } from "../resources/writes";
 
@@ -136,78 +136,79 @@ export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Se
       limits: { fileSize: limit, files: 1, fields: 5, parts: 8, fieldSize: MAX_RELEASE_NOTES * 4 },
     });
 
-    const schema = {
-      ...describe(
-        tag,
-        "Upload a firmware build: multipart/form-data with file, firmwareVersion, deviceTypeCode, releaseNotes",
-      ),
-      consumes: ["multipart/form-data"],
-      // Documented only: the multipart form is read (and checked) by the handler, not by Fastify.
-      [DOCUMENTED_BODY]: Type.Object({
-        file: Type.String({ format: "binary", description: "The build, at most the configured limit." }),
-        firmwareVersion: Type.String({ description: "A semantic version such as 4.2.1." }),
-        deviceTypeCode: Type.Integer({ description: "A device type code of spec §3." }),
-        releaseNotes: Type.String({ maxLength: MAX_RELEASE_NOTES }),
-      }),
-      response: { ...responses.created, ...errors(413) },
-    };
-    uploads
-      .withTypeProvider<TypeBoxTypeProvider>()
-      .post("/firmware", { config: { access: SA }, schema }, async (request, reply) => {
-        if (!request.isMultipart()) throw new HttpError(400, "Content-Type must be multipart/form-data");
-        const caller = callerOf(request);
-        const { fields, upload } = await receive(request, storage, limit);
-        try {
-          if (!upload) throw fieldError(400, "file", "file is required");
-          for (const name of fields.keys()) {
-            if (!["firmwareVersion", "deviceTypeCode", "releaseNotes"].includes(name))
-              throw new HttpError(400, `${name} is not an allowed field`);
-          }
-          const firmwareVersion = (fields.get("firmwareVersion") ?? "").trim();
-          const typeText = (fields.get("deviceTypeCode") ?? "").trim();
-          const releaseNotes = fields.get("releaseNotes") ?? "";
-          if (!firmwareVersion) throw fieldError(400, "firmwareVersion", "firmwareVersion is required");
-          if (!typeText) throw fieldError(400, "deviceTypeCode", "deviceTypeCode is required");
-          if (!releaseNotes.trim()) throw fieldError(400, "releaseNotes", "releaseNotes is required");
-          if (releaseNotes.length > MAX_RELEASE_NOTES)
-            throw fieldError(400, "releaseNotes", `At most ${MAX_RELEASE_NOTES} characters.`);
-          if (!FIRMWARE_VERSION_PATTERN.test(firmwareVersion))
-            throw fieldError(422, "firmwareVersion", "Use a semantic version such as 4.2.1.");
-          const deviceTypeCode = Number(typeText);
-          if (!/^\d+$/.test(typeText) || DEVICE_TYPES[deviceTypeCode] === undefined)
-            throw fieldError(422, "deviceTypeCode", "Not a known device type.");
-          const record = await db.transaction(async (tx) => {
-            const [taken] = await rowsOf(
-              tx,
-              sql`select 1 from firmware where device_type_code = ${deviceTypeCode} and firmware_version = ${firmwareVersion}`,
-            );
-            if (taken) throw fieldError(422, "firmwareVersion", "This version already exists for this device type.");
-            const id = randomUUID();
-            await tx.insert(firmware).values({
-              id,
-              firmwareVersion,
-              deviceTypeCode,
-              releaseNotes,
-              fileName: safeFileName(upload.name, "firmware.bin"),
-              fileSize: upload.size,
-              sha256: upload.sha256,
-              storageKey: upload.key,
-              uploadedBy: caller.id,
-            });
-            return recordCreated(tx, def, caller, id);
-          });
-          return reply.status(201).send(record);
-        } catch (error) {
-          if (upload) await storage.delete(upload.key);
-          throw error;
+    const options = routeOptions(
+      SA,
+      tag,
+      "Upload a firmware build: multipart/form-data with file, firmwareVersion, deviceTypeCode, releaseNotes",
+      {
+        consumes: ["multipart/form-data"],
+        // Documented only: the multipart form is read (and checked) by the handler, not by Fastify.
+        [DOCUMENTED_BODY]: Type.Object({
+          file: Type.String({ format: "binary", description: "The build, at most the configured limit." }),
+          firmwareVersion: Type.String({ description: "A semantic version such as 4.2.1." }),
+          deviceTypeCode: Type.Integer({ description: "A device type code of spec §3." }),
+          releaseNotes: Type.String({ maxLength: MAX_RELEASE_NOTES }),
+        }),
+        response: { ...responses.created, ...errors(413) },
+      },
+    );
+    uploads.withTypeProvider<TypeBoxTypeProvider>().post("/firmware", options, async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(400, "Content-Type must be multipart/form-data");
+      const caller = callerOf(request);
+      const { fields, upload } = await receive(request, storage, limit);
+      try {
+        if (!upload) throw fieldError(400, "file", "file is required");
+        for (const name of fields.keys()) {
+          if (!["firmwareVersion", "deviceTypeCode", "releaseNotes"].includes(name))
+            throw new HttpError(400, `${name} is not an allowed field`);
         }
-      });
+        const firmwareVersion = (fields.get("firmwareVersion") ?? "").trim();
+        const typeText = (fields.get("deviceTypeCode") ?? "").trim();
+        const releaseNotes = fields.get("releaseNotes") ?? "";
+        if (!firmwareVersion) throw fieldError(400, "firmwareVersion", "firmwareVersion is required");
+        if (!typeText) throw fieldError(400, "deviceTypeCode", "deviceTypeCode is required");
+        if (!releaseNotes.trim()) throw fieldError(400, "releaseNotes", "releaseNotes is required");
+        if (releaseNotes.length > MAX_RELEASE_NOTES)
+          throw fieldError(400, "releaseNotes", `At most ${MAX_RELEASE_NOTES} characters.`);
+        if (!FIRMWARE_VERSION_PATTERN.test(firmwareVersion))
+          throw fieldError(422, "firmwareVersion", "Use a semantic version such as 4.2.1.");
+        const deviceTypeCode = Number(typeText);
+        if (!/^\d+$/.test(typeText) || DEVICE_TYPES[deviceTypeCode] === undefined)
+          throw fieldError(422, "deviceTypeCode", "Not a known device type.");
+        const record = await db.transaction(async (tx) => {
+          const [taken] = await rowsOf(
+            tx,
+            sql`select 1 from firmware where device_type_code = ${deviceTypeCode} and firmware_version = ${firmwareVersion}`,
+          );
+          if (taken) throw fieldError(422, "firmwareVersion", "This version already exists for this device type.");
+          const id = randomUUID();
+          await tx.insert(firmware).values({
+            id,
+            firmwareVersion,
+            deviceTypeCode,
+            releaseNotes,
+            fileName: safeFileName(upload.name, "firmware.bin"),
+            fileSize: upload.size,
+            sha256: upload.sha256,
+            storageKey: upload.key,
+            uploadedBy: caller.id,
+          });
+          return recordCreated(tx, def, caller, id);
+        });
+        return reply.status(201).send(record);
+      } catch (error) {
+        if (upload) await storage.delete(upload.key);
+        throw error;
+      }
+    });
   });
 
   writes.updateRoute({
     access: SA,
     summary: "Update a build's release notes and status (the file never changes)",
     fields: {
+      version: versionSchema,
+
       releaseNotes: Type.String({ minLength: 1, maxLength: MAX_RELEASE_NOTES }),
       status: stringEnum(FIRMWARE_STATUSES),
     },
@@ -226,22 +227,18 @@ export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Se
 
   api.get(
     "/firmware/:id/file",
-    {
-      config: { access: SA },
-      schema: {
-        ...describe(tag, "Download a build's file"),
-        params: idParams,
-        response: {
-          200: {
-            description: "The file, as an attachment",
-            content: {
-              "application/octet-stream": { schema: Type.Unsafe<Readable>({ type: "string", format: "binary" }) },
-            },
+    routeOptions(SA, tag, "Download a build's file", {
+      params: idParams,
+      response: {
+        200: {
+          description: "The file, as an attachment",
+          content: {
+            "application/octet-stream": { schema: Type.Unsafe<Readable>({ type: "string", format: "binary" }) },
           },
-          ...errors(...SIGNED_IN_ERRORS, 404),
         },
+        ...errors(...SIGNED_IN_ERRORS, 404),
       },
-    },
+    }),
     async (request, reply) => {
       const [row] = await db.select().from(firmware).where(eq(firmware.id, request.params.id));
       if (!row) throw notFoundOf(def);

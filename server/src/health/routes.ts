@@ -2,23 +2,18 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { healthResponseSchema } from "../../../src/api/schemas/auth";
 import { isReachable } from "../db/client";
-import { described } from "../docs/openapi";
+import { described, routeOptions } from "../docs/openapi";
 import type { Services } from "../services";
 
 /** GET /api/health: the console shows its maintenance screen when the portal is NotOk. */
 export function healthRoutes(app: FastifyInstance, { db, config, storage }: Services): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/health",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["Health"],
-        summary: "Whether the console may be used",
-        description:
-          "Always 200. NotOk (with MAINTENANCE_MESSAGE, or when the database or the file store does not answer) opens the console's maintenance screen.",
-        response: { 200: described(healthResponseSchema, "Ok, or NotOk with the message to show.") },
-      },
-    },
+    routeOptions("public", "Health", "Whether the console may be used", {
+      description:
+        "Always 200. NotOk (with MAINTENANCE_MESSAGE, or when the database or the file store does not answer) opens the console's maintenance screen.",
+      response: { 200: described(healthResponseSchema, "Ok, or NotOk with the message to show.") },
+    }),
     async () => {
       if (config.maintenanceMessage !== undefined) {
         return { portal: "NotOk" as const, message: config.maintenanceMessage };

@@ -123,7 +123,10 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
   writeRoutes(app, db, paymentDefinition, payments).actionRoute("refund", {
     access: ["SuperAdmin"],
     summary: "Refund a payment, in full or in part (after a password re-check)",
-    fields: { amount: Type.Optional(Type.Integer()), reason: Type.String({ minLength: 1, maxLength: 500 }) },
+    fields: {
+      amount: Type.Optional(Type.Integer()),
+      reason: Type.String({ minLength: 1, maxLength: 500 }),
+    },
     change: ({ amount, reason }, { caller, log }) => {
       const confirmed = caller.passwordConfirmedAt;
       if (!confirmed || Date.now() - confirmed.getTime() > PASSWORD_CHECK_VALID_MS)

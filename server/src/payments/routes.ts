@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { subscriptionStatusResponseSchema } from "../../../src/api/schemas/auth";
 import { callerOf } from "../auth/guard";
 import { accounts } from "../db/schema";
-import { described, GUARD_REFUSALS, refusals } from "../docs/openapi";
+import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { DEFAULT_SUBSCRIPTION_MESSAGES } from "./subscriptionMessages";
 import type { Services } from "../services";
@@ -12,18 +12,13 @@ import type { Services } from "../services";
 export function paymentRoutes(app: FastifyInstance, { db }: Services): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/v2/payments/subscription",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: ["Session"],
-        summary: "The caller's account's subscription status",
-        description: "A canceled subscription answers inactive (spec §7 has no canceled).",
-        response: {
-          200: described(subscriptionStatusResponseSchema, "The status and the message to show."),
-          ...refusals({ ...GUARD_REFUSALS, 404: "Account not found." }),
-        },
+    routeOptions("signedIn", "Session", "The caller's account's subscription status", {
+      description: "A canceled subscription answers inactive (spec §7 has no canceled).",
+      response: {
+        200: described(subscriptionStatusResponseSchema, "The status and the message to show."),
+        ...refusals({ ...GUARD_REFUSALS, 404: "Account not found." }),
       },
-    },
+    }),
     async (request) => {
       const [account] = await db
         .select({ status: accounts.subscriptionStatus, message: accounts.subscriptionMessage })

@@ -13,8 +13,9 @@ import { recordSchema, type Fields, type ResourceDefinition } from "./definition
 import { exportPages, FILTER_MAX_LENGTH, findRecord, listPage, parseList } from "./list";
 import { listQuerySchema } from "./listQuery";
 import { sendCsv } from "./csv";
-import { describe, errors, idParams, SIGNED_IN_ERRORS } from "./schemas";
+import { errors, idParams, SIGNED_IN_ERRORS } from "./schemas";
 import { notFoundOf } from "./writes";
+import { routeOptions } from "../docs/openapi";
 
 export interface ReadAccess {
   list: Access;
@@ -36,14 +37,15 @@ export function readRoutes<F extends Fields>(
 
   api.get(
     `/${def.name}`,
-    {
-      config: { access: access.list },
-      schema: {
-        ...describe(def.name, `List ${def.name} (ra-data-simple-rest: sort, range, filter; total in Content-Range)`),
+    routeOptions(
+      access.list,
+      def.name,
+      `List ${def.name} (ra-data-simple-rest: sort, range, filter; total in Content-Range)`,
+      {
         querystring,
         response: { 200: Type.Array(record), ...errors(...SIGNED_IN_ERRORS) },
       },
-    },
+    ),
     async (request, reply) => {
       const page = await listPage(db, def, parseList(def, callerOf(request), request.query));
       return reply
@@ -55,17 +57,18 @@ export function readRoutes<F extends Fields>(
 
   api.get(
     `/${def.name}/export.csv`,
-    {
-      config: { access: access.export },
-      schema: {
-        ...describe(def.name, `Export the ${def.name} list as CSV (every matching row, in the list's order)`),
+    routeOptions(
+      access.export,
+      def.name,
+      `Export the ${def.name} list as CSV (every matching row, in the list's order)`,
+      {
         querystring,
         response: {
           200: { description: "CSV, one column per record field", content: { "text/csv": { schema: Type.String() } } },
           ...errors(...SIGNED_IN_ERRORS),
         },
       },
-    },
+    ),
     async (request, reply) => {
       // The export ignores any range: every matching row, in the list's order.
       const parsed = parseList(def, callerOf(request), { sort: request.query.sort, filter: request.query.filter });
@@ -75,14 +78,10 @@ export function readRoutes<F extends Fields>(
 
   api.get(
     `/${def.name}/:id`,
-    {
-      config: { access: access.get },
-      schema: {
-        ...describe(def.name, `One ${def.label}`),
-        params: idParams,
-        response: { 200: record, ...errors(...SIGNED_IN_ERRORS, 404) },
-      },
-    },
+    routeOptions(access.get, def.name, `One ${def.label}`, {
+      params: idParams,
+      response: { 200: record, ...errors(...SIGNED_IN_ERRORS, 404) },
+    }),
     async (request) => {
       const found = await findRecord(db, def, callerOf(request), request.params.id);
       if (!found) throw notFoundOf(def);

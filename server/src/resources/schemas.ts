@@ -1,6 +1,6 @@
 /**
  * The TypeBox schemas the resource routes share: request parts (ids, versions, names), the error
- * answers, the answers of the usual routes of a resource, and each route's OpenAPI description.
+ * answers, the answers of the usual routes of a resource.
  */
 import Type from "typebox";
 import {
@@ -63,13 +63,6 @@ export const conflictSchema = <F extends Fields>(def: ResourceDefinition<F>) =>
     { message: Type.String(), current: Type.Optional(recordSchema(def)) },
     { description: `The ${def.label} was changed by someone else since it was read; nothing was written.` },
   );
-
-/** OpenAPI: the route's tag (its resource), summary and, unless public, the bearer token. */
-export const describe = (tag: string, summary: string, access: "public" | "bearer" = "bearer") => ({
-  tags: [tag],
-  summary,
-  ...(access === "bearer" ? { security: [{ bearerAuth: [] }] } : {}),
-});
 
 /** The errors every signed-in route may answer (the guard's 401 and 499, a refused role's 403). */
 export const SIGNED_IN_ERRORS = [400, 401, 403, 499] as const;

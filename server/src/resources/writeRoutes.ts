@@ -15,7 +15,8 @@ import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
 import type { UserRow } from "../users/queries";
 import type { Caller, Fields, RecordOf, ResourceDefinition } from "./definition";
-import { answers, bodySchema, describe, idParams, versionSchema } from "./schemas";
+import { routeOptions } from "../docs/openapi";
+import { answers, bodySchema, idParams, versionSchema } from "./schemas";
 import type { Tx } from "./sql";
 import { deleteRecord, recordCreated, versionedChange, type VersionedChange } from "./writes";
 
@@ -53,13 +54,18 @@ export interface CreateOptions<P extends Type.TProperties> extends RouteText {
   insert: (tx: Tx, body: BodyOf<P>, context: { caller: UserRow; id: string }) => Promise<void>;
 }
 
+/** A versioned write's body fields; `version` among them only to place it (see ChangeOptions). */
+type VersionedFields = Type.TProperties & { version?: typeof versionSchema };
+
 /**
- * An update or action: the body's fields besides `version`, and `change`, which reads the body
- * (its checks come before the record is read) and answers what to write given the current record.
+ * An update or action: the body's fields, and `change`, which reads the body (its checks come
+ * before the record is read) and answers what to write given the current record. The body also
+ * carries `version`, the version it read: last in an update's fields, first in an action's,
+ * unless `fields` names it where the document should show it.
  */
-export interface ChangeOptions<F extends Fields, P extends Type.TProperties> extends RouteText {
+export interface ChangeOptions<F extends Fields, P extends VersionedFields> extends RouteText {
   fields: P;
-  change: (body: BodyOf<P>, context: WriteContext) => VersionedChange<F>["values"];
+  change: (body: BodyOf<Omit<P, "version">>, context: WriteContext) => VersionedChange<F>["values"];
 }
 
 /** A delete: the record's refusals, then its deletion (see deleteRecord). */
@@ -76,31 +82,37 @@ export function writeRoutes<F extends Fields>(
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Typed loosely, like the read routes: the record goes out through its full schema.
   const responses = answers(def) as Record<"created" | "changed" | "deleted", Record<number, Type.TSchema>>;
-  const described = ({ access, summary }: RouteText) => ({
-    config: { access },
-    schema: { ...describe(def.name, summary), response: responses.changed },
-  });
+  const described = ({ access, summary }: RouteText) =>
+    routeOptions(access, def.name, summary, { response: responses.changed });
 
   /** PUT or POST on one record: check its version, write, log the difference; answers the record. */
-  function changeRoute<P extends Type.TProperties>(
+  function changeRoute<P extends VersionedFields>(
     method: "PUT" | "POST",
     url: string,
     action: string,
     options: ChangeOptions<F, P>,
   ): void {
-    const fields = Type.Object(options.fields);
+    const { version: named, ...others } = options.fields;
+    const fields = Type.Object(others);
+    // `version` where `fields` names it, else last in an update, first in an action.
+    const body = bodySchema(
+      named
+        ? options.fields
+        : method === "PUT"
+          ? { ...others, version: versionSchema }
+          : { version: versionSchema, ...others },
+    );
     const { config, schema } = described(options);
     api.route({
       method,
       url,
       config,
-      schema: { ...schema, params: idParams, body: bodySchema({ ...options.fields, version: versionSchema }) },
+      schema: { ...schema, params: idParams, body },
       handler: async (request) => {
         const { version, ...rest } = typed(versionPart, request.body);
-        const body = typed(fields, rest);
         const caller = callerOf(request);
         const { id } = request.params;
-        const values = options.change(body, { caller, id, log: request.log });
+        const values = options.change(typed(fields, rest), { caller, id, log: request.log });
         return versionedChange({ db, def, table, caller, id, version, action, values });
       },
     });
@@ -127,12 +139,12 @@ export function writeRoutes<F extends Fields>(
     },
 
     /** PUT /{resource}/{id}: the versioned update. */
-    updateRoute<P extends Type.TProperties>(options: ChangeOptions<F, P>): void {
+    updateRoute<P extends VersionedFields>(options: ChangeOptions<F, P>): void {
       changeRoute("PUT", `/${def.name}/:id`, "update", options);
     },
 
     /** POST /{resource}/{id}/{action}: a versioned change logged under the action's name. */
-    actionRoute<P extends Type.TProperties>(action: string, options: ChangeOptions<F, P>): void {
+    actionRoute<P extends VersionedFields>(action: string, options: ChangeOptions<F, P>): void {
       changeRoute("POST", `/${def.name}/:id/${action}`, action, options);
     },
 

@@ -11,10 +11,11 @@ import { FILE_KIND, type GalleryFilter, type GalleryItem } from "../../../src/ap
 import { callerOf } from "../auth/guard";
 import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
 import { nullable } from "../../../src/api/schemas/common";
-import { describe, errors, SIGNED_IN_ERRORS } from "../resources/schemas";
+import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { checks, listQuerySchema, parseListQuery, type ListQuery, type ListQuerySpec } from "../resources/listQuery";
 import type { Services } from "../services";
 import { type Viewer } from "./queries";
+import { routeOptions } from "../docs/openapi";
 
 /** The largest page one request may ask for. */
 export const MAX_PAGE_SIZE = 100;
@@ -99,14 +100,10 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     "/tests",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        ...describe("tests", "The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter)"),
-        querystring: listQuerySchema(2000),
-        response: { 200: Type.Array(galleryItemSchema), ...errors(...SIGNED_IN_ERRORS) },
-      },
-    },
+    routeOptions("signedIn", "tests", "The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter)", {
+      querystring: listQuerySchema(2000),
+      response: { 200: Type.Array(galleryItemSchema), ...errors(...SIGNED_IN_ERRORS) },
+    }),
     async (request, reply): Promise<GalleryItem[]> => {
       const { sort, start, end, filter } = parseGalleryQuery(request.query);
       const where = galleryConditions(callerOf(request), filter);
@@ -168,16 +165,12 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
 
   api.get(
     "/tests/facets",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        ...describe("tests", "The gallery's facets: the accounts the caller may filter by"),
-        response: {
-          200: Type.Object({ accounts: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }),
-          ...errors(401, 499),
-        },
+    routeOptions("signedIn", "tests", "The gallery's facets: the accounts the caller may filter by", {
+      response: {
+        200: Type.Object({ accounts: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }),
+        ...errors(401, 499),
       },
-    },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const rows = await db

@@ -16,13 +16,13 @@ import {
 import type { ApiTest } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { businesses, testFiles, tests } from "../db/schema";
-import { binary, described, GUARD_REFUSALS, noContent, refusals } from "../docs/openapi";
+import { binary, described, GUARD_REFUSALS, noContent, refusals, routeOptions } from "../docs/openapi";
 import { attachmentDisposition, safeFileName, uniqueNamer, zipFromStorage } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
 import type { Services } from "../services";
 import { canSeeTest, DELETE_REFUSED, findLiveTest, loadApiTest, TEST_NOT_FOUND, type TestRow } from "./queries";
 
-const TAGS = ["Tests"];
+const TAG = "Tests";
 const idParams = Type.Object({ id: Type.String({ maxLength: 100, description: "The test's id." }) });
 const TEST_NOT_VISIBLE = "Test not found (also a test of another account).";
 
@@ -52,18 +52,13 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
 
   api.get(
     "/v3/tests/:id",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: TAGS,
-        summary: "A test record with its files",
-        params: idParams,
-        response: {
-          200: described(apiTestSchema, "The test."),
-          ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
-        },
+    routeOptions("signedIn", TAG, "A test record with its files", {
+      params: idParams,
+      response: {
+        200: described(apiTestSchema, "The test."),
+        ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
       },
-    },
+    }),
     async (request) => {
       await visibleTest(request, request.params.id);
       return answer(request.params.id);
@@ -72,18 +67,13 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
 
   api.get(
     "/v3/tests/public/:id",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: TAGS,
-        summary: "A shared test record, for the public view",
-        params: idParams,
-        response: {
-          200: described(apiTestSchema, "The shared test."),
-          ...refusals({ 400: true, 404: "Test not found (or not shared)." }),
-        },
+    routeOptions("public", TAG, "A shared test record, for the public view", {
+      params: idParams,
+      response: {
+        200: described(apiTestSchema, "The shared test."),
+        ...refusals({ 400: true, 404: "Test not found (or not shared)." }),
       },
-    },
+    }),
     async (request) => {
       const test = await findLiveTest(db, request.params.id);
       if (!test || test.sharedAt === null) throw notFound(TEST_NOT_FOUND);
@@ -93,20 +83,15 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
 
   api.put(
     "/v2/tests/:id",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: TAGS,
-        summary: "Edit a test's name, SKU, customer, vendor, description and notes",
-        description: `The name needs at least ${TEST_NAME_MIN_LENGTH} characters after trimming; notes are one per line.`,
-        params: idParams,
-        body: testUpdateSchema,
-        response: {
-          200: described(apiTestSchema, "The test as saved."),
-          ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
-        },
+    routeOptions("signedIn", TAG, "Edit a test's name, SKU, customer, vendor, description and notes", {
+      description: `The name needs at least ${TEST_NAME_MIN_LENGTH} characters after trimming; notes are one per line.`,
+      params: idParams,
+      body: testUpdateSchema,
+      response: {
+        200: described(apiTestSchema, "The test as saved."),
+        ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
       },
-    },
+    }),
     async (request) => {
       const test = await visibleTest(request, request.params.id);
       const { name, sku, customer, vendorName, description, notes } = request.body;
@@ -123,24 +108,19 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
 
   api.delete(
     "/tests/:id",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: TAGS,
-        summary: "Delete a test (soft delete)",
-        description: "Spec §6: an admin of the account, the test's creator, or the owner of its business.",
-        params: idParams,
-        response: {
-          204: noContent("Deleted."),
-          ...refusals({
-            400: true,
-            401: "Not signed in, or `You don't have permission to delete this test.`",
-            499: true,
-            404: TEST_NOT_VISIBLE,
-          }),
-        },
+    routeOptions("signedIn", TAG, "Delete a test (soft delete)", {
+      description: "Spec §6: an admin of the account, the test's creator, or the owner of its business.",
+      params: idParams,
+      response: {
+        204: noContent("Deleted."),
+        ...refusals({
+          400: true,
+          401: "Not signed in, or `You don't have permission to delete this test.`",
+          499: true,
+          404: TEST_NOT_VISIBLE,
+        }),
       },
-    },
+    }),
     async (request, reply) => {
       const caller = callerOf(request);
       const test = await visibleTest(request, request.params.id);
@@ -163,19 +143,14 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
   // itself, and says nothing of its photos; the console offers photo deletion to every viewer).
   api.delete(
     "/tests/:id/:fileId",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: TAGS,
-        summary: "Delete one file of a test",
-        description: "Whoever may see the test may delete its files; the stored blob goes when no file refers to it.",
-        params: Type.Object({ id: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) }),
-        response: {
-          204: noContent("Deleted."),
-          ...refusals({ 400: true, ...GUARD_REFUSALS, 404: "Test not found, or File not found." }),
-        },
+    routeOptions("signedIn", TAG, "Delete one file of a test", {
+      description: "Whoever may see the test may delete its files; the stored blob goes when no file refers to it.",
+      params: Type.Object({ id: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) }),
+      response: {
+        204: noContent("Deleted."),
+        ...refusals({ 400: true, ...GUARD_REFUSALS, 404: "Test not found, or File not found." }),
       },
-    },
+    }),
     async (request, reply) => {
       const test = await visibleTest(request, request.params.id);
       const storageKey = await db.transaction(async (tx) => {
@@ -198,23 +173,18 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
 
   api.post(
     "/tests/download/:id",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: TAGS,
-        summary: "Download some of a test's files as one zip",
-        params: idParams,
-        body: testDownloadRequestSchema,
-        response: {
-          200: binary("application/zip", "The zip, streamed: the files in the order asked for, each name once."),
-          ...refusals({
-            400: "Invalid body, or unknown file ids for this test.",
-            ...GUARD_REFUSALS,
-            404: TEST_NOT_VISIBLE,
-          }),
-        },
+    routeOptions("signedIn", TAG, "Download some of a test's files as one zip", {
+      params: idParams,
+      body: testDownloadRequestSchema,
+      response: {
+        200: binary("application/zip", "The zip, streamed: the files in the order asked for, each name once."),
+        ...refusals({
+          400: "Invalid body, or unknown file ids for this test.",
+          ...GUARD_REFUSALS,
+          404: TEST_NOT_VISIBLE,
+        }),
       },
-    },
+    }),
     async (request, reply) => {
       const test = await visibleTest(request, request.params.id);
       const { fileIds } = request.body;
@@ -252,18 +222,13 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
 
   api.post(
     "/tests/share/:id",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: TAGS,
-        summary: "Share a test: its public view and AI calls then work without a token",
-        params: idParams,
-        response: {
-          200: described(shareResponseSchema, "Shared: since when (sharing again keeps it)."),
-          ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
-        },
+    routeOptions("signedIn", TAG, "Share a test: its public view and AI calls then work without a token", {
+      params: idParams,
+      response: {
+        200: described(shareResponseSchema, "Shared: since when (sharing again keeps it)."),
+        ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
       },
-    },
+    }),
     async (request) => {
       const test = await visibleTest(request, request.params.id);
       const [shared] = await db

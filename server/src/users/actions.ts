@@ -21,7 +21,6 @@ import { writeRoutes } from "../resources/writeRoutes";
 import {
   accountIdSchema,
   bodySchema,
-  describe,
   errors,
   nullableId,
   personNameSchema,
@@ -30,6 +29,7 @@ import {
 import { iso, rowsOf, type Executor, type Tx } from "../resources/sql";
 import { checkUserEmailFree, NO_PASSWORD, userDefinition } from "./resource";
 import { recordCreated } from "../resources/writes";
+import { routeOptions } from "../docs/openapi";
 
 type UserRecord = RecordOf<(typeof userDefinition)["fields"]>;
 
@@ -150,21 +150,17 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.post(
     "/invitations",
-    {
-      config: { access: reach },
-      schema: {
-        ...describe(tag, "Invite a person into an account (creates the user with status invited)"),
-        body: bodySchema({
-          email: emailSchema,
-          firstName: personNameSchema,
-          lastName: personNameSchema,
-          role: stringEnum(ROLES),
-          accountId: Type.Optional(accountIdSchema),
-          businessId: Type.Optional(nullableId),
-        }),
-        response: { 201: invitationSchema, ...errors(...SIGNED_IN_ERRORS, 422) },
-      },
-    },
+    routeOptions(reach, tag, "Invite a person into an account (creates the user with status invited)", {
+      body: bodySchema({
+        email: emailSchema,
+        firstName: personNameSchema,
+        lastName: personNameSchema,
+        role: stringEnum(ROLES),
+        accountId: Type.Optional(accountIdSchema),
+        businessId: Type.Optional(nullableId),
+      }),
+      response: { 201: invitationSchema, ...errors(...SIGNED_IN_ERRORS, 422) },
+    }),
     async (request, reply) => {
       const caller = callerOf(request);
       const body = request.body;

@@ -19,10 +19,11 @@ import type { Services } from "../services";
 import { findUserById, toApiUser } from "./queries";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { findRecord } from "../resources/list";
-import { bodySchema, describe, errors } from "../resources/schemas";
+import { bodySchema, errors } from "../resources/schemas";
 import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
 import { userDefinition } from "./resource";
 import { changesBetween, logActivity } from "../resources/writes";
+import { routeOptions } from "../docs/openapi";
 
 export const INVITATION_NOT_VALID = "This invitation is not valid any more.";
 
@@ -69,14 +70,10 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
 
   api.get(
     "/invitations/:code",
-    {
-      config: { access: "public" },
-      schema: {
-        ...describe(tag, "A pending invitation, by its code (public)", "public"),
-        params: codeParams,
-        response: { 200: invitationPublicSchema, ...errors(400, 404) },
-      },
-    },
+    routeOptions("public", tag, "A pending invitation, by its code (public)", {
+      params: codeParams,
+      response: { 200: invitationPublicSchema, ...errors(400, 404) },
+    }),
     async (request): Promise<InvitationPublic> => {
       const row = await pendingInvitation(db, request.params.code);
       if (!row) throw notFound(INVITATION_NOT_VALID);
@@ -94,15 +91,11 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
 
   api.post(
     "/invitations/:code/accept",
-    {
-      config: { access: "public" },
-      schema: {
-        ...describe(tag, "Accept an invitation: activates the invited user and signs them in (public)", "public"),
-        params: codeParams,
-        body: acceptBody,
-        response: { 200: loginResponseSchema, ...errors(400, 404, 409) },
-      },
-    },
+    routeOptions("public", tag, "Accept an invitation: activates the invited user and signs them in (public)", {
+      params: codeParams,
+      body: acceptBody,
+      response: { 200: loginResponseSchema, ...errors(400, 404, 409) },
+    }),
     async (request): Promise<LoginResponse> => {
       const firstName = request.body.firstName.trim();
       const lastName = request.body.lastName.trim();

@@ -6,7 +6,7 @@ import { callerOf } from "../auth/guard";
 import { verifyPassword } from "../auth/passwords";
 import { tooManyAttemptsMessage } from "../auth/signInThrottle";
 import { users } from "../db/schema";
-import { described, GUARD_REFUSALS, refusals } from "../docs/openapi";
+import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { HttpError } from "../http/errors";
 import type { Services } from "../services";
 
@@ -20,20 +20,15 @@ export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Serv
   // because it is just as good an oracle for guessing the password.
   api.post(
     "/users/password/check",
-    {
-      config: { access: "signedIn" },
-      schema: {
-        tags: ["Session"],
-        summary: "Re-check the caller's password before a high-impact action",
-        description:
-          "Rate-limited like sign-in. A correct password allows a refund for the next 5 minutes (docs/api-resources.md).",
-        body: passwordCheckRequestSchema,
-        response: {
-          200: described(passwordCheckResponseSchema, "Whether the password is the caller's."),
-          ...refusals({ 400: true, ...GUARD_REFUSALS, 429: "Too many failed attempts. Try again in N minutes." }),
-        },
+    routeOptions("signedIn", "Session", "Re-check the caller's password before a high-impact action", {
+      description:
+        "Rate-limited like sign-in. A correct password allows a refund for the next 5 minutes (docs/api-resources.md).",
+      body: passwordCheckRequestSchema,
+      response: {
+        200: described(passwordCheckResponseSchema, "Whether the password is the caller's."),
+        ...refusals({ 400: true, ...GUARD_REFUSALS, 429: "Too many failed attempts. Try again in N minutes." }),
       },
-    },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const source = { email: caller.email, ip: request.ip };

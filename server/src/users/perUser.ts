@@ -21,9 +21,10 @@ import { discountDefinition } from "../discounts/routes";
 import { firmwareDefinition } from "../firmware/routes";
 import { paymentDefinition, subscriptionDefinition } from "../payments/billing";
 import { findRecord } from "../resources/list";
-import { bodySchema, describe, errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
+import { bodySchema, errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { iso, rowsOf, type Executor } from "../resources/sql";
 import { userDefinition } from "./resource";
+import { routeOptions } from "../docs/openapi";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 export const MAX_SAVED_QUERIES = 50;
@@ -122,14 +123,10 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.get(
     "/saved-queries",
-    {
-      config: { access: SA },
-      schema: {
-        ...describe("saved-queries", "The caller's saved queries of one list, oldest first"),
-        querystring: Type.Object({ resource: resourceSchema }, { additionalProperties: false }),
-        response: { 200: Type.Array(savedQuerySchema), ...errors(...SIGNED_IN_ERRORS) },
-      },
-    },
+    routeOptions(SA, "saved-queries", "The caller's saved queries of one list, oldest first", {
+      querystring: Type.Object({ resource: resourceSchema }, { additionalProperties: false }),
+      response: { 200: Type.Array(savedQuerySchema), ...errors(...SIGNED_IN_ERRORS) },
+    }),
     async (request) => {
       const rows = await db
         .select(savedQueryColumns)
@@ -142,18 +139,14 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.post(
     "/saved-queries",
-    {
-      config: { access: SA },
-      schema: {
-        ...describe("saved-queries", "Save a list query under a label (unique per user and list)"),
-        body: bodySchema({
-          resource: resourceSchema,
-          label: Type.String({ maxLength: 200 }),
-          value: savedQueryValueSchema,
-        }),
-        response: { 201: savedQuerySchema, ...errors(...SIGNED_IN_ERRORS, 422) },
-      },
-    },
+    routeOptions(SA, "saved-queries", "Save a list query under a label (unique per user and list)", {
+      body: bodySchema({
+        resource: resourceSchema,
+        label: Type.String({ maxLength: 200 }),
+        value: savedQueryValueSchema,
+      }),
+      response: { 201: savedQuerySchema, ...errors(...SIGNED_IN_ERRORS, 422) },
+    }),
     async (request, reply) => {
       const caller = callerOf(request);
       const label = request.body.label.trim();
@@ -189,17 +182,13 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.delete(
     "/saved-queries/:id",
-    {
-      config: { access: SA },
-      schema: {
-        ...describe("saved-queries", "Delete one of the caller's saved queries"),
-        params: idParams,
-        response: {
-          204: Type.Unsafe<undefined>({ description: "Deleted: no body" }),
-          ...errors(...SIGNED_IN_ERRORS, 404),
-        },
+    routeOptions(SA, "saved-queries", "Delete one of the caller's saved queries", {
+      params: idParams,
+      response: {
+        204: Type.Unsafe<undefined>({ description: "Deleted: no body" }),
+        ...errors(...SIGNED_IN_ERRORS, 404),
       },
-    },
+    }),
     async (request, reply) => {
       const deleted = await db
         .delete(savedQueries)
@@ -212,34 +201,26 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.get(
     "/bookmarks",
-    {
-      config: { access: SA },
-      schema: {
-        ...describe("bookmarks", "The caller's bookmarks, each labelled with its record's current name"),
-        response: { 200: bookmarkListSchema, ...errors(...SIGNED_IN_ERRORS) },
-      },
-    },
+    routeOptions(SA, "bookmarks", "The caller's bookmarks, each labelled with its record's current name", {
+      response: { 200: bookmarkListSchema, ...errors(...SIGNED_IN_ERRORS) },
+    }),
     async (request) => bookmarkList(db, callerOf(request)),
   );
 
   api.put(
     "/bookmarks",
-    {
-      config: { access: SA },
-      schema: {
-        ...describe("bookmarks", "Replace the caller's whole bookmark list"),
-        body: bodySchema({
-          items: Type.Array(
-            Type.Object(
-              { resource: resourceSchema, recordId: Type.String({ minLength: 1, maxLength: 100 }) },
-              { additionalProperties: false },
-            ),
-            { maxItems: MAX_BOOKMARKS },
+    routeOptions(SA, "bookmarks", "Replace the caller's whole bookmark list", {
+      body: bodySchema({
+        items: Type.Array(
+          Type.Object(
+            { resource: resourceSchema, recordId: Type.String({ minLength: 1, maxLength: 100 }) },
+            { additionalProperties: false },
           ),
-        }),
-        response: { 200: bookmarkListSchema, ...errors(...SIGNED_IN_ERRORS, 422) },
-      },
-    },
+          { maxItems: MAX_BOOKMARKS },
+        ),
+      }),
+      response: { 200: bookmarkListSchema, ...errors(...SIGNED_IN_ERRORS, 422) },
+    }),
     async (request) => {
       const caller = callerOf(request);
       return db.transaction(async (tx) => {

@@ -17,7 +17,7 @@ import { dateRange, defineResource, field } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
-import { accountIdSchema, answers, nullableId, personNameSchema } from "../resources/schemas";
+import { accountIdSchema, answers, nullableId, personNameSchema, versionSchema } from "../resources/schemas";
 import type { Executor } from "../resources/sql";
 import { updateVersioned } from "../resources/writes";
 
@@ -114,6 +114,7 @@ export function userRoutes(app: FastifyInstance, { db }: Services): void {
     summary: "Update a user: the fields the caller's role may change (403 naming another)",
     fields: {
       ...person,
+      version: versionSchema,
       email: Type.Optional(emailSchema),
       accountId: Type.Optional(accountIdSchema),
       businessId: Type.Optional(nullableId),
