@@ -26,6 +26,7 @@ import { uploadRoutes } from "./files/uploads";
 import { accountRoutes } from "./accounts/routes";
 import { businessRoutes } from "./businesses/routes";
 import { deviceRoutes } from "./devices/routes";
+import { phoneRoutes } from "./phones/routes";
 import { discountRoutes } from "./discounts/routes";
 import { firmwareRoutes } from "./firmware/routes";
 import { billingRoutes } from "./payments/billing";
@@ -114,6 +115,7 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       firmwareRoutes(api, services);
       discountRoutes(api, services);
       perUserRoutes(api, services);
+      phoneRoutes(api, services);
       docsRoutes(api);
     },
     { prefix: API_PREFIX },

@@ -12,7 +12,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Role } from "../../../src/api/types";
 import type { FileStorage } from "../files/storage";
 import type { Database } from "./client";
-import { accounts, businesses, devices, discounts, firmware, payments, subscriptions, users } from "./schema";
+import { accounts, businesses, devices, discounts, firmware, payments, subscriptions, tests, users } from "./schema";
 import { prng } from "./seedPhotos";
 import { SEED_DEVICE_IDS, type SeedIds } from "./seedTests";
 
@@ -342,9 +342,18 @@ export async function seedDemoResources(tx: Tx, storage: FileStorage, ids: SeedI
   for (const [id, values] of businessFields) await tx.update(businesses).set(values).where(eq(businesses.id, id));
   await tx.update(users).set({ lastSignInAt: new Date(now.getTime() - 2 * DAY) });
 
+  // Devices sharing a phone model run different OS versions, as phones in the field do (Top
+  // Phones Used shows them); a test's phone type is its device's phone.
+  const OS_UPDATES: Record<string, string> = {
+    "iOS 17.5": "iOS 18.1",
+    "iOS 16.7": "iOS 17.5",
+    "Android 14": "Android 15",
+    "Android 13": "Android 14",
+  };
   let i = 0;
   for (const id of Object.values(SEED_DEVICE_IDS)) {
-    const [brand, model, os] = PHONES[i % PHONES.length]!;
+    const [brand, model, firstOs] = PHONES[i % PHONES.length]!;
+    const os = i < PHONES.length ? firstOs : (OS_UPDATES[firstOs] ?? firstOs);
     await tx
       .update(devices)
       .set({
@@ -355,6 +364,10 @@ export async function seedDemoResources(tx: Tx, storage: FileStorage, ids: SeedI
         phoneOs: os,
       })
       .where(eq(devices.id, id));
+    await tx
+      .update(tests)
+      .set({ phoneType: `${brand} ${model}` })
+      .where(eq(tests.deviceId, id));
     i++;
   }
 
