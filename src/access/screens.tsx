@@ -157,12 +157,17 @@ export const SCREENS: Screen[] = [
     page: FirmwareUploadPage,
   },
   { path: "/lost-devices", title: "screens.lostDevices", access: screen("lost-devices"), page: placeholder },
-  { path: "/top-phones-used", title: "screens.topPhonesUsed", access: screen("top-phones-used"), page: placeholder },
+  {
+    path: "/top-phones-used",
+    title: "screens.topPhonesUsed",
+    access: screen("top-phones-used"),
+    page: lazy(() => import("../custom/topPhones/TopPhonesPage")),
+  },
   {
     path: "/top-phones-used/:phoneBrand/:phoneModel",
     title: "screens.topPhoneModel",
     access: screen("top-phones-used", "show"),
-    page: placeholder,
+    page: lazy(() => import("../custom/topPhones/PhoneModelPage")),
   },
   { path: "/user-settings", title: "screens.userSettings", access: screen("user-settings"), page: placeholder },
   {
