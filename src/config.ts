@@ -19,7 +19,8 @@ export const CHANGE_LOG_DATE_FORMAT = "MM-dd-yyyy";
 // Periods, in days.
 export const PAST_DUE_DAYS = 7;
 export const GRACE_PERIOD_DAYS = 21;
-export const DELETED_TEST_RECOVERY_DAYS = 15;
+/** Deleted tests recoverable for 15 days: shared with the service (src/api/recover.ts). */
+export { RECOVERY_DAYS as DELETED_TEST_RECOVERY_DAYS } from "./api/recover";
 export const CHANGE_LOG_NEW_DAYS = 30;
 
 // Gallery.

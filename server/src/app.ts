@@ -24,6 +24,8 @@ import { paymentRoutes } from "./payments/routes";
 import { testRoutes } from "./testRecords/routes";
 import { uploadRoutes } from "./files/uploads";
 import { accountRoutes } from "./accounts/routes";
+import { recoverAccountRoutes } from "./accounts/recover";
+import { recoverTestRoutes } from "./testRecords/recover";
 import { businessRoutes } from "./businesses/routes";
 import { deviceRoutes } from "./devices/routes";
 import { phoneRoutes } from "./phones/routes";
@@ -100,12 +102,14 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       paymentRoutes(api, services);
       testRoutes(api, services);
       galleryRoutes(api, services);
+      recoverTestRoutes(api, services);
       fileRoutes(api, services);
       api.register(async (uploads) => uploadRoutes(uploads, services));
       bulkDownloadRoutes(api, services);
       aiRoutes(api, services);
       // The resources of docs/api-resources.md.
       accountRoutes(api, services);
+      recoverAccountRoutes(api, services);
       businessRoutes(api, services);
       userRoutes(api, services);
       userActionRoutes(api, services);

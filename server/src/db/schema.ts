@@ -281,6 +281,8 @@ export const tests = pgTable(
     copiedAt: timestamp("copied_at", { withTimezone: true }),
     /** Soft delete: recoverable for 15 days (spec §9). */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Who deleted it (Recover shows it); null when not deleted, or deleted before it was recorded. */
+    deletedBy: text("deleted_by").references(() => users.id),
     /** Set by POST tests/share/{id}: the public view answers only shared tests. */
     sharedAt: timestamp("shared_at", { withTimezone: true }),
     createdAt: createdAt(),

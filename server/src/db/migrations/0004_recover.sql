@@ -1,0 +1,2 @@
+ALTER TABLE "tests" ADD COLUMN "deleted_by" text;--> statement-breakpoint
+ALTER TABLE "tests" ADD CONSTRAINT "tests_deleted_by_users_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
