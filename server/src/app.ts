@@ -29,6 +29,7 @@ import { recoverTestRoutes } from "./testRecords/recover";
 import { businessRoutes } from "./businesses/routes";
 import { deviceRoutes } from "./devices/routes";
 import { phoneRoutes } from "./phones/routes";
+import { lostDeviceRoutes } from "./devices/lost";
 import { discountRoutes } from "./discounts/routes";
 import { firmwareRoutes } from "./firmware/routes";
 import { billingRoutes } from "./payments/billing";
@@ -115,6 +116,7 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       userActionRoutes(api, services);
       invitationRoutes(api, services);
       deviceRoutes(api, services);
+      lostDeviceRoutes(api, services);
       billingRoutes(api, services);
       firmwareRoutes(api, services);
       discountRoutes(api, services);

@@ -79,7 +79,8 @@ const RULES: Record<string, Record<string, Rule>> = {
   "advanced-settings": { list: page(SUPER_ADMIN) },
   "recover-tests": { list: page(ALL) },
   "recover-accounts": { list: page(SUPER_ADMIN) },
-  "lost-devices": { list: page(SUPER_ADMIN) },
+  // Mark found gives a lost device back to its account: super admins, as the service says.
+  "lost-devices": { list: page(SUPER_ADMIN), markFound: page(SUPER_ADMIN) },
   "top-phones-used": { list: page(SUPER_ADMIN), show: page(SUPER_ADMIN) },
   "user-settings": { list: page(ALL) },
   "scheduled-actions": { list: page(SUPER_ADMIN) },

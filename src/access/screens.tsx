@@ -11,6 +11,7 @@ import { BusinessCreatePage, BusinessShowPage } from "../resources/businesses";
 import { devices } from "../resources/devices";
 import { discounts } from "../resources/discounts";
 import { firmware, FirmwareUploadPage } from "../resources/firmware";
+import { LostDevicesPage } from "../resources/lostDevices";
 import { payments, PaymentShowPage } from "../resources/payments";
 import { SubscriptionShowPage } from "../resources/subscriptions";
 import { GalleryPage, tests, TestDetailPage } from "../resources/tests";
@@ -156,7 +157,7 @@ export const SCREENS: Screen[] = [
     access: screen("firmware", "create"),
     page: FirmwareUploadPage,
   },
-  { path: "/lost-devices", title: "screens.lostDevices", access: screen("lost-devices"), page: placeholder },
+  { path: "/lost-devices", title: "screens.lostDevices", access: screen("lost-devices"), page: LostDevicesPage },
   {
     path: "/top-phones-used",
     title: "screens.topPhonesUsed",

@@ -1,7 +1,7 @@
 /**
  * The resource calls react-admin's CRUD methods do not cover (docs/api-resources.md): the server
  * CSV export, bookmarks, the caller's own account, the record actions (change role, disable,
- * enable, mark lost, rename, cancel, resume, refund) and the firmware upload with progress. Saved
+ * enable, mark lost, mark found, rename, cancel, resume, refund) and the firmware upload with progress. Saved
  * queries and invitations are CRUD calls on their resources (see ./resourceRoutes.ts).
  */
 import { HttpError } from "react-admin";
@@ -53,6 +53,8 @@ export interface ResourceCalls {
 
   /** POST devices/{id}/mark-lost */
   markDeviceLost(id: string, version: number): Promise<Device>;
+  /** POST devices/{id}/mark-found (super admins): a lost device becomes active again. */
+  markDeviceFound(id: string, version: number): Promise<Device>;
   /** POST devices/{id}/custom-name */
   renameDevice(id: string, customBoxName: string | null, version: number): Promise<Device>;
 
@@ -135,6 +137,7 @@ export function createResourceCalls(httpClient: HttpClient): ResourceCalls {
     enableUser: (id, version) => post<User>(`users/${segment(id)}/enable`, { version }),
 
     markDeviceLost: (id, version) => post<Device>(`devices/${segment(id)}/mark-lost`, { version }),
+    markDeviceFound: (id, version) => post<Device>(`devices/${segment(id)}/mark-found`, { version }),
     renameDevice: (id, customBoxName, version) =>
       post<Device>(`devices/${segment(id)}/custom-name`, { customBoxName, version }),
 

@@ -527,6 +527,36 @@ export const appMessages = {
       },
       delete: "Delete device",
     },
+    "lost-devices": {
+      name: "Lost device |||| Lost devices",
+      fields: {
+        serialNumber: "Serial number",
+        typeCode: "Type",
+        customBoxName: "Box name",
+        accountId: "Account",
+        accountName: "Account",
+        lostAt: "Marked lost",
+        lostByName: "Marked lost by",
+        lastTestDate: "Last test",
+        action: "Action",
+      },
+      subtitle: "Devices marked lost, who marked them and the last test made with each.",
+      search: "Search serial number or box name",
+      allTypes: "All device types",
+      notRecorded: "Not recorded",
+      noTest: "No test yet",
+      empty: {
+        title: "No lost devices",
+        body: "A device marked lost on its page shows here until someone marks it found.",
+        filtered: "No lost device matches these filters.",
+      },
+      markFound: {
+        button: "Mark found",
+        title: "Mark %{name} as found?",
+        body: "The device becomes active again for its account and leaves this list.",
+        done: "Device marked found",
+      },
+    },
     payments: {
       name: "Payment |||| Payments",
       fields: {

@@ -1,0 +1,173 @@
+import type { ReactNode } from "react";
+import { Box, Card, CardContent, Stack, Typography } from "@mui/material";
+import FoundIcon from "@mui/icons-material/TaskAltOutlined";
+import {
+  AutocompleteInput,
+  ColumnsButton,
+  DataTable,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+} from "react-admin";
+import { LOST_DEVICES, type LostDevice } from "../../api/lostDevices";
+import { DEVICE_TYPE_CHOICES } from "../devices/deviceTypes";
+import { DateTimeText, DeviceTypeText, RecordLink } from "../shared/fields";
+import { PageHeader } from "../shared/PageHeader";
+import { paths } from "../shared/paths";
+import { LIST_PAGE_SIZE } from "../shared/ResourceList";
+import { MarkFoundButton } from "./markFound";
+
+const Column = DataTable.Col<LostDevice>;
+
+/** The service's lists search by `q`. */
+const byName = (q: string) => ({ q });
+
+const testPath = (id: string) => `/gallery/item/${encodeURIComponent(id)}`;
+
+/** Filters: search, account (searched by name), device type (spec §3's codes). */
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="resources.lost-devices.search" />,
+  <ReferenceInput
+    key="accountId"
+    source="accountId"
+    reference="accounts"
+    sort={{ field: "name", order: "ASC" }}
+    alwaysOn
+  >
+    <AutocompleteInput label="resources.lost-devices.fields.accountId" filterToQuery={byName} sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <SelectInput
+    key="typeCode"
+    source="typeCode"
+    label="resources.lost-devices.fields.typeCode"
+    choices={DEVICE_TYPE_CHOICES}
+    emptyText="resources.lost-devices.allTypes"
+    alwaysOn
+    sx={{ minWidth: 200 }}
+  />,
+];
+
+/** A muted line in a cell (nothing recorded, no test). */
+const Muted = ({ children }: { children: ReactNode }) => (
+  <Typography component="span" variant="body2" color="text.secondary">
+    {children}
+  </Typography>
+);
+
+/** No lost device at all: says what the page is for and how a device gets here. */
+function NoLostDevices() {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ flex: 1 }}>
+      <CardContent>
+        <Stack alignItems="center" spacing={1} sx={{ py: 6, color: "text.secondary", textAlign: "center" }}>
+          <FoundIcon sx={{ fontSize: 48 }} color="success" />
+          <Typography variant="h6" component="p" color="text.primary">
+            {translate("resources.lost-devices.empty.title")}
+          </Typography>
+          <Typography>{translate("resources.lost-devices.empty.body")}</Typography>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function NoMatch() {
+  const translate = useTranslate();
+  return (
+    <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }}>
+      {translate("resources.lost-devices.empty.filtered")}
+    </Typography>
+  );
+}
+
+/**
+ * /lost-devices (spec §2, super admins): the devices marked lost, when and by whom (the activity
+ * log), the last test made with each and its account; mark found on each row. react-admin's List
+ * asks canAccess for the page, as the screen guard did.
+ */
+export default function LostDeviceList() {
+  const translate = useTranslate();
+  const { canAccess: mayMarkFound } = useCanAccess({ resource: LOST_DEVICES, action: "markFound" });
+  return (
+    <Box sx={{ py: 2 }}>
+      <PageHeader title={translate("screens.lostDevices")} subtitle={translate("resources.lost-devices.subtitle")} />
+      <List
+        resource={LOST_DEVICES}
+        title={false}
+        sort={{ field: "lostAt", order: "DESC" }}
+        perPage={LIST_PAGE_SIZE}
+        filters={filters}
+        empty={<NoLostDevices />}
+        actions={
+          <TopToolbar>
+            <ColumnsButton />
+          </TopToolbar>
+        }
+      >
+        {/* No row click: each row holds links and a button of its own. */}
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
+          <Column
+            source="serialNumber"
+            render={(record) => <RecordLink to={paths.device(record.id)}>{record.serialNumber}</RecordLink>}
+          />
+          <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
+          <Column source="customBoxName" />
+          <Column
+            source="accountName"
+            render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
+          />
+          <Column
+            source="lostAt"
+            render={(record) =>
+              record.lostAt ? (
+                <DateTimeText value={record.lostAt} />
+              ) : (
+                <Muted>{translate("resources.lost-devices.notRecorded")}</Muted>
+              )
+            }
+          />
+          <Column
+            source="lostByName"
+            disableSort
+            render={(record) =>
+              record.lostById ? (
+                <RecordLink to={paths.user(record.lostById)}>{record.lostByName}</RecordLink>
+              ) : (
+                <Muted>{translate("resources.lost-devices.notRecorded")}</Muted>
+              )
+            }
+          />
+          <Column
+            source="lastTestDate"
+            render={(record) =>
+              record.lastTestId ? (
+                <Stack spacing={0}>
+                  <RecordLink to={testPath(record.lastTestId)}>{record.lastTestName}</RecordLink>
+                  <Muted>
+                    <DateTimeText value={record.lastTestDate} />
+                  </Muted>
+                </Stack>
+              ) : (
+                <Muted>{translate("resources.lost-devices.noTest")}</Muted>
+              )
+            }
+          />
+          {mayMarkFound && (
+            <Column
+              source="id"
+              label="resources.lost-devices.fields.action"
+              disableSort
+              align="right"
+              render={(record) => <MarkFoundButton device={record} />}
+            />
+          )}
+        </DataTable>
+      </List>
+    </Box>
+  );
+}
