@@ -4,9 +4,9 @@ import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH } from "../../../src/api/rules";
 import { businesses, devices, invitations, tests, users } from "../db/schema";
-import { fieldError, HttpError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import type { Services } from "../services";
-import { checkAccountExists, checkUserOfAccount } from "../resources/checks";
+import { checkAccountExists, checkNoTests, checkUserOfAccount } from "../resources/checks";
 import { defineResource, field } from "../resources/definition";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -99,9 +99,8 @@ export function businessRoutes(app: FastifyInstance, { db }: Services): void {
     access: ["SuperAdmin"],
     summary: "Delete a business without test records (its users and devices stay in the account)",
     remove: async (tx, { id }) => {
-      const [withTests] = await tx.select({ id: tests.id }).from(tests).where(eq(tests.businessId, id)).limit(1);
       // Test records must keep their location (spec §3): such a business cannot go.
-      if (withTests) throw new HttpError(422, "This business has test records and cannot be deleted.");
+      await checkNoTests(tx, tests.businessId, id, "This business has test records and cannot be deleted.");
       // Its users and devices stay in the account without a business.
       // Their records changed, so their versions move on too.
       await tx

@@ -5,10 +5,10 @@ import Type from "typebox";
 import { DEVICE_STATUSES } from "../../../src/api/resources";
 import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../../src/api/rules";
 import { devices, tests } from "../db/schema";
-import { fieldError, forbidden, HttpError } from "../http/errors";
+import { fieldError, forbidden } from "../http/errors";
 import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
-import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
+import { checkAccountExists, checkBusinessOfAccount, checkFree, checkNoTests } from "../resources/checks";
 import { dateRange, defineResource, field, type Caller } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
@@ -149,9 +149,13 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
     access: ["SuperAdmin"],
     summary: "Delete a device without test records",
     remove: async (tx, { id }) => {
-      const [used] = await tx.select({ id: tests.id }).from(tests).where(eq(tests.deviceId, id)).limit(1);
       // Test records name the device they were made with (spec §3): such a device stays.
-      if (used) throw new HttpError(422, "This device has test records and cannot be deleted; mark it lost instead.");
+      await checkNoTests(
+        tx,
+        tests.deviceId,
+        id,
+        "This device has test records and cannot be deleted; mark it lost instead.",
+      );
       await tx.delete(devices).where(eq(devices.id, id));
     },
   });

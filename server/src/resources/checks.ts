@@ -1,9 +1,11 @@
 /**
  * The meaning checks (422 naming the field) several resources make about the records a write
- * points at: the account exists, the user or business belongs to it, a unique value is free.
+ * points at: the account exists, the user or business belongs to it, a unique value is free; and
+ * the refusal to delete a record that test records name.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { fieldError } from "../http/errors";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { fieldError, HttpError } from "../http/errors";
 import { rowsOf, type Executor } from "./sql";
 
 export async function checkAccountExists(db: Executor, accountId: string) {
@@ -48,4 +50,10 @@ export async function checkFree(
 ) {
   const [row] = await rowsOf(db, sql`select 1 from ${sql.raw(table)} where ${taken} and id <> ${exceptId ?? ""}`);
   if (row) throw fieldError(422, field, message);
+}
+
+/** 422 with `message` when a test record names the record (spec §3: tests keep their device and location). */
+export async function checkNoTests(db: Executor, column: PgColumn, id: string, message: string) {
+  const [row] = await rowsOf(db, sql`select 1 from tests where ${column} = ${id} limit 1`);
+  if (row) throw new HttpError(422, message);
 }

@@ -25,6 +25,8 @@ import { canSeeTest, DELETE_REFUSED, findLiveTest, loadApiTest, TEST_NOT_FOUND, 
 const TAG = "Tests";
 const idParams = Type.Object({ id: Type.String({ maxLength: 100, description: "The test's id." }) });
 const TEST_NOT_VISIBLE = "Test not found (also a test of another account).";
+/** The refusals of a route on one test the caller must see. */
+const VISIBLE_TEST_REFUSALS = refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE });
 
 /** Test notes as stored: one note per line of the edit box, blank lines dropped. */
 export const notesFromText = (notes: string): string[] =>
@@ -56,7 +58,7 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
       params: idParams,
       response: {
         200: described(apiTestSchema, "The test."),
-        ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
+        ...VISIBLE_TEST_REFUSALS,
       },
     }),
     async (request) => {
@@ -89,7 +91,7 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
       body: testUpdateSchema,
       response: {
         200: described(apiTestSchema, "The test as saved."),
-        ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
+        ...VISIBLE_TEST_REFUSALS,
       },
     }),
     async (request) => {
@@ -226,7 +228,7 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
       params: idParams,
       response: {
         200: described(shareResponseSchema, "Shared: since when (sharing again keeps it)."),
-        ...refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE }),
+        ...VISIBLE_TEST_REFUSALS,
       },
     }),
     async (request) => {
