@@ -100,7 +100,7 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     "/tests",
-    routeOptions("signedIn", "tests", "The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter)", {
+    routeOptions("signedIn", "Tests", "The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter)", {
       querystring: listQuerySchema(2000),
       response: { 200: Type.Array(galleryItemSchema), ...errors(...SIGNED_IN_ERRORS) },
     }),
@@ -165,7 +165,7 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
 
   api.get(
     "/tests/facets",
-    routeOptions("signedIn", "tests", "The gallery's facets: the accounts the caller may filter by", {
+    routeOptions("signedIn", "Tests", "The gallery's facets: the accounts the caller may filter by", {
       response: {
         200: Type.Object({ accounts: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }),
         ...errors(401, 499),
