@@ -79,6 +79,10 @@ const RULES: Record<string, Record<string, Rule>> = {
   "advanced-settings": { list: page(SUPER_ADMIN) },
   "recover-tests": { list: page(ALL) },
   "recover-accounts": { list: page(SUPER_ADMIN) },
+  // Their lists and restores (docs/api.md "Recover tests"): everyone restores within their scope,
+  // which the service applies; accounts are super admins'.
+  "deleted-tests": { list: page(ALL), restore: page(ALL) },
+  "deleted-accounts": { list: page(SUPER_ADMIN), restore: page(SUPER_ADMIN) },
   // Mark found gives a lost device back to its account: super admins, as the service says.
   "lost-devices": { list: page(SUPER_ADMIN), markFound: page(SUPER_ADMIN) },
   "top-phones-used": { list: page(SUPER_ADMIN), show: page(SUPER_ADMIN) },

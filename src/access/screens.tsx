@@ -13,6 +13,7 @@ import { discounts } from "../resources/discounts";
 import { firmware, FirmwareUploadPage } from "../resources/firmware";
 import { LostDevicesPage } from "../resources/lostDevices";
 import { payments, PaymentShowPage } from "../resources/payments";
+import { RecoverAccountsPage, RecoverTestsPage } from "../resources/recover";
 import { SubscriptionShowPage } from "../resources/subscriptions";
 import { GalleryPage, tests, TestDetailPage } from "../resources/tests";
 import { users } from "../resources/users";
@@ -126,7 +127,7 @@ export const SCREENS: Screen[] = [
     title: "screens.recover",
     access: screen("recover-tests"),
     menu: { icon: RecoverIcon, segments: ["recover"] },
-    page: placeholder,
+    page: RecoverTestsPage,
   },
 
   { path: "/gallery/item/:id", title: "screens.testDetail", access: screen("tests", "show"), page: TestDetailPage },
@@ -181,7 +182,7 @@ export const SCREENS: Screen[] = [
     path: "/recover/accounts",
     title: "screens.recoverAccounts",
     access: screen("recover-accounts"),
-    page: placeholder,
+    page: RecoverAccountsPage,
   },
   {
     path: "/scheduled-actions",

@@ -527,6 +527,61 @@ export const appMessages = {
       },
       delete: "Delete device",
     },
+    "deleted-tests": {
+      name: "Deleted test |||| Deleted tests",
+      fields: {
+        name: "Test",
+        accountName: "Account",
+        deviceName: "Device",
+        date: "Tested on",
+        createdByName: "Tested by",
+        deletedAt: "Deleted",
+        deletedByName: "Deleted by",
+        daysLeft: "Days left",
+        fileCount: "Files",
+        action: "Action",
+      },
+      subtitle:
+        "Tests deleted in the last 15 days. Restore one and it is back in the gallery with its files and AI results.",
+      search: "Search test name, SKU, customer",
+      notRecorded: "Not recorded",
+      daysLeft: "%{smart_count} day left |||| %{smart_count} days left",
+      empty: {
+        title: "Nothing to recover",
+        body: "Tests deleted in the last 15 days show here, so you can restore them. After 15 days they are removed for good.",
+        filtered: "No deleted test matches this search.",
+      },
+      restore: {
+        button: "Restore",
+        done: "Test restored |||| %{smart_count} tests restored",
+      },
+    },
+    "deleted-accounts": {
+      name: "Deleted account |||| Deleted accounts",
+      fields: {
+        name: "Account",
+        email: "Email",
+        deletionRequestedAt: "Deletion asked",
+        deletionRequestedByName: "Asked by",
+        daysLeft: "Days left",
+        userCount: "Users",
+        testCount: "Tests",
+        action: "Action",
+      },
+      subtitle: "Accounts whose deletion was asked for in the last 15 days. Restoring one cancels its deletion.",
+      search: "Search account name or email",
+      empty: {
+        title: "No account waiting for deletion",
+        body: "Accounts scheduled for deletion in the last 15 days show here, so you can restore them.",
+        filtered: "No account matches this search.",
+      },
+      restore: {
+        button: "Restore",
+        title: "Restore %{name}?",
+        body: "The scheduled deletion is canceled and the account becomes active again.",
+        done: "Account restored",
+      },
+    },
     "lost-devices": {
       name: "Lost device |||| Lost devices",
       fields: {

@@ -1,0 +1,71 @@
+import { Box } from "@mui/material";
+import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, useTranslate } from "react-admin";
+import { DELETED_ACCOUNTS, type DeletedAccount } from "../../api/recover";
+import { DateTimeText, RecordLink } from "../shared/fields";
+import { PageHeader } from "../shared/PageHeader";
+import { paths } from "../shared/paths";
+import { LIST_PAGE_SIZE } from "../shared/ResourceList";
+import { RestoreAccountButton } from "./restore";
+import { DaysLeftChip, Muted, NoMatch, NothingToRecover } from "./shared";
+
+const Column = DataTable.Col<DeletedAccount>;
+const NumberColumn = DataTable.NumberCol<DeletedAccount>;
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="resources.deleted-accounts.search" />];
+
+/**
+ * /recover/accounts (spec §2, super admins): the accounts whose deletion was asked for in the
+ * last 15 days, who asked, the days left; Restore cancels the deletion (versioned: a stale row is
+ * refused, reloaded and said so).
+ */
+export default function DeletedAccountList() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ py: 2 }}>
+      <PageHeader
+        title={translate("screens.recoverAccounts")}
+        subtitle={translate("resources.deleted-accounts.subtitle")}
+      />
+      <List
+        resource={DELETED_ACCOUNTS}
+        title={false}
+        sort={{ field: "deletionRequestedAt", order: "DESC" }}
+        perPage={LIST_PAGE_SIZE}
+        filters={filters}
+        empty={<NothingToRecover resource={DELETED_ACCOUNTS} />}
+        actions={
+          <TopToolbar>
+            <ColumnsButton />
+          </TopToolbar>
+        }
+      >
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch resource={DELETED_ACCOUNTS} />}>
+          <Column
+            source="name"
+            render={(record) => <RecordLink to={paths.account(record.id)}>{record.name}</RecordLink>}
+          />
+          <Column source="email" />
+          <Column
+            source="deletionRequestedAt"
+            render={(record) => <DateTimeText value={record.deletionRequestedAt} />}
+          />
+          <Column
+            source="deletionRequestedByName"
+            disableSort
+            render={(record) =>
+              record.deletionRequestedById ? (
+                <RecordLink to={paths.user(record.deletionRequestedById)}>{record.deletionRequestedByName}</RecordLink>
+              ) : (
+                <Muted>{translate("resources.deleted-tests.notRecorded")}</Muted>
+              )
+            }
+          />
+          <Column source="daysLeft" render={(record) => <DaysLeftChip days={record.daysLeft} />} />
+          <NumberColumn source="userCount" disableSort />
+          <NumberColumn source="testCount" disableSort />
+          <Column source="action" disableSort render={(record) => <RestoreAccountButton account={record} />} />
+        </DataTable>
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import { Box } from "@mui/material";
+import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, useCanAccess, useTranslate } from "react-admin";
+import { DELETED_TESTS, type DeletedTest } from "../../api/recover";
+import { DateTimeText, RecordLink } from "../shared/fields";
+import { PageHeader } from "../shared/PageHeader";
+import { paths } from "../shared/paths";
+import { LIST_PAGE_SIZE } from "../shared/ResourceList";
+import { BulkRestoreButton, RestoreTestButton } from "./restore";
+import { DaysLeftChip, Muted, NoMatch, NothingToRecover } from "./shared";
+
+const Column = DataTable.Col<DeletedTest>;
+const NumberColumn = DataTable.NumberCol<DeletedTest>;
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="resources.deleted-tests.search" />];
+
+/**
+ * /recover/tests (spec §2 "Recover", everyone; §9: deleted tests are recoverable for 15 days): the
+ * deleted tests of the caller's scope (super admins every account, others their own; the service
+ * decides), who deleted each and when, the days left; restore one, or many as a bulk action.
+ */
+export default function DeletedTestList() {
+  const translate = useTranslate();
+  const { canAccess: mayRestore } = useCanAccess({ resource: DELETED_TESTS, action: "restore" });
+  const { canAccess: seesAccounts } = useCanAccess({ resource: "accounts", action: "list" });
+  return (
+    <Box sx={{ py: 2 }}>
+      <PageHeader title={translate("screens.recover")} subtitle={translate("resources.deleted-tests.subtitle")} />
+      <List
+        resource={DELETED_TESTS}
+        title={false}
+        sort={{ field: "deletedAt", order: "DESC" }}
+        perPage={LIST_PAGE_SIZE}
+        filters={filters}
+        empty={<NothingToRecover resource={DELETED_TESTS} />}
+        actions={
+          <TopToolbar>
+            <ColumnsButton />
+          </TopToolbar>
+        }
+      >
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={mayRestore ? <BulkRestoreButton /> : false}
+          empty={<NoMatch resource={DELETED_TESTS} />}
+          hiddenColumns={seesAccounts ? ["createdByName"] : ["accountName", "createdByName"]}
+        >
+          <Column source="name" />
+          <Column
+            source="accountName"
+            render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
+          />
+          <Column source="deviceName" disableSort />
+          <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
+          <Column source="createdByName" disableSort />
+          <Column source="deletedAt" render={(record) => <DateTimeText value={record.deletedAt} />} />
+          <Column
+            source="deletedByName"
+            render={(record) =>
+              record.deletedById ? (
+                <RecordLink to={paths.user(record.deletedById)}>{record.deletedByName}</RecordLink>
+              ) : (
+                <Muted>{translate("resources.deleted-tests.notRecorded")}</Muted>
+              )
+            }
+          />
+          <Column source="daysLeft" render={(record) => <DaysLeftChip days={record.daysLeft} />} />
+          <NumberColumn source="fileCount" disableSort />
+          {mayRestore && (
+            <Column source="action" disableSort render={(record) => <RestoreTestButton id={record.id} />} />
+          )}
+        </DataTable>
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import RestoreIcon from "@mui/icons-material/RestoreFromTrashOutlined";
+import { Button, useListContext } from "react-admin";
+import { DELETED_ACCOUNTS, DELETED_TESTS, type DeletedAccount } from "../../api/recover";
+import type { Account } from "../../api/resources";
+import { ConfirmButton } from "../shared/ConfirmButton";
+import { useRecordAction } from "../shared/useRecordAction";
+
+/**
+ * Restoring tests: one call for all of them (POST deleted-tests/restore, all or none), then the
+ * toast, and the deleted tests and the gallery fetched again. Not undoable like react-admin's
+ * BulkAcceptButton: a restore is itself the undo of a deletion, and the test can be deleted again.
+ */
+function useRestoreTests(onDone?: () => void) {
+  return useRecordAction<string[], string[]>({
+    resource: DELETED_TESTS,
+    alsoChanges: ["tests"],
+    action: (dataProvider, ids) => dataProvider.restoreTests(ids),
+    success: "resources.deleted-tests.restore.done",
+    successArgs: (ids) => ({ smart_count: ids.length }),
+    onSuccess: () => onDone?.(),
+  });
+}
+
+/** The list's bulk action (react-admin demo's BulkAcceptButton): restore the selected tests. */
+export function BulkRestoreButton() {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const restore = useRestoreTests(() => onUnselectItems());
+  return (
+    <Button
+      label="resources.deleted-tests.restore.button"
+      onClick={() => void restore.run(selectedIds.map(String))}
+      disabled={restore.isPending || selectedIds.length === 0}
+    >
+      <RestoreIcon />
+    </Button>
+  );
+}
+
+/** A row's Restore. */
+export function RestoreTestButton({ id }: { id: string }) {
+  const restore = useRestoreTests();
+  return (
+    <Button
+      label="resources.deleted-tests.restore.button"
+      onClick={(event) => {
+        event.stopPropagation();
+        void restore.run([id]);
+      }}
+      disabled={restore.isPending}
+    >
+      <RestoreIcon />
+    </Button>
+  );
+}
+
+/** An account's Restore, after a confirmation: cancels its deletion with the version the row shows. */
+export function RestoreAccountButton({ account }: { account: DeletedAccount }) {
+  const restore = useRecordAction<void, Account>({
+    resource: DELETED_ACCOUNTS,
+    alsoChanges: ["accounts"],
+    action: (dataProvider) => dataProvider.restoreAccount(account.id, account.version),
+    success: "resources.deleted-accounts.restore.done",
+  });
+  return (
+    <ConfirmButton
+      label="resources.deleted-accounts.restore.button"
+      icon={<RestoreIcon />}
+      title="resources.deleted-accounts.restore.title"
+      content="resources.deleted-accounts.restore.body"
+      translateOptions={{ name: account.name }}
+      loading={restore.isPending}
+      onConfirm={() => restore.run()}
+    />
+  );
+}
