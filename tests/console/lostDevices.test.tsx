@@ -88,7 +88,10 @@ describe("/lost-devices", () => {
     );
     expect(within(row).getByText("Sherlock Holmes 4.0")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "Brilliant Gems Ltd" })).toHaveAttribute("href", "/accounts/acc-1");
-    expect(within(row).getByRole("link", { name: "Sam Carter" })).toHaveAttribute("href", "/users/user-SuperAdmin");
+    expect(within(row).getByRole("link", { name: LOST_DEVICE.lostByName! })).toHaveAttribute(
+      "href",
+      "/users/user-SuperAdmin",
+    );
     expect(within(row).getByText("03/05/2026, 02:07 PM")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: LOST_DEVICE.lastTestName! })).toHaveAttribute(
       "href",
@@ -96,7 +99,7 @@ describe("/lost-devices", () => {
     );
 
     const other = rowOf("WT-0002");
-    expect(within(other).getAllByText("Not recorded")).toHaveLength(2);
+    expect(within(other).getByText("Not recorded")).toBeInTheDocument();
     expect(within(other).getByText("No test yet")).toBeInTheDocument();
   });
 

@@ -29,27 +29,48 @@ const byName = (q: string) => ({ q });
 const testPath = (id: string) => `/gallery/item/${encodeURIComponent(id)}`;
 
 /** Filters: search, account (searched by name), device type (spec §3's codes). */
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="resources.lost-devices.search" />,
-  <ReferenceInput
-    key="accountId"
-    source="accountId"
-    reference="accounts"
-    sort={{ field: "name", order: "ASC" }}
-    alwaysOn
-  >
-    <AutocompleteInput label="resources.lost-devices.fields.accountId" filterToQuery={byName} sx={{ minWidth: 240 }} />
-  </ReferenceInput>,
-  <SelectInput
-    key="typeCode"
-    source="typeCode"
-    label="resources.lost-devices.fields.typeCode"
-    choices={DEVICE_TYPE_CHOICES}
-    emptyText="resources.lost-devices.allTypes"
-    alwaysOn
-    sx={{ minWidth: 200 }}
-  />,
-];
+function useFilters() {
+  const translate = useTranslate();
+  return [
+    // SearchInput shows its placeholder as given: translated here.
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate("resources.lost-devices.search")}
+      sx={{ minWidth: 280 }}
+    />,
+    <ReferenceInput
+      key="accountId"
+      source="accountId"
+      reference="accounts"
+      sort={{ field: "name", order: "ASC" }}
+      alwaysOn
+    >
+      <AutocompleteInput
+        label="resources.lost-devices.fields.accountId"
+        filterToQuery={byName}
+        sx={{ minWidth: 240 }}
+      />
+    </ReferenceInput>,
+    <SelectInput
+      key="typeCode"
+      source="typeCode"
+      label="resources.lost-devices.fields.typeCode"
+      choices={DEVICE_TYPE_CHOICES}
+      emptyText="resources.lost-devices.allTypes"
+      alwaysOn
+      sx={{ minWidth: 200 }}
+    />,
+  ];
+}
+
+/** Text kept on one line (serial numbers, dates, the action). */
+const NoWrap = ({ children }: { children: ReactNode }) => (
+  <Box component="span" sx={{ whiteSpace: "nowrap" }}>
+    {children}
+  </Box>
+);
 
 /** A muted line in a cell (nothing recorded, no test). */
 const Muted = ({ children }: { children: ReactNode }) => (
@@ -93,6 +114,7 @@ function NoMatch() {
 export default function LostDeviceList() {
   const translate = useTranslate();
   const { canAccess: mayMarkFound } = useCanAccess({ resource: LOST_DEVICES, action: "markFound" });
+  const filters = useFilters();
   return (
     <Box sx={{ py: 2 }}>
       <PageHeader title={translate("screens.lostDevices")} subtitle={translate("resources.lost-devices.subtitle")} />
@@ -113,7 +135,11 @@ export default function LostDeviceList() {
         <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
           <Column
             source="serialNumber"
-            render={(record) => <RecordLink to={paths.device(record.id)}>{record.serialNumber}</RecordLink>}
+            render={(record) => (
+              <NoWrap>
+                <RecordLink to={paths.device(record.id)}>{record.serialNumber}</RecordLink>
+              </NoWrap>
+            )}
           />
           <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
           <Column source="customBoxName" />
@@ -125,18 +151,17 @@ export default function LostDeviceList() {
             source="lostAt"
             render={(record) =>
               record.lostAt ? (
-                <DateTimeText value={record.lostAt} />
-              ) : (
-                <Muted>{translate("resources.lost-devices.notRecorded")}</Muted>
-              )
-            }
-          />
-          <Column
-            source="lostByName"
-            disableSort
-            render={(record) =>
-              record.lostById ? (
-                <RecordLink to={paths.user(record.lostById)}>{record.lostByName}</RecordLink>
+                <Stack spacing={0}>
+                  <NoWrap>
+                    <DateTimeText value={record.lostAt} />
+                  </NoWrap>
+                  {record.lostById && (
+                    <Muted>
+                      {translate("resources.lost-devices.by")}{" "}
+                      <RecordLink to={paths.user(record.lostById)}>{record.lostByName}</RecordLink>
+                    </Muted>
+                  )}
+                </Stack>
               ) : (
                 <Muted>{translate("resources.lost-devices.notRecorded")}</Muted>
               )
@@ -149,7 +174,9 @@ export default function LostDeviceList() {
                 <Stack spacing={0}>
                   <RecordLink to={testPath(record.lastTestId)}>{record.lastTestName}</RecordLink>
                   <Muted>
-                    <DateTimeText value={record.lastTestDate} />
+                    <NoWrap>
+                      <DateTimeText value={record.lastTestDate} />
+                    </NoWrap>
                   </Muted>
                 </Stack>
               ) : (
@@ -163,7 +190,11 @@ export default function LostDeviceList() {
               label="resources.lost-devices.fields.action"
               disableSort
               align="right"
-              render={(record) => <MarkFoundButton device={record} />}
+              render={(record) => (
+                <Box sx={{ "& .MuiButton-root": { whiteSpace: "nowrap" } }}>
+                  <MarkFoundButton device={record} />
+                </Box>
+              )}
             />
           )}
         </DataTable>
