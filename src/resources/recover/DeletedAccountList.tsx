@@ -11,8 +11,6 @@ import { DaysLeftChip, Muted, NoMatch, NothingToRecover } from "./shared";
 const Column = DataTable.Col<DeletedAccount>;
 const NumberColumn = DataTable.NumberCol<DeletedAccount>;
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="resources.deleted-accounts.search" />];
-
 /**
  * /recover/accounts (spec §2, super admins): the accounts whose deletion was asked for in the
  * last 15 days, who asked, the days left; Restore cancels the deletion (versioned: a stale row is
@@ -20,6 +18,10 @@ const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="resources
  */
 export default function DeletedAccountList() {
   const translate = useTranslate();
+  // SearchInput passes its placeholder on as it is: translated here.
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.deleted-accounts.search")} />,
+  ];
   return (
     <Box sx={{ py: 2 }}>
       <PageHeader

@@ -11,8 +11,6 @@ import { DaysLeftChip, Muted, NoMatch, NothingToRecover } from "./shared";
 const Column = DataTable.Col<DeletedTest>;
 const NumberColumn = DataTable.NumberCol<DeletedTest>;
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="resources.deleted-tests.search" />];
-
 /**
  * /recover/tests (spec §2 "Recover", everyone; §9: deleted tests are recoverable for 15 days): the
  * deleted tests of the caller's scope (super admins every account, others their own; the service
@@ -20,6 +18,10 @@ const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="resources
  */
 export default function DeletedTestList() {
   const translate = useTranslate();
+  // SearchInput passes its placeholder on as it is: translated here.
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.deleted-tests.search")} />,
+  ];
   const { canAccess: mayRestore } = useCanAccess({ resource: DELETED_TESTS, action: "restore" });
   const { canAccess: seesAccounts } = useCanAccess({ resource: "accounts", action: "list" });
   return (
