@@ -25,7 +25,7 @@ import {
 import { contentRange } from "../../../src/api/rules";
 import { phoneModelQuerySchema, phoneModelUsageSchema, phoneUsageSchema } from "../../../src/api/schemas/phones";
 import type { Access } from "../auth/guard";
-import { GUARD_REFUSALS, refusals } from "../docs/openapi";
+import { GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { checks, listQuerySchema, parseListQuery, type ListQuerySpec } from "../resources/listQuery";
 import { iso, rowsOf } from "../resources/sql";
@@ -70,11 +70,11 @@ export function phoneRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.get(
     "/phones",
-    {
-      config: { access: ACCESS },
-      schema: {
-        tags: [TAG],
-        summary: "Top phones used: brands and models ranked by tests over a period (ra-data-simple-rest list)",
+    routeOptions(
+      ACCESS,
+      TAG,
+      "Top phones used: brands and models ranked by tests over a period (ra-data-simple-rest list)",
+      {
         description:
           'filter={"period":"7d"|"30d"|"90d"|"1y"|"all"} (default 30d); sort by tests, devices, accounts, brand or model (default tests DESC); range [start, end], at most 100 rows. The total number of models is in Content-Range.',
         querystring: listQuerySchema(200),
@@ -83,7 +83,7 @@ export function phoneRoutes(app: FastifyInstance, { db }: Services): void {
           ...refusals({ 400: true, 403: true, ...GUARD_REFUSALS }),
         },
       },
-    },
+    ),
     async (request, reply): Promise<PhoneUsage[]> => {
       const { sortField, order, start, end, filter } = parseListQuery(rankingSpec, request.query);
       const period = (filter.period as PhonePeriod | undefined) ?? DEFAULT_PHONE_PERIOD;
@@ -127,11 +127,11 @@ export function phoneRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.get(
     "/phones/model",
-    {
-      config: { access: ACCESS },
-      schema: {
-        tags: [TAG],
-        summary: "One phone model over a period: tests per week, OS versions, accounts, devices, latest tests",
+    routeOptions(
+      ACCESS,
+      TAG,
+      "One phone model over a period: tests per week, OS versions, accounts, devices, latest tests",
+      {
         description:
           "?brand=…&model=…&period=… (brand and model exactly, 1 to 100 characters each; period as the list's, default 30d). 404 when no device names this brand and model; a known model without tests in the period answers zeros.",
         querystring: phoneModelQuerySchema,
@@ -140,7 +140,7 @@ export function phoneRoutes(app: FastifyInstance, { db }: Services): void {
           ...refusals({ 400: true, 403: true, 404: "No device names this phone brand and model.", ...GUARD_REFUSALS }),
         },
       },
-    },
+    ),
     async (request): Promise<PhoneModelUsage> => {
       const { brand, model } = request.query;
       const period = request.query.period ?? DEFAULT_PHONE_PERIOD;

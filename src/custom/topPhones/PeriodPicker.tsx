@@ -2,7 +2,7 @@ import { ToggleButton, ToggleButtonGroup } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { PHONE_PERIODS, type PhonePeriod } from "../../api/phones";
 
-/** Last 7/30/90 days, a year, all time: one tap each, and it scrolls sideways on a phone. */
+/** Last 7/30/90 days, a year, all time: one tap each; on a phone the buttons share the width. */
 export function PeriodPicker({ value, onChange }: { value: PhonePeriod; onChange: (period: PhonePeriod) => void }) {
   const translate = useTranslate();
   return (
@@ -13,10 +13,14 @@ export function PeriodPicker({ value, onChange }: { value: PhonePeriod; onChange
       value={value}
       aria-label={translate("topPhones.period")}
       onChange={(_event, next: PhonePeriod | null) => next && onChange(next)}
-      sx={{ maxWidth: "100%", overflowX: "auto", flexShrink: 0 }}
+      sx={{ display: "flex", width: { xs: "100%", sm: "auto" }, mb: 2 }}
     >
       {PHONE_PERIODS.map((period) => (
-        <ToggleButton key={period} value={period} sx={{ whiteSpace: "nowrap", px: 1.5 }}>
+        <ToggleButton
+          key={period}
+          value={period}
+          sx={{ whiteSpace: "nowrap", flex: { xs: 1, sm: "none" }, px: { xs: 0.5, sm: 1.5 } }}
+        >
           {translate(`topPhones.periods.${period}`)}
         </ToggleButton>
       ))}

@@ -55,8 +55,8 @@ export default function PhoneModelPage() {
       <PageHeader
         title={phoneModel}
         subtitle={translate("topPhones.model.subtitle", { brand: phoneBrand, period: periodText })}
-        actions={<PeriodPicker value={period} onChange={(next) => setSearch({ period: next }, { replace: true })} />}
       />
+      <PeriodPicker value={period} onChange={(next) => setSearch({ period: next }, { replace: true })} />
       {query.isPending ? (
         <ModelSkeleton />
       ) : query.error ? (
@@ -100,7 +100,8 @@ function ModelUsage({ usage, periodText }: { usage: PhoneModelUsage; periodText:
         <Box
           sx={{
             display: "grid",
-            gap: 2,
+            columnGap: 2,
+            alignItems: "start",
             gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" },
           }}
         >
@@ -168,16 +169,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A compact table; numbers (every cell but the first columns' text) align right. */
+/** A compact table; columns of numbers align right, their headings too. */
 function SmallTable({ head, rows }: { head: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
-  const numeric = (cell: ReactNode) => typeof cell === "number";
+  const numeric = head.map((_, i) => rows.length > 0 && rows.every((row) => typeof row.cells[i] === "number"));
+  const align = (i: number) => (numeric[i] ? "right" : "left");
   return (
     <Box sx={{ overflowX: "auto" }}>
       <Table size="small">
         <TableHead>
           <TableRow>
-            {head.map((label) => (
-              <TableCell key={label}>{label}</TableCell>
+            {head.map((label, i) => (
+              <TableCell key={label} align={align(i)}>
+                {label}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -185,7 +189,7 @@ function SmallTable({ head, rows }: { head: string[]; rows: { key: string; cells
           {rows.map((row) => (
             <TableRow key={row.key}>
               {row.cells.map((cell, i) => (
-                <TableCell key={i} align={numeric(cell) ? "right" : "left"}>
+                <TableCell key={i} align={align(i)}>
                   {cell}
                 </TableCell>
               ))}

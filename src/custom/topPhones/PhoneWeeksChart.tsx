@@ -25,7 +25,15 @@ export default function PhoneWeeksChart({
         },
       ]}
       yAxis={[{ tickMinStep: 1, width: 40 }]}
-      series={[{ data: weeks.map((week) => week.tests), label: testsLabel, area: true, showMark: weeks.length <= 16 }]}
+      series={[
+        {
+          data: weeks.map((week) => week.tests),
+          label: testsLabel,
+          area: true,
+          curve: "linear",
+          showMark: weeks.length <= 16,
+        },
+      ]}
       hideLegend
       margin={{ right: 16 }}
     />

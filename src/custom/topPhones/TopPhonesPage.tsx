@@ -3,7 +3,7 @@
  * period, ranked — react-admin's ListBase over `getList("phones")` (GET phones, docs/api-resources.md
  * "Phones"), a bar chart loaded on demand, and a DataTable whose rows open the model's page.
  */
-import { Box, Card, CardContent, Skeleton, Stack, Typography } from "@mui/material";
+import { Box, Card, CardContent, Skeleton, Stack, Typography, useMediaQuery, type Theme } from "@mui/material";
 import PhoneIcon from "@mui/icons-material/PhoneIphoneOutlined";
 import { DataTable, ListBase, Pagination, useListContext, useTranslate } from "react-admin";
 import { DEFAULT_PHONE_PERIOD, phoneModelPath, type PhoneUsage } from "../../api/phones";
@@ -39,14 +39,13 @@ function Ranking() {
   const period = periodOf((filterValues as { period?: unknown }).period, DEFAULT_PHONE_PERIOD);
   const periodText = translate(`topPhones.periodLong.${period}`);
   // The model's page opens on the period chosen here.
+  // On a phone the table keeps rank, brand, model, tests and share; devices and accounts are on the model's page.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up("sm"), { noSsr: true });
   const linkOf = (row: PhoneUsage) => `${phoneModelPath(row.brand, row.model)}?period=${period}`;
   return (
     <Box sx={{ py: 2, maxWidth: 1100 }}>
-      <PageHeader
-        title={translate("screens.topPhonesUsed")}
-        subtitle={translate("topPhones.subtitle")}
-        actions={<PeriodPicker value={period} onChange={(next) => setFilters({ period: next }, {})} />}
-      />
+      <PageHeader title={translate("screens.topPhonesUsed")} subtitle={translate("topPhones.subtitle")} />
+      <PeriodPicker value={period} onChange={(next) => setFilters({ period: next }, {})} />
       {isPending ? (
         <RankingSkeleton />
       ) : total === 0 ? (
@@ -90,8 +89,8 @@ function Ranking() {
                 render={(record) => <RecordLink to={linkOf(record)}>{record.model}</RecordLink>}
               />
               <Column source="tests" label="topPhones.fields.tests" align="right" />
-              <Column source="devices" label="topPhones.fields.devices" align="right" />
-              <Column source="accounts" label="topPhones.fields.accounts" align="right" />
+              {wide && <Column source="devices" label="topPhones.fields.devices" align="right" />}
+              {wide && <Column source="accounts" label="topPhones.fields.accounts" align="right" />}
               <Column
                 source="share"
                 label="topPhones.fields.share"
