@@ -595,7 +595,7 @@ export const appMessages = {
         action: "Action",
       },
       subtitle: "Devices marked lost, who marked them and the last test made with each.",
-      search: "Search serial number or box name",
+      search: "Search serial or box name",
       allTypes: "All device types",
       by: "by",
       notRecorded: "Not recorded",
