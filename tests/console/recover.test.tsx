@@ -94,6 +94,7 @@ describe("/recover/tests", () => {
   it("restores one test from its row: one call, the toast, and it leaves the list", async () => {
     await renderConsole("/recover/tests", { role: "User" });
     await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.queryByRole("link", { name: "Recover Accounts" })).not.toBeInTheDocument();
     fireEvent.click(within(rowOf(DELETED_TEST.name)).getByRole("button", { name: "Restore" }));
     expect(await screen.findByText("Test restored")).toBeInTheDocument();
     expect(db.posts).toEqual([{ path: "deleted-tests/restore", body: { ids: [DELETED_TEST.id] } }]);
@@ -119,6 +120,12 @@ describe("/recover/tests", () => {
     db.tests = db.tests.filter((row) => row.id !== second.id);
     fireEvent.click(within(rowOf("Ruby parcel 4")).getByRole("button", { name: "Restore" }));
     expect(await screen.findByText(CONTRACT.recover.tests.notRestorable(second.id).body.message)).toBeInTheDocument();
+  });
+
+  it("leads super admins to Recover Accounts, and only them", async () => {
+    await renderConsole("/recover/tests", { role: "SuperAdmin" });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByRole("link", { name: "Recover Accounts" })).toHaveAttribute("href", "/recover/accounts");
   });
 
   it("has a plain empty state", async () => {

@@ -18,7 +18,7 @@ import type { Services } from "../services";
 import type { FastifyInstance } from "fastify";
 import { accountDefinition } from "./routes";
 
-/** Decision: the window of spec §9's deleted tests applies to accounts too (docs/decisions.md). */
+/** Decision: the window of spec §9's deleted tests applies to accounts too (docs/api-resources.md "Recover accounts"). */
 const WINDOW_DAYS = DELETED_TEST_RECOVERY_DAYS;
 const DAY_SECONDS = 86_400;
 const IN_WINDOW = `a.status = 'pending_deletion' and a.deletion_requested_at is not null

@@ -1,4 +1,6 @@
-import { Box } from "@mui/material";
+import { Box, Button as MuiButton } from "@mui/material";
+import AccountsIcon from "@mui/icons-material/DomainOutlined";
+import { Link } from "react-router-dom";
 import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, useCanAccess, useTranslate } from "react-admin";
 import { DELETED_TESTS, type DeletedTest } from "../../api/recover";
 import { DateTimeText, RecordLink } from "../shared/fields";
@@ -24,9 +26,20 @@ export default function DeletedTestList() {
   ];
   const { canAccess: mayRestore } = useCanAccess({ resource: DELETED_TESTS, action: "restore" });
   const { canAccess: seesAccounts } = useCanAccess({ resource: "accounts", action: "list" });
+  // Recover Accounts has no menu item of its own (spec §2): super admins reach it from here.
+  const { canAccess: recoversAccounts } = useCanAccess({ resource: "recover-accounts", action: "list" });
+  const toAccounts = recoversAccounts ? (
+    <MuiButton component={Link} to="/recover/accounts" variant="outlined" startIcon={<AccountsIcon />}>
+      {translate("screens.recoverAccounts")}
+    </MuiButton>
+  ) : undefined;
   return (
     <Box sx={{ py: 2 }}>
-      <PageHeader title={translate("screens.recover")} subtitle={translate("resources.deleted-tests.subtitle")} />
+      <PageHeader
+        title={translate("screens.recover")}
+        subtitle={translate("resources.deleted-tests.subtitle")}
+        actions={toAccounts}
+      />
       <List
         resource={DELETED_TESTS}
         title={false}
