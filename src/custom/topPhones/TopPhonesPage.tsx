@@ -39,7 +39,7 @@ function Ranking() {
   const period = periodOf((filterValues as { period?: unknown }).period, DEFAULT_PHONE_PERIOD);
   const periodText = translate(`topPhones.periodLong.${period}`);
   // The model's page opens on the period chosen here.
-  // On a phone the table keeps rank, brand, model, tests and share; devices and accounts are on the model's page.
+  // On a phone the table keeps rank, model (brand beneath), tests and share; devices and accounts are on the model's page.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up("sm"), { noSsr: true });
   const linkOf = (row: PhoneUsage) => `${phoneModelPath(row.brand, row.model)}?period=${period}`;
   return (
@@ -82,11 +82,20 @@ function Ranking() {
                 disableSort
                 render={(record) => <Rank id={record.id} />}
               />
-              <Column source="brand" label="topPhones.fields.brand" />
+              {wide && <Column source="brand" label="topPhones.fields.brand" />}
               <Column
                 source="model"
                 label="topPhones.fields.model"
-                render={(record) => <RecordLink to={linkOf(record)}>{record.model}</RecordLink>}
+                render={(record) => (
+                  <>
+                    <RecordLink to={linkOf(record)}>{record.model}</RecordLink>
+                    {!wide && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {record.brand}
+                      </Typography>
+                    )}
+                  </>
+                )}
               />
               <Column source="tests" label="topPhones.fields.tests" align="right" />
               {wide && <Column source="devices" label="topPhones.fields.devices" align="right" />}
@@ -96,7 +105,7 @@ function Ranking() {
                 label="topPhones.fields.share"
                 align="right"
                 disableSort
-                render={(record) => `${record.share.toFixed(1)} %`}
+                render={(record) => <Box sx={{ whiteSpace: "nowrap" }}>{`${record.share.toFixed(1)} %`}</Box>}
               />
             </DataTable>
             <Pagination rowsPerPageOptions={[10, 25, 50]} />
