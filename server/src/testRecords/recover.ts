@@ -99,20 +99,6 @@ export function recoverTestRoutes(app: FastifyInstance, { db, storage }: Service
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   readRoutes(app, db, deletedTestDefinition, { list: "signedIn", get: "signedIn", export: "signedIn" });
 
-  // Who deleted a test: DELETE /tests/{id} (testRecords/routes.ts) sets deleted_at; once it has
-  // answered 204, the deleter is recorded here, before the answer leaves (so a list read right
-  // after shows it). TODO: move into the DELETE handler itself (one column in its UPDATE) once
-  // that file is free to edit; this hook then goes.
-  app.addHook("onSend", async (request, reply) => {
-    if (request.method !== "DELETE" || reply.statusCode !== 204) return;
-    if (request.routeOptions.url !== "/api/tests/:id" || request.caller === null) return;
-    const { id } = request.params as { id: string };
-    await db
-      .update(tests)
-      .set({ deletedBy: request.caller.id })
-      .where(and(eq(tests.id, id), isNotNull(tests.deletedAt)));
-  });
-
   api.post(
     `/${DELETED_TESTS}/restore`,
     {

@@ -136,7 +136,8 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
         businessOwnerId: business?.ownerId ?? null,
       };
       if (!mayDeleteTest(caller, deletable)) throw new HttpError(401, DELETE_REFUSED);
-      await db.update(tests).set({ deletedAt: new Date() }).where(eq(tests.id, test.id));
+      // Who deleted it is kept for the Recover screen (testRecords/recover.ts).
+      await db.update(tests).set({ deletedAt: new Date(), deletedBy: caller.id }).where(eq(tests.id, test.id));
       return reply.status(204).send(null);
     },
   );
