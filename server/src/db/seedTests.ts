@@ -278,6 +278,9 @@ export async function seedTestRecords(
       deletedAt: n % 41 === 20 ? new Date(now.getTime() - (n % 10) * dayMs) : null,
       createdAt: date,
     });
+    // Deleted by the person who made it (Recover shows who deleted each test).
+    const row = testRows[testRows.length - 1]!;
+    if (row.deletedAt) row.deletedBy = row.createdBy;
 
     const addFile = (file: Omit<typeof testFiles.$inferInsert, "id" | "testId" | "size" | "createdAt">) => {
       fileNumber += 1;
