@@ -30,6 +30,7 @@ import { businessRoutes } from "./businesses/routes";
 import { deviceRoutes } from "./devices/routes";
 import { phoneRoutes } from "./phones/routes";
 import { lostDeviceRoutes } from "./devices/lost";
+import { activityRoutes } from "./activity/routes";
 import { discountRoutes } from "./discounts/routes";
 import { firmwareRoutes } from "./firmware/routes";
 import { billingRoutes } from "./payments/billing";
@@ -122,6 +123,7 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       discountRoutes(api, services);
       perUserRoutes(api, services);
       phoneRoutes(api, services);
+      activityRoutes(api, services);
       docsRoutes(api);
     },
     { prefix: API_PREFIX },

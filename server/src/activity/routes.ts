@@ -1,0 +1,118 @@
+/**
+ * The activity feed (spec §2 /activity-feed, everyone; docs/api-resources.md "Activity feed"):
+ * GET activity lists the activity log (written by every versioned write, resources/writes.ts),
+ * newest first, with the actor's name and the console path of the record's page.
+ *
+ * Scope, per role: a super admin sees every entry; an admin the entries whose actor is a user of
+ * their own account (an entry belongs to its actor's account: a super admin's change to that
+ * account is not the admin's to see, and changes the service makes on its own, with no actor,
+ * are super admins' only); a manager or a user only their own entries. Read-only: no table of
+ * its own.
+ */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { sql, type SQL } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import Type from "typebox";
+import { ACTIVITY, ACTIVITY_LINKS, ACTIVITY_RESOURCES } from "../../../src/api/activity";
+import { contentRange } from "../../../src/api/rules";
+import { callerOf } from "../auth/guard";
+import { routeOptions } from "../docs/openapi";
+import { dateRange, defineResource, field, recordSchema, type Caller } from "../resources/definition";
+import { FILTER_MAX_LENGTH, listPage, parseList } from "../resources/list";
+import { listQuerySchema } from "../resources/listQuery";
+import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
+import { fullName } from "../resources/sql";
+import type { Services } from "../services";
+
+/** Whether the record is still there to open (a deleted user or test has no page). */
+const STILL_THERE: Record<keyof typeof ACTIVITY_LINKS, string> = {
+  accounts: "select 1 from accounts x where x.id = l.record_id",
+  businesses: "select 1 from businesses x where x.id = l.record_id",
+  users: "select 1 from users x where x.id = l.record_id and x.deleted_at is null",
+  devices: "select 1 from devices x where x.id = l.record_id",
+  payments: "select 1 from payments x where x.id = l.record_id",
+  subscriptions: "select 1 from subscriptions x where x.id = l.record_id",
+  tests: "select 1 from tests x where x.id = l.record_id and x.deleted_at is null",
+};
+
+/** The record's page, when its type has one and the record is still there; else null. */
+const LINK = `case l.resource ${Object.entries(ACTIVITY_LINKS)
+  .map(
+    ([resource, prefix]) =>
+      `when '${resource}' then case when exists (${STILL_THERE[resource as keyof typeof ACTIVITY_LINKS]}) then '${prefix}' || l.record_id end`,
+  )
+  .join(" ")} end`;
+
+export const activityDefinition = defineResource({
+  name: ACTIVITY,
+  label: "activity entry",
+  from: "activity_log l left join users au on au.id = l.actor_id",
+  id: "l.id",
+  fields: {
+    id: field.text("l.id"),
+    createdAt: field.date("l.created_at"),
+    actorId: field.textOrNull("l.actor_id"),
+    actorName: field.textOrNull(fullName("au")),
+    action: field.text("l.action"),
+    resource: field.text("l.resource"),
+    recordId: field.text("l.record_id"),
+    link: field.textOrNull(LINK),
+  },
+  // Not accountExpr: the scope depends on the role (scopeOf below).
+  search: ["au.first_name || ' ' || au.last_name", "l.action", "l.resource", "l.record_id"],
+  filters: {
+    actorId: { type: "string", expr: "l.actor_id" },
+    resource: { type: ACTIVITY_RESOURCES, expr: "l.resource" },
+    action: { type: "string", expr: "l.action" },
+    ...dateRange("createdAt", "l.created_at"),
+  },
+  sorts: {
+    createdAt: { expr: "l.created_at" },
+    action: { expr: "l.action" },
+    resource: { expr: "l.resource" },
+    actorName: { expr: fullName("au"), nullable: true },
+  },
+  defaultSort: ["createdAt", "DESC"],
+});
+
+/** The entries a caller may see (the module's comment). */
+export function scopeOf(caller: Caller): SQL {
+  switch (caller.role) {
+    case "SuperAdmin":
+      return sql`true`;
+    case "Admin":
+      return sql`au.account_id = ${caller.accountId}`;
+    default:
+      return sql`l.actor_id = ${caller.id}`;
+  }
+}
+
+export function activityRoutes(app: FastifyInstance, { db }: Services): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  // Typed loosely, as readRoutes does: the rows are still answered through the full schema.
+  const entry: Type.TSchema = recordSchema(activityDefinition);
+  api.get(
+    `/${ACTIVITY}`,
+    routeOptions(
+      "signedIn",
+      ACTIVITY,
+      "List the activity log within the caller's scope, newest first (ra-data-simple-rest: sort, range, filter; total in Content-Range)",
+      {
+        querystring: listQuerySchema(FILTER_MAX_LENGTH),
+        response: { 200: Type.Array(entry), ...errors(...SIGNED_IN_ERRORS) },
+      },
+    ),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const parsed = parseList(activityDefinition, caller, request.query);
+      const page = await listPage(db, activityDefinition, {
+        ...parsed,
+        where: sql`(${parsed.where}) and ${scopeOf(caller)}`,
+      });
+      return reply
+        .header("content-range", contentRange(ACTIVITY, page.start, page.records.length, page.total))
+        .header("access-control-expose-headers", "Content-Range")
+        .send(page.records);
+    },
+  );
+}

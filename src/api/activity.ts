@@ -1,0 +1,54 @@
+/**
+ * An activity entry as GET /api/activity answers it (docs/api-resources.md "Activity feed"): who
+ * did what to which record, and when; `link` is the console path of the record's page, or null
+ * when its type has none or the record is gone.
+ */
+export const ACTIVITY = "activity";
+
+/** The record types the activity log names (each resource's API name). */
+export const ACTIVITY_RESOURCES = [
+  "accounts",
+  "businesses",
+  "users",
+  "devices",
+  "payments",
+  "subscriptions",
+  "firmware",
+  "discounts",
+  "tests",
+] as const;
+export type ActivityResource = (typeof ACTIVITY_RESOURCES)[number];
+
+/** The record types with a page of their own (spec §2), and its path before the id. */
+export const ACTIVITY_LINKS = {
+  accounts: "/accounts/",
+  businesses: "/accounts/business/",
+  users: "/users/",
+  devices: "/devices/",
+  payments: "/payment/",
+  subscriptions: "/subscription/",
+  tests: "/gallery/item/",
+} as const satisfies Partial<Record<ActivityResource, string>>;
+
+export interface ActivityEntry {
+  id: string;
+  createdAt: string;
+  /** Null for a change the service made on its own. */
+  actorId: string | null;
+  actorName: string | null;
+  /** create, update, delete, or the record action's name (mark-lost, refund, restore…). */
+  action: string;
+  resource: string;
+  recordId: string;
+  link: string | null;
+}
+
+/** q searches the actor's name, the action, the record type and the record id. */
+export interface ActivityFilter {
+  q?: string;
+  actorId?: string;
+  resource?: ActivityResource;
+  action?: string;
+  createdAt_gte?: string;
+  createdAt_lte?: string;
+}
