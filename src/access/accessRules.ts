@@ -75,6 +75,8 @@ const RULES: Record<string, Record<string, Rule>> = {
   // Screens of their own (spec §2): the action is "list", as react-admin asks for a page.
   home: { list: page(ALL) },
   "activity-feed": { list: page(ALL) },
+  // Its list (GET activity): everyone, scoped by the service; picking whose entries: admins and up.
+  activity: { list: page(ALL), filterByActor: page(SUPER_ADMIN_ADMIN) },
   settings: { list: page(NOBODY) },
   "advanced-settings": { list: page(SUPER_ADMIN) },
   "recover-tests": { list: page(ALL) },

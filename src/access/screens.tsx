@@ -6,6 +6,7 @@ import AccountIcon from "@mui/icons-material/AccountBoxOutlined";
 import SettingsIcon from "@mui/icons-material/SettingsOutlined";
 import AdvancedIcon from "@mui/icons-material/TuneOutlined";
 import RecoverIcon from "@mui/icons-material/RestoreFromTrashOutlined";
+import { ActivityFeedPage } from "../resources/activity";
 import { accounts, OwnAccountPage } from "../resources/accounts";
 import { BusinessCreatePage, BusinessShowPage } from "../resources/businesses";
 import { devices } from "../resources/devices";
@@ -56,7 +57,7 @@ export const SCREENS: Screen[] = [
     title: "screens.activityFeed",
     access: screen("activity-feed"),
     menu: { icon: FeedIcon, segments: ["activity-feed"] },
-    page: placeholder,
+    page: ActivityFeedPage,
   },
   {
     path: "/payments",

@@ -19,6 +19,21 @@ export const ACTIVITY_RESOURCES = [
 ] as const;
 export type ActivityResource = (typeof ACTIVITY_RESOURCES)[number];
 
+/** The actions the service logs today (the console names them; any other is shown as it is). */
+export const ACTIVITY_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "invite",
+  "accept-invitation",
+  "role",
+  "custom-name",
+  "mark-lost",
+  "mark-found",
+  "refund",
+  "restore",
+] as const;
+
 /** The record types with a page of their own (spec §2), and its path before the id. */
 export const ACTIVITY_LINKS = {
   accounts: "/accounts/",

@@ -1,0 +1,187 @@
+import type { ReactNode } from "react";
+import { Box, Card, CardContent, Stack, Tooltip, Typography } from "@mui/material";
+import FeedIcon from "@mui/icons-material/DynamicFeedOutlined";
+import { formatDistanceToNowStrict } from "date-fns";
+import {
+  AutocompleteInput,
+  DataTable,
+  DateInput,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+} from "react-admin";
+import { ACTIVITY, ACTIVITY_ACTIONS, ACTIVITY_RESOURCES, type ActivityEntry } from "../../api/activity";
+import { formatDateTime } from "../../custom/format";
+import { RecordLink } from "../shared/fields";
+import { PageHeader } from "../shared/PageHeader";
+import { paths } from "../shared/paths";
+import { LIST_PAGE_SIZE } from "../shared/ResourceList";
+import { ACTIVITY_POLL_MS, NewEntriesChip } from "./NewEntriesChip";
+
+const Column = DataTable.Col<ActivityEntry>;
+
+const byName = (q: string) => ({ q });
+const actionKey = (action: string) => `resources.activity.actions.${action}`;
+const typeKey = (resource: string) => `resources.activity.types.${resource}`;
+
+/** A picked day as the start (From) or the end (To) of that day, local time. */
+const startOfDayIso = (day: string | null) => (day ? new Date(`${day}T00:00:00`).toISOString() : day);
+const endOfDayIso = (day: string | null) => (day ? new Date(`${day}T23:59:59.999`).toISOString() : day);
+
+/** Filters: search, action, record type, a date range, and (admins) who. */
+function useFilters(byActor: boolean) {
+  const translate = useTranslate();
+  const filters = [
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate("resources.activity.search")}
+      sx={{ minWidth: 240 }}
+    />,
+    <SelectInput
+      key="action"
+      source="action"
+      choices={ACTIVITY_ACTIONS.map((action) => ({ id: action, name: actionKey(action) }))}
+      emptyText="resources.activity.allActions"
+      alwaysOn
+      sx={{ minWidth: 180 }}
+    />,
+    <SelectInput
+      key="resource"
+      source="resource"
+      choices={ACTIVITY_RESOURCES.map((resource) => ({ id: resource, name: typeKey(resource) }))}
+      emptyText="resources.activity.allTypes"
+      alwaysOn
+      sx={{ minWidth: 180 }}
+    />,
+    <DateInput key="createdAt_gte" source="createdAt_gte" parse={startOfDayIso} alwaysOn />,
+    <DateInput key="createdAt_lte" source="createdAt_lte" parse={endOfDayIso} alwaysOn />,
+  ];
+  if (byActor)
+    filters.push(
+      <ReferenceInput
+        key="actorId"
+        source="actorId"
+        reference="users"
+        sort={{ field: "lastName", order: "ASC" }}
+        alwaysOn
+      >
+        <AutocompleteInput label="resources.activity.fields.actorId" filterToQuery={byName} sx={{ minWidth: 240 }} />
+      </ReferenceInput>,
+    );
+  return filters;
+}
+
+const Muted = ({ children }: { children: ReactNode }) => (
+  <Typography component="span" variant="body2" color="text.secondary">
+    {children}
+  </Typography>
+);
+
+/** When: relative ("5 minutes ago"), the exact date and time on hover. */
+function When({ value }: { value: string }) {
+  const translate = useTranslate();
+  const exact = formatDateTime(value);
+  const age = Date.now() - Date.parse(value);
+  const relative =
+    age < 60_000
+      ? translate("resources.activity.justNow")
+      : formatDistanceToNowStrict(new Date(value), { addSuffix: true });
+  return (
+    <Tooltip title={exact}>
+      <Box component="time" dateTime={value} aria-label={exact} sx={{ whiteSpace: "nowrap" }}>
+        {relative}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** The record: its type in words, linked to its page where it has one (and still exists). */
+function RecordCell({ entry }: { entry: ActivityEntry }) {
+  const translate = useTranslate();
+  const type = translate(typeKey(entry.resource), { _: entry.resource });
+  const label = `${type} ${entry.recordId.slice(0, 8)}`;
+  return (
+    <Box component="span" sx={{ whiteSpace: "nowrap" }} title={entry.recordId}>
+      {entry.link ? <RecordLink to={entry.link}>{label}</RecordLink> : <Muted>{label}</Muted>}
+    </Box>
+  );
+}
+
+/** No entry at all in the caller's scope: what will show here, and the chip when one arrives. */
+function NoActivity({ pollMs }: { pollMs: number }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ flex: 1 }}>
+      <CardContent>
+        <Stack alignItems="center" spacing={1} sx={{ py: 6, color: "text.secondary", textAlign: "center" }}>
+          <FeedIcon sx={{ fontSize: 48 }} color="primary" />
+          <Typography variant="h6" component="p" color="text.primary">
+            {translate("resources.activity.empty.title")}
+          </Typography>
+          <Typography>{translate("resources.activity.empty.body")}</Typography>
+          <NewEntriesChip pollMs={pollMs} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function NoMatch() {
+  const translate = useTranslate();
+  return (
+    <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }}>
+      {translate("resources.activity.empty.filtered")}
+    </Typography>
+  );
+}
+
+/**
+ * /activity-feed (spec §2, everyone): who did what to which record and when, newest first, as
+ * GET activity answers it within the caller's scope (super admin: all; admin: their account's
+ * people; others: their own). A chip offers the entries made since the list was loaded.
+ */
+export default function ActivityFeedList({ pollMs = ACTIVITY_POLL_MS }: { pollMs?: number }) {
+  const translate = useTranslate();
+  const { canAccess: byActor } = useCanAccess({ resource: ACTIVITY, action: "filterByActor" });
+  const filters = useFilters(byActor === true);
+  return (
+    <Box sx={{ py: 2 }}>
+      <PageHeader title={translate("screens.activityFeed")} subtitle={translate("resources.activity.subtitle")} />
+      <List
+        resource={ACTIVITY}
+        title={false}
+        sort={{ field: "createdAt", order: "DESC" }}
+        perPage={LIST_PAGE_SIZE}
+        filters={filters}
+        empty={<NoActivity pollMs={pollMs} />}
+        actions={
+          <TopToolbar sx={{ alignItems: "center" }}>
+            <NewEntriesChip pollMs={pollMs} />
+          </TopToolbar>
+        }
+      >
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
+          <Column source="createdAt" render={(entry) => <When value={entry.createdAt} />} />
+          <Column
+            source="actorName"
+            render={(entry) =>
+              entry.actorId ? (
+                <RecordLink to={paths.user(entry.actorId)}>{entry.actorName ?? entry.actorId}</RecordLink>
+              ) : (
+                <Muted>{translate("resources.activity.service")}</Muted>
+              )
+            }
+          />
+          <Column source="action" render={(entry) => <>{translate(actionKey(entry.action), { _: entry.action })}</>} />
+          <Column source="resource" render={(entry) => <RecordCell entry={entry} />} />
+        </DataTable>
+      </List>
+    </Box>
+  );
+}
