@@ -27,10 +27,14 @@ export const ACTIVITY_ACTIONS = [
   "invite",
   "accept-invitation",
   "role",
+  "disable",
+  "enable",
   "custom-name",
   "mark-lost",
   "mark-found",
   "refund",
+  "cancel",
+  "resume",
   "restore",
 ] as const;
 
