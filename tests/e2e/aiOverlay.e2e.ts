@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
-import { launchBrowser, newPage, screenshot, signIn } from "./browser";
+import { screenshot, signIn } from "./browser";
+import { journeyBrowser } from "./journey";
 
 const baseUrl = inject("baseUrl");
 
@@ -35,17 +36,11 @@ function countColouredPixels(page: Page, group: number) {
   );
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = journeyBrowser();
 
 describe("AI overlay journey (issue: AI analysis)", () => {
   it("switches the AI on, waits for the job, draws each found type in its colour, and clears on off", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     await signIn(page, "manager@example.com", DEMO_PASSWORD);
     await page.goto("/gallery?pageSize=10&page=1");
     await page.getByTestId("gallery-grid").getByRole("article").nth(1).getByRole("link").click();

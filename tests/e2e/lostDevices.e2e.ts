@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
-import { launchBrowser, newPage, screenshot, signIn } from "./browser";
+import { screenshot, signIn } from "./browser";
+import { journeyBrowser } from "./journey";
 
 const baseUrl = inject("baseUrl");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = journeyBrowser();
 
 describe("Lost devices (issue: operations screens, item 3)", () => {
   it("a super admin marks a device lost on its page, finds it on /lost-devices, marks it found and it leaves the list", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
 
     await page.goto(`/devices/${SEED_DEVICE_IDS.lapisWatson}`);

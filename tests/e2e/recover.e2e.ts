@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
-import { launchBrowser, newPage, screenshot, signIn } from "./browser";
+import { screenshot, signIn } from "./browser";
+import { journeyBrowser } from "./journey";
 
 const baseUrl = inject("baseUrl");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = journeyBrowser();
 
 describe("recover journey (issue: operations screens, item 2)", () => {
   it("an operator deletes a test, restores it from /recover/tests and finds it in the gallery again", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     await signIn(page, "admin@example.com", DEMO_PASSWORD);
 
     // Open a test of the gallery and remember it.
@@ -60,7 +54,7 @@ describe("recover journey (issue: operations screens, item 2)", () => {
   });
 
   it("a super admin goes from Recover to Recover Accounts, empty here", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
     // Recover Accounts has no menu item: super admins reach it from Recover, which shows every account.
     await page.getByRole("link", { name: "Recover", exact: true }).click();

@@ -1,18 +1,13 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
-import { launchBrowser, newPage, screenshot, signIn } from "./browser";
+import { screenshot, signIn } from "./browser";
+import { journeyBrowser } from "./journey";
 
 const baseUrl = inject("baseUrl");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = journeyBrowser();
 
 /** The list's total, from react-admin's pagination ("1-25 of 304"). */
 async function listTotal(page: Page): Promise<number> {
@@ -41,7 +36,7 @@ function csvRecords(csv: string): number {
 
 describe("resources journeys (issue: resources)", () => {
   it("a super admin filters accounts, saves the filter, finds it after signing in again, and exports exactly the filtered rows", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
     await page.goto("/accounts");
     await page.getByRole("table").waitFor();
@@ -77,7 +72,7 @@ describe("resources journeys (issue: resources)", () => {
   });
 
   it("an admin changes a user's role", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     await signIn(page, "admin@example.com", DEMO_PASSWORD);
     await page.goto("/users");
     await page.getByRole("table").waitFor();
@@ -95,7 +90,7 @@ describe("resources journeys (issue: resources)", () => {
   });
 
   it("a manager cannot reach payments", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     await signIn(page, "manager@example.com", DEMO_PASSWORD);
     const menu = page.getByRole("navigation", { name: "Main menu" });
     expect(await menu.getByRole("link", { name: "Payments" }).count()).toBe(0);
@@ -113,7 +108,7 @@ describe("resources journeys (issue: resources)", () => {
 
 describe("invitations (issue: resources)", () => {
   it("an admin invites a user, who accepts through the public page and lands in the console", async () => {
-    const admin = await newPage(browser, baseUrl);
+    const admin = await openPage(baseUrl);
     await signIn(admin.page, "admin@example.com", DEMO_PASSWORD);
     await admin.page.goto("/users");
     await admin.page.getByRole("button", { name: "Invite user" }).click();
@@ -126,7 +121,7 @@ describe("invitations (issue: resources)", () => {
     expect(link).toMatch(new RegExp(`^${baseUrl}/invitation/[^/]+$`));
     await admin.context.close();
 
-    const guest = await newPage(browser, baseUrl);
+    const guest = await openPage(baseUrl);
     await guest.page.goto(link);
     await guest.page.getByText("new.hire@example.com").waitFor();
     // The names the admin typed are filled in.

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { DEMO_USERS, DEMO_PASSWORD } from "../../server/src/db/demoUsers";
-import { launchBrowser, newPage, screenshot, signIn } from "./browser";
+import { screenshot, signIn } from "./browser";
+import { journeyBrowser } from "./journey";
 import { startService } from "../support/serviceProcess";
 import { MENU_BY_ROLE } from "../fixtures/menus";
 import type { Role } from "../../src/api/types";
@@ -11,18 +11,12 @@ const baseUrl = inject("baseUrl");
 /** The first demo user of each role belongs to an account with an active subscription. */
 const emailFor = (role: Role) => DEMO_USERS.find((user) => user.role === role)!.email;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = journeyBrowser();
 
 describe("signing in as each role", () => {
   for (const role of Object.keys(MENU_BY_ROLE) as Role[]) {
     it(`${role} sees exactly the menu of spec §2, and not-found off it`, async () => {
-      const { context, page } = await newPage(browser, baseUrl);
+      const { context, page } = await openPage(baseUrl);
       await signIn(page, emailFor(role), DEMO_PASSWORD);
       const nav = page.getByRole("navigation", { name: "Main menu" });
       await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual(MENU_BY_ROLE[role]);
@@ -44,7 +38,7 @@ describe("signing in as each role", () => {
 
 describe("session", () => {
   it("refuses a wrong password with the service's message, keeping the email", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     await page.goto("/login");
     await page.getByLabel("Email").fill(emailFor("User"));
     await page.getByLabel("Password").fill("not-the-password");
@@ -57,7 +51,7 @@ describe("session", () => {
   });
 
   it("keeps the session across a reload and logs out to /login", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     await signIn(page, emailFor("Manager"), DEMO_PASSWORD);
     await page.reload();
     await page.getByRole("navigation", { name: "Main menu" }).waitFor();
@@ -75,7 +69,7 @@ describe("session", () => {
     const pastDue = DEMO_USERS.find((user) => user.email === "pastdue@example.com")!;
     const inactive = DEMO_USERS.find((user) => user.email === "inactive@example.com")!;
 
-    const first = await newPage(browser, baseUrl);
+    const first = await openPage(baseUrl);
     await signIn(first.page, pastDue.email, DEMO_PASSWORD);
     const dialog = first.page.getByRole("dialog", { name: "Subscription Warning" });
     await dialog.waitFor();
@@ -83,7 +77,7 @@ describe("session", () => {
     await screenshot(first.page, "subscription-warning");
     await first.context.close();
 
-    const second = await newPage(browser, baseUrl);
+    const second = await openPage(baseUrl);
     await signIn(second.page, inactive.email, DEMO_PASSWORD);
     await second.page.waitForURL("**/new-subscription");
     await second.page.getByText("Your subscription is inactive").waitFor();
@@ -96,7 +90,7 @@ describe("maintenance", () => {
   it("shows the maintenance screen with the service's message", async () => {
     const service = await startService({ MAINTENANCE_MESSAGE: "Upgrading the database. Back at 10:00 UTC." });
     try {
-      const { context, page } = await newPage(browser, service.url);
+      const { context, page } = await openPage(service.url);
       await page.goto("/");
       await page.getByText("Upgrading the database. Back at 10:00 UTC.").waitFor();
       expect(await page.getByRole("navigation", { name: "Main menu" }).count()).toBe(0);

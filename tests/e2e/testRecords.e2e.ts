@@ -1,19 +1,14 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
-import { launchBrowser, newPage, screenshot, signIn } from "./browser";
+import { screenshot, signIn } from "./browser";
+import { journeyBrowser } from "./journey";
 import { zipEntryNames } from "./zip";
 
 const baseUrl = inject("baseUrl");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = journeyBrowser();
 
 /** Opens the first test of the gallery that has a Test Run #1, and returns its id. */
 async function openFirstTest(page: Page): Promise<string> {
@@ -28,7 +23,7 @@ async function openFirstTest(page: Page): Promise<string> {
 
 describe("test records journey (issue: test records)", () => {
   it("opens a test, edits it, uploads, shares, downloads photos, deletes a photo and the test", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     await signIn(page, "admin@example.com", DEMO_PASSWORD);
     const testId = await openFirstTest(page);
     await screenshot(page, "test-detail");
@@ -66,7 +61,7 @@ describe("test records journey (issue: test records)", () => {
     await page.getByText("Link copied to clipboard!").waitFor();
     await share.getByRole("button", { name: "Close" }).click();
 
-    const guest = await newPage(browser, baseUrl);
+    const guest = await openPage(baseUrl);
     await guest.page.goto(publicUrl);
     await guest.page.getByRole("heading", { name: "Journey ring" }).waitFor();
     expect(await guest.page.getByTestId("app-title").textContent()).toBe("Gemtest Guest");

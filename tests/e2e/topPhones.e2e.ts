@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
-import { launchBrowser, newPage, screenshot, signIn } from "./browser";
+import { screenshot, signIn } from "./browser";
+import { journeyBrowser } from "./journey";
 
 const baseUrl = inject("baseUrl");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = journeyBrowser();
 
 describe("Top Phones Used (issue: operations screens, item 4)", () => {
   it("a super admin sees the ranking and its chart, then drills into a model", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage(baseUrl);
     page.on("pageerror", (error) => console.error("page error:", error.message));
     await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
     await page.goto("/top-phones-used");
