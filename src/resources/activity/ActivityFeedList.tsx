@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Box, Card, CardContent, Stack, Tooltip, Typography } from "@mui/material";
+import { Box, Tooltip, Typography } from "@mui/material";
 import FeedIcon from "@mui/icons-material/DynamicFeedOutlined";
 import { formatDistanceToNowStrict } from "date-fns";
 import {
@@ -17,6 +17,7 @@ import {
 import { ACTIVITY, ACTIVITY_ACTIONS, ACTIVITY_RESOURCES, type ActivityEntry } from "../../api/activity";
 import { formatDateTime } from "../../custom/format";
 import { RecordLink } from "../shared/fields";
+import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { LIST_PAGE_SIZE } from "../shared/ResourceList";
@@ -113,34 +114,6 @@ function RecordCell({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-/** No entry at all in the caller's scope: what will show here, and the chip when one arrives. */
-function NoActivity({ pollMs }: { pollMs: number }) {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ flex: 1 }}>
-      <CardContent>
-        <Stack alignItems="center" spacing={1} sx={{ py: 6, color: "text.secondary", textAlign: "center" }}>
-          <FeedIcon sx={{ fontSize: 48 }} color="primary" />
-          <Typography variant="h6" component="p" color="text.primary">
-            {translate("resources.activity.empty.title")}
-          </Typography>
-          <Typography>{translate("resources.activity.empty.body")}</Typography>
-          <NewEntriesChip pollMs={pollMs} />
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
-function NoMatch() {
-  const translate = useTranslate();
-  return (
-    <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }}>
-      {translate("resources.activity.empty.filtered")}
-    </Typography>
-  );
-}
-
 /**
  * /activity-feed (spec §2, everyone): who did what to which record and when, newest first, as
  * GET activity answers it within the caller's scope (super admin: all; admin: their account's
@@ -159,14 +132,18 @@ export default function ActivityFeedList({ pollMs = ACTIVITY_POLL_MS }: { pollMs
         sort={{ field: "createdAt", order: "DESC" }}
         perPage={LIST_PAGE_SIZE}
         filters={filters}
-        empty={<NoActivity pollMs={pollMs} />}
+        empty={
+          <ListEmpty resource={ACTIVITY} Icon={FeedIcon} iconColor="primary">
+            <NewEntriesChip pollMs={pollMs} />
+          </ListEmpty>
+        }
         actions={
           <TopToolbar sx={{ alignItems: "center" }}>
             <NewEntriesChip pollMs={pollMs} />
           </TopToolbar>
         }
       >
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoMatch resource={ACTIVITY} />}>
           <Column source="createdAt" render={(entry) => <When value={entry.createdAt} />} />
           <Column
             source="actorName"

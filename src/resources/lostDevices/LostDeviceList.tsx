@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Box, Card, CardContent, Stack, Typography } from "@mui/material";
+import { Box, Stack, Typography } from "@mui/material";
 import FoundIcon from "@mui/icons-material/TaskAltOutlined";
 import {
   AutocompleteInput,
@@ -16,6 +16,7 @@ import {
 import { LOST_DEVICES, type LostDevice } from "../../api/lostDevices";
 import { DEVICE_TYPE_CHOICES } from "../devices/deviceTypes";
 import { DateTimeText, DeviceTypeText, RecordLink } from "../shared/fields";
+import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { LIST_PAGE_SIZE } from "../shared/ResourceList";
@@ -79,33 +80,6 @@ const Muted = ({ children }: { children: ReactNode }) => (
   </Typography>
 );
 
-/** No lost device at all: says what the page is for and how a device gets here. */
-function NoLostDevices() {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ flex: 1 }}>
-      <CardContent>
-        <Stack alignItems="center" spacing={1} sx={{ py: 6, color: "text.secondary", textAlign: "center" }}>
-          <FoundIcon sx={{ fontSize: 48 }} color="success" />
-          <Typography variant="h6" component="p" color="text.primary">
-            {translate("resources.lost-devices.empty.title")}
-          </Typography>
-          <Typography>{translate("resources.lost-devices.empty.body")}</Typography>
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
-function NoMatch() {
-  const translate = useTranslate();
-  return (
-    <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }}>
-      {translate("resources.lost-devices.empty.filtered")}
-    </Typography>
-  );
-}
-
 /**
  * /lost-devices (spec §2, super admins): the devices marked lost, when and by whom (the activity
  * log), the last test made with each and its account; mark found on each row. react-admin's List
@@ -124,7 +98,7 @@ export default function LostDeviceList() {
         sort={{ field: "lostAt", order: "DESC" }}
         perPage={LIST_PAGE_SIZE}
         filters={filters}
-        empty={<NoLostDevices />}
+        empty={<ListEmpty resource={LOST_DEVICES} Icon={FoundIcon} iconColor="success" />}
         actions={
           <TopToolbar>
             <ColumnsButton />
@@ -132,7 +106,7 @@ export default function LostDeviceList() {
         }
       >
         {/* No row click: each row holds links and a button of its own. */}
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoMatch resource={LOST_DEVICES} />}>
           <Column
             source="serialNumber"
             render={(record) => (

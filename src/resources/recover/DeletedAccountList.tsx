@@ -6,7 +6,8 @@ import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { LIST_PAGE_SIZE } from "../shared/ResourceList";
 import { RestoreAccountButton } from "./restore";
-import { DaysLeftChip, Muted, NoMatch, NothingToRecover } from "./shared";
+import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
+import { DaysLeftChip, Muted, RecoverIcon } from "./shared";
 
 const Column = DataTable.Col<DeletedAccount>;
 const NumberColumn = DataTable.NumberCol<DeletedAccount>;
@@ -34,14 +35,14 @@ export default function DeletedAccountList() {
         sort={{ field: "deletionRequestedAt", order: "DESC" }}
         perPage={LIST_PAGE_SIZE}
         filters={filters}
-        empty={<NothingToRecover resource={DELETED_ACCOUNTS} />}
+        empty={<ListEmpty resource={DELETED_ACCOUNTS} Icon={RecoverIcon} />}
         actions={
           <TopToolbar>
             <ColumnsButton />
           </TopToolbar>
         }
       >
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch resource={DELETED_ACCOUNTS} />}>
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoMatch resource={DELETED_ACCOUNTS} />}>
           <Column
             source="name"
             render={(record) => <RecordLink to={paths.account(record.id)}>{record.name}</RecordLink>}

@@ -8,7 +8,8 @@ import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { LIST_PAGE_SIZE } from "../shared/ResourceList";
 import { BulkRestoreButton, RestoreTestButton } from "./restore";
-import { DaysLeftChip, Muted, NoMatch, NothingToRecover } from "./shared";
+import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
+import { DaysLeftChip, Muted, RecoverIcon } from "./shared";
 
 const Column = DataTable.Col<DeletedTest>;
 const NumberColumn = DataTable.NumberCol<DeletedTest>;
@@ -46,7 +47,7 @@ export default function DeletedTestList() {
         sort={{ field: "deletedAt", order: "DESC" }}
         perPage={LIST_PAGE_SIZE}
         filters={filters}
-        empty={<NothingToRecover resource={DELETED_TESTS} />}
+        empty={<ListEmpty resource={DELETED_TESTS} Icon={RecoverIcon} />}
         actions={
           <TopToolbar>
             <ColumnsButton />
@@ -56,7 +57,7 @@ export default function DeletedTestList() {
         <DataTable
           rowClick={false}
           bulkActionButtons={mayRestore ? <BulkRestoreButton /> : false}
-          empty={<NoMatch resource={DELETED_TESTS} />}
+          empty={<ListNoMatch resource={DELETED_TESTS} />}
           hiddenColumns={seesAccounts ? ["createdByName"] : ["accountName", "createdByName"]}
         >
           <Column source="name" />

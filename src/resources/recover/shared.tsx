@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
-import { Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { Chip, Typography } from "@mui/material";
 import RecoverIcon from "@mui/icons-material/RestoreFromTrashOutlined";
+
+export { RecoverIcon };
 import { useTranslate } from "react-admin";
 
 /** Days left before the purge: a warning colour for the last three. */
@@ -22,30 +24,3 @@ export const Muted = ({ children }: { children: ReactNode }) => (
     {children}
   </Typography>
 );
-
-/** Nothing deleted at all: says what the page is for and for how long things stay. */
-export function NothingToRecover({ resource }: { resource: string }) {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ flex: 1 }}>
-      <CardContent>
-        <Stack alignItems="center" spacing={1} sx={{ py: 6, color: "text.secondary", textAlign: "center" }}>
-          <RecoverIcon sx={{ fontSize: 48 }} color="disabled" />
-          <Typography variant="h6" component="p" color="text.primary">
-            {translate(`resources.${resource}.empty.title`)}
-          </Typography>
-          <Typography sx={{ maxWidth: 520 }}>{translate(`resources.${resource}.empty.body`)}</Typography>
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
-export function NoMatch({ resource }: { resource: string }) {
-  const translate = useTranslate();
-  return (
-    <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }}>
-      {translate(`resources.${resource}.empty.filtered`)}
-    </Typography>
-  );
-}
