@@ -3,20 +3,12 @@
  * did what to which record, and when; `link` is the console path of the record's page, or null
  * when its type has none or the record is gone.
  */
+import { RESOURCES } from "./resources";
+
 export const ACTIVITY = "activity";
 
 /** The record types the activity log names (each resource's API name). */
-export const ACTIVITY_RESOURCES = [
-  "accounts",
-  "businesses",
-  "users",
-  "devices",
-  "payments",
-  "subscriptions",
-  "firmware",
-  "discounts",
-  "tests",
-] as const;
+export const ACTIVITY_RESOURCES = [...RESOURCES, "tests"] as const;
 export type ActivityResource = (typeof ACTIVITY_RESOURCES)[number];
 
 /** The actions the service logs today (the console names them; any other is shown as it is). */
