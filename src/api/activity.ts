@@ -51,6 +51,8 @@ export interface ActivityEntry {
   action: string;
   resource: string;
   recordId: string;
+  /** What the record is called (name, serial, plan, code, version); null once it is gone. */
+  recordName: string | null;
   link: string | null;
 }
 

@@ -68,7 +68,10 @@ describe("/activity-feed", () => {
     expect(within(first!).getByText("5 minutes ago")).toBeInTheDocument();
     expect(within(first!).getByRole("link", { name: "Alice Morgan" })).toHaveAttribute("href", "/users/user-Admin");
     expect(within(first!).getByText("Marked lost")).toBeInTheDocument();
-    expect(within(first!).getByRole("link", { name: "Device 60000000" })).toHaveAttribute("href", ACTIVITY_ENTRY.link!);
+    expect(within(first!).getByRole("link", { name: "Device: London counter" })).toHaveAttribute(
+      "href",
+      ACTIVITY_ENTRY.link!,
+    );
     // No actor: the service's own; no page to open: no link.
     expect(within(second!).getByText("The service")).toBeInTheDocument();
     expect(within(second!).getByText("Firmware fw-2")).toBeInTheDocument();

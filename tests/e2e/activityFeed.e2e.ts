@@ -25,6 +25,7 @@ describe("Activity Feed (issue: operations screens, item 1)", () => {
     const first = admin.page.locator("tbody tr").first();
     await first.filter({ hasText: "Marked lost" }).waitFor();
     expect(await first.textContent()).toContain("Alice Morgan");
+    expect(await first.textContent()).toContain("Device: Antwerp sorting");
     await screenshot(admin.page, "activity-feed");
     await first.locator(`a[href="/devices/${device}"]`).click();
     await admin.page.getByRole("heading", { name: "Antwerp sorting", exact: true }).waitFor();

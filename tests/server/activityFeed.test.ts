@@ -111,17 +111,19 @@ describe("GET activity: entries, filters, paging", () => {
       action: "mark-lost",
       resource: "devices",
       recordId: SEED_DEVICE_IDS.londonSherlock,
+      recordName: "London counter",
       link: `/devices/${SEED_DEVICE_IDS.londonSherlock}`,
     });
     expect(byKey("sa").link).toBe(`/accounts/${A.brilliantGems}`);
     expect(byKey("manager").link).toBe(`/users/${U.user}`);
     // A test that does not exist (any more): no page to open.
     expect(byKey("user").link).toBeNull();
+    expect(byKey("user").recordName).toBeNull();
     const [system] = expectAnswer<ActivityEntry[]>(
       await list("superAdmin", { filter: { ...JANUARY, resource: "firmware" } }),
       CONTRACT.activity.unattributed,
     );
-    expect(system).toMatchObject({ id: ids.system, actorId: null, actorName: null, link: null });
+    expect(system).toMatchObject({ id: ids.system, actorId: null, actorName: null, recordName: null, link: null });
   });
 
   it("logs a real write and shows it to its actor first", async () => {

@@ -43,6 +43,23 @@ const LINK = `case l.resource ${Object.entries(ACTIVITY_LINKS)
   )
   .join(" ")} end`;
 
+/** What the record is called, for people: its name (or serial, plan, code, version), while it exists. */
+const NAMED_BY: Record<(typeof ACTIVITY_RESOURCES)[number], string> = {
+  accounts: "select x.name from accounts x where x.id = l.record_id",
+  businesses: "select x.name from businesses x where x.id = l.record_id",
+  users: "select x.first_name || ' ' || x.last_name from users x where x.id = l.record_id",
+  devices: "select coalesce(nullif(x.name, ''), x.serial_number) from devices x where x.id = l.record_id",
+  payments: "select a.name from payments x join accounts a on a.id = x.account_id where x.id = l.record_id",
+  subscriptions: "select x.plan from subscriptions x where x.id = l.record_id",
+  firmware: "select x.firmware_version from firmware x where x.id = l.record_id",
+  discounts: "select x.code from discounts x where x.id = l.record_id",
+  tests: "select x.name from tests x where x.id = l.record_id",
+};
+
+const RECORD_NAME = `case l.resource ${Object.entries(NAMED_BY)
+  .map(([resource, query]) => `when '${resource}' then (${query})`)
+  .join(" ")} end`;
+
 export const activityDefinition = defineResource({
   name: ACTIVITY,
   label: "activity entry",
@@ -56,6 +73,7 @@ export const activityDefinition = defineResource({
     action: field.text("l.action"),
     resource: field.text("l.resource"),
     recordId: field.text("l.record_id"),
+    recordName: field.textOrNull(RECORD_NAME),
     link: field.textOrNull(LINK),
   },
   // Not accountExpr: the scope depends on the role (scopeOf below).

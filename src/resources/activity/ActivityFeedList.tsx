@@ -102,11 +102,14 @@ function When({ value }: { value: string }) {
   );
 }
 
-/** The record: its type in words, linked to its page where it has one (and still exists). */
+/**
+ * The record: its type in words and its name (the id's start once the record is gone), linked to
+ * its page where it has one and still exists.
+ */
 function RecordCell({ entry }: { entry: ActivityEntry }) {
   const translate = useTranslate();
   const type = translate(typeKey(entry.resource), { _: entry.resource });
-  const label = `${type} ${entry.recordId.slice(0, 8)}`;
+  const label = entry.recordName ? `${type}: ${entry.recordName}` : `${type} ${entry.recordId.slice(0, 8)}`;
   return (
     <Box component="span" sx={{ whiteSpace: "nowrap" }} title={entry.recordId}>
       {entry.link ? <RecordLink to={entry.link}>{label}</RecordLink> : <Muted>{label}</Muted>}
