@@ -17,7 +17,7 @@ import { dateRange, defineResource, field } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
-import { accountIdSchema, answers, nullableId, personNameSchema, versionSchema } from "../resources/schemas";
+import { accountIdSchema, nullableId, personNameSchema, versionSchema } from "../resources/schemas";
 import type { Executor } from "../resources/sql";
 import { updateVersioned } from "../resources/writes";
 
@@ -65,9 +65,6 @@ export const userDefinition = defineResource({
   },
   defaultSort: ["lastName", "ASC"],
 });
-
-/** The answers of the users routes. */
-export const userAnswers = answers(userDefinition);
 
 /** Users made without a password (directly or invited) cannot sign in until they set one. */
 export const NO_PASSWORD = "!no-password";
