@@ -596,10 +596,87 @@ export const activityLog = pgTable(
     resource: text("resource").notNull(),
     recordId: text("record_id").notNull(),
     changes: jsonb("changes").$type<Record<string, unknown>>().notNull(),
+    /** The client the actor used ("Gemtest Admin Console · Chrome 131", a device app's user agent); null when unknown. */
+    client: text("client"),
     createdAt: createdAt(),
   },
   (t) => [
     index("activity_log_created_at_idx").on(t.createdAt),
     index("activity_log_record_idx").on(t.resource, t.recordId),
+    index("activity_log_actor_created_at_idx").on(t.actorId, t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Advanced settings (spec §6 change log: super admins edit per box type, force resets)
+// ---------------------------------------------------------------------------
+
+/** The settings of one box type (device type code); a type with no row uses the defaults. */
+export const boxTypeSettings = pgTable("box_type_settings", {
+  deviceTypeCode: integer("device_type_code").primaryKey(),
+  settings: jsonb("settings").$type<Record<string, unknown>>().notNull(),
+  version: version(),
+  updatedBy: text("updated_by").references(() => users.id),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const FORCED_RESET_TARGETS = ["user", "phone", "phone_model", "os_version"] as const;
+
+/**
+ * A forced reset a super admin asked for: the device app must drop its cached configuration and
+ * download it again. Pending until a matching device app picks it up (picked_up_at) or a super
+ * admin cancels it. `phone` targets one device's phone (device_id); `phone_model` a brand and
+ * model; `os_version` a phone OS version; `user` every device app signed in as that user.
+ */
+export const forcedResets = pgTable(
+  "forced_resets",
+  {
+    id: text("id").primaryKey(),
+    target: text("target", { enum: FORCED_RESET_TARGETS }).notNull(),
+    userId: text("user_id").references(() => users.id),
+    deviceId: text("device_id").references(() => devices.id),
+    phoneBrand: text("phone_brand"),
+    phoneModel: text("phone_model"),
+    phoneOs: text("phone_os"),
+    requestedBy: text("requested_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    pickedUpAt: timestamp("picked_up_at", { withTimezone: true }),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    canceledBy: text("canceled_by").references(() => users.id),
+  },
+  (t) => [
+    oneOf("forced_resets_target_check", t.target, FORCED_RESET_TARGETS),
+    index("forced_resets_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.pickedUpAt} is null and ${t.canceledAt} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// User settings (profile menu → Settings): interface preferences and email notifications
+// ---------------------------------------------------------------------------
+
+export const THEMES = ["light", "dark"] as const;
+
+/** One row per user who changed a preference; a user with none has the defaults. */
+export const userPreferences = pgTable(
+  "user_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    theme: text("theme", { enum: THEMES }).notNull().default("light"),
+    sidebarOpen: boolean("sidebar_open").notNull().default(true),
+    rowsPerPage: integer("rows_per_page").notNull().default(10),
+    /** { kind: on/off } per email the user may receive; a kind not listed is on. */
+    emailNotifications: jsonb("email_notifications")
+      .$type<Record<string, boolean>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    version: version(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf("user_preferences_theme_check", t.theme, THEMES)],
 );
