@@ -1,0 +1,138 @@
+/**
+ * GET dashboard (spec §2 Home, everyone; docs/api.md "Home dashboard"): the figures the caller's
+ * role may see, in one answer counted by one statement (./queries.ts).
+ * - super admins: accounts by subscription status, tests per day, AI analyses and their stone
+ *   types, payments this month, over every account;
+ * - admins: their account's tests per day, AI analyses, payments this month, devices and users;
+ * - managers: the same without payments (the Payments screen is not theirs, spec §2);
+ * - users: their own latest tests.
+ * A figure a role does not see is null, so every role's answer has the same shape.
+ */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { STONE_TYPES } from "../../../src/api/ai";
+import {
+  countsOf,
+  DASHBOARD_LATEST_TESTS,
+  fillDays,
+  monthOf,
+  periodOf,
+  type Dashboard,
+  type DashboardScope,
+} from "../../../src/api/dashboard";
+import { DEVICE_STATUSES, SUBSCRIPTION_STATES, USER_STATUSES } from "../../../src/api/resources";
+import { dashboardSchema } from "../../../src/api/schemas/dashboard";
+import type { Role } from "../../../src/api/types";
+import { callerOf } from "../auth/guard";
+import { GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
+import { rowsOf } from "../resources/sql";
+import type { Services } from "../services";
+import {
+  accountsBySubscription,
+  aiAnalyses,
+  dashboardStatement,
+  devicesByStatus,
+  latestOwnTests,
+  paymentsThisMonth,
+  periodTests,
+  stonesByType,
+  testsPerDay,
+  usersByStatus,
+  type DashboardWindow,
+} from "./queries";
+
+const DAY_MS = 86_400_000;
+
+const SCOPES: Record<Role, DashboardScope> = { SuperAdmin: "all", Admin: "account", Manager: "account", User: "own" };
+
+/** Both drivers hand json columns back parsed; a string is parsed here all the same. */
+const json = <T>(value: unknown): T | null =>
+  value === null || value === undefined ? null : ((typeof value === "string" ? JSON.parse(value) : value) as T);
+
+const countMap = (value: unknown) =>
+  new Map(Object.entries(json<Record<string, number>>(value) ?? {}).map(([key, n]) => [key, Number(n)]));
+
+interface LatestRow {
+  id: string;
+  name: string;
+  date: string;
+  deviceName: string;
+  deviceType: number;
+  businessName: string;
+  thumbnailId: string | null;
+}
+
+export function dashboardRoutes(app: FastifyInstance, { db, fileLinks }: Services): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    "/dashboard",
+    routeOptions("signedIn", "Dashboard", "Home: the figures of the caller's role (one answer per role)", {
+      description:
+        "Super admins: every account's figures; admins and managers: their account's; users: their own latest tests. The period is the last 30 days in UTC, today included; the month is this calendar month in UTC. Sections a role does not see are null.",
+      response: { 200: dashboardSchema, ...refusals(GUARD_REFUSALS) },
+    }),
+    async (request): Promise<Dashboard> => {
+      const caller = callerOf(request);
+      const scope = SCOPES[caller.role];
+      const now = new Date();
+      const period = periodOf(now);
+      const month = monthOf(now);
+      const window: DashboardWindow = {
+        periodStart: `${period.from}T00:00:00.000Z`,
+        periodEnd: new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS).toISOString(),
+        monthFrom: month.from,
+        monthTo: month.to,
+      };
+      const account = scope === "all" ? null : caller.accountId;
+      const seesTests = scope !== "own";
+      const seesPayments = caller.role === "SuperAdmin" || caller.role === "Admin";
+
+      const [row = {}] = await rowsOf(
+        db,
+        dashboardStatement(
+          {
+            accounts: scope === "all" ? accountsBySubscription() : null,
+            days: seesTests ? testsPerDay() : null,
+            ai: seesTests ? aiAnalyses() : null,
+            stones: seesTests ? stonesByType() : null,
+            payments: seesPayments ? paymentsThisMonth(window, account) : null,
+            devices: scope === "account" ? devicesByStatus(caller.accountId) : null,
+            users: scope === "account" ? usersByStatus(caller.accountId) : null,
+            latest: scope === "own" ? latestOwnTests(caller.id, caller.accountId, DASHBOARD_LATEST_TESTS) : null,
+          },
+          seesTests ? periodTests(window, account) : null,
+        ),
+      );
+
+      const days = seesTests ? fillDays(countMap(row.days), period.from, period.to) : null;
+      const ai = json<{ analyses: number; failed: number; testRuns: number }>(row.ai);
+      const stones = countMap(row.stones);
+      const latest = json<LatestRow[]>(row.latest);
+      return {
+        scope,
+        generatedAt: now.toISOString(),
+        period,
+        month,
+        accounts: scope === "all" ? countsOf(SUBSCRIPTION_STATES, countMap(row.accounts)) : null,
+        tests: days && { total: days.reduce((sum, day) => sum + day.tests, 0), days },
+        ai:
+          seesTests && ai
+            ? {
+                analyses: Number(ai.analyses),
+                failed: Number(ai.failed),
+                testRuns: Number(ai.testRuns),
+                stones: STONE_TYPES.map((type) => ({ type, count: stones.get(type) ?? 0 })),
+              }
+            : null,
+        payments: seesPayments ? json<Dashboard["payments"]>(row.payments) : null,
+        devices: scope === "account" ? countsOf(DEVICE_STATUSES, countMap(row.devices)) : null,
+        users: scope === "account" ? countsOf(USER_STATUSES, countMap(row.users)) : null,
+        latestTests:
+          latest &&
+          latest.map(({ thumbnailId, ...test }) => ({
+            ...test,
+            thumbnail: thumbnailId === null ? null : fileLinks.link(thumbnailId),
+          })),
+      };
+    },
+  );
+}
