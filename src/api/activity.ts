@@ -28,6 +28,18 @@ export const ACTIVITY_ACTIONS = [
   "cancel",
   "resume",
   "restore",
+  "sign-in",
+  "sign-out",
+  "password-check",
+  "upload",
+  "delete-file",
+  "share",
+  "ai-run",
+  "purge",
+  "save-query",
+  "delete-query",
+  "bookmarks",
+  "bulk-download",
 ] as const;
 
 /** The record types with a page of their own (spec §2), and its path before the id. */
@@ -54,6 +66,8 @@ export interface ActivityEntry {
   /** What the record is called (name, serial, plan, code, version); null once it is gone. */
   recordName: string | null;
   link: string | null;
+  /** The client the actor used ("Admin Portal · Chrome 131" from the console, a device app's user agent), when known. */
+  client: string | null;
 }
 
 /** q searches the actor's name, the action, the record type and the record id. */

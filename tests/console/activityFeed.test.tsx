@@ -72,6 +72,7 @@ describe("/activity-feed", () => {
       "href",
       ACTIVITY_ENTRY.link!,
     );
+    expect(within(first!).getByText("Admin Portal · Chrome 131")).toBeInTheDocument();
     // No actor: the service's own; no page to open: no link.
     expect(within(second!).getByText("The service")).toBeInTheDocument();
     expect(within(second!).getByText("Firmware fw-2")).toBeInTheDocument();

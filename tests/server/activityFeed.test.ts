@@ -1,8 +1,8 @@
 /**
  * Activity feed (docs/api-resources.md "Activity feed"): GET activity for every signed-in user,
  * scoped by role (super admin: every entry; admin: entries whose actor is of their account;
- * manager and user: their own), newest first, with filters, search, sort and paging. Refusals
- * change nothing.
+ * manager and user: their own; everyone: their account's test activity, activityWrites.test.ts),
+ * newest first, with filters, search, sort and paging. Refusals change nothing.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -113,6 +113,7 @@ describe("GET activity: entries, filters, paging", () => {
       recordId: SEED_DEVICE_IDS.londonSherlock,
       recordName: "London counter",
       link: `/devices/${SEED_DEVICE_IDS.londonSherlock}`,
+      client: null,
     });
     expect(byKey("sa").link).toBe(`/accounts/${A.brilliantGems}`);
     expect(byKey("manager").link).toBe(`/users/${U.user}`);

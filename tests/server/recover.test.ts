@@ -110,7 +110,7 @@ describe("POST deleted-tests/restore", () => {
     expect(await t.db.select().from(aiJobs).where(eq(aiJobs.testId, fixture.id))).toHaveLength(1);
     const [row] = await t.db.select().from(tests).where(eq(tests.id, fixture.id));
     expect(row).toMatchObject({ deletedAt: null, deletedBy: null });
-    expect((await activityOf(t, "tests", fixture.id)).map((entry) => entry.action)).toEqual(["restore"]);
+    expect((await activityOf(t, "tests", fixture.id)).map((entry) => entry.action)).toEqual(["delete", "restore"]);
     const gallery = await call(
       t,
       await token("admin"),

@@ -6,8 +6,9 @@
  * Scope, per role: a super admin sees every entry; an admin the entries whose actor is a user of
  * their own account (an entry belongs to its actor's account: a super admin's change to that
  * account is not the admin's to see, and changes the service makes on its own, with no actor,
- * are super admins' only); a manager or a user only their own entries. Read-only: no table of
- * its own.
+ * are super admins' only); a manager or a user their own entries. Everyone also sees the
+ * activity on their account's tests, whoever made it (they may all see those tests, spec §6).
+ * Read-only: no table of its own.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql, type SQL } from "drizzle-orm";
@@ -16,6 +17,8 @@ import Type from "typebox";
 import { ACTIVITY, ACTIVITY_LINKS, ACTIVITY_RESOURCES } from "../../../src/api/activity";
 import { contentRange } from "../../../src/api/rules";
 import { callerOf } from "../auth/guard";
+import { boxTypeNameSql } from "../advancedSettings/boxTypeSettings";
+import { TARGET_NAME } from "../advancedSettings/forcedResets";
 import { routeOptions } from "../docs/openapi";
 import { dateRange, defineResource, field, recordSchema, type Caller } from "../resources/definition";
 import { FILTER_MAX_LENGTH, listPage, parseList } from "../resources/list";
@@ -33,6 +36,8 @@ const STILL_THERE: Record<keyof typeof ACTIVITY_LINKS, string> = {
   payments: "select 1 from payments x where x.id = l.record_id",
   subscriptions: "select 1 from subscriptions x where x.id = l.record_id",
   tests: "select 1 from tests x where x.id = l.record_id and x.deleted_at is null",
+  // Only known box types have settings to log.
+  "box-type-settings": "select 1",
 };
 
 /** The record's page, when its type has one and the record is still there; else null. */
@@ -54,6 +59,9 @@ const NAMED_BY: Record<(typeof ACTIVITY_RESOURCES)[number], string> = {
   firmware: "select x.firmware_version from firmware x where x.id = l.record_id",
   discounts: "select x.code from discounts x where x.id = l.record_id",
   tests: "select x.name from tests x where x.id = l.record_id",
+  "box-type-settings": `select ${boxTypeNameSql("l.record_id")}`,
+  "forced-resets": `select ${TARGET_NAME} from forced_resets r left join users tu on tu.id = r.user_id
+    left join devices td on td.id = r.device_id where r.id = l.record_id`,
 };
 
 const RECORD_NAME = `case l.resource ${Object.entries(NAMED_BY)
@@ -75,6 +83,7 @@ export const activityDefinition = defineResource({
     recordId: field.text("l.record_id"),
     recordName: field.textOrNull(RECORD_NAME),
     link: field.textOrNull(LINK),
+    client: field.textOrNull("l.client"),
   },
   // Not accountExpr: the scope depends on the role (scopeOf below).
   search: ["au.first_name || ' ' || au.last_name", "l.action", "l.resource", "l.record_id"],
@@ -95,14 +104,10 @@ export const activityDefinition = defineResource({
 
 /** The entries a caller may see (the module's comment). */
 export function scopeOf(caller: Caller): SQL {
-  switch (caller.role) {
-    case "SuperAdmin":
-      return sql`true`;
-    case "Admin":
-      return sql`au.account_id = ${caller.accountId}`;
-    default:
-      return sql`l.actor_id = ${caller.id}`;
-  }
+  if (caller.role === "SuperAdmin") return sql`true`;
+  const accountTests = sql`(l.resource = 'tests' and l.record_id in (select t.id from tests t where t.account_id = ${caller.accountId}))`;
+  const people = caller.role === "Admin" ? sql`au.account_id = ${caller.accountId}` : sql`l.actor_id = ${caller.id}`;
+  return sql`(${people} or ${accountTests})`;
 }
 
 export function activityRoutes(app: FastifyInstance, { db }: Services): void {

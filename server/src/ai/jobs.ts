@@ -5,6 +5,7 @@ import { AI_STALE_JOB_MS, type AiJobStatusResponse, type AiModel, type AiResultR
 import type { Database } from "../db/client";
 import { aiJobs } from "../db/schema";
 import { isLatestVersion } from "./models";
+import { logActivity } from "../resources/writes";
 
 export type AiJobRow = typeof aiJobs.$inferSelect;
 
@@ -77,7 +78,11 @@ export type NewAiJob = Omit<typeof aiJobs.$inferInsert, "id">;
  * at a time whichever instance receives them (a database lock held to the end of the
  * transaction), so two arriving together cannot both find no job and queue two.
  */
-export async function joinOrQueueJob(db: Database, job: NewAiJob & { model: AiModel }): Promise<string> {
+export async function joinOrQueueJob(
+  db: Database,
+  job: NewAiJob & { model: AiModel },
+  client: string | null,
+): Promise<string> {
   return db.transaction(async (tx) => {
     const run = `ai-trigger:${job.testId}:${job.group}:${job.model}`;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${run}, 0))`);
@@ -85,6 +90,15 @@ export async function joinOrQueueJob(db: Database, job: NewAiJob & { model: AiMo
     if (running) return running.id;
     const id = randomUUID();
     await tx.insert(aiJobs).values({ id, ...job });
+    // A joined run is not a new analysis: only a queued job is an entry ("AI run").
+    await logActivity(tx, {
+      actorId: job.triggeredBy ?? null,
+      client,
+      action: "ai-run",
+      resource: "tests",
+      recordId: job.testId,
+      changes: { jobId: id, group: job.group, model: job.model },
+    });
     return id;
   });
 }

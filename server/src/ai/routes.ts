@@ -24,6 +24,7 @@ import { runHasPhotos } from "./photos";
 import { devices } from "../db/schema";
 import { BEARER, described, DOCUMENTED_BODY, refusals, routeOptions } from "../docs/openapi";
 import { HttpError, notFound, unauthorized } from "../http/errors";
+import { clientName } from "../http/userAgent";
 import type { Services } from "../services";
 import { canSeeTest, findLiveTest } from "../testRecords/queries";
 
@@ -130,14 +131,18 @@ export function aiRoutes(app: FastifyInstance, services: Services): void {
         .select({ typeCode: devices.typeCode })
         .from(devices)
         .where(eq(devices.id, test.deviceId));
-      const jobId = await joinOrQueueJob(db, {
-        testId: test.id,
-        group,
-        model,
-        modelVersion: currentVersion(model),
-        deviceType: deviceType ?? device?.typeCode ?? null,
-        triggeredBy: caller?.id ?? null,
-      });
+      const jobId = await joinOrQueueJob(
+        db,
+        {
+          testId: test.id,
+          group,
+          model,
+          modelVersion: currentVersion(model),
+          deviceType: deviceType ?? device?.typeCode ?? null,
+          triggeredBy: caller?.id ?? null,
+        },
+        clientName(request.headers),
+      );
       services.aiJobs.wake();
       return { jobId };
     },

@@ -9,10 +9,14 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Role } from "../../../src/api/types";
 import { forbidden, HttpError, tokenExpired, unauthorized, userDeleted } from "../http/errors";
+import { clientName } from "../http/userAgent";
 import type { Services } from "../services";
 import { findUserById, type UserRow } from "../users/queries";
 
 export type Access = "public" | "signedIn" | readonly Role[];
+
+/** The signed-in user of a request, and the client they used (the Activity Feed records both). */
+export type SignedInCaller = UserRow & { client: string | null };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -20,7 +24,7 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     /** The signed-in user, set by the guard on every route that is not public. */
-    caller: UserRow | null;
+    caller: SignedInCaller | null;
   }
 }
 
@@ -58,7 +62,7 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     if (access === "public") return;
 
     const user = await userOfAuthorization(request.headers.authorization, services);
-    request.caller = user;
+    request.caller = { ...user, client: clientName(request.headers) };
 
     if (Array.isArray(access) && !access.includes(user.role)) throw forbidden();
   };
@@ -66,7 +70,7 @@ export function installGuard(app: FastifyInstance, services: Services): void {
 }
 
 /** The signed-in user of a non-public route. */
-export function callerOf(request: FastifyRequest): UserRow {
+export function callerOf(request: FastifyRequest): SignedInCaller {
   if (request.caller === null) {
     throw new Error(`callerOf() used on a public route: ${request.routeOptions.url ?? request.url}`);
   }

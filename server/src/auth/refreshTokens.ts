@@ -23,7 +23,8 @@ export interface RefreshTokens {
   /** Spends `token` and returns its successor, or why it cannot. */
   rotate(token: string): Promise<RotationResult>;
   /** Revokes the family `token` belongs to (sign-out). Unknown tokens are ignored. */
-  revokeFamilyOf(token: string): Promise<void>;
+  /** Revokes the token's sign-in; answers its user when it was still live (a sign-out), else null. */
+  revokeFamilyOf(token: string): Promise<string | null>;
 }
 
 export function refreshTokenStore(db: Database, ttlDays: number): RefreshTokens {
@@ -39,11 +40,14 @@ export function refreshTokenStore(db: Database, ttlDays: number): RefreshTokens 
     return token;
   }
 
-  async function revokeFamily(familyId: string): Promise<void> {
-    await db
+  /** Answers how many live tokens it revoked. */
+  async function revokeFamily(familyId: string): Promise<number> {
+    const revoked = await db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    return revoked.length;
   }
 
   return {
@@ -80,10 +84,11 @@ export function refreshTokenStore(db: Database, ttlDays: number): RefreshTokens 
 
     async revokeFamilyOf(token) {
       const [stored] = await db
-        .select({ familyId: refreshTokens.familyId })
+        .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
-      if (stored) await revokeFamily(stored.familyId);
+      if (!stored) return null;
+      return (await revokeFamily(stored.familyId)) > 0 ? stored.userId : null;
     },
   };
 }

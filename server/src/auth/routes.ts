@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -14,6 +14,8 @@ import { tooManyAttemptsMessage } from "./signInThrottle";
 import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, noContent, refusals, routeOptions } from "../docs/openapi";
 import { HttpError, userDeleted } from "../http/errors";
+import { clientName } from "../http/userAgent";
+import { logActivity } from "../resources/writes";
 import type { Services } from "../services";
 import { findLiveUserByEmail, findUserById, toApiUser, type UserRow } from "../users/queries";
 
@@ -23,6 +25,13 @@ const TAG = "Session";
 export function authRoutes(app: FastifyInstance, services: Services): void {
   const { db, accessTokens, refreshTokens, throttle } = services;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  /** A sign-in or sign-out entry: the user themselves, from the client they used; no changes. */
+  const signedBy = (userId: string, request: FastifyRequest) => ({
+    actorId: userId,
+    client: clientName(request.headers),
+    changes: {},
+  });
 
   const issueAccessToken = (user: UserRow) =>
     accessTokens.issue({ id: user.id, role: user.role, accountId: user.accountId });
@@ -60,7 +69,15 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
       }
 
       await throttle.recordSuccess(source);
-      await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+        await logActivity(tx, {
+          ...signedBy(user.id, request),
+          action: "sign-in",
+          resource: "users",
+          recordId: user.id,
+        });
+      });
       return {
         accessToken: await issueAccessToken(user),
         refreshToken: await refreshTokens.issue(user.id),
@@ -115,7 +132,12 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
       },
     }),
     async (request, reply) => {
-      await refreshTokens.revokeFamilyOf(request.body.refreshToken);
+      const userId = await refreshTokens.revokeFamilyOf(request.body.refreshToken);
+      if (userId !== null) {
+        await db.transaction((tx) =>
+          logActivity(tx, { ...signedBy(userId, request), action: "sign-out", resource: "users", recordId: userId }),
+        );
+      }
       return reply.status(204).send(null);
     },
   );

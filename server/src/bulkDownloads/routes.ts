@@ -14,6 +14,7 @@ import { binary, described, GUARD_REFUSALS, refusals, routeOptions } from "../do
 import { estimateSeconds, toApiBulkDownload } from "./worker";
 import { bulkDownloads, tests } from "../db/schema";
 import { attachmentDisposition } from "../files/zip";
+import { actorOf, logActivity } from "../resources/writes";
 import { HttpError, notFound } from "../http/errors";
 import type { Services } from "../services";
 
@@ -77,10 +78,19 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
       }
       let row;
       try {
-        [row] = await db
-          .insert(bulkDownloads)
-          .values({ id: randomUUID(), userId: caller.id, testIds, estimatedSeconds: estimateSeconds(testIds.length) })
-          .returning();
+        row = await db.transaction(async (tx) => {
+          const [stored] = await tx
+            .insert(bulkDownloads)
+            .values({ id: randomUUID(), userId: caller.id, testIds, estimatedSeconds: estimateSeconds(testIds.length) })
+            .returning();
+          const entry = { action: "bulk-download", resource: "users", recordId: caller.id };
+          await logActivity(tx, {
+            ...actorOf(caller),
+            ...entry,
+            changes: { download: stored?.id, tests: testIds.length },
+          });
+          return stored;
+        });
       } catch (error) {
         // The partial unique index allows one pending or processing download per user.
         if (isUniqueViolation(error)) throw new HttpError(409, BULK_IN_PROGRESS);

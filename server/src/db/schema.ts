@@ -596,7 +596,7 @@ export const activityLog = pgTable(
     resource: text("resource").notNull(),
     recordId: text("record_id").notNull(),
     changes: jsonb("changes").$type<Record<string, unknown>>().notNull(),
-    /** The client the actor used ("Gemtest Admin Console · Chrome 131", a device app's user agent); null when unknown. */
+    /** The client the actor used ("Admin Portal · Chrome 131", a device app's user agent); null when unknown. */
     client: text("client"),
     createdAt: createdAt(),
   },

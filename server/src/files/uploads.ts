@@ -26,6 +26,7 @@ import { uploadFormatOf } from "./contentCheck";
 import { safeFileName } from "./zip";
 import { HttpError, notFound } from "../http/errors";
 import { translateMultipartError, type MultipartWording } from "../http/multipart";
+import { actorOf, logActivity } from "../resources/writes";
 import type { Services } from "../services";
 import { canSeeTest, findLiveTest, TEST_NOT_FOUND, toApiFile } from "../testRecords/queries";
 
@@ -117,8 +118,9 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLink
         if (Number(kind) !== FILE_KIND.Other) {
           throw new HttpError(400, `${kindField} must be ${FILE_KIND.Other} (Other): only other files may be uploaded`);
         }
+        const caller = callerOf(request);
         const test = await findLiveTest(db, testId);
-        if (!test || !canSeeTest(callerOf(request), test)) throw notFound(TEST_NOT_FOUND);
+        if (!test || !canSeeTest(caller, test)) throw notFound(TEST_NOT_FOUND);
 
         const name = safeFileName(file.name.split(/[\\/]/).pop() ?? "", "");
         const format = uploadFormatOf(name);
@@ -131,21 +133,32 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLink
 
         const { key, size } = await storage.put(createReadStream(file.path));
         try {
-          const [row] = await db
-            .insert(testFiles)
-            .values({
-              id: randomUUID(),
-              testId: test.id,
-              name,
-              storageKey: key,
-              group: 0,
-              type: format.type,
-              kind: FILE_KIND.Other,
-              size,
-              contentType: format.contentType,
-            })
-            .returning();
-          if (!row) throw new Error("The file row was not stored");
+          const row = await db.transaction(async (tx) => {
+            const [stored] = await tx
+              .insert(testFiles)
+              .values({
+                id: randomUUID(),
+                testId: test.id,
+                name,
+                storageKey: key,
+                group: 0,
+                type: format.type,
+                kind: FILE_KIND.Other,
+                size,
+                contentType: format.contentType,
+              })
+              .returning();
+            if (!stored) throw new Error("The file row was not stored");
+            const changes = { file: name, size };
+            await logActivity(tx, {
+              ...actorOf(caller),
+              action: "upload",
+              resource: "tests",
+              recordId: test.id,
+              changes,
+            });
+            return stored;
+          });
           const answer: UploadResponse = { file: toApiFile(row, fileLinks, config.productKey) };
           return reply.status(201).send(answer);
         } catch (error) {

@@ -34,3 +34,15 @@ export function describeClient(headers: IncomingHttpHeaders): ClientDescription 
   }
   return { raw: header.slice(0, MAX_LOGGED_LENGTH) };
 }
+
+const CLIENT_MAX_LENGTH = 120;
+
+/**
+ * The client as the Activity Feed names it: "Admin Portal · Chrome 131" for the console,
+ * the user agent as sent for any other client, null when the request said nothing.
+ */
+export function clientName(headers: IncomingHttpHeaders): string | null {
+  const { application, browser, raw } = describeClient(headers);
+  const name = raw ?? [application, browser].filter((part) => part !== undefined && part !== "").join(" · ");
+  return name === "" ? null : name.slice(0, CLIENT_MAX_LENGTH);
+}

@@ -14,6 +14,8 @@ export interface Caller {
   id: string;
   role: Role;
   accountId: string;
+  /** The client the request came from (callerOf sets it), for the activity log. */
+  client?: string | null;
 }
 
 export type FilterType = "string" | "integer" | "boolean" | "date" | readonly string[];

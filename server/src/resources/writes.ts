@@ -83,10 +83,18 @@ export async function logActivity(
     resource: string;
     recordId: string;
     changes: Record<string, unknown>;
+    /** The actor's client (Caller.client); null for the service's own changes. */
+    client?: string | null;
   },
 ): Promise<void> {
   await tx.insert(activityLog).values({ id: randomUUID(), ...entry });
 }
+
+/** Who made a change and from which client, as an activity entry records them. */
+export const actorOf = (caller: Caller): { actorId: string; client: string | null } => ({
+  actorId: caller.id,
+  client: caller.client ?? null,
+});
 
 /**
  * After an INSERT, in its transaction: the new record as the caller sees it, and its activity
@@ -100,7 +108,7 @@ export async function recordCreated<F extends Fields>(
   action = "create",
 ): Promise<RecordOf<F>> {
   const created = (await findRecord(tx, def, caller, id))!;
-  await logActivity(tx, { actorId: caller.id, action, resource: def.name, recordId: id, changes: created });
+  await logActivity(tx, { ...actorOf(caller), action, resource: def.name, recordId: id, changes: created });
   return created;
 }
 
@@ -134,7 +142,7 @@ export async function versionedChange<F extends Fields>(change: VersionedChange<
     await updateVersioned(tx, def, table, id, version, await change.values(before, tx));
     const after = (await findRecord(tx, def, { ...caller, role: "SuperAdmin" }, id))!;
     await logActivity(tx, {
-      actorId: caller.id,
+      ...actorOf(caller),
       action,
       resource: def.name,
       recordId: id,
@@ -162,7 +170,7 @@ export async function deleteRecord<F extends Fields>(options: {
     const current = await findRecord(tx, def, caller, id);
     if (!current) throw notFoundOf(def);
     const then = await options.remove(tx, current);
-    await logActivity(tx, { actorId: caller.id, action: "delete", resource: def.name, recordId: id, changes: current });
+    await logActivity(tx, { ...actorOf(caller), action: "delete", resource: def.name, recordId: id, changes: current });
     return { record: current, afterCommit: then };
   });
   if (afterCommit) await afterCommit();

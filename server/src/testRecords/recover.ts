@@ -16,7 +16,7 @@ import { GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { defineResource, field } from "../resources/definition";
 import { readRoutes } from "../resources/routes";
-import { logActivity } from "../resources/writes";
+import { actorOf, logActivity } from "../resources/writes";
 import { fullName } from "../resources/sql";
 import type { Services } from "../services";
 
@@ -137,7 +137,7 @@ export function recoverTestRoutes(app: FastifyInstance, { db, storage }: Service
         }
         for (const row of rows) {
           await logActivity(tx, {
-            actorId: caller.id,
+            ...actorOf(caller),
             action: "restore",
             resource: "tests",
             recordId: row.id,
@@ -163,10 +163,11 @@ export function recoverTestRoutes(app: FastifyInstance, { db, storage }: Service
         response: { 200: purgeAnswer, ...refusals({ ...GUARD_REFUSALS, 403: true }) },
       },
     },
-    async () => {
+    async (request) => {
+      const caller = callerOf(request);
       const { testCount, keys } = await db.transaction(async (tx) => {
         const expired = await tx
-          .select({ id: tests.id })
+          .select({ id: tests.id, name: tests.name })
           .from(tests)
           .where(and(isNotNull(tests.deletedAt), lte(tests.deletedAt, windowStart)))
           .for("update");
@@ -178,6 +179,10 @@ export function recoverTestRoutes(app: FastifyInstance, { db, storage }: Service
           .where(inArray(testFiles.testId, ids))
           .returning({ storageKey: testFiles.storageKey });
         await tx.delete(tests).where(inArray(tests.id, ids));
+        for (const { id, name } of expired) {
+          const entry = { action: "purge", resource: "tests", recordId: id, changes: { name } };
+          await logActivity(tx, { ...actorOf(caller), ...entry });
+        }
         return { testCount: ids.length, keys: files.map((file) => file.storageKey) };
       });
       // After the commit (a failed transaction must not have lost a blob): each blob no file refers to any more.

@@ -3,7 +3,7 @@
  * zip download, and sharing.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import Type from "typebox";
 import { isTestNameValid, mayDeleteTest, TEST_NAME_MIN_LENGTH } from "../../../src/api/rules";
@@ -19,6 +19,7 @@ import { businesses, testFiles, tests } from "../db/schema";
 import { binary, described, GUARD_REFUSALS, noContent, refusals, routeOptions } from "../docs/openapi";
 import { attachmentDisposition, safeFileName, uniqueNamer, zipFromStorage } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
+import { actorOf, changesBetween, logActivity } from "../resources/writes";
 import type { Services } from "../services";
 import { canSeeTest, DELETE_REFUSED, findLiveTest, loadApiTest, TEST_NOT_FOUND, type TestRow } from "./queries";
 
@@ -100,10 +101,25 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
       if (!isTestNameValid(name)) {
         throw new HttpError(400, `name must be at least ${TEST_NAME_MIN_LENGTH} characters long (not counting spaces)`);
       }
-      await db
-        .update(tests)
-        .set({ name: name.trim(), sku, customer, vendorName, description, notes: notesFromText(notes) })
-        .where(eq(tests.id, test.id));
+      const edited = { name: name.trim(), sku, customer, vendorName, description, notes: notesFromText(notes) };
+      await db.transaction(async (tx) => {
+        await tx.update(tests).set(edited).where(eq(tests.id, test.id));
+        const before = {
+          name: test.name,
+          sku: test.sku,
+          customer: test.customer,
+          vendorName: test.vendorName,
+          description: test.description,
+          notes: test.notes,
+        };
+        await logActivity(tx, {
+          ...actorOf(callerOf(request)),
+          action: "update",
+          resource: "tests",
+          recordId: test.id,
+          changes: changesBetween(before, edited),
+        });
+      });
       return answer(test.id);
     },
   );
@@ -137,7 +153,11 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
       };
       if (!mayDeleteTest(caller, deletable)) throw new HttpError(401, DELETE_REFUSED);
       // Who deleted it is kept for the Recover screen (testRecords/recover.ts).
-      await db.update(tests).set({ deletedAt: new Date(), deletedBy: caller.id }).where(eq(tests.id, test.id));
+      await db.transaction(async (tx) => {
+        await tx.update(tests).set({ deletedAt: new Date(), deletedBy: caller.id }).where(eq(tests.id, test.id));
+        const changes = { name: test.name };
+        await logActivity(tx, { ...actorOf(caller), action: "delete", resource: "tests", recordId: test.id, changes });
+      });
       return reply.status(204).send(null);
     },
   );
@@ -160,8 +180,15 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
         const [deleted] = await tx
           .delete(testFiles)
           .where(and(eq(testFiles.id, request.params.fileId), eq(testFiles.testId, test.id)))
-          .returning({ storageKey: testFiles.storageKey });
+          .returning({ storageKey: testFiles.storageKey, name: testFiles.name });
         if (!deleted) throw notFound("File not found");
+        await logActivity(tx, {
+          ...actorOf(callerOf(request)),
+          action: "delete-file",
+          resource: "tests",
+          recordId: test.id,
+          changes: { file: deleted.name },
+        });
         const [others] = await tx
           .select({ n: count() })
           .from(testFiles)
@@ -234,12 +261,28 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
     }),
     async (request) => {
       const test = await visibleTest(request, request.params.id);
-      const [shared] = await db
-        .update(tests)
-        .set({ sharedAt: sql`coalesce(${tests.sharedAt}, now())` })
-        .where(eq(tests.id, test.id))
-        .returning({ sharedAt: tests.sharedAt });
-      return { sharedAt: (shared?.sharedAt ?? new Date()).toISOString() };
+      if (test.sharedAt !== null) return { sharedAt: test.sharedAt.toISOString() };
+      const sharedAt = await db.transaction(async (tx) => {
+        // Sharing again keeps the first date; only the first share is a change worth an entry.
+        const [first] = await tx
+          .update(tests)
+          .set({ sharedAt: sql`now()` })
+          .where(and(eq(tests.id, test.id), isNull(tests.sharedAt)))
+          .returning({ sharedAt: tests.sharedAt });
+        if (!first) {
+          const [raced] = await tx.select({ sharedAt: tests.sharedAt }).from(tests).where(eq(tests.id, test.id));
+          return raced?.sharedAt ?? new Date();
+        }
+        await logActivity(tx, {
+          ...actorOf(callerOf(request)),
+          action: "share",
+          resource: "tests",
+          recordId: test.id,
+          changes: { sharedAt: first.sharedAt },
+        });
+        return first.sharedAt!;
+      });
+      return { sharedAt: sharedAt.toISOString() };
     },
   );
 }

@@ -23,6 +23,7 @@ import { bodySchema, errors } from "../resources/schemas";
 import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
 import { userDefinition } from "./resource";
 import { changesBetween, logActivity } from "../resources/writes";
+import { clientName } from "../http/userAgent";
 import { routeOptions } from "../docs/openapi";
 
 export const INVITATION_NOT_VALID = "This invitation is not valid any more.";
@@ -147,6 +148,7 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
         const after = (await findRecord(tx, userDefinition, system, id)) as Row;
         await logActivity(tx, {
           actorId: id,
+          client: clientName(request.headers),
           action: "accept-invitation",
           resource: userDefinition.name,
           recordId: id,

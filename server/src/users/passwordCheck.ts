@@ -9,6 +9,7 @@ import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { HttpError } from "../http/errors";
 import type { Services } from "../services";
+import { actorOf, logActivity } from "../resources/writes";
 
 /**
  * The password re-check. GET users/{id} (the full User record, a superset of ApiUser) is served
@@ -38,7 +39,13 @@ export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Serv
       const isCorrect = await verifyPassword(caller.passwordHash, request.body.password);
       await (isCorrect ? throttle.recordSuccess(source) : throttle.recordFailure(source));
       // A passed check allows a refund for the next 5 minutes (docs/api-resources.md "Payments").
-      if (isCorrect) await db.update(users).set({ passwordConfirmedAt: new Date() }).where(eq(users.id, caller.id));
+      if (isCorrect) {
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ passwordConfirmedAt: new Date() }).where(eq(users.id, caller.id));
+          const entry = { action: "password-check", resource: "users", recordId: caller.id, changes: {} };
+          await logActivity(tx, { ...actorOf(caller), ...entry });
+        });
+      }
       return { isCorrect };
     },
   );

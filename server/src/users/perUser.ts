@@ -25,6 +25,7 @@ import { bodySchema, errors, idParams, SIGNED_IN_ERRORS } from "../resources/sch
 import { iso, rowsOf, type Executor } from "../resources/sql";
 import { userDefinition } from "./resource";
 import { routeOptions } from "../docs/openapi";
+import { actorOf, logActivity } from "../resources/writes";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 export const MAX_SAVED_QUERIES = 50;
@@ -174,6 +175,14 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
             value: request.body.value as SavedQueryValue,
           })
           .returning(savedQueryColumns);
+        const changes = { list: request.body.resource, label };
+        await logActivity(tx, {
+          ...actorOf(caller),
+          action: "save-query",
+          resource: "users",
+          recordId: caller.id,
+          changes,
+        });
         return inserted!;
       });
       return reply.status(201).send(savedQueryOf(row));
@@ -190,11 +199,16 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
       },
     }),
     async (request, reply) => {
-      const deleted = await db
-        .delete(savedQueries)
-        .where(and(eq(savedQueries.id, request.params.id), eq(savedQueries.userId, callerOf(request).id)))
-        .returning({ id: savedQueries.id });
-      if (deleted.length === 0) throw notFound("Saved query not found.");
+      const caller = callerOf(request);
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(savedQueries)
+          .where(and(eq(savedQueries.id, request.params.id), eq(savedQueries.userId, caller.id)))
+          .returning({ list: savedQueries.resource, label: savedQueries.label });
+        if (!deleted) throw notFound("Saved query not found.");
+        const entry = { action: "delete-query", resource: "users", recordId: caller.id, changes: deleted };
+        await logActivity(tx, { ...actorOf(caller), ...entry });
+      });
       return reply.status(204).send();
     },
   );
@@ -250,6 +264,14 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
             })),
           );
         }
+        const changes = { bookmarks: [before.length, items.length] };
+        await logActivity(tx, {
+          ...actorOf(caller),
+          action: "bookmarks",
+          resource: "users",
+          recordId: caller.id,
+          changes,
+        });
         return bookmarkList(tx, caller);
       });
     },

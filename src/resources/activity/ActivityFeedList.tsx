@@ -160,6 +160,7 @@ export default function ActivityFeedList({ pollMs = ACTIVITY_POLL_MS }: { pollMs
           />
           <Column source="action" render={(entry) => <>{translate(actionKey(entry.action), { _: entry.action })}</>} />
           <Column source="resource" render={(entry) => <RecordCell entry={entry} />} />
+          <Column source="client" disableSort render={(entry) => <Muted>{entry.client ?? "—"}</Muted>} />
         </DataTable>
       </List>
     </Box>
