@@ -31,6 +31,7 @@ import { deviceRoutes } from "./devices/routes";
 import { phoneRoutes } from "./phones/routes";
 import { lostDeviceRoutes } from "./devices/lost";
 import { activityRoutes } from "./activity/routes";
+import { advancedSettingsRoutes } from "./advancedSettings/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { discountRoutes } from "./discounts/routes";
 import { firmwareRoutes } from "./firmware/routes";
@@ -125,6 +126,7 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
       perUserRoutes(api, services);
       phoneRoutes(api, services);
       activityRoutes(api, services);
+      advancedSettingsRoutes(api, services);
       dashboardRoutes(api, services);
       docsRoutes(api);
     },

@@ -3,12 +3,13 @@
  * did what to which record, and when; `link` is the console path of the record's page, or null
  * when its type has none or the record is gone.
  */
+import { BOX_TYPE_SETTINGS, FORCED_RESETS } from "./advancedSettings";
 import { RESOURCES } from "./resources";
 
 export const ACTIVITY = "activity";
 
 /** The record types the activity log names (each resource's API name). */
-export const ACTIVITY_RESOURCES = [...RESOURCES, "tests"] as const;
+export const ACTIVITY_RESOURCES = [...RESOURCES, "tests", BOX_TYPE_SETTINGS, FORCED_RESETS] as const;
 export type ActivityResource = (typeof ACTIVITY_RESOURCES)[number];
 
 /** The actions the service logs today (the console names them; any other is shown as it is). */
@@ -28,6 +29,7 @@ export const ACTIVITY_ACTIONS = [
   "cancel",
   "resume",
   "restore",
+  "pick-up",
   "sign-in",
   "sign-out",
   "password-check",
@@ -51,6 +53,8 @@ export const ACTIVITY_LINKS = {
   payments: "/payment/",
   subscriptions: "/subscription/",
   tests: "/gallery/item/",
+  // The box type's tab of Advanced Settings.
+  [BOX_TYPE_SETTINGS]: "/advanced-settings?type=",
 } as const satisfies Partial<Record<ActivityResource, string>>;
 
 export interface ActivityEntry {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { DEVICE_STATUSES } from "../../../src/api/resources";
 import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../../src/api/rules";
-import { devices, tests } from "../db/schema";
+import { devices, forcedResets, tests } from "../db/schema";
 import { fieldError, forbidden } from "../http/errors";
 import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
@@ -156,6 +156,8 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
         id,
         "This device has test records and cannot be deleted; mark it lost instead.",
       );
+      // A forced reset of this device's phone has nothing left to reset (Advanced Settings).
+      await tx.delete(forcedResets).where(eq(forcedResets.deviceId, id));
       await tx.delete(devices).where(eq(devices.id, id));
     },
   });

@@ -1,0 +1,238 @@
+/**
+ * Forced resets (spec §6's change log: super admins force a reset per user, phone, phone model or
+ * OS version; docs/api.md "Advanced settings"). A reset is a pending row until a matching device
+ * app calls GET device-config (deviceConfig.ts), which picks it up, or a super admin cancels it.
+ * Creating and canceling need a recent password re-check and log an activity entry in their
+ * transaction; the list says who asked and when, and which device app picked it up.
+ */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import {
+  FORCED_RESET_FIELDS,
+  FORCED_RESET_STATUSES,
+  FORCED_RESET_TARGETS,
+  FORCED_RESETS,
+  type ForcedResetCreate,
+  type ForcedResetTarget,
+} from "../../../src/api/advancedSettings";
+import { forcedResetCreateSchema } from "../../../src/api/schemas/advancedSettings";
+import type { Access } from "../auth/guard";
+import { callerOf } from "../auth/guard";
+import { forcedResets } from "../db/schema";
+import { routeOptions } from "../docs/openapi";
+import { fieldError, HttpError } from "../http/errors";
+import { defineResource, dateRange, field } from "../resources/definition";
+import { findRecord } from "../resources/list";
+import { readRoutes } from "../resources/routes";
+import { answers, idParams } from "../resources/schemas";
+import { fullName, rowsOf, type Tx } from "../resources/sql";
+import { writeRoutes } from "../resources/writeRoutes";
+import { actorOf, changesBetween, logActivity, notFoundOf } from "../resources/writes";
+import type { Services } from "../services";
+import { requireRecentPasswordCheck } from "./passwordRecheck";
+
+const ACCESS: Access = ["SuperAdmin"];
+
+/** The device app's call that picked the reset up: its activity entry names the device and the user. */
+const PICKED_UP = `left join lateral (
+    select l.actor_id, l.changes->>'deviceId' as device_id from activity_log l
+    where l.resource = '${FORCED_RESETS}' and l.record_id = r.id and l.action = 'pick-up'
+    order by l.created_at desc limit 1
+  ) pu on true
+  left join users pu_u on pu_u.id = pu.actor_id
+  left join devices pu_d on pu_d.id = pu.device_id`;
+
+/** The target in words (the Activity Feed names the record the same way). */
+export const TARGET_NAME = `case r.target
+    when 'user' then tu.first_name || ' ' || tu.last_name
+    when 'phone' then coalesce(nullif(td.name, ''), td.serial_number)
+    when 'phone_model' then r.phone_brand || ' ' || r.phone_model
+    else r.phone_os end`;
+
+const STATUS = `case when r.canceled_at is not null then 'canceled'
+    when r.picked_up_at is not null then 'picked-up' else 'pending' end`;
+
+export const forcedResetDefinition = defineResource({
+  name: FORCED_RESETS,
+  label: "forced reset",
+  from: `forced_resets r
+    join users rq on rq.id = r.requested_by
+    left join users tu on tu.id = r.user_id
+    left join devices td on td.id = r.device_id
+    left join accounts ta on ta.id = coalesce(tu.account_id, td.account_id)
+    left join users cu on cu.id = r.canceled_by
+    ${PICKED_UP}`,
+  id: "r.id",
+  fields: {
+    id: field.text("r.id"),
+    target: field.oneOf(FORCED_RESET_TARGETS, "r.target"),
+    targetName: field.text(`coalesce(${TARGET_NAME}, '')`),
+    userId: field.textOrNull("r.user_id"),
+    userName: field.textOrNull(fullName("tu")),
+    deviceId: field.textOrNull("r.device_id"),
+    deviceSerialNumber: field.textOrNull("td.serial_number"),
+    accountId: field.textOrNull("ta.id"),
+    accountName: field.textOrNull("ta.name"),
+    phoneBrand: field.textOrNull("r.phone_brand"),
+    phoneModel: field.textOrNull("r.phone_model"),
+    phoneOs: field.textOrNull("r.phone_os"),
+    status: field.oneOf(FORCED_RESET_STATUSES, STATUS),
+    requestedById: field.text("r.requested_by"),
+    requestedByName: field.text("rq.first_name || ' ' || rq.last_name"),
+    createdAt: field.date("r.created_at"),
+    pickedUpAt: field.dateOrNull("r.picked_up_at"),
+    pickedUpDeviceId: field.textOrNull("pu_d.id"),
+    pickedUpDeviceSerialNumber: field.textOrNull("pu_d.serial_number"),
+    pickedUpByName: field.textOrNull(fullName("pu_u")),
+    canceledAt: field.dateOrNull("r.canceled_at"),
+    canceledById: field.textOrNull("r.canceled_by"),
+    canceledByName: field.textOrNull(fullName("cu")),
+  },
+  // No accountExpr: only super admins reach this resource.
+  search: [TARGET_NAME, "rq.first_name || ' ' || rq.last_name", "td.serial_number"],
+  filters: {
+    status: { type: FORCED_RESET_STATUSES, expr: STATUS },
+    target: { type: FORCED_RESET_TARGETS, expr: "r.target" },
+    userId: { type: "string", expr: "r.user_id" },
+    deviceId: { type: "string", expr: "r.device_id" },
+    requestedById: { type: "string", expr: "r.requested_by" },
+    ...dateRange("createdAt", "r.created_at"),
+  },
+  sorts: {
+    createdAt: { expr: "r.created_at" },
+    pickedUpAt: { expr: "r.picked_up_at", nullable: true },
+    canceledAt: { expr: "r.canceled_at", nullable: true },
+    target: { expr: "r.target" },
+    targetName: { expr: TARGET_NAME, nullable: true },
+    requestedByName: { expr: "rq.first_name || ' ' || rq.last_name" },
+  },
+  defaultSort: ["createdAt", "DESC"],
+});
+
+/** What a person is asked for when a target's field is missing or blank. */
+const MISSING: Record<string, string> = {
+  userId: "Choose a user.",
+  deviceId: "Choose a device.",
+  phoneBrand: "Enter the phone brand.",
+  phoneModel: "Enter the phone model.",
+  phoneOs: "Enter the OS version.",
+};
+
+const ALL_TARGET_FIELDS = ["userId", "deviceId", "phoneBrand", "phoneModel", "phoneOs"] as const;
+
+/** The columns of a new reset: the target's own fields, trimmed; refuses any other target's field. */
+export function targetColumns(body: ForcedResetCreate): Pick<ForcedResetCreate, (typeof ALL_TARGET_FIELDS)[number]> {
+  const own = FORCED_RESET_FIELDS[body.target];
+  const columns: Record<string, string> = {};
+  for (const key of ALL_TARGET_FIELDS) {
+    const value = body[key];
+    if (!own.includes(key)) {
+      if (value !== undefined) throw new HttpError(400, `${key} is not an allowed field for target ${body.target}`);
+      continue;
+    }
+    const trimmed = value?.trim() ?? "";
+    if (trimmed === "") throw fieldError(422, key, MISSING[key]!);
+    columns[key] = trimmed;
+  }
+  return columns;
+}
+
+/** The field a target's refusals are shown under (the last of its inputs). */
+const MAIN_FIELD: Record<ForcedResetTarget, string> = {
+  user: "userId",
+  phone: "deviceId",
+  phone_model: "phoneModel",
+  os_version: "phoneOs",
+};
+
+/** The reset's target exists, and no reset of the same target is pending already. */
+async function checkTarget(
+  tx: Tx,
+  target: ForcedResetTarget,
+  columns: ReturnType<typeof targetColumns>,
+): Promise<void> {
+  if (target === "user") {
+    const [user] = await rowsOf(tx, sql`select 1 from users where id = ${columns.userId} and deleted_at is null`);
+    if (!user) throw fieldError(422, "userId", "No such user.");
+  }
+  if (target === "phone") {
+    const [device] = await rowsOf(tx, sql`select 1 from devices where id = ${columns.deviceId}`);
+    if (!device) throw fieldError(422, "deviceId", "No such device.");
+  }
+  const same = {
+    user: sql`r.user_id = ${columns.userId ?? null}`,
+    phone: sql`r.device_id = ${columns.deviceId ?? null}`,
+    phone_model: sql`lower(r.phone_brand) = lower(${columns.phoneBrand ?? null})
+      and lower(r.phone_model) = lower(${columns.phoneModel ?? null})`,
+    os_version: sql`lower(r.phone_os) = lower(${columns.phoneOs ?? null})`,
+  }[target];
+  const [pending] = await rowsOf(
+    tx,
+    sql`select 1 from forced_resets r
+        where r.target = ${target} and r.picked_up_at is null and r.canceled_at is null and ${same}`,
+  );
+  if (pending) throw fieldError(422, MAIN_FIELD[target], "A reset of this target is already pending.");
+}
+
+export function forcedResetRoutes(app: FastifyInstance, { db }: Services): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const def = forcedResetDefinition;
+  readRoutes(app, db, def, { list: ACCESS, get: ACCESS, export: ACCESS });
+
+  writeRoutes(app, db, def, forcedResets).createRoute({
+    access: ACCESS,
+    summary: "Force a reset per user, phone, phone model or OS version (after a password re-check)",
+    fields: forcedResetCreateSchema.properties,
+    insert: async (tx, body, { caller, id }) => {
+      requireRecentPasswordCheck(caller);
+      const columns = targetColumns(body);
+      await checkTarget(tx, body.target, columns);
+      await tx.insert(forcedResets).values({ id, target: body.target, ...columns, requestedBy: caller.id });
+    },
+  });
+
+  api.post(
+    `/${FORCED_RESETS}/:id/cancel`,
+    routeOptions(ACCESS, FORCED_RESETS, "Cancel a pending forced reset (after a password re-check)", {
+      description:
+        "No body. Needs a passed POST users/password/check within 5 minutes. A reset already picked up or canceled is refused (422). Logs an activity entry `cancel`.",
+      params: idParams,
+      response: answers(def).deleted,
+    }),
+    async (request) => {
+      const caller = callerOf(request);
+      requireRecentPasswordCheck(caller);
+      const { id } = request.params;
+      return db.transaction(async (tx) => {
+        const refuse = (status: string) =>
+          fieldError(
+            422,
+            "status",
+            status === "canceled"
+              ? "This reset is already canceled."
+              : "This reset was already picked up: there is nothing to cancel.",
+          );
+        const before = await findRecord(tx, def, caller, id);
+        if (!before) throw notFoundOf(def);
+        if (before.status !== "pending") throw refuse(before.status);
+        // Still pending at the moment of the write: a device app picking it up meanwhile wins.
+        const canceled = await tx
+          .update(forcedResets)
+          .set({ canceledAt: new Date(), canceledBy: caller.id })
+          .where(and(eq(forcedResets.id, id), isNull(forcedResets.pickedUpAt), isNull(forcedResets.canceledAt)))
+          .returning({ id: forcedResets.id });
+        if (canceled.length !== 1) throw refuse("picked-up");
+        const after = (await findRecord(tx, def, caller, id))!;
+        await logActivity(tx, {
+          ...actorOf(caller),
+          action: "cancel",
+          resource: FORCED_RESETS,
+          recordId: id,
+          changes: changesBetween(before, after),
+        });
+        return after;
+      });
+    },
+  );
+}
