@@ -580,6 +580,9 @@ export const appMessages = {
         title: "Restore %{name}?",
         body: "The scheduled deletion is canceled and the account becomes active again.",
         done: "Account restored",
+        titleMany: "Restore 1 account? |||| Restore %{smart_count} accounts?",
+        bodyMany: "Their scheduled deletions are canceled and the accounts become active again.",
+        doneMany: "1 account restored |||| %{smart_count} accounts restored",
       },
     },
     activity: {

@@ -57,6 +57,14 @@ function serve() {
       db.tests = db.tests.filter((row) => !body.ids.includes(row.id));
       return reply(CONTRACT.recover.tests.restored(body.ids));
     }),
+    http.post("*/api/deleted-accounts/restore", async ({ request }) => {
+      const body = (await request.json()) as { ids: string[] };
+      db.posts.push({ path: "deleted-accounts/restore", body });
+      const missing = body.ids.find((id) => !db.accounts.some((row) => row.id === id));
+      if (missing) return reply(CONTRACT.recover.accounts.notRestorableMany(missing));
+      db.accounts = db.accounts.filter((row) => !body.ids.includes(row.id));
+      return reply(CONTRACT.recover.accounts.restored(body.ids));
+    }),
     http.post("*/api/accounts/:id/restore", async ({ params, request }) => {
       const body = (await request.json()) as { version: number };
       db.posts.push({ path: `accounts/${String(params.id)}/restore`, body });
@@ -151,6 +159,22 @@ describe("/recover/accounts", () => {
     expect(db.posts).toEqual([
       { path: `accounts/${DELETED_ACCOUNT.id}/restore`, body: { version: DELETED_ACCOUNT.version } },
     ]);
+    expect(await screen.findByText("No account waiting for deletion")).toBeInTheDocument();
+  });
+
+  it("restores the selected accounts together after one confirmation", async () => {
+    const other = { ...DELETED_ACCOUNT, id: "acc-9", name: "Opal House", email: "opal@example.com" };
+    db.accounts.push(other);
+    await renderConsole("/recover/accounts", { role: "SuperAdmin" });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
+    expect(await screen.findByText("2 items selected")).toBeInTheDocument();
+    const bulk = screen.getAllByRole("button", { name: "Restore" }).find((button) => !button.closest("tbody"));
+    fireEvent.click(bulk!);
+    const confirm = await screen.findByRole("dialog", { name: "Restore 2 accounts?" });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("2 accounts restored")).toBeInTheDocument();
+    expect(db.posts).toEqual([{ path: "deleted-accounts/restore", body: { ids: [DELETED_ACCOUNT.id, other.id] } }]);
     expect(await screen.findByText("No account waiting for deletion")).toBeInTheDocument();
   });
 

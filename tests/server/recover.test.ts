@@ -219,4 +219,36 @@ describe("deleted accounts", () => {
     );
     expect(again).toEqual(CONTRACT.recover.accounts.notRestorable.body);
   });
+
+  it("restores several at once, all or none, each with its entry; for super admins only", async () => {
+    const bulk = async (who: Who, ids: string[]) =>
+      call(t, await token(who), "POST", "/api/deleted-accounts/restore", { ids });
+    await scheduled(A.obsidian, ago(2 * DAY));
+    await scheduled(A.lapisTraders, ago(16 * DAY));
+    const versions = await t.db
+      .select({ id: accounts.id, version: accounts.version })
+      .from(accounts)
+      .where(inArray(accounts.id, [A.obsidian, A.lapisTraders]));
+    await expectRefused(t, () => bulk("admin", [A.obsidian]), 403);
+    // Lapis Traders is past the 15 days: nothing is restored, Obsidian included.
+    const refused = await expectRefused(t, () => bulk("superAdmin", [A.obsidian, A.lapisTraders]), 404);
+    expect(refused).toEqual(CONTRACT.recover.accounts.notRestorableMany(A.lapisTraders).body);
+    await expectRefused(t, () => bulk("superAdmin", []), 400);
+
+    await scheduled(A.lapisTraders, ago(3 * DAY));
+    const response = await bulk("superAdmin", [A.obsidian, A.lapisTraders]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual(CONTRACT.recover.accounts.restored([A.obsidian, A.lapisTraders]).body);
+    const after = await t.db
+      .select()
+      .from(accounts)
+      .where(inArray(accounts.id, [A.obsidian, A.lapisTraders]));
+    for (const account of after) {
+      const before = versions.find((row) => row.id === account.id)!;
+      expect(account).toMatchObject({ status: "active", deletionRequestedAt: null, version: before.version + 1 });
+      const entry = (await activityOf(t, "accounts", account.id)).at(-1);
+      expect(entry).toMatchObject({ action: "restore", actorId: U.superAdmin });
+      expect(entry?.changes).toMatchObject({ status: ["pending_deletion", "active"] });
+    }
+  });
 });

@@ -1,9 +1,9 @@
 /**
  * Recover accounts (spec §2 /recover/accounts, super admins; docs/api-resources.md "Recover
  * accounts"): the accounts whose deletion was asked for (DELETE /accounts/{id}, or status
- * pending_deletion) less than 15 days ago, with who asked and the days left, and restoring one:
- * POST /accounts/{id}/restore cancels the deletion (the version check, the activity entry
- * "restore").
+ * pending_deletion) less than 15 days ago, with who asked and the days left, and restoring them:
+ * POST /accounts/{id}/restore cancels one deletion (the version check), POST
+ * deleted-accounts/restore several at once (all or none); each writes the activity entry "restore".
  */
 import { DELETED_ACCOUNTS, RECOVERY_DAYS as DELETED_TEST_RECOVERY_DAYS } from "../../../src/api/recover";
 import { accounts } from "../db/schema";
@@ -13,9 +13,15 @@ import { readRoutes } from "../resources/routes";
 import { rowsOf } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
 import { fullName } from "../resources/sql";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
-import type { Services } from "../services";
 import type { FastifyInstance } from "fastify";
+import { callerOf } from "../auth/guard";
+import { GUARD_REFUSALS, refusals } from "../docs/openapi";
+import { notFound } from "../http/errors";
+import { restoreIdsBody, restoredIdsAnswer } from "../resources/restoreIds";
+import { actorOf, logActivity } from "../resources/writes";
+import type { Services } from "../services";
 import { accountDefinition } from "./routes";
 
 /** Decision: the window of spec §9's deleted tests applies to accounts too (docs/api-resources.md "Recover accounts"). */
@@ -83,4 +89,55 @@ export function recoverAccountRoutes(app: FastifyInstance, { db }: Services): vo
       };
     },
   });
+
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    `/${DELETED_ACCOUNTS}/restore`,
+    {
+      config: { access: ["SuperAdmin"] },
+      schema: {
+        tags: [DELETED_ACCOUNTS],
+        summary: `Restore several accounts whose deletion was asked for in the last ${WINDOW_DAYS} days (all or none)`,
+        description:
+          "Each id must be an account in the window; one that is not refuses the whole request and restores nothing. " +
+          "No version: the selection is the caller's intent, as for deleted tests.",
+        body: restoreIdsBody("deleted accounts"),
+        response: {
+          200: restoredIdsAnswer("Restored: each account is active again and its deletion canceled."),
+          ...refusals({ 400: true, ...GUARD_REFUSALS, 403: true, 404: `\`${NOT_RESTORABLE_ACCOUNT} {id}\`` }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { ids } = request.body;
+      await db.transaction(async (tx) => {
+        const idList = sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        );
+        const restored = await rowsOf(
+          tx,
+          sql`select a.id, a.deletion_requested_at from accounts a
+            where a.id in (${idList}) and ${sql.raw(IN_WINDOW)} for update`,
+        );
+        const found = new Set(restored.map((row) => row.id));
+        const missing = ids.find((id) => !found.has(id));
+        // Throwing rolls the transaction back: nothing is restored.
+        if (missing !== undefined) throw notFound(`${NOT_RESTORABLE_ACCOUNT} ${missing}`);
+        await tx.execute(
+          sql`update accounts set status = 'active', deletion_requested_at = null, version = version + 1
+            where id in (${idList})`,
+        );
+        for (const row of restored) {
+          const changes = {
+            status: ["pending_deletion", "active"],
+            deletionRequestedAt: [row.deletion_requested_at, null],
+          };
+          const entry = { action: "restore", resource: "accounts", recordId: String(row.id), changes };
+          await logActivity(tx, { ...actorOf(caller), ...entry });
+        }
+      });
+      return { data: ids };
+    },
+  );
 }

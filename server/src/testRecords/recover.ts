@@ -15,6 +15,7 @@ import { aiJobs, testFiles, tests } from "../db/schema";
 import { GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { defineResource, field } from "../resources/definition";
+import { restoreIdsBody, restoredIdsAnswer } from "../resources/restoreIds";
 import { readRoutes } from "../resources/routes";
 import { actorOf, logActivity } from "../resources/writes";
 import { fullName } from "../resources/sql";
@@ -72,21 +73,8 @@ export const deletedTestDefinition = defineResource({
   defaultSort: ["deletedAt", "DESC"],
 });
 
-const restoreBody = Type.Object(
-  {
-    ids: Type.Array(Type.String({ maxLength: 100 }), {
-      minItems: 1,
-      maxItems: 100,
-      uniqueItems: true,
-      description: "The deleted tests to restore: all of them, or none when one cannot be.",
-    }),
-  },
-  { additionalProperties: false },
-);
-const restoreAnswer = Type.Object(
-  { data: Type.Array(Type.String(), { description: "The ids restored." }) },
-  { description: "Restored: each test is back whole (its files and AI results were kept)." },
-);
+const restoreBody = restoreIdsBody("deleted tests");
+const restoreAnswer = restoredIdsAnswer("Restored: each test is back whole (its files and AI results were kept).");
 const purgeAnswer = Type.Object(
   {
     tests: Type.Integer({ description: "Tests removed for good." }),

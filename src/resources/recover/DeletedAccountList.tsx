@@ -5,7 +5,7 @@ import { DateTimeText, RecordLink } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { LIST_PAGE_SIZE } from "../shared/ResourceList";
-import { RestoreAccountButton } from "./restore";
+import { BulkRestoreAccountsButton, RestoreAccountButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { DaysLeftChip, Muted, RecoverIcon } from "./shared";
 
@@ -15,7 +15,7 @@ const NumberColumn = DataTable.NumberCol<DeletedAccount>;
 /**
  * /recover/accounts (spec §2, super admins): the accounts whose deletion was asked for in the
  * last 15 days, who asked, the days left; Restore cancels the deletion (versioned: a stale row is
- * refused, reloaded and said so).
+ * refused, reloaded and said so); selected rows are restored together (all or none).
  */
 export default function DeletedAccountList() {
   const translate = useTranslate();
@@ -42,7 +42,11 @@ export default function DeletedAccountList() {
           </TopToolbar>
         }
       >
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoMatch resource={DELETED_ACCOUNTS} />}>
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={<BulkRestoreAccountsButton />}
+          empty={<ListNoMatch resource={DELETED_ACCOUNTS} />}
+        >
           <Column
             source="name"
             render={(record) => <RecordLink to={paths.account(record.id)}>{record.name}</RecordLink>}

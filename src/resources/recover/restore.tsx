@@ -53,6 +53,32 @@ export function RestoreTestButton({ id }: { id: string }) {
   );
 }
 
+/** The accounts list's bulk action: restore the selected accounts, after a confirmation, in one call. */
+export function BulkRestoreAccountsButton() {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const restore = useRecordAction<string[], string[]>({
+    resource: DELETED_ACCOUNTS,
+    alsoChanges: ["accounts"],
+    action: (dataProvider, ids) => dataProvider.restoreAccounts(ids),
+    success: "resources.deleted-accounts.restore.doneMany",
+    successArgs: (ids) => ({ smart_count: ids.length }),
+    onSuccess: () => onUnselectItems(),
+  });
+  return (
+    <ConfirmButton
+      label="resources.deleted-accounts.restore.button"
+      icon={<RestoreIcon />}
+      title="resources.deleted-accounts.restore.titleMany"
+      content="resources.deleted-accounts.restore.bodyMany"
+      translateOptions={{ smart_count: selectedIds.length }}
+      variant="text"
+      loading={restore.isPending}
+      disabled={selectedIds.length === 0}
+      onConfirm={() => restore.run(selectedIds.map(String))}
+    />
+  );
+}
+
 /** An account's Restore, after a confirmation: cancels its deletion with the version the row shows. */
 export function RestoreAccountButton({ account }: { account: DeletedAccount }) {
   const restore = useRecordAction<void, Account>({
