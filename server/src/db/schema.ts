@@ -74,6 +74,13 @@ export const settings = pgTable("settings", {
 // Accounts, businesses, users
 // ---------------------------------------------------------------------------
 
+/**
+ * An account's stored status: the ones people set, and `deleted` — the tombstone the lifecycle
+ * leaves when it deletes an account (its people, devices, tests and files are gone; the row stays,
+ * anonymised, so its payments remain for accounting). No list or page shows a deleted account.
+ */
+export const STORED_ACCOUNT_STATUSES = [...ACCOUNT_STATUSES, "deleted"] as const;
+
 export const accounts = pgTable(
   "accounts",
   {
@@ -85,7 +92,7 @@ export const accounts = pgTable(
     subscriptionMessage: text("subscription_message"),
     phone: text("phone").notNull().default(""),
     country: text("country").notNull().default("GB"),
-    status: text("status", { enum: ACCOUNT_STATUSES }).notNull().default("active"),
+    status: text("status", { enum: STORED_ACCOUNT_STATUSES }).notNull().default("active"),
     // No foreign key, as for businesses.owner_id: the owner is a user of the account, created after it.
     ownerId: text("owner_id"),
     /** Set with status pending_deletion: when the scheduled deletion was asked for. */
@@ -95,7 +102,7 @@ export const accounts = pgTable(
   },
   (t) => [
     oneOf("accounts_subscription_status_check", t.subscriptionStatus, SUBSCRIPTION_STATUSES),
-    oneOf("accounts_status_check", t.status, ACCOUNT_STATUSES),
+    oneOf("accounts_status_check", t.status, STORED_ACCOUNT_STATUSES),
     uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
     index("accounts_created_at_idx").on(t.createdAt),
   ],
@@ -679,4 +686,49 @@ export const userPreferences = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [oneOf("user_preferences_theme_check", t.theme, THEMES)],
+);
+
+// ---------------------------------------------------------------------------
+// Lifecycle (spec §4, §9): what the scheduler will do, and when
+// ---------------------------------------------------------------------------
+
+export const SCHEDULED_ACTION_KINDS = ["subscription-cancelation", "account-deletion"] as const;
+export const SCHEDULED_ACTION_REASONS = ["unpaid", "owner-request", "deletion-request"] as const;
+
+/**
+ * One step of the lifecycle, due at `run_at`: the scheduler carries it out once (done_at), unless
+ * a super admin cancels it first or a payment makes it moot. Who asked is null for the
+ * scheduler's own (an unpaid period end).
+ */
+export const scheduledActions = pgTable(
+  "scheduled_actions",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: SCHEDULED_ACTION_KINDS }).notNull(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    subscriptionId: text("subscription_id").references(() => subscriptions.id),
+    reason: text("reason", { enum: SCHEDULED_ACTION_REASONS }).notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    requestedBy: text("requested_by").references(() => users.id),
+    createdAt: createdAt(),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    canceledBy: text("canceled_by").references(() => users.id),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** What running it did ("canceled", "deleted", or why it did nothing: "paid"). */
+    outcome: text("outcome"),
+  },
+  (t) => [
+    oneOf("scheduled_actions_kind_check", t.kind, SCHEDULED_ACTION_KINDS),
+    oneOf("scheduled_actions_reason_check", t.reason, SCHEDULED_ACTION_REASONS),
+    index("scheduled_actions_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null and ${t.canceledAt} is null`),
+    index("scheduled_actions_account_idx").on(t.accountId),
+    // One pending action of a kind per account: scheduling again is a no-op, never a duplicate.
+    uniqueIndex("scheduled_actions_pending_kind_idx")
+      .on(t.accountId, t.kind)
+      .where(sql`${t.doneAt} is null and ${t.canceledAt} is null`),
+  ],
 );
