@@ -9,13 +9,15 @@ import type { ApiUser, HealthResponse, PasswordCheckResponse, SubscriptionStatus
 import type { HttpClient } from "./httpClient";
 import { createAiCalls, type AiCalls } from "./aiCalls";
 import { createPhoneCalls, type PhoneCalls } from "./phoneCalls";
+import { createDashboardCalls, type DashboardCalls } from "./dashboardCalls";
 import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
 import { createRecoverCalls, type RecoverCalls } from "./recoverCalls";
 import { withResourceRoutes } from "./resourceRoutes";
 import { createTestCalls, type TestCalls } from "./testCalls";
 import { withTestRecords } from "./testRecordsProvider";
 
-export interface ConsoleDataProvider extends DataProvider, TestCalls, AiCalls, ResourceCalls, PhoneCalls, RecoverCalls {
+export interface ConsoleDataProvider
+  extends DataProvider, TestCalls, AiCalls, ResourceCalls, PhoneCalls, RecoverCalls, DashboardCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
@@ -43,6 +45,7 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
     ...createResourceCalls(httpClient),
     ...createRecoverCalls(httpClient),
     ...createPhoneCalls(httpClient),
+    ...createDashboardCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

@@ -118,6 +118,14 @@ const handlers = [
     const { password } = (await request.json()) as { password: string };
     return reply(password === "demo1234" ? CONTRACT.passwordCheck.correct : CONTRACT.passwordCheck.incorrect);
   }),
+  // Home (GET dashboard): the contract's answer for the bearer's role.
+  http.get("*/api/dashboard", ({ request }) => {
+    const role = roleOfBearer(request);
+    if (role === "SuperAdmin") return reply(CONTRACT.dashboard.superAdmin);
+    if (role === "Admin") return reply(CONTRACT.dashboard.admin);
+    if (role === "Manager") return reply(CONTRACT.dashboard.manager);
+    return reply(CONTRACT.dashboard.user);
+  }),
   http.get("*/api/tests/facets", () => HttpResponse.json({ accounts: [] })),
   http.get("*/api/tests", () => {
     const empty = CONTRACT.lists.emptyGallery;

@@ -1,0 +1,385 @@
+/**
+ * Home's dashboards for super admins (every account) and for admins and managers (their account):
+ * figure cards on top, then tests per day, the AI analyses' stone mix and, by role, accounts by
+ * subscription, payments this month, devices and users. Every number opens its filtered list
+ * (./dashboardLinks.ts); the charts load on demand (./charts.tsx).
+ */
+import type { ReactNode } from "react";
+import { Box, Typography } from "@mui/material";
+import AccountsIcon from "@mui/icons-material/BusinessOutlined";
+import AiIcon from "@mui/icons-material/AutoAwesomeOutlined";
+import ChartIcon from "@mui/icons-material/InsertChartOutlined";
+import DevicesIcon from "@mui/icons-material/DevicesOtherOutlined";
+import DiamondIcon from "@mui/icons-material/DiamondOutlined";
+import PaymentsIcon from "@mui/icons-material/PaymentsOutlined";
+import TestsIcon from "@mui/icons-material/PhotoLibraryOutlined";
+import UsersIcon from "@mui/icons-material/PeopleAltOutlined";
+import { useTranslate } from "react-admin";
+import { useNavigate } from "react-router-dom";
+import { STONE_TYPES, type StoneType } from "../../api/ai";
+import type { Dashboard } from "../../api/dashboard";
+import { SUBSCRIPTION_STATES, type SubscriptionState } from "../../api/resources";
+import { formatMoney } from "../../resources/shared/money";
+import { statusLabelKey } from "../../resources/shared/status";
+import { STONE_COLORS } from "../aiOverlay/polygons";
+import { LazyStonesChart, LazySubscriptionChart, LazyTestsPerDayChart } from "./charts";
+import { EmptyFigure, FigureCard, SectionCard, StatusRows } from "./DashboardCards";
+import { dashboardLinks as links } from "./dashboardLinks";
+
+type Tests = NonNullable<Dashboard["tests"]>;
+type Ai = NonNullable<Dashboard["ai"]>;
+type Payments = NonNullable<Dashboard["payments"]>;
+
+/** Figure cards: 2 a row on phones, up to `columns` on wide screens. */
+function Figures({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gap: 2,
+        mb: 2,
+        gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: `repeat(${columns}, minmax(0, 1fr))` },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** Sections side by side on wide screens (`columns` as a grid template), stacked on small ones. */
+function Row({ columns, children }: { columns: string; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gap: 2,
+        mb: 2,
+        alignItems: "stretch",
+        gridTemplateColumns: { xs: "minmax(0, 1fr)", md: columns },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+const sumOf = (rows: { count: number }[]) => rows.reduce((sum, row) => sum + row.count, 0);
+
+function TestsPerDaySection({ tests, period }: { tests: Tests; period: Dashboard["period"] }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <SectionCard
+      title={translate("home.testsPerDay.title")}
+      subtitle={translate("home.testsPerDay.subtitle")}
+      link={{ to: links.periodTests(period), label: translate("home.testsPerDay.open") }}
+    >
+      {tests.total === 0 ? (
+        <EmptyFigure
+          icon={ChartIcon}
+          title={translate("home.testsPerDay.empty")}
+          hint={translate("home.testsPerDay.emptyHint")}
+        />
+      ) : (
+        <LazyTestsPerDayChart
+          days={tests.days}
+          label={translate("home.testsPerDay.label")}
+          testsLabel={translate("home.figures.tests")}
+          onDay={(day) => navigate(links.day(day))}
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+function AiSection({ ai, period }: { ai: Ai; period: Dashboard["period"] }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const to = links.periodTests(period);
+  const labels = Object.fromEntries(STONE_TYPES.map((type) => [type, translate(`ai.types.${type}`)])) as Record<
+    StoneType,
+    string
+  >;
+  const stones = sumOf(ai.stones);
+  return (
+    <SectionCard
+      title={translate("home.ai.title")}
+      subtitle={translate("home.ai.subtitle")}
+      link={{ to, label: translate("home.ai.open") }}
+    >
+      {ai.analyses === 0 ? (
+        <EmptyFigure icon={DiamondIcon} title={translate("home.ai.empty")} hint={translate("home.ai.emptyHint")} />
+      ) : stones === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: "center" }}>
+          {translate("home.ai.noStones")}
+        </Typography>
+      ) : (
+        <>
+          <Box sx={{ position: "relative" }}>
+            <LazyStonesChart
+              stones={ai.stones}
+              labels={labels}
+              label={translate("home.ai.label")}
+              onSlice={() => navigate(to)}
+            />
+            <Box
+              sx={{
+                position: "absolute",
+                inset: 0,
+                display: "flex",
+                flexDirection: "column",
+                alignItems: "center",
+                justifyContent: "center",
+                pointerEvents: "none",
+              }}
+            >
+              <Typography variant="h5" component="p" sx={{ fontWeight: 600, lineHeight: 1 }}>
+                {stones.toLocaleString("en-US")}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {translate("home.ai.stonesUnit", { smart_count: stones })}
+              </Typography>
+            </Box>
+          </Box>
+          <StatusRows
+            label={translate("home.ai.label")}
+            rows={ai.stones.map((row) => ({
+              key: row.type,
+              label: labels[row.type],
+              count: row.count,
+              to,
+              color: STONE_COLORS[row.type],
+            }))}
+          />
+        </>
+      )}
+    </SectionCard>
+  );
+}
+
+function PaymentsSection({ payments, month }: { payments: Payments; month: Dashboard["month"] }) {
+  const translate = useTranslate();
+  return (
+    <SectionCard
+      title={translate("home.payments.title")}
+      subtitle={translate("home.payments.subtitle")}
+      link={{ to: links.payments(month), label: translate("home.payments.open") }}
+    >
+      {payments.count === 0 ? (
+        <EmptyFigure
+          icon={PaymentsIcon}
+          title={translate("home.payments.empty")}
+          hint={translate("home.payments.emptyHint")}
+        />
+      ) : (
+        <StatusRows
+          label={translate("home.payments.label")}
+          rows={[
+            ...payments.currencies.map((row) => ({
+              key: row.currency,
+              label: row.currency,
+              count: row.count,
+              to: links.payments(month, { currency: row.currency }),
+              color: "primary.main",
+              detail: translate("home.payments.detail", { amount: formatMoney(row.collected, row.currency) }),
+            })),
+            ...(payments.failed > 0
+              ? [
+                  {
+                    key: "failed",
+                    label: translate(statusLabelKey("failed")),
+                    count: payments.failed,
+                    to: links.payments(month, { status: "failed" }),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+function SubscriptionSection({ accounts }: { accounts: NonNullable<Dashboard["accounts"]> }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const labels = Object.fromEntries(
+    SUBSCRIPTION_STATES.map((status) => [status, translate(statusLabelKey(status))]),
+  ) as Record<SubscriptionState, string>;
+  return (
+    <SectionCard
+      title={translate("home.subscriptions.title")}
+      subtitle={translate("home.subscriptions.subtitle")}
+      link={{ to: links.accounts(), label: translate("home.subscriptions.open") }}
+    >
+      <LazySubscriptionChart
+        rows={accounts.byStatus}
+        labels={labels}
+        label={translate("home.subscriptions.label")}
+        accountsLabel={translate("home.figures.accounts")}
+        onStatus={(status) => navigate(links.accounts(status))}
+      />
+      <StatusRows
+        label={translate("home.subscriptions.label")}
+        rows={accounts.byStatus.map((row) => ({
+          key: row.status,
+          label: labels[row.status],
+          count: row.count,
+          to: links.accounts(row.status),
+        }))}
+      />
+    </SectionCard>
+  );
+}
+
+function StatusSection<S extends string>({
+  title,
+  label,
+  open,
+  figures,
+  linkOf,
+}: {
+  title: string;
+  label: string;
+  open: string;
+  figures: { total: number; byStatus: { status: S; count: number }[] };
+  linkOf: (status?: S) => string;
+}) {
+  const translate = useTranslate();
+  return (
+    <SectionCard title={title} link={{ to: linkOf(), label: open }}>
+      <StatusRows
+        label={label}
+        rows={figures.byStatus.map((row) => ({
+          key: row.status,
+          label: translate(statusLabelKey(row.status)),
+          count: row.count,
+          to: linkOf(row.status),
+        }))}
+      />
+    </SectionCard>
+  );
+}
+
+const countOf = (rows: { status: string; count: number }[], status: string) =>
+  rows.find((row) => row.status === status)?.count ?? 0;
+
+/** Every account's figures (super admins). */
+export function SuperAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
+  const translate = useTranslate();
+  const { accounts, tests, ai, payments, period, month } = dashboard;
+  if (!accounts || !tests || !ai || !payments) return null;
+  return (
+    <>
+      <Figures columns={4}>
+        <FigureCard
+          icon={AccountsIcon}
+          label={translate("home.figures.accounts")}
+          value={accounts.total}
+          caption={translate("home.captions.pastDue", { count: countOf(accounts.byStatus, "past_due") })}
+          to={links.accounts()}
+        />
+        <FigureCard
+          icon={TestsIcon}
+          label={translate("home.figures.tests")}
+          value={tests.total}
+          caption={translate("home.last30Days")}
+          to={links.periodTests(period)}
+        />
+        <FigureCard
+          icon={AiIcon}
+          label={translate("home.figures.aiAnalyses")}
+          value={ai.analyses}
+          caption={translate("home.captions.aiRuns", { smart_count: ai.failed })}
+          to={links.periodTests(period)}
+        />
+        <FigureCard
+          icon={PaymentsIcon}
+          label={translate("home.figures.payments")}
+          value={payments.count}
+          caption={translate("home.captions.paymentsFailed", { smart_count: payments.failed })}
+          to={links.payments(month)}
+        />
+      </Figures>
+      <Row columns="minmax(0, 2fr) minmax(0, 1fr)">
+        <TestsPerDaySection tests={tests} period={period} />
+        <SubscriptionSection accounts={accounts} />
+      </Row>
+      <Row columns="repeat(2, minmax(0, 1fr))">
+        <AiSection ai={ai} period={period} />
+        <PaymentsSection payments={payments} month={month} />
+      </Row>
+    </>
+  );
+}
+
+/** The caller's account's figures (admins; managers without payments). */
+export function AccountDashboard({ dashboard }: { dashboard: Dashboard }) {
+  const translate = useTranslate();
+  const { tests, ai, payments, devices, users, period, month } = dashboard;
+  if (!tests || !ai || !devices || !users) return null;
+  return (
+    <>
+      <Figures columns={payments ? 5 : 4}>
+        <FigureCard
+          icon={TestsIcon}
+          label={translate("home.figures.tests")}
+          value={tests.total}
+          caption={translate("home.last30Days")}
+          to={links.periodTests(period)}
+        />
+        <FigureCard
+          icon={AiIcon}
+          label={translate("home.figures.aiAnalyses")}
+          value={ai.analyses}
+          caption={translate("home.captions.aiRuns", { smart_count: ai.failed })}
+          to={links.periodTests(period)}
+        />
+        <FigureCard
+          icon={DevicesIcon}
+          label={translate("home.figures.devices")}
+          value={devices.total}
+          caption={translate("home.captions.lostDevices", { smart_count: countOf(devices.byStatus, "lost") })}
+          to={links.devices()}
+        />
+        <FigureCard
+          icon={UsersIcon}
+          label={translate("home.figures.users")}
+          value={users.total}
+          caption={translate("home.captions.invitedUsers", { smart_count: countOf(users.byStatus, "invited") })}
+          to={links.users()}
+        />
+        {payments && (
+          <FigureCard
+            icon={PaymentsIcon}
+            label={translate("home.figures.payments")}
+            value={payments.count}
+            caption={translate("home.captions.paymentsFailed", { smart_count: payments.failed })}
+            to={links.payments(month)}
+          />
+        )}
+      </Figures>
+      <Row columns="minmax(0, 2fr) minmax(0, 1fr)">
+        <TestsPerDaySection tests={tests} period={period} />
+        <AiSection ai={ai} period={period} />
+      </Row>
+      <Row columns={payments ? "repeat(3, minmax(0, 1fr))" : "repeat(2, minmax(0, 1fr))"}>
+        <StatusSection
+          title={translate("home.devices.title")}
+          label={translate("home.devices.label")}
+          open={translate("home.devices.open")}
+          figures={devices}
+          linkOf={links.devices}
+        />
+        <StatusSection
+          title={translate("home.users.title")}
+          label={translate("home.users.label")}
+          open={translate("home.users.open")}
+          figures={users}
+          linkOf={links.users}
+        />
+        {payments && <PaymentsSection payments={payments} month={month} />}
+      </Row>
+    </>
+  );
+}

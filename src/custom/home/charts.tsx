@@ -1,0 +1,46 @@
+/**
+ * Home's charts behind a skeleton of their size while their chunk loads: the page itself (figures,
+ * rows, links) stays light and shows at once; MUI X Charts follows (DESIGN.md "Heavy parts load
+ * on demand"). The three charts share one chunk.
+ */
+import { lazy, Suspense, type ComponentProps } from "react";
+import { Skeleton } from "@mui/material";
+
+const charts = () => import("./DashboardCharts");
+const TestsPerDay = lazy(() => charts().then((module) => ({ default: module.TestsPerDayChart })));
+const Subscriptions = lazy(() => charts().then((module) => ({ default: module.SubscriptionChart })));
+const Stones = lazy(() => charts().then((module) => ({ default: module.StonesChart })));
+
+const ChartSkeleton = ({ height }: { height: number }) => (
+  <Skeleton variant="rounded" height={height} data-testid="chart-loading" />
+);
+
+export function LazyTestsPerDayChart(props: ComponentProps<typeof TestsPerDay>) {
+  return (
+    <div data-testid="tests-per-day-chart">
+      <Suspense fallback={<ChartSkeleton height={260} />}>
+        <TestsPerDay {...props} />
+      </Suspense>
+    </div>
+  );
+}
+
+export function LazySubscriptionChart(props: ComponentProps<typeof Subscriptions>) {
+  return (
+    <div data-testid="subscription-chart">
+      <Suspense fallback={<ChartSkeleton height={Math.max(150, 30 + props.rows.length * 36)} />}>
+        <Subscriptions {...props} />
+      </Suspense>
+    </div>
+  );
+}
+
+export function LazyStonesChart(props: ComponentProps<typeof Stones>) {
+  return (
+    <div data-testid="stones-chart">
+      <Suspense fallback={<ChartSkeleton height={200} />}>
+        <Stones {...props} />
+      </Suspense>
+    </div>
+  );
+}
