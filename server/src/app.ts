@@ -42,6 +42,7 @@ import { passwordCheckRoutes } from "./users/passwordCheck";
 import { perUserRoutes } from "./users/perUser";
 import { userRoutes } from "./users/resource";
 import { createServices } from "./services";
+import { systemClock, type Clock } from "./clock";
 import { packageInfo, swaggerOptions } from "./docs/openapi";
 import { docsRoutes } from "./docs/routes";
 
@@ -50,6 +51,8 @@ export interface AppDeps {
   config: Config;
   /** The built console (dist/); when given and present, served at / with an SPA fallback. */
   consoleDir?: string;
+  /** The lifecycle's clock (tests move it); the system's by default. */
+  clock?: Clock;
 }
 
 const API_PREFIX = "/api";
@@ -57,7 +60,7 @@ const API_PREFIX = "/api";
 const isApiPath = (url: string) =>
   url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 
-export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
+export function buildApp({ db, config, consoleDir, clock = systemClock }: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -85,7 +88,7 @@ export function buildApp({ db, config, consoleDir }: AppDeps): FastifyInstance {
   app.register(
     async (api) => {
       // Resolving the JWT secret may touch the database, hence inside an async plugin.
-      const services = await createServices(db, config, api.log);
+      const services = await createServices(db, config, api.log, clock);
       api.addHook("onSend", async (_request, reply) => {
         // Answers carry tokens and personal data: never keep them in a shared cache. The only
         // routes that set their own (signed file links) allow private caching and nothing more.

@@ -5,6 +5,7 @@ import { refreshTokenStore, type RefreshTokens } from "./auth/refreshTokens";
 import { signInThrottle, type SignInThrottle } from "./auth/signInThrottle";
 import { aiWorker, type AiWorker } from "./ai/worker";
 import { bulkDownloadWorker, type BulkDownloadWorker } from "./bulkDownloads/worker";
+import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { fileLinks, type FileLinks } from "./files/links";
@@ -14,6 +15,8 @@ import { createStorage, type FileStorage } from "./files/storage";
 export interface Services {
   db: Database;
   config: Config;
+  /** What time it is for the lifecycle (clock.ts): the system's, or a test's. */
+  clock: Clock;
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;
   throttle: SignInThrottle;
@@ -25,12 +28,18 @@ export interface Services {
   aiJobs: AiWorker;
 }
 
-export async function createServices(db: Database, config: Config, log: FastifyBaseLogger): Promise<Services> {
+export async function createServices(
+  db: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  clock: Clock,
+): Promise<Services> {
   const secret = await resolveJwtSecret(db, config.jwtSecret);
   const storage = createStorage(config);
   return {
     db,
     config,
+    clock,
     accessTokens: accessTokens(secret, config.accessTokenTtlSeconds),
     refreshTokens: refreshTokenStore(db, config.refreshTokenTtlDays),
     throttle: signInThrottle(db),

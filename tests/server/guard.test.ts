@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerOf, installGuard } from "../../server/src/auth/guard";
 import { handleError } from "../../server/src/http/errors";
 import { createServices } from "../../server/src/services";
+import { systemClock } from "../../server/src/clock";
 import { createTestApp, signIn, type TestApp } from "./helpers";
 
 let t: TestApp;
 let guarded: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp();
-  const services = await createServices(t.db, t.config, t.app.log);
+  const services = await createServices(t.db, t.config, t.app.log, systemClock);
   guarded = Fastify();
   guarded.setErrorHandler(handleError);
   installGuard(guarded, services);
@@ -62,7 +63,7 @@ describe("the role guard", () => {
 
   it("refuses to start when a route does not say who may call it", async () => {
     const app = Fastify();
-    installGuard(app, await createServices(t.db, t.config, t.app.log));
+    installGuard(app, await createServices(t.db, t.config, t.app.log, systemClock));
     expect(() => app.get("/forgotten", async () => ({}))).toThrow(/must declare config.access/);
     await app.close();
   });

@@ -15,6 +15,7 @@ import { buildApp } from "../../server/src/app";
 import { loadConfig, type Config } from "../../server/src/config";
 import { openPostgres, pgliteHandle, type Database, type DbHandle } from "../../server/src/db/client";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
+import type { Clock } from "../../server/src/clock";
 import { settings } from "../../server/src/db/schema";
 import { createStorage, type FileStorage } from "../../server/src/files/storage";
 import { adminQuery, quoteIdent, uniqueDatabaseName, withDatabase } from "./testDatabase";
@@ -34,6 +35,8 @@ export interface TestApp {
 export interface TestAppOptions {
   config?: Partial<Config>;
   consoleDir?: string;
+  /** The lifecycle's clock: a test's movableClock() to cross day boundaries. */
+  clock?: Clock;
 }
 
 /** A copy of the seeded template database; dispose() after closing the handle. */
@@ -70,7 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", DATA_DIR: files.dataDir }),
     ...options.config,
   };
-  const app = buildApp({ db: handle.db, config, consoleDir: options.consoleDir });
+  const app = buildApp({ db: handle.db, config, consoleDir: options.consoleDir, clock: options.clock });
   await app.ready();
   return {
     app,
