@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Route } from "react-router-dom";
+import { CssBaseline } from "@mui/material";
 import {
   AdminContext,
   CoreAdminUI,
@@ -20,6 +21,7 @@ import { AppLayout } from "./custom/layout/AppLayout";
 import { ErrorScreen } from "./custom/status/ErrorScreen";
 import { NotFound } from "./custom/status/NotFound";
 import { PageLoader } from "./custom/status/PageLoader";
+import { PreferencesSync } from "./custom/userSettings/preferences";
 import type { ConsoleDataProvider } from "./dataProvider";
 import { accounts } from "./resources/accounts";
 import { businesses } from "./resources/businesses";
@@ -30,7 +32,7 @@ import { payments } from "./resources/payments";
 import { subscriptions } from "./resources/subscriptions";
 import { tests } from "./resources/tests";
 import { users } from "./resources/users";
-import { theme } from "./theme";
+import { darkTheme, theme } from "./theme";
 
 /** Spec §8, §9: toasts top-right, closing after 5000 ms. */
 const TopRightNotification = () => (
@@ -51,7 +53,7 @@ export interface ConsoleProps {
 export function ConsoleContext({ children, selectedItems, ...providers }: ConsoleProps & { children: ReactNode }) {
   return (
     <SelectedItemsContext.Provider value={selectedItems}>
-      <AdminContext {...providers} theme={theme}>
+      <AdminContext {...providers} theme={theme} darkTheme={darkTheme} defaultTheme="light">
         {children}
       </AdminContext>
     </SelectedItemsContext.Provider>
@@ -99,8 +101,11 @@ export default function Console(props: ConsoleProps) {
           )}
         </CustomRoutes>
       </CoreAdminUI>
+      {/* The page's background follows the user's theme (App's own baseline is the light one). */}
+      <CssBaseline />
       <TopRightNotification />
       <SessionSync />
+      <PreferencesSync />
     </ConsoleContext>
   );
 }

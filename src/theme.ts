@@ -34,3 +34,35 @@ export const theme: RaThemeOptions = {
     },
   },
 };
+
+/**
+ * The dark theme (User Settings → Interface): the same shapes and type, a deep navy ground that
+ * keeps the brand's colour, and lighter accents that read on it. The app bar keeps a navy of its
+ * own rather than MUI's grey, so the console is still recognisably itself.
+ */
+export const darkTheme: RaThemeOptions = {
+  ...theme,
+  palette: {
+    mode: "dark",
+    primary: { main: "#8fb8e8", light: "#b9d3f2", dark: "#5d87b8", contrastText: "#0b1522" },
+    secondary: { main: "#4cc2b3", contrastText: "#0b1522" },
+    background: { default: "#0d1520", paper: "#152030" },
+    divider: "rgba(200, 216, 235, 0.12)",
+    text: { primary: "#e7eef6", secondary: "#a3b3c6" },
+  },
+  components: {
+    ...theme.components,
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: "primary", enableColorOnDark: true },
+      styleOverrides: {
+        root: {
+          backgroundColor: "#132a45",
+          color: "#ffffff",
+          borderBottom: "1px solid rgba(200, 216, 235, 0.12)",
+        },
+      },
+    },
+    // MUI lightens dark papers by elevation with a gradient; flat colours read better here.
+    MuiPaper: { styleOverrides: { root: { backgroundImage: "none" }, rounded: { borderRadius: BORDER_RADIUS } } },
+  },
+};

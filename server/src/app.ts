@@ -31,6 +31,7 @@ import { deviceRoutes } from "./devices/routes";
 import { phoneRoutes } from "./phones/routes";
 import { lostDeviceRoutes } from "./devices/lost";
 import { activityRoutes } from "./activity/routes";
+import { userSettingsRoutes } from "./userSettings/routes";
 import { advancedSettingsRoutes } from "./advancedSettings/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { discountRoutes } from "./discounts/routes";
@@ -129,6 +130,7 @@ export function buildApp({ db, config, consoleDir, clock = systemClock }: AppDep
       perUserRoutes(api, services);
       phoneRoutes(api, services);
       activityRoutes(api, services);
+      userSettingsRoutes(api, services);
       advancedSettingsRoutes(api, services);
       dashboardRoutes(api, services);
       docsRoutes(api);

@@ -172,7 +172,12 @@ export const SCREENS: Screen[] = [
     access: screen("top-phones-used", "show"),
     page: lazy(() => import("../custom/topPhones/PhoneModelPage")),
   },
-  { path: "/user-settings", title: "screens.userSettings", access: screen("user-settings"), page: placeholder },
+  {
+    path: "/user-settings",
+    title: "screens.userSettings",
+    access: screen("user-settings"),
+    page: lazy(() => import("../custom/userSettings/UserSettingsPage")),
+  },
   {
     path: "/add-new-location",
     title: "screens.addNewLocation",

@@ -42,6 +42,9 @@ export const ACTIVITY_ACTIONS = [
   "delete-query",
   "bookmarks",
   "bulk-download",
+  "change-password",
+  "avatar",
+  "preferences",
 ] as const;
 
 /** The record types with a page of their own (spec §2), and its path before the id. */

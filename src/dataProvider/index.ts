@@ -14,10 +14,11 @@ import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
 import { createRecoverCalls, type RecoverCalls } from "./recoverCalls";
 import { withResourceRoutes } from "./resourceRoutes";
 import { createTestCalls, type TestCalls } from "./testCalls";
+import { createUserSettingsCalls, type UserSettingsCalls } from "./userSettingsCalls";
 import { withTestRecords } from "./testRecordsProvider";
 
 export interface ConsoleDataProvider
-  extends DataProvider, TestCalls, AiCalls, ResourceCalls, PhoneCalls, RecoverCalls, DashboardCalls {
+  extends DataProvider, TestCalls, AiCalls, ResourceCalls, PhoneCalls, RecoverCalls, DashboardCalls, UserSettingsCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
@@ -46,6 +47,7 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
     ...createRecoverCalls(httpClient),
     ...createPhoneCalls(httpClient),
     ...createDashboardCalls(httpClient),
+    ...createUserSettingsCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

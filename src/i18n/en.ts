@@ -698,6 +698,9 @@ export const appMessages = {
         "delete-query": "Deleted a saved query",
         bookmarks: "Changed their bookmarks",
         "bulk-download": "Started a bulk download",
+        "change-password": "Changed their password",
+        avatar: "Changed their avatar",
+        preferences: "Changed their preferences",
       },
       types: {
         accounts: "Account",
@@ -940,6 +943,84 @@ export const appMessages = {
     passwordTooShort: "The password must be at least %{min} characters long.",
     confirmRequired: "Enter the password again.",
     passwordMismatch: "The passwords do not match.",
+  },
+  userSettings: {
+    subtitle:
+      "Your profile, your password, the emails you get and how the console looks, on every device you sign in from.",
+    loadFailed: "Your preferences could not be loaded.",
+    retry: "Try again",
+    changedElsewhere:
+      "Your preferences were changed in another window or on another device. They are shown as saved there: make your change again.",
+    profile: {
+      title: "Profile",
+      photo: "Photo",
+      photoHelp: "A JPG or PNG image of at most 2 MB. Without one, your initials are shown.",
+      drop: "Drop an image here, or click to choose one",
+      upload: "Save photo",
+      uploaded: "Photo saved",
+      remove: "Remove photo",
+      removed: "Photo removed: your initials are shown instead",
+      wrongType: "Choose a JPG or PNG image.",
+      tooLarge: "The image is too large: the limit is 2 MB.",
+      name: "Name",
+      firstName: "First name",
+      lastName: "Last name",
+    },
+    password: {
+      title: "Password",
+      help: "Changing your password signs you out on every other device; you stay signed in here.",
+      current: "Current password",
+      new: "New password",
+      confirm: "Confirm the new password",
+      rule: "At least %{min} characters.",
+      submit: "Change password",
+      mismatch: "The passwords do not match.",
+      same: "Choose a password different from the current one.",
+      changed: "Password changed. You stay signed in here.",
+      changedOthers:
+        "Password changed. 1 other session was signed out. |||| Password changed. %{smart_count} other sessions were signed out.",
+    },
+    email: {
+      title: "Email notifications",
+      help: "The emails we send to %{email}.",
+      saved: "Email notifications saved",
+      kinds: {
+        "device-lost": {
+          label: "Lost devices",
+          help: "When a device of your account is marked lost or found.",
+        },
+        "firmware-released": {
+          label: "New firmware",
+          help: "When new firmware is released for your account's device types.",
+        },
+        "test-shared": {
+          label: "Tests shared with you",
+          help: "When another account copies a test to yours.",
+        },
+        "payment-receipt": {
+          label: "Payment receipts",
+          help: "A receipt for each payment of your account.",
+        },
+        "payment-failed": {
+          label: "Failed payments",
+          help: "When a payment fails and the subscription is past due.",
+        },
+        "weekly-digest": {
+          label: "Weekly digest",
+          help: "Every Monday: your account's tests, analyses and changes of the past week.",
+        },
+      },
+    },
+    interface: {
+      title: "Interface",
+      theme: "Theme",
+      themes: { light: "Light", dark: "Dark" },
+      sidebarOpen: "Open the sidebar when I sign in",
+      sidebarOpenHelp: "You can still open and close it at any time.",
+      rowsPerPage: "Rows per page",
+      rowsPerPageHelp: "How many rows lists show at first.",
+      saved: "Interface preferences saved",
+    },
   },
   topPhones: {
     subtitle: "The phone brands and models tests were made with",

@@ -20,8 +20,12 @@ export const idParams = Type.Object(
 
 export const versionSchema = Type.Integer({ minimum: 1 });
 export const countrySchema = Type.String({ pattern: COUNTRY_CODE_PATTERN.source });
-/** A person's first or last name. */
-export const personNameSchema = Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH });
+/** A person's first or last name; no NUL character (PostgreSQL text cannot hold one: it would be a 500). */
+export const personNameSchema = Type.String({
+  minLength: 1,
+  maxLength: PERSON_NAME_MAX_LENGTH,
+  pattern: "^[^\\u0000]*$",
+});
 /** The name of an account or a business. */
 export const recordNameSchema = Type.String({ minLength: 1, maxLength: RECORD_NAME_MAX_LENGTH });
 /** Optional in the console's forms: an untouched or emptied input sends nothing or null (stored ""). */

@@ -20,7 +20,7 @@ import { RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
-import { LIST_PAGE_SIZE } from "../shared/ResourceList";
+import { useListPerPage } from "../../custom/userSettings/preferences";
 import { ACTIVITY_POLL_MS, NewEntriesChip } from "./NewEntriesChip";
 
 const Column = DataTable.Col<ActivityEntry>;
@@ -126,6 +126,7 @@ export default function ActivityFeedList({ pollMs = ACTIVITY_POLL_MS }: { pollMs
   const translate = useTranslate();
   const { canAccess: byActor } = useCanAccess({ resource: ACTIVITY, action: "filterByActor" });
   const filters = useFilters(byActor === true);
+  const perPage = useListPerPage();
   return (
     <Box sx={{ py: 2 }}>
       <PageHeader title={translate("screens.activityFeed")} subtitle={translate("resources.activity.subtitle")} />
@@ -133,7 +134,7 @@ export default function ActivityFeedList({ pollMs = ACTIVITY_POLL_MS }: { pollMs
         resource={ACTIVITY}
         title={false}
         sort={{ field: "createdAt", order: "DESC" }}
-        perPage={LIST_PAGE_SIZE}
+        perPage={perPage}
         filters={filters}
         empty={
           <ListEmpty resource={ACTIVITY} Icon={FeedIcon} iconColor="primary">

@@ -3,7 +3,6 @@ import { Chip } from "@mui/material";
 import NewIcon from "@mui/icons-material/FiberNewOutlined";
 import { useDataProvider, useListContext, useTranslate } from "react-admin";
 import { ACTIVITY, type ActivityEntry } from "../../api/activity";
-import { LIST_PAGE_SIZE } from "../shared/ResourceList";
 
 /** How often the feed asks for entries newer than those shown. */
 export const ACTIVITY_POLL_MS = 30_000;
@@ -13,14 +12,14 @@ const newestOf = (entries: readonly ActivityEntry[] | undefined) =>
 
 /**
  * "N new": every `pollMs` it asks for the first page of the feed (newest first, the list's
- * filters) and counts the entries newer than any the list has shown; clicking it goes to the
+ * filters and page size) and counts the entries newer than any the list has shown; clicking it goes to the
  * first page and refetches the list in place (no reload). Nothing shows while there is nothing
  * new, while the tab is hidden, or when a poll fails.
  */
 export function NewEntriesChip({ pollMs = ACTIVITY_POLL_MS }: { pollMs?: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const { data, isPending, filterValues, page, setPage, refetch } = useListContext<ActivityEntry>();
+  const { data, isPending, filterValues, page, perPage, setPage, refetch } = useListContext<ActivityEntry>();
   /** The newest createdAt the list has shown ("" before any entry): null until the list loaded. */
   const [seen, setSeen] = useState<string | null>(null);
   const [count, setCount] = useState(0);
@@ -40,7 +39,7 @@ export function NewEntriesChip({ pollMs = ACTIVITY_POLL_MS }: { pollMs?: number 
       if (document.visibilityState === "hidden") return;
       try {
         const { data: first } = await dataProvider.getList<ActivityEntry>(ACTIVITY, {
-          pagination: { page: 1, perPage: LIST_PAGE_SIZE },
+          pagination: { page: 1, perPage },
           sort: { field: "createdAt", order: "DESC" },
           filter: JSON.parse(filterKey) as Record<string, unknown>,
         });
@@ -56,12 +55,12 @@ export function NewEntriesChip({ pollMs = ACTIVITY_POLL_MS }: { pollMs?: number 
       live = false;
       clearInterval(timer);
     };
-  }, [seen, filterKey, pollMs, dataProvider]);
+  }, [seen, filterKey, pollMs, dataProvider, perPage]);
 
   if (count === 0) return null;
   const label =
-    count >= LIST_PAGE_SIZE
-      ? translate("resources.activity.newEntriesMany", { count: LIST_PAGE_SIZE })
+    count >= perPage
+      ? translate("resources.activity.newEntriesMany", { count: perPage })
       : translate("resources.activity.newEntries", { smart_count: count });
   return (
     <Chip

@@ -19,7 +19,7 @@ import { DateTimeText, DeviceTypeText, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
-import { LIST_PAGE_SIZE } from "../shared/ResourceList";
+import { useListPerPage } from "../../custom/userSettings/preferences";
 import { MarkFoundButton } from "./markFound";
 
 const Column = DataTable.Col<LostDevice>;
@@ -89,6 +89,7 @@ export default function LostDeviceList() {
   const translate = useTranslate();
   const { canAccess: mayMarkFound } = useCanAccess({ resource: LOST_DEVICES, action: "markFound" });
   const filters = useFilters();
+  const perPage = useListPerPage();
   return (
     <Box sx={{ py: 2 }}>
       <PageHeader title={translate("screens.lostDevices")} subtitle={translate("resources.lost-devices.subtitle")} />
@@ -96,7 +97,7 @@ export default function LostDeviceList() {
         resource={LOST_DEVICES}
         title={false}
         sort={{ field: "lostAt", order: "DESC" }}
-        perPage={LIST_PAGE_SIZE}
+        perPage={perPage}
         filters={filters}
         empty={<ListEmpty resource={LOST_DEVICES} Icon={FoundIcon} iconColor="success" />}
         actions={

@@ -4,7 +4,7 @@ import { DELETED_ACCOUNTS, type DeletedAccount } from "../../api/recover";
 import { DateTimeText, RecordLink } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
-import { LIST_PAGE_SIZE } from "../shared/ResourceList";
+import { useListPerPage } from "../../custom/userSettings/preferences";
 import { BulkRestoreAccountsButton, RestoreAccountButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { DaysLeftChip, Muted, RecoverIcon } from "./shared";
@@ -19,6 +19,7 @@ const NumberColumn = DataTable.NumberCol<DeletedAccount>;
  */
 export default function DeletedAccountList() {
   const translate = useTranslate();
+  const perPage = useListPerPage();
   // SearchInput passes its placeholder on as it is: translated here.
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.deleted-accounts.search")} />,
@@ -33,7 +34,7 @@ export default function DeletedAccountList() {
         resource={DELETED_ACCOUNTS}
         title={false}
         sort={{ field: "deletionRequestedAt", order: "DESC" }}
-        perPage={LIST_PAGE_SIZE}
+        perPage={perPage}
         filters={filters}
         empty={<ListEmpty resource={DELETED_ACCOUNTS} Icon={RecoverIcon} />}
         actions={

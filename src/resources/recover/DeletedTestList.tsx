@@ -6,7 +6,7 @@ import { DELETED_TESTS, type DeletedTest } from "../../api/recover";
 import { DateTimeText, RecordLink } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
-import { LIST_PAGE_SIZE } from "../shared/ResourceList";
+import { useListPerPage } from "../../custom/userSettings/preferences";
 import { BulkRestoreButton, RestoreTestButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { DaysLeftChip, Muted, RecoverIcon } from "./shared";
@@ -26,6 +26,7 @@ export default function DeletedTestList() {
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.deleted-tests.search")} />,
   ];
   const { canAccess: mayRestore } = useCanAccess({ resource: DELETED_TESTS, action: "restore" });
+  const perPage = useListPerPage();
   const { canAccess: seesAccounts } = useCanAccess({ resource: "accounts", action: "list" });
   // Recover Accounts has no menu item of its own (spec §2): super admins reach it from here.
   const { canAccess: recoversAccounts } = useCanAccess({ resource: "recover-accounts", action: "list" });
@@ -45,7 +46,7 @@ export default function DeletedTestList() {
         resource={DELETED_TESTS}
         title={false}
         sort={{ field: "deletedAt", order: "DESC" }}
-        perPage={LIST_PAGE_SIZE}
+        perPage={perPage}
         filters={filters}
         empty={<ListEmpty resource={DELETED_TESTS} Icon={RecoverIcon} />}
         actions={

@@ -12,10 +12,12 @@ import {
   type SortPayload,
 } from "react-admin";
 import type { ResourceName } from "../../api/resources";
+import { useListPerPage } from "../../custom/userSettings/preferences";
 import { PageHeader } from "./PageHeader";
 import { SavedQueriesPanel } from "./SavedQueriesPanel";
 import { ServerExportButton } from "./ServerExportButton";
 
+/** The lists' page size for a user who never chose one (User Settings' "rows per page", DEFAULT_PREFERENCES). */
 export const LIST_PAGE_SIZE = 25;
 
 /** The filter sidebar (react-admin demo's VisitorListAside): live search, saved filters, facets. */
@@ -90,6 +92,7 @@ export function ResourceList({
   const translate = useTranslate();
   const { canAccess: mayExport } = useCanAccess({ resource, action: "export" });
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
+  const perPage = useListPerPage();
   return (
     <Box sx={{ py: 2 }}>
       {title !== false && <PageHeader title={translate(title)} subtitle={subtitle} actions={headerActions} />}
@@ -97,7 +100,7 @@ export function ResourceList({
         resource={resource}
         title={false}
         sort={sort}
-        perPage={LIST_PAGE_SIZE}
+        perPage={perPage}
         filter={filter}
         storeKey={storeKey}
         disableSyncWithLocation={disableSyncWithLocation}

@@ -107,6 +107,8 @@ const handlers = [
     state.calls.push("POST v2/auth/logout");
     return reply(CONTRACT.logout.ok);
   }),
+  // User Settings: every signed-in console loads the preferences once; by default a user has none.
+  http.get("*/api/users/me/preferences", () => reply(CONTRACT.userSettings.defaults)),
   http.get("*/api/users/:id", ({ params }) => {
     state.calls.push(`GET users/${String(params.id)}`);
     const role = roleOfUserId(String(params.id));

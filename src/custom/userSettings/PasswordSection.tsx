@@ -1,0 +1,91 @@
+import { useState } from "react";
+import { Stack, Typography } from "@mui/material";
+import type { FieldValues } from "react-hook-form";
+import LockResetIcon from "@mui/icons-material/LockResetOutlined";
+import {
+  Form,
+  HttpError,
+  PasswordInput,
+  SaveButton,
+  maxLength,
+  minLength,
+  required,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from "react-admin";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../api/rules";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { Section } from "../../resources/shared/Section";
+import { errorMessage } from "../errorMessage";
+import { differsFromCurrent, repeatsNewPassword, type PasswordFormValues } from "./passwordRules";
+
+/** The field errors a 400 names (`errors`: field → why), for the form to show under each field. */
+function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  if (!(error instanceof HttpError) || error.status !== 400) return null;
+  const errors = (error.body as { errors?: unknown } | null)?.errors;
+  return typeof errors === "object" && errors !== null ? (errors as Record<string, string>) : null;
+}
+
+/**
+ * Change password: the current one, the new one twice. The service keeps this session signed in
+ * and signs out every other one; a wrong current password shows under its field.
+ */
+export function PasswordSection() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  // A new, empty form after each change: passwords do not stay on screen.
+  const [formKey, setFormKey] = useState(0);
+
+  const change = async (values: PasswordFormValues) => {
+    try {
+      const signedOut = await dataProvider.changePassword(values.currentPassword ?? "", values.newPassword ?? "");
+      notify(signedOut > 0 ? "userSettings.password.changedOthers" : "userSettings.password.changed", {
+        type: "success",
+        messageArgs: { smart_count: signedOut },
+      });
+      setFormKey((key) => key + 1);
+      return undefined;
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields) return fields;
+      notify(errorMessage(error), { type: "error" });
+      return undefined;
+    }
+  };
+
+  return (
+    <Section title={translate("userSettings.password.title")}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate("userSettings.password.help")}
+      </Typography>
+      <Form key={formKey} onSubmit={(values: FieldValues) => change(values as PasswordFormValues)}>
+        <Stack sx={{ maxWidth: 420 }}>
+          <PasswordInput
+            source="currentPassword"
+            label="userSettings.password.current"
+            autoComplete="current-password"
+            validate={required()}
+          />
+          <PasswordInput
+            source="newPassword"
+            label="userSettings.password.new"
+            autoComplete="new-password"
+            helperText={translate("userSettings.password.rule", { min: PASSWORD_MIN_LENGTH })}
+            validate={[required(), minLength(PASSWORD_MIN_LENGTH), maxLength(PASSWORD_MAX_LENGTH), differsFromCurrent]}
+          />
+          <PasswordInput
+            source="confirmPassword"
+            label="userSettings.password.confirm"
+            autoComplete="new-password"
+            validate={[required(), repeatsNewPassword]}
+          />
+          <div>
+            <SaveButton label="userSettings.password.submit" icon={<LockResetIcon />} />
+          </div>
+        </Stack>
+      </Form>
+    </Section>
+  );
+}
