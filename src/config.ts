@@ -16,9 +16,8 @@ export const DATE_FORMAT = "MM/dd/yyyy";
 export const TIME_FORMAT = "hh:mm a";
 export const CHANGE_LOG_DATE_FORMAT = "MM-dd-yyyy";
 
-// Periods, in days.
-export const PAST_DUE_DAYS = 7;
-export const GRACE_PERIOD_DAYS = 21;
+// Periods, in days (the lifecycle's are shared with the service: src/api/lifecycle.ts).
+export { GRACE_PERIOD_DAYS, PAST_DUE_DAYS } from "./api/lifecycle";
 /** Deleted tests recoverable for 15 days: shared with the service (src/api/recover.ts). */
 export { RECOVERY_DAYS as DELETED_TEST_RECOVERY_DAYS } from "./api/recover";
 export const CHANGE_LOG_NEW_DAYS = 30;

@@ -98,10 +98,11 @@ export function buildApp({ db, config, consoleDir, clock = systemClock }: AppDep
       api.addHook("onReady", async () => {
         services.bulkDownloads.start();
         services.aiJobs.start();
+        services.lifecycle.start();
       });
       // Stops claiming and puts the jobs in hand back to pending before the database closes.
       api.addHook("onClose", async () => {
-        await Promise.all([services.bulkDownloads.stop(), services.aiJobs.stop()]);
+        await Promise.all([services.bulkDownloads.stop(), services.aiJobs.stop(), services.lifecycle.stop()]);
       });
       installGuard(api, services);
       healthRoutes(api, services);

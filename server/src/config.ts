@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { loadAiSettings } from "./ai/settings";
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from "./payments/provider";
 
 /** Everything the service reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -27,6 +28,13 @@ export interface Config {
   serveConsole: boolean;
   /** Behind a load balancer the client address comes from X-Forwarded-For (the IP rate limit needs it). */
   trustProxy: boolean;
+  /**
+   * When the lifecycle runs (LIFECYCLE_SCHEDULE, a cron pattern; every 5 minutes by default, and
+   * once at start-up); null (`off`) runs it only when asked (tests drive it themselves).
+   */
+  lifecycleSchedule: string | null;
+  /** Who charges cards for new subscriptions (PAYMENT_PROVIDER): the built-in test provider by default. */
+  paymentProvider: PaymentProviderName;
   /** The largest firmware upload; FIRMWARE_MAX_BYTES (200 MiB) when absent. Tests lower it. */
   firmwareMaxBytes?: number;
   /** The background job runners (AI analysis, bulk downloads): see jobs/runner.ts. */
@@ -152,6 +160,16 @@ function loadStorage(env: Env): StorageConfig {
   };
 }
 
+/** PAYMENT_PROVIDER: one of the providers payments/provider.ts knows; `test` when unset. */
+function loadPaymentProvider(env: Env): PaymentProviderName {
+  const name = nonEmpty(env.PAYMENT_PROVIDER) ?? "test";
+  const known = PAYMENT_PROVIDERS.find((provider) => provider === name);
+  if (known === undefined) {
+    throw new Error(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(", ")}, got "${name}"`);
+  }
+  return known;
+}
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -187,6 +205,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     serveConsole: env.SERVE_CONSOLE !== "false",
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
+    lifecycleSchedule: env.LIFECYCLE_SCHEDULE === "off" ? null : (env.LIFECYCLE_SCHEDULE ?? "*/5 * * * *"),
+    paymentProvider: loadPaymentProvider(env),
     jobs: loadJobsConfig(env),
     storage: loadStorage(env),
   };

@@ -6,6 +6,7 @@ import { signInThrottle, type SignInThrottle } from "./auth/signInThrottle";
 import { aiWorker, type AiWorker } from "./ai/worker";
 import { bulkDownloadWorker, type BulkDownloadWorker } from "./bulkDownloads/worker";
 import type { Clock } from "./clock";
+import { lifecycleScheduler, type Scheduler } from "./lifecycle/scheduler";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { fileLinks, type FileLinks } from "./files/links";
@@ -26,6 +27,8 @@ export interface Services {
   /** The job runners (jobs/runner.ts), started and stopped with the app. */
   bulkDownloads: BulkDownloadWorker;
   aiJobs: AiWorker;
+  /** The lifecycle (lifecycle/scheduler.ts): runs at start-up and on LIFECYCLE_SCHEDULE. */
+  lifecycle: Scheduler;
 }
 
 export async function createServices(
@@ -47,5 +50,6 @@ export async function createServices(
     fileLinks: fileLinks(secret),
     bulkDownloads: bulkDownloadWorker(db, storage, log, config.jobs),
     aiJobs: aiWorker(db, storage, log, config.jobs),
+    lifecycle: lifecycleScheduler({ db, storage, clock, log }, config.lifecycleSchedule),
   };
 }

@@ -16,6 +16,7 @@ import { loadConfig, type Config } from "../../server/src/config";
 import { openPostgres, pgliteHandle, type Database, type DbHandle } from "../../server/src/db/client";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import type { Clock } from "../../server/src/clock";
+import type { PaymentProvider } from "../../server/src/payments/provider";
 import { settings } from "../../server/src/db/schema";
 import { createStorage, type FileStorage } from "../../server/src/files/storage";
 import { adminQuery, quoteIdent, uniqueDatabaseName, withDatabase } from "./testDatabase";
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   consoleDir?: string;
   /** The lifecycle's clock: a test's movableClock() to cross day boundaries. */
   clock?: Clock;
+  /** Who charges cards: a test's own provider (e.g. testPaymentProvider(), to count its charges). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** A copy of the seeded template database; dispose() after closing the handle. */
@@ -70,10 +73,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { handle, dispose } = await openTestDatabase();
   const files = await copyTestFiles();
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", DATA_DIR: files.dataDir }),
+    // The lifecycle runs only when a test drives it (lifecycle.test.ts).
+    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", DATA_DIR: files.dataDir, LIFECYCLE_SCHEDULE: "off" }),
     ...options.config,
   };
-  const app = buildApp({ db: handle.db, config, consoleDir: options.consoleDir, clock: options.clock });
+  const app = buildApp({
+    db: handle.db,
+    config,
+    consoleDir: options.consoleDir,
+    clock: options.clock,
+    paymentProvider: options.paymentProvider,
+  });
   await app.ready();
   return {
     app,

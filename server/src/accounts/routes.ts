@@ -45,6 +45,8 @@ export const accountDefinition = defineResource({
   label: "account",
   from: "accounts a left join users o on o.id = a.owner_id",
   id: "a.id",
+  // A deleted account (the lifecycle's tombstone, kept for its payments) is nobody's to see or edit.
+  where: "a.status <> 'deleted'",
   fields: {
     id: field.text("a.id"),
     version: field.integer("a.version"),

@@ -36,6 +36,7 @@ import {
   type SavedQueryValue,
 } from "../../../src/api/resources";
 import { ROLES, type Role } from "../../../src/api/types";
+import { SCHEDULED_ACTION_KINDS, SCHEDULED_ACTION_REASONS } from "../../../src/api/lifecycle";
 
 /**
  * An account's subscription state, `canceled` (the 21-day grace period) included; GET
@@ -691,9 +692,6 @@ export const userPreferences = pgTable(
 // ---------------------------------------------------------------------------
 // Lifecycle (spec §4, §9): what the scheduler will do, and when
 // ---------------------------------------------------------------------------
-
-export const SCHEDULED_ACTION_KINDS = ["subscription-cancelation", "account-deletion"] as const;
-export const SCHEDULED_ACTION_REASONS = ["unpaid", "owner-request", "deletion-request"] as const;
 
 /**
  * One step of the lifecycle, due at `run_at`: the scheduler carries it out once (done_at), unless

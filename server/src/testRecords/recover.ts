@@ -6,18 +6,19 @@
  * window, with their stored files, until the scheduler runs it.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, count, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { DELETED_TESTS, RECOVERY_DAYS as DELETED_TEST_RECOVERY_DAYS } from "../../../src/api/recover";
 import { callerOf } from "../auth/guard";
-import { aiJobs, testFiles, tests } from "../db/schema";
+import { tests } from "../db/schema";
 import { GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { defineResource, field } from "../resources/definition";
 import { restoreIdsBody, restoredIdsAnswer } from "../resources/restoreIds";
 import { readRoutes } from "../resources/routes";
 import { actorOf, logActivity } from "../resources/writes";
+import { purgeDeletedTests } from "./purge";
 import { fullName } from "../resources/sql";
 import type { Services } from "../services";
 
@@ -83,7 +84,7 @@ const purgeAnswer = Type.Object(
   { description: "Purged." },
 );
 
-export function recoverTestRoutes(app: FastifyInstance, { db, storage }: Services): void {
+export function recoverTestRoutes(app: FastifyInstance, { db, storage, clock }: Services): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   readRoutes(app, db, deletedTestDefinition, { list: "signedIn", get: "signedIn", export: "signedIn" });
 
@@ -151,34 +152,6 @@ export function recoverTestRoutes(app: FastifyInstance, { db, storage }: Service
         response: { 200: purgeAnswer, ...refusals({ ...GUARD_REFUSALS, 403: true }) },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const { testCount, keys } = await db.transaction(async (tx) => {
-        const expired = await tx
-          .select({ id: tests.id, name: tests.name })
-          .from(tests)
-          .where(and(isNotNull(tests.deletedAt), lte(tests.deletedAt, windowStart)))
-          .for("update");
-        const ids = expired.map((row) => row.id);
-        if (ids.length === 0) return { testCount: 0, keys: [] as string[] };
-        await tx.delete(aiJobs).where(inArray(aiJobs.testId, ids));
-        const files = await tx
-          .delete(testFiles)
-          .where(inArray(testFiles.testId, ids))
-          .returning({ storageKey: testFiles.storageKey });
-        await tx.delete(tests).where(inArray(tests.id, ids));
-        for (const { id, name } of expired) {
-          const entry = { action: "purge", resource: "tests", recordId: id, changes: { name } };
-          await logActivity(tx, { ...actorOf(caller), ...entry });
-        }
-        return { testCount: ids.length, keys: files.map((file) => file.storageKey) };
-      });
-      // After the commit (a failed transaction must not have lost a blob): each blob no file refers to any more.
-      for (const key of new Set(keys)) {
-        const [others] = await db.select({ n: count() }).from(testFiles).where(eq(testFiles.storageKey, key));
-        if ((others?.n ?? 0) === 0) await storage.delete(key);
-      }
-      return { tests: testCount, files: keys.length };
-    },
+    async (request) => purgeDeletedTests(db, storage, clock.now(), actorOf(callerOf(request))),
   );
 }

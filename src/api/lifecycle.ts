@@ -1,0 +1,42 @@
+/**
+ * The lifecycle of spec §4 and §9, shared by the service's scheduler and the console's screens
+ * (docs/api.md "Lifecycle"): unpaid after the period end → past due for 7 days (full access) →
+ * canceled with 21 days of grace (read and export only) → the account and its data deleted.
+ */
+export const PAST_DUE_DAYS = 7;
+export const GRACE_PERIOD_DAYS = 21;
+
+export const SCHEDULED_ACTIONS = "scheduled-actions";
+export const SCHEDULED_ACTION_KINDS = ["subscription-cancelation", "account-deletion"] as const;
+export type ScheduledActionKind = (typeof SCHEDULED_ACTION_KINDS)[number];
+
+/** unpaid: the period ended unpaid; owner-request: cancel at period end or an account deletion; deletion-request: the public data-deletion flow. */
+export const SCHEDULED_ACTION_REASONS = ["unpaid", "owner-request", "deletion-request"] as const;
+export type ScheduledActionReason = (typeof SCHEDULED_ACTION_REASONS)[number];
+
+/** A pending scheduled action as GET scheduled-actions answers it. */
+export interface ScheduledAction {
+  id: string;
+  kind: ScheduledActionKind;
+  accountId: string;
+  accountName: string;
+  subscriptionId: string | null;
+  /** The subscription's plan, for a cancelation. */
+  plan: string | null;
+  reason: ScheduledActionReason;
+  /** When the scheduler carries it out. */
+  runAt: string;
+  createdAt: string;
+  /** Who asked; null when the service scheduled it (an unpaid period end). */
+  requestedById: string | null;
+  requestedByName: string | null;
+}
+
+export interface ScheduledActionFilter {
+  q?: string;
+  kind?: ScheduledActionKind;
+  reason?: ScheduledActionReason;
+  accountId?: string;
+  runAt_gte?: string;
+  runAt_lte?: string;
+}

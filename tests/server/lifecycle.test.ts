@@ -1,0 +1,341 @@
+/**
+ * The lifecycle (spec §4, §9; server/src/lifecycle/): the clock is moved across each boundary —
+ * 6/7/8 days past due, 20/21/22 days of grace, 14/15/16 days after an account deletion or a
+ * test deletion — and each run is repeated, so a transition done twice would show. A run stopped
+ * between two transitions (as a crash would) loses nothing and repeats nothing on the next, and
+ * two runs at once do each transition once.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { movableClock } from "../../server/src/clock";
+import {
+  accounts,
+  activityLog,
+  businesses,
+  devices,
+  payments,
+  scheduledActions,
+  subscriptions,
+  tests,
+  users,
+} from "../../server/src/db/schema";
+import { runLifecycle } from "../../server/src/lifecycle/scheduler";
+import { DAY_MS } from "../../server/src/lifecycle/steps";
+import { createTestApp, type TestApp } from "./helpers";
+import { insertTest, tokens, type Who } from "./records";
+import { call } from "./resourceHelpers";
+
+const START = new Date("2030-03-01T12:00:00.000Z");
+const clock = movableClock(START);
+let t: TestApp;
+let token: (who: Who) => Promise<string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  token = tokens(() => t.app);
+  await token("superAdmin");
+  // The seed's own subscriptions are paid far ahead, so the lifecycle moves only this file's accounts.
+  await t.db
+    .update(subscriptions)
+    .set({ status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: new Date("2100-01-01T00:00:00Z") });
+  await t.db.update(accounts).set({ subscriptionStatus: "active" });
+});
+afterAll(() => t.close());
+
+/** A run at `at`, twice: the second must find nothing left to do. */
+async function runAt(at: Date) {
+  clock.set(at);
+  const first = await runLifecycle({ db: t.db, storage: t.storage, now: at });
+  const second = await runLifecycle({ db: t.db, storage: t.storage, now: at });
+  expect(second.pastDue + second.actions).toBe(0);
+  return first;
+}
+
+const after = (days: number, base = START) => new Date(base.getTime() + days * DAY_MS);
+
+/** An account of its own: an admin, a business, a device, a test with photos, a subscription ending at START, a payment. */
+async function freshAccount(name: string, subscription: { status?: "active" | "past_due"; periodEnd?: Date } = {}) {
+  const accountId = randomUUID();
+  const businessId = randomUUID();
+  const userId = randomUUID();
+  const deviceId = randomUUID();
+  const subscriptionId = randomUUID();
+  await t.db.insert(accounts).values({
+    id: accountId,
+    name,
+    email: `${accountId}@example.com`,
+    subscriptionStatus: subscription.status ?? "active",
+    ownerId: userId,
+  });
+  await t.db.insert(businesses).values({ id: businessId, accountId, name: `${name} shop`, ownerId: userId });
+  await t.db.insert(users).values({
+    id: userId,
+    accountId,
+    businessId,
+    firstName: "Owner",
+    lastName: name,
+    email: `owner-${accountId}@example.com`,
+    passwordHash: "x",
+    role: "Admin",
+  });
+  await t.db
+    .insert(devices)
+    .values({ id: deviceId, serialNumber: `LC-${accountId}`, typeCode: 6501, name: "Counter", accountId, businessId });
+  const end = subscription.periodEnd ?? START;
+  await t.db.insert(subscriptions).values({
+    id: subscriptionId,
+    accountId,
+    plan: "Professional",
+    price: 14900,
+    currency: "GBP",
+    interval: "month",
+    status: subscription.status ?? "active",
+    currentPeriodStart: after(-30, end),
+    currentPeriodEnd: end,
+  });
+  await t.db.insert(payments).values({
+    id: randomUUID(),
+    accountId,
+    subscriptionId,
+    amount: 14900,
+    currency: "GBP",
+    status: "succeeded",
+    method: "card",
+    methodDetail: "Visa •••• 4242",
+    invoiceNumber: `INV-L-${accountId}`,
+    date: after(-30, end),
+  });
+  const test = await insertTest(t.db, t.storage, { accountId, businessId, createdBy: userId, deviceId, photos: 2 });
+  return { accountId, userId, deviceId, subscriptionId, test };
+}
+
+const accountOf = async (id: string) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!;
+const subscriptionOf = async (id: string) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+const pendingOf = (accountId: string) =>
+  t.db
+    .select()
+    .from(scheduledActions)
+    .where(
+      and(
+        eq(scheduledActions.accountId, accountId),
+        isNull(scheduledActions.doneAt),
+        isNull(scheduledActions.canceledAt),
+      ),
+    );
+const entriesOf = async (recordId: string) =>
+  (await t.db.select().from(activityLog).where(eq(activityLog.recordId, recordId))).map((entry) => entry.action);
+
+describe("unpaid: past due for 7 days, then 21 days of grace, then the account is deleted", () => {
+  it("moves at each boundary and not a moment before, each transition once", async () => {
+    const { accountId, userId, subscriptionId, test } = await freshAccount("Garnet & Co");
+
+    await runAt(after(-1 / 24));
+    expect((await subscriptionOf(subscriptionId)).status).toBe("active");
+
+    await runAt(after(1 / 24));
+    expect((await subscriptionOf(subscriptionId)).status).toBe("past_due");
+    expect((await accountOf(accountId)).subscriptionStatus).toBe("past_due");
+    const [cancelation] = await pendingOf(accountId);
+    expect(cancelation).toMatchObject({ kind: "subscription-cancelation", reason: "unpaid", requestedBy: null });
+    expect(cancelation!.runAt).toEqual(after(7));
+
+    await runAt(after(6));
+    await runAt(after(7 - 1 / 86_400));
+    expect((await subscriptionOf(subscriptionId)).status).toBe("past_due");
+
+    await runAt(after(7));
+    const canceled = await subscriptionOf(subscriptionId);
+    expect(canceled).toMatchObject({ status: "canceled", graceEndsAt: after(28) });
+    expect((await accountOf(accountId)).subscriptionStatus).toBe("canceled");
+    const [deletion] = await pendingOf(accountId);
+    expect(deletion).toMatchObject({ kind: "account-deletion", reason: "unpaid" });
+    expect(deletion!.runAt).toEqual(after(28));
+
+    await runAt(after(8));
+    await runAt(after(7 + 20));
+    expect((await accountOf(accountId)).status).toBe("active");
+    expect(await t.storage.size(test.storageKeys[0]!)).not.toBeNull();
+
+    await runAt(after(7 + 21));
+    const gone = await accountOf(accountId);
+    expect(gone).toMatchObject({ status: "deleted", name: "Deleted account", phone: "" });
+    expect(gone.email).not.toContain("example.com");
+    const [owner] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(owner).toMatchObject({ firstName: "Deleted", lastName: "user", passwordHash: "", status: "disabled" });
+    expect(owner!.deletedAt).not.toBeNull();
+    expect(await t.db.select().from(tests).where(eq(tests.accountId, accountId))).toEqual([]);
+    expect(await t.db.select().from(devices).where(eq(devices.accountId, accountId))).toEqual([]);
+    for (const key of test.storageKeys) expect(await t.storage.size(key)).toBeNull();
+    // Payments stay for accounting, with no card details.
+    const kept = await t.db.select().from(payments).where(eq(payments.accountId, accountId));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.methodDetail).toBeNull();
+    expect(await pendingOf(accountId)).toEqual([]);
+
+    await runAt(after(7 + 22));
+    expect(await entriesOf(subscriptionId)).toEqual(["past-due", "cancel"]);
+    expect(await entriesOf(accountId)).toEqual(["delete"]);
+    // Nobody can sign in as the deleted owner: the list of accounts does not show it either.
+    const list = await call(t, await token("superAdmin"), "GET", "/api/accounts?range=[0,99]");
+    expect(list.json<{ id: string }[]>().map((row) => row.id)).not.toContain(accountId);
+  });
+
+  it("a new subscription before a step makes it moot: nothing is canceled or deleted", async () => {
+    const { accountId, subscriptionId } = await freshAccount("Paid Again", { periodEnd: after(40) });
+    await runAt(after(40.1));
+    expect((await subscriptionOf(subscriptionId)).status).toBe("past_due");
+    // Paid: a new active subscription with its period ahead (what POST subscriptions/start writes).
+    await t.db.insert(subscriptions).values({
+      id: randomUUID(),
+      accountId,
+      plan: "Professional",
+      price: 14900,
+      currency: "GBP",
+      interval: "month",
+      status: "active",
+      currentPeriodStart: after(41),
+      currentPeriodEnd: after(71),
+    });
+    await runAt(after(47));
+    expect((await subscriptionOf(subscriptionId)).status).toBe("past_due");
+    const [done] = await t.db.select().from(scheduledActions).where(eq(scheduledActions.accountId, accountId));
+    expect(done).toMatchObject({ outcome: "paid" });
+    expect((await accountOf(accountId)).status).toBe("active");
+  });
+});
+
+describe("what people ask for", () => {
+  it("cancel at period end schedules a cancelation at the period end (who asked); resume withdraws it", async () => {
+    const { accountId, subscriptionId } = await freshAccount("Opal Lane", { periodEnd: after(100) });
+    const admin = await token("superAdmin");
+    const cancel = async () => {
+      const sub = await subscriptionOf(subscriptionId);
+      return call(t, admin, "POST", `/api/subscriptions/${subscriptionId}/cancel`, { version: sub.version });
+    };
+    expect((await cancel()).statusCode).toBe(200);
+    await runAt(after(90));
+    const [action] = await pendingOf(accountId);
+    expect(action).toMatchObject({ kind: "subscription-cancelation", reason: "owner-request" });
+    expect(action!.runAt).toEqual(after(100));
+    expect(action!.requestedBy).toEqual(expect.any(String));
+
+    const sub = await subscriptionOf(subscriptionId);
+    const resumed = await call(t, admin, "POST", `/api/subscriptions/${subscriptionId}/resume`, {
+      version: sub.version,
+    });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    await runAt(after(91));
+    expect(await pendingOf(accountId)).toEqual([]);
+
+    expect((await cancel()).statusCode).toBe(200);
+    await runAt(after(99));
+    expect((await subscriptionOf(subscriptionId)).status).toBe("active");
+    await runAt(after(100));
+    expect(await subscriptionOf(subscriptionId)).toMatchObject({ status: "canceled", graceEndsAt: after(121) });
+    expect(await pendingOf(accountId)).toMatchObject([{ kind: "account-deletion", reason: "owner-request" }]);
+  });
+
+  it("an account deletion runs 15 days after it was asked for (Recover's window); a restore withdraws it", async () => {
+    const first = await freshAccount("Topaz Row", { periodEnd: after(400) });
+    const second = await freshAccount("Beryl Yard", { periodEnd: after(400) });
+    const admin = await token("superAdmin");
+    clock.set(after(200));
+    for (const { accountId } of [first, second]) {
+      // DELETE accounts/{id} stamps the request with the database's clock: set it to the test's.
+      expect((await call(t, admin, "DELETE", `/api/accounts/${accountId}`)).statusCode).toBe(200);
+      await t.db
+        .update(accounts)
+        .set({ deletionRequestedAt: after(200) })
+        .where(eq(accounts.id, accountId));
+    }
+    await runAt(after(200));
+    expect((await pendingOf(first.accountId))[0]!.runAt).toEqual(after(215));
+    const restored = await call(t, admin, "POST", "/api/deleted-accounts/restore", { ids: [second.accountId] });
+    expect(restored.statusCode).toBe(200);
+
+    await runAt(after(214));
+    expect((await accountOf(first.accountId)).status).toBe("pending_deletion");
+    await runAt(after(215));
+    expect((await accountOf(first.accountId)).status).toBe("deleted");
+    await runAt(after(216));
+    expect((await accountOf(second.accountId)).status).toBe("active");
+    expect(await pendingOf(second.accountId)).toEqual([]);
+  });
+});
+
+describe("purges", () => {
+  it("removes a test deleted 15 days ago with its files, not one deleted 14 days ago", async () => {
+    const base = after(300);
+    const old = await insertTest(t.db, t.storage, { deletedAt: base });
+    const recent = await insertTest(t.db, t.storage, { deletedAt: after(1, base) });
+    await runAt(after(14, base));
+    expect(await t.db.select().from(tests).where(eq(tests.id, old.id))).toHaveLength(1);
+    await runAt(after(15, base));
+    expect(await t.db.select().from(tests).where(eq(tests.id, old.id))).toEqual([]);
+    for (const key of old.storageKeys) expect(await t.storage.size(key)).toBeNull();
+    expect(await t.db.select().from(tests).where(eq(tests.id, recent.id))).toHaveLength(1);
+    await runAt(after(16, base));
+    expect(await t.db.select().from(tests).where(eq(tests.id, recent.id))).toEqual([]);
+    expect(await entriesOf(old.id)).toEqual(["purge"]);
+  });
+});
+
+describe("restarts and several instances", () => {
+  it("a run stopped after its first transition loses nothing and repeats nothing on the next", async () => {
+    const base = after(500);
+    // Everything the earlier tests left due is done first: the stopped run below meets only these two.
+    await runAt(after(-1 / 24, base));
+    const a = await freshAccount("Jade One", { periodEnd: base });
+    const b = await freshAccount("Jade Two", { periodEnd: base });
+    const at = after(1, base);
+    clock.set(at);
+    let transitions = 0;
+    const crash = new Error("killed between two transitions");
+    await expect(
+      runLifecycle({
+        db: t.db,
+        storage: t.storage,
+        now: at,
+        afterTransition: () => {
+          transitions++;
+          throw crash;
+        },
+      }),
+    ).rejects.toBe(crash);
+    expect(transitions).toBe(1);
+    const statuses = async () =>
+      [(await subscriptionOf(a.subscriptionId)).status, (await subscriptionOf(b.subscriptionId)).status].sort();
+    expect(await statuses()).toEqual(["active", "past_due"]);
+    await runAt(at);
+    expect(await statuses()).toEqual(["past_due", "past_due"]);
+    expect(await entriesOf(a.subscriptionId)).toEqual(["past-due"]);
+    expect(await entriesOf(b.subscriptionId)).toEqual(["past-due"]);
+  });
+
+  it("two runs at once do each transition once", async () => {
+    const base = after(600);
+    const accountsMade = await Promise.all(
+      ["Onyx 1", "Onyx 2", "Onyx 3", "Onyx 4"].map((name) => freshAccount(name, { periodEnd: base })),
+    );
+    const at = after(8, base);
+    clock.set(at);
+    await Promise.all([
+      runLifecycle({ db: t.db, storage: t.storage, now: after(1, base) }),
+      runLifecycle({ db: t.db, storage: t.storage, now: after(1, base) }),
+    ]);
+    await Promise.all([
+      runLifecycle({ db: t.db, storage: t.storage, now: at }),
+      runLifecycle({ db: t.db, storage: t.storage, now: at }),
+    ]);
+    for (const { subscriptionId, accountId } of accountsMade) {
+      expect(await entriesOf(subscriptionId)).toEqual(["past-due", "cancel"]);
+      const actions = await t.db.select().from(scheduledActions).where(eq(scheduledActions.accountId, accountId));
+      expect(actions.map((action) => [action.kind, action.outcome]).sort()).toEqual([
+        ["account-deletion", null],
+        ["subscription-cancelation", "canceled"],
+      ]);
+    }
+  });
+});
