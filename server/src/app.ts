@@ -30,6 +30,7 @@ import { businessRoutes } from "./businesses/routes";
 import { deviceRoutes } from "./devices/routes";
 import { phoneRoutes } from "./phones/routes";
 import { lostDeviceRoutes } from "./devices/lost";
+import { scheduledActionRoutes } from "./lifecycle/routes";
 import { activityRoutes } from "./activity/routes";
 import { userSettingsRoutes } from "./userSettings/routes";
 import { advancedSettingsRoutes } from "./advancedSettings/routes";
@@ -37,6 +38,8 @@ import { dashboardRoutes } from "./dashboard/routes";
 import { discountRoutes } from "./discounts/routes";
 import { firmwareRoutes } from "./firmware/routes";
 import { billingRoutes } from "./payments/billing";
+import { newSubscriptionRoutes } from "./payments/newSubscription";
+import type { PaymentProvider } from "./payments/provider";
 import { userActionRoutes } from "./users/actions";
 import { invitationRoutes } from "./users/invitations";
 import { passwordCheckRoutes } from "./users/passwordCheck";
@@ -54,6 +57,8 @@ export interface AppDeps {
   consoleDir?: string;
   /** The lifecycle's clock (tests move it); the system's by default. */
   clock?: Clock;
+  /** Who charges cards (payments/provider.ts): PAYMENT_PROVIDER's by default; tests pass one to inspect. */
+  paymentProvider?: PaymentProvider;
 }
 
 const API_PREFIX = "/api";
@@ -61,7 +66,7 @@ const API_PREFIX = "/api";
 const isApiPath = (url: string) =>
   url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 
-export function buildApp({ db, config, consoleDir, clock = systemClock }: AppDeps): FastifyInstance {
+export function buildApp({ db, config, consoleDir, clock = systemClock, paymentProvider }: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -89,7 +94,7 @@ export function buildApp({ db, config, consoleDir, clock = systemClock }: AppDep
   app.register(
     async (api) => {
       // Resolving the JWT secret may touch the database, hence inside an async plugin.
-      const services = await createServices(db, config, api.log, clock);
+      const services = await createServices(db, config, api.log, clock, paymentProvider);
       api.addHook("onSend", async (_request, reply) => {
         // Answers carry tokens and personal data: never keep them in a shared cache. The only
         // routes that set their own (signed file links) allow private caching and nothing more.
@@ -125,7 +130,9 @@ export function buildApp({ db, config, consoleDir, clock = systemClock }: AppDep
       invitationRoutes(api, services);
       deviceRoutes(api, services);
       lostDeviceRoutes(api, services);
+      scheduledActionRoutes(api, services);
       billingRoutes(api, services);
+      newSubscriptionRoutes(api, services);
       firmwareRoutes(api, services);
       discountRoutes(api, services);
       perUserRoutes(api, services);

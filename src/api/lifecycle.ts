@@ -14,9 +14,14 @@ export type ScheduledActionKind = (typeof SCHEDULED_ACTION_KINDS)[number];
 export const SCHEDULED_ACTION_REASONS = ["unpaid", "owner-request", "deletion-request"] as const;
 export type ScheduledActionReason = (typeof SCHEDULED_ACTION_REASONS)[number];
 
-/** A pending scheduled action as GET scheduled-actions answers it. */
+export const SCHEDULED_ACTION_STATES = ["pending", "canceled", "done"] as const;
+export type ScheduledActionState = (typeof SCHEDULED_ACTION_STATES)[number];
+
+/** A scheduled action as GET scheduled-actions answers it. */
 export interface ScheduledAction {
   id: string;
+  /** pending until the scheduler carries it out (done) or a super admin or a payment cancels it. */
+  state: ScheduledActionState;
   kind: ScheduledActionKind;
   accountId: string;
   accountName: string;
@@ -30,10 +35,15 @@ export interface ScheduledAction {
   /** Who asked; null when the service scheduled it (an unpaid period end). */
   requestedById: string | null;
   requestedByName: string | null;
+  /** When it was carried out or canceled, and what came of it ("canceled", "deleted", "paid", "withdrawn"…). */
+  doneAt: string | null;
+  canceledAt: string | null;
+  outcome: string | null;
 }
 
 export interface ScheduledActionFilter {
   q?: string;
+  state?: ScheduledActionState;
   kind?: ScheduledActionKind;
   reason?: ScheduledActionReason;
   accountId?: string;

@@ -24,7 +24,11 @@ import { runLifecycle } from "../../server/src/lifecycle/scheduler";
 import { DAY_MS } from "../../server/src/lifecycle/steps";
 import { createTestApp, type TestApp } from "./helpers";
 import { insertTest, tokens, type Who } from "./records";
-import { call } from "./resourceHelpers";
+import { call, expectRefused, listUrl } from "./resourceHelpers";
+import { CONTRACT } from "../fixtures/contract";
+import { shapeDifferences } from "../fixtures/shape";
+import type { ScheduledAction } from "../../src/api/lifecycle";
+import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 
 const START = new Date("2030-03-01T12:00:00.000Z");
 const clock = movableClock(START);
@@ -34,7 +38,7 @@ let token: (who: Who) => Promise<string>;
 beforeAll(async () => {
   t = await createTestApp({ clock });
   token = tokens(() => t.app);
-  await token("superAdmin");
+  for (const who of ["superAdmin", "admin", "manager", "user"] as const) await token(who);
   // The seed's own subscriptions are paid far ahead, so the lifecycle moves only this file's accounts.
   await t.db
     .update(subscriptions)
@@ -243,12 +247,8 @@ describe("what people ask for", () => {
     const admin = await token("superAdmin");
     clock.set(after(200));
     for (const { accountId } of [first, second]) {
-      // DELETE accounts/{id} stamps the request with the database's clock: set it to the test's.
+      // The request is stamped with the service's clock: the test's.
       expect((await call(t, admin, "DELETE", `/api/accounts/${accountId}`)).statusCode).toBe(200);
-      await t.db
-        .update(accounts)
-        .set({ deletionRequestedAt: after(200) })
-        .where(eq(accounts.id, accountId));
     }
     await runAt(after(200));
     expect((await pendingOf(first.accountId))[0]!.runAt).toEqual(after(215));
@@ -337,5 +337,78 @@ describe("restarts and several instances", () => {
         ["subscription-cancelation", "canceled"],
       ]);
     }
+  });
+});
+
+describe("GET scheduled-actions, cancel and run now (super admins, after a password re-check)", () => {
+  const confirm = async (who: Who) =>
+    expect(
+      (await call(t, await token(who), "POST", "/api/users/password/check", { password: DEMO_PASSWORD })).json(),
+    ).toEqual({ isCorrect: true });
+
+  it("lists the pending actions with account, reason, when and who asked; others get 403", async () => {
+    const { accountId } = await freshAccount("Amber Listing", { periodEnd: after(5000) });
+    const admin = await token("superAdmin");
+    clock.set(after(701));
+    expect((await call(t, admin, "DELETE", `/api/accounts/${accountId}`)).statusCode).toBe(200);
+    await runLifecycle({ db: t.db, storage: t.storage, now: after(701) });
+    const list = await call(t, admin, "GET", listUrl("scheduled-actions", { filter: { accountId, state: "pending" } }));
+    expect(list.statusCode, list.body).toBe(200);
+    const [row] = list.json<ScheduledAction[]>();
+    expect(shapeDifferences(CONTRACT.lifecycle.list.body[0], row)).toEqual([]);
+    expect(row).toMatchObject({
+      kind: "account-deletion",
+      reason: "owner-request",
+      accountName: "Amber Listing",
+      requestedById: expect.any(String),
+      requestedByName: "Sophie Carter",
+      state: "pending",
+    });
+    for (const who of ["admin", "manager", "user"] as const) {
+      await expectRefused(t, async () => call(t, await token(who), "GET", listUrl("scheduled-actions")), 403);
+    }
+  });
+
+  it("cancels an account deletion asked for: the account is active again and the scheduler does not ask again", async () => {
+    const { accountId } = await freshAccount("Amber Cancel", { periodEnd: after(5000) });
+    const admin = await token("superAdmin");
+    clock.set(after(801));
+    expect((await call(t, admin, "DELETE", `/api/accounts/${accountId}`)).statusCode).toBe(200);
+    await runAt(after(801));
+    const [pending] = await pendingOf(accountId);
+    const url = `/api/scheduled-actions/${pending!.id}/cancel`;
+    await t.db.update(users).set({ passwordConfirmedAt: null }).where(eq(users.email, "superadmin@example.com"));
+    const refused = await expectRefused(t, () => call(t, admin, "POST", url), 403);
+    expect(refused).toEqual(CONTRACT.lifecycle.recheck.body);
+    await confirm("superAdmin");
+    const canceled = await call(t, admin, "POST", url);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json()).toMatchObject({ state: "canceled", outcome: "canceled by a super admin" });
+    expect((await accountOf(accountId)).status).toBe("active");
+    await runAt(after(830));
+    expect(await pendingOf(accountId)).toEqual([]);
+    expect((await accountOf(accountId)).status).toBe("active");
+    expect((await call(t, admin, "POST", url)).statusCode).toBe(409);
+    expect(await entriesOf(accountId)).toContain("cancel-scheduled");
+  });
+
+  it("runs a cancelation now: the subscription is canceled, its grace begins, and the deletion is scheduled", async () => {
+    const { accountId, subscriptionId } = await freshAccount("Amber Run", { periodEnd: after(900) });
+    const admin = await token("superAdmin");
+    const sub = await subscriptionOf(subscriptionId);
+    expect(
+      (await call(t, admin, "POST", `/api/subscriptions/${subscriptionId}/cancel`, { version: sub.version }))
+        .statusCode,
+    ).toBe(200);
+    await runAt(after(850));
+    const [pending] = await pendingOf(accountId);
+    await confirm("superAdmin");
+    const ran = await call(t, admin, "POST", `/api/scheduled-actions/${pending!.id}/run`);
+    expect(ran.statusCode, ran.body).toBe(200);
+    expect(ran.json()).toMatchObject({ state: "done", outcome: "canceled" });
+    expect(await subscriptionOf(subscriptionId)).toMatchObject({ status: "canceled", graceEndsAt: after(871) });
+    expect(await pendingOf(accountId)).toMatchObject([{ kind: "account-deletion" }]);
+    expect((await call(t, admin, "POST", `/api/scheduled-actions/${pending!.id}/run`)).statusCode).toBe(409);
+    expect((await call(t, admin, "POST", `/api/scheduled-actions/${randomUUID()}/run`)).statusCode).toBe(404);
   });
 });

@@ -116,7 +116,7 @@ const trimmed = <T extends { name: string; phone?: string | null }>(body: T): T 
   phone: body.phone ?? "",
 });
 
-export function accountRoutes(app: FastifyInstance, { db }: Services): void {
+export function accountRoutes(app: FastifyInstance, { db, clock }: Services): void {
   const def = accountDefinition;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const responses = answers(def);
@@ -185,7 +185,7 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
         await checkOwner(tx, id, body.ownerId);
         // pending_deletion schedules the deletion (spec §2 scheduled actions); leaving it cancels it.
         const deletionRequestedAt =
-          body.status === "pending_deletion" ? (current.status === "pending_deletion" ? undefined : new Date()) : null;
+          body.status === "pending_deletion" ? (current.status === "pending_deletion" ? undefined : clock.now()) : null;
         return { ...body, ...(deletionRequestedAt === undefined ? {} : { deletionRequestedAt }) };
       };
     },
@@ -215,7 +215,7 @@ export function accountRoutes(app: FastifyInstance, { db }: Services): void {
         id: request.params.id,
         version: current.version,
         action: "delete",
-        values: () => ({ status: "pending_deletion", deletionRequestedAt: new Date() }),
+        values: () => ({ status: "pending_deletion", deletionRequestedAt: clock.now() }),
       });
     },
   );

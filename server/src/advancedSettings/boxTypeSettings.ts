@@ -33,7 +33,8 @@ import { listQuerySchema } from "../resources/listQuery";
 import { fullName, iso, rowsOf, type Executor } from "../resources/sql";
 import { actorOf, changesBetween, logActivity } from "../resources/writes";
 import type { Services } from "../services";
-import { requireRecentPasswordCheck } from "./passwordRecheck";
+import { requireRecentPasswordCheck } from "../users/passwordCheck";
+import { PASSWORD_RECHECK_MESSAGE } from "./passwordRecheck";
 
 const ACCESS: Access = ["SuperAdmin"];
 
@@ -145,7 +146,7 @@ export function boxTypeSettingsRoutes(app: FastifyInstance, { db }: Services): v
     }),
     async (request) => {
       const caller = callerOf(request);
-      requireRecentPasswordCheck(caller);
+      requireRecentPasswordCheck(caller, PASSWORD_RECHECK_MESSAGE);
       const { typeCode } = request.params;
       if (!BOX_TYPE_CODES.includes(typeCode)) throw boxTypeNotFound();
       const { settings, version } = request.body;

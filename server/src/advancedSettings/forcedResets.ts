@@ -30,7 +30,8 @@ import { fullName, rowsOf, type Tx } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
 import { actorOf, changesBetween, logActivity, notFoundOf } from "../resources/writes";
 import type { Services } from "../services";
-import { requireRecentPasswordCheck } from "./passwordRecheck";
+import { requireRecentPasswordCheck } from "../users/passwordCheck";
+import { PASSWORD_RECHECK_MESSAGE } from "./passwordRecheck";
 
 const ACCESS: Access = ["SuperAdmin"];
 
@@ -185,7 +186,7 @@ export function forcedResetRoutes(app: FastifyInstance, { db }: Services): void 
     summary: "Force a reset per user, phone, phone model or OS version (after a password re-check)",
     fields: forcedResetCreateSchema.properties,
     insert: async (tx, body, { caller, id }) => {
-      requireRecentPasswordCheck(caller);
+      requireRecentPasswordCheck(caller, PASSWORD_RECHECK_MESSAGE);
       const columns = targetColumns(body);
       await checkTarget(tx, body.target, columns);
       await tx.insert(forcedResets).values({ id, target: body.target, ...columns, requestedBy: caller.id });
@@ -202,7 +203,7 @@ export function forcedResetRoutes(app: FastifyInstance, { db }: Services): void 
     }),
     async (request) => {
       const caller = callerOf(request);
-      requireRecentPasswordCheck(caller);
+      requireRecentPasswordCheck(caller, PASSWORD_RECHECK_MESSAGE);
       const { id } = request.params;
       return db.transaction(async (tx) => {
         const refuse = (status: string) =>

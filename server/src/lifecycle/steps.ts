@@ -183,13 +183,16 @@ export async function syncRequests(ctx: StepContext): Promise<number> {
     });
     changed++;
   }
-  // Past due or canceled with nothing pending (data from before the scheduler, or an edit by hand):
-  // the cancelation 7 days after the period end, or the deletion when the grace ends.
+  // Past due or canceled and never scheduled (data from before the scheduler, or an edit by hand):
+  // the cancelation 7 days after the period end, or the deletion when the grace ends. One a super
+  // admin canceled stays canceled: that was their decision.
   const stranded = await rowsOf(
     db,
     sql`select x.id, x.account_id, x.status, x.current_period_end, x.grace_ends_at from subscriptions x
       where x.status in ('past_due', 'canceled') and not exists (select 1 from scheduled_actions s
         where s.account_id = x.account_id and s.done_at is null and s.canceled_at is null)
+      and not exists (select 1 from scheduled_actions s where s.subscription_id = x.id
+        and s.kind = case x.status when 'past_due' then 'subscription-cancelation' else 'account-deletion' end)
       and not exists (select 1 from accounts a where a.id = x.account_id and a.status = 'deleted')
       and not exists (select 1 from subscriptions y where y.account_id = x.account_id and y.status = 'active')`,
   );
@@ -233,67 +236,80 @@ const dueActions = (now: string) =>
 const paidAgain = (accountId: string, now: string) =>
   sql`select 1 from subscriptions where account_id = ${accountId} and status = 'active' and current_period_end > ${now}`;
 
+/**
+ * Carries out one pending action in the caller's transaction, if it is still pending (and due,
+ * unless `evenIfNotDue`: a super admin's "run now"); answers the storage keys to delete after the
+ * commit, or null when it was not there to do.
+ */
+export async function carryOut(
+  tx: Tx,
+  id: string,
+  now: Date,
+  evenIfNotDue = false,
+): Promise<{ outcome: string; deletedKeys: string[] } | null> {
+  const at = now.toISOString();
+  const [action] = await rowsOf(
+    tx,
+    sql`select * from scheduled_actions where id = ${id} and done_at is null and canceled_at is null
+      and (${evenIfNotDue} or run_at <= ${at}) for update skip locked`,
+  );
+  if (!action) return null;
+  const accountId = String(action.account_id);
+  const finish = async (outcome: string, deletedKeys: string[] = []) => {
+    await tx.execute(sql`update scheduled_actions set done_at = ${at}, outcome = ${outcome} where id = ${id}`);
+    return { outcome, deletedKeys };
+  };
+  // Unpaid: a payment since makes it moot. A request (cancel, deletion) stands until withdrawn.
+  if (action.reason === "unpaid" && (await rowsOf(tx, paidAgain(accountId, at))).length > 0) return finish("paid");
+  if (action.kind === "account-deletion") {
+    return finish("deleted", await deleteAccountData(tx, accountId, String(action.reason)));
+  }
+  const graceEndsAt = new Date(now.getTime() + days(GRACE_PERIOD_DAYS));
+  const [before] = await rowsOf(tx, sql`select status from subscriptions where id = ${action.subscription_id}`);
+  await tx.execute(
+    sql`update subscriptions set status = 'canceled', canceled_at = coalesce(canceled_at, ${at}),
+        grace_ends_at = ${graceEndsAt.toISOString()}, cancel_at_period_end = false, version = version + 1
+      where id = ${action.subscription_id} and status in ('active', 'past_due')`,
+  );
+  await tx.execute(
+    sql`update accounts set subscription_status = 'canceled', subscription_message = null, version = version + 1
+      where id = ${accountId}`,
+  );
+  await schedule(tx, {
+    kind: "account-deletion",
+    accountId,
+    subscriptionId: (action.subscription_id as string | null) ?? null,
+    reason: String(action.reason),
+    runAt: graceEndsAt,
+    requestedBy: (action.requested_by as string | null) ?? null,
+  });
+  await logActivity(tx, {
+    ...SERVICE,
+    action: "cancel",
+    resource: "subscriptions",
+    recordId: String(action.subscription_id ?? accountId),
+    changes: { status: [before?.status ?? null, "canceled"], reason: action.reason, graceEndsAt },
+  });
+  return finish("canceled");
+}
+
 /** Carries out the due actions, oldest first. */
 export async function runDueActions(ctx: StepContext): Promise<number> {
-  const now = ctx.now.toISOString();
   const deletedKeys: string[] = [];
-  const count = await eachCandidate(ctx, dueActions(now), async (tx, { id }) => {
-    const [action] = await rowsOf(
-      tx,
-      sql`select * from scheduled_actions where id = ${id} and done_at is null and canceled_at is null
-        and run_at <= ${now} for update skip locked`,
-    );
-    if (!action) return false;
-    const accountId = String(action.account_id);
-    const finish = (outcome: string) =>
-      tx.execute(sql`update scheduled_actions set done_at = ${now}, outcome = ${outcome} where id = ${id}`);
-    // Unpaid: a payment since makes it moot. A request (cancel, deletion) stands until withdrawn.
-    if (action.reason === "unpaid" && (await rowsOf(tx, paidAgain(accountId, now))).length > 0) {
-      await finish("paid");
-      return true;
-    }
-    if (action.kind === "subscription-cancelation") {
-      const graceEndsAt = new Date(ctx.now.getTime() + days(GRACE_PERIOD_DAYS));
-      const [before] = await rowsOf(tx, sql`select status from subscriptions where id = ${action.subscription_id}`);
-      await tx.execute(
-        sql`update subscriptions set status = 'canceled', canceled_at = coalesce(canceled_at, ${now}),
-            grace_ends_at = ${graceEndsAt.toISOString()}, cancel_at_period_end = false, version = version + 1
-          where id = ${action.subscription_id} and status in ('active', 'past_due')`,
-      );
-      await tx.execute(
-        sql`update accounts set subscription_status = 'canceled', subscription_message = null, version = version + 1
-          where id = ${accountId}`,
-      );
-      await schedule(tx, {
-        kind: "account-deletion",
-        accountId,
-        subscriptionId: (action.subscription_id as string | null) ?? null,
-        reason: String(action.reason),
-        runAt: graceEndsAt,
-        requestedBy: (action.requested_by as string | null) ?? null,
-      });
-      await logActivity(tx, {
-        ...SERVICE,
-        action: "cancel",
-        resource: "subscriptions",
-        recordId: String(action.subscription_id ?? accountId),
-        changes: { status: [before?.status ?? null, "canceled"], reason: action.reason, graceEndsAt },
-      });
-      await finish("canceled");
-      return true;
-    }
-    // An account deletion.
-    const keys = await deleteAccountData(tx, accountId, String(action.reason));
-    deletedKeys.push(...keys);
-    await finish("deleted");
-    return true;
+  const count = await eachCandidate(ctx, dueActions(ctx.now.toISOString()), async (tx, { id }) => {
+    const done = await carryOut(tx, String(id), ctx.now);
+    deletedKeys.push(...(done?.deletedKeys ?? []));
+    return done !== null;
   });
   await removeUnreferencedBlobs(ctx, deletedKeys);
   return count;
 }
 
 /** After the commit: each blob no file or zip refers to any more (a failed transaction lost none). */
-export async function removeUnreferencedBlobs(ctx: StepContext, keys: readonly string[]): Promise<void> {
+export async function removeUnreferencedBlobs(
+  ctx: Pick<StepContext, "db" | "storage">,
+  keys: readonly string[],
+): Promise<void> {
   for (const key of new Set(keys)) {
     const [used] = await rowsOf(
       ctx.db,

@@ -7,14 +7,12 @@ import Type from "typebox";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PLAN_INTERVALS, SUBSCRIPTION_STATES } from "../../../src/api/resources";
 import { mayCancelSubscription, mayResumeSubscription } from "../../../src/api/rules";
 import { payments, subscriptions } from "../db/schema";
-import { fieldError, forbidden, HttpError } from "../http/errors";
+import { fieldError, HttpError } from "../http/errors";
+import { requireRecentPasswordCheck } from "../users/passwordCheck";
 import type { Services } from "../services";
 import { dateRange, defineResource, field } from "../resources/definition";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
-
-/** How long a passed password check (POST users/password/check) allows a refund. */
-export const PASSWORD_CHECK_VALID_MS = 5 * 60 * 1000;
 
 export const paymentDefinition = defineResource({
   name: "payments",
@@ -128,9 +126,7 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
       reason: Type.String({ minLength: 1, maxLength: 500 }),
     },
     change: ({ amount, reason }, { caller, log }) => {
-      const confirmed = caller.passwordConfirmedAt;
-      if (!confirmed || Date.now() - confirmed.getTime() > PASSWORD_CHECK_VALID_MS)
-        throw forbidden("Confirm your password to refund.");
+      requireRecentPasswordCheck(caller, "Confirm your password to refund.");
       return (current) => {
         if (current.status !== "succeeded" && current.status !== "disputed") {
           throw new HttpError(

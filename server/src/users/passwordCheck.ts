@@ -7,7 +7,7 @@ import { verifyPassword } from "../auth/passwords";
 import { tooManyAttemptsMessage } from "../auth/signInThrottle";
 import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
-import { HttpError } from "../http/errors";
+import { forbidden, HttpError } from "../http/errors";
 import type { Services } from "../services";
 import { actorOf, logActivity } from "../resources/writes";
 
@@ -49,4 +49,20 @@ export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Serv
       return { isCorrect };
     },
   );
+}
+
+/** How long a passed password check (POST users/password/check) allows a high-impact action. */
+export const PASSWORD_CHECK_VALID_MS = 5 * 60 * 1000;
+
+/**
+ * Refuses (403 with `message`, nothing written) unless the caller passed the password re-check in
+ * the last 5 minutes: refunds, Advanced Settings, scheduled actions.
+ */
+export function requireRecentPasswordCheck(
+  caller: { passwordConfirmedAt: Date | null },
+  message: string,
+  now = Date.now(),
+): void {
+  const confirmed = caller.passwordConfirmedAt;
+  if (!confirmed || now - confirmed.getTime() > PASSWORD_CHECK_VALID_MS) throw forbidden(message);
 }

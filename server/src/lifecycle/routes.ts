@@ -1,0 +1,174 @@
+/**
+ * Scheduled actions (spec §2 /scheduled-actions…, super admins; docs/api.md "Lifecycle"): the
+ * subscription cancelations and account deletions the scheduler will carry out, with the
+ * account, the reason, when, and who asked; cancel one, or run it now. Both need a recent
+ * password re-check and write an activity entry; a refused request changes nothing.
+ *
+ * Canceling withdraws the request behind the action too, or the scheduler would ask again: a
+ * cancel at period end is resumed, an account deletion asked for is restored (the account is
+ * active again). An unpaid step canceled stays canceled (the super admin's decision to wait).
+ */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import Type from "typebox";
+import {
+  SCHEDULED_ACTION_KINDS,
+  SCHEDULED_ACTION_REASONS,
+  SCHEDULED_ACTION_STATES,
+  SCHEDULED_ACTIONS,
+} from "../../../src/api/lifecycle";
+import { requireRecentPasswordCheck } from "../users/passwordCheck";
+import { callerOf } from "../auth/guard";
+import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
+import { HttpError, notFound } from "../http/errors";
+import { dateRange, defineResource, field, recordSchema } from "../resources/definition";
+import { findRecord } from "../resources/list";
+import { readRoutes } from "../resources/routes";
+import { fullName, rowsOf } from "../resources/sql";
+import { actorOf, logActivity } from "../resources/writes";
+import type { Services } from "../services";
+import { carryOut, removeUnreferencedBlobs } from "./steps";
+
+const STATE =
+  "case when s.done_at is not null then 'done' when s.canceled_at is not null then 'canceled' else 'pending' end";
+
+export const scheduledActionDefinition = defineResource({
+  name: SCHEDULED_ACTIONS,
+  label: "scheduled action",
+  from: `scheduled_actions s join accounts a on a.id = s.account_id
+    left join subscriptions sub on sub.id = s.subscription_id
+    left join users r on r.id = s.requested_by`,
+  id: "s.id",
+  fields: {
+    id: field.text("s.id"),
+    state: field.oneOf(SCHEDULED_ACTION_STATES, STATE),
+    kind: field.oneOf(SCHEDULED_ACTION_KINDS, "s.kind"),
+    accountId: field.text("s.account_id"),
+    accountName: field.text("a.name"),
+    subscriptionId: field.textOrNull("s.subscription_id"),
+    plan: field.textOrNull("sub.plan"),
+    reason: field.oneOf(SCHEDULED_ACTION_REASONS, "s.reason"),
+    runAt: field.date("s.run_at"),
+    createdAt: field.date("s.created_at"),
+    requestedById: field.textOrNull("s.requested_by"),
+    requestedByName: field.textOrNull(fullName("r")),
+    doneAt: field.dateOrNull("s.done_at"),
+    canceledAt: field.dateOrNull("s.canceled_at"),
+    outcome: field.textOrNull("s.outcome"),
+  },
+  search: ["a.name"],
+  filters: {
+    state: { type: SCHEDULED_ACTION_STATES, expr: STATE },
+    kind: { type: SCHEDULED_ACTION_KINDS, expr: "s.kind" },
+    reason: { type: SCHEDULED_ACTION_REASONS, expr: "s.reason" },
+    accountId: { type: "string", expr: "s.account_id" },
+    ...dateRange("runAt", "s.run_at"),
+  },
+  sorts: {
+    runAt: { expr: "s.run_at" },
+    createdAt: { expr: "s.created_at" },
+    accountName: { expr: "a.name" },
+    kind: { expr: "s.kind" },
+  },
+  defaultSort: ["runAt", "ASC"],
+});
+
+const NOT_PENDING = "Only a pending scheduled action can be canceled or run.";
+export const SCHEDULED_ACTION_RECHECK = "Confirm your password to change a scheduled action.";
+
+export function scheduledActionRoutes(app: FastifyInstance, services: Services): void {
+  const { db, storage, clock } = services;
+  const SA = ["SuperAdmin"] as const;
+  readRoutes(app, db, scheduledActionDefinition, { list: [...SA], get: [...SA], export: [...SA] });
+
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const answer = recordSchema(scheduledActionDefinition);
+  const options = (summary: string, description: string) =>
+    routeOptions([...SA], SCHEDULED_ACTIONS, summary, {
+      description,
+      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+      response: {
+        200: described(answer, "The action as it is now."),
+        ...refusals({
+          400: true,
+          ...GUARD_REFUSALS,
+          403: `Not a super admin, or \`${SCHEDULED_ACTION_RECHECK}\` (no password re-check in the last 5 minutes).`,
+          404: "Scheduled action not found.",
+          409: `\`${NOT_PENDING}\``,
+        }),
+      },
+    });
+
+  api.post(
+    `/${SCHEDULED_ACTIONS}/:id/cancel`,
+    options(
+      "Cancel a pending scheduled action (and withdraw the request behind it)",
+      "A cancel at period end is resumed; an account deletion asked for is restored. Needs a password re-check.",
+    ),
+    async (request) => {
+      const caller = callerOf(request);
+      requireRecentPasswordCheck(caller, SCHEDULED_ACTION_RECHECK);
+      const { id } = request.params;
+      const at = clock.now().toISOString();
+      await db.transaction(async (tx) => {
+        const [action] = await rowsOf(tx, sql`select * from scheduled_actions where id = ${id} for update`);
+        if (!action) throw notFound("Scheduled action not found.");
+        if (action.done_at !== null || action.canceled_at !== null) throw new HttpError(409, NOT_PENDING);
+        await tx.execute(
+          sql`update scheduled_actions set canceled_at = ${at}, canceled_by = ${caller.id}, outcome = 'canceled by a super admin'
+            where id = ${id}`,
+        );
+        if (action.reason !== "unpaid" && action.kind === "subscription-cancelation") {
+          await tx.execute(
+            sql`update subscriptions set cancel_at_period_end = false, canceled_at = null, version = version + 1
+              where id = ${action.subscription_id} and cancel_at_period_end`,
+          );
+        }
+        if (action.reason !== "unpaid" && action.kind === "account-deletion" && action.subscription_id === null) {
+          await tx.execute(
+            sql`update accounts set status = 'active', deletion_requested_at = null, version = version + 1
+              where id = ${action.account_id} and status = 'pending_deletion'`,
+          );
+        }
+        await logActivity(tx, {
+          ...actorOf(caller),
+          action: "cancel-scheduled",
+          resource: "accounts",
+          recordId: String(action.account_id),
+          changes: { kind: action.kind, reason: action.reason, runAt: action.run_at },
+        });
+      });
+      return (await findRecord(db, scheduledActionDefinition, caller, id))!;
+    },
+  );
+
+  api.post(
+    `/${SCHEDULED_ACTIONS}/:id/run`,
+    options(
+      "Carry out a pending scheduled action now",
+      "What the scheduler would do at its time, now (an unpaid step a payment made moot ends as `paid`). Needs a password re-check.",
+    ),
+    async (request) => {
+      const caller = callerOf(request);
+      requireRecentPasswordCheck(caller, SCHEDULED_ACTION_RECHECK);
+      const { id } = request.params;
+      const done = await db.transaction(async (tx) => {
+        const [action] = await rowsOf(tx, sql`select kind, account_id, reason from scheduled_actions where id = ${id}`);
+        if (!action) throw notFound("Scheduled action not found.");
+        const result = await carryOut(tx, id, clock.now(), true);
+        if (!result) throw new HttpError(409, NOT_PENDING);
+        await logActivity(tx, {
+          ...actorOf(caller),
+          action: "run-scheduled",
+          resource: "accounts",
+          recordId: String(action.account_id),
+          changes: { kind: action.kind, reason: action.reason, outcome: result.outcome },
+        });
+        return result;
+      });
+      await removeUnreferencedBlobs({ db, storage }, done.deletedKeys);
+      return (await findRecord(db, scheduledActionDefinition, caller, id))!;
+    },
+  );
+}
