@@ -11,6 +11,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { fileLinks, type FileLinks } from "./files/links";
 import { createStorage, type FileStorage } from "./files/storage";
+import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
 
 /** What route handlers work with, built once per app. */
 export interface Services {
@@ -27,6 +28,8 @@ export interface Services {
   /** The job runners (jobs/runner.ts), started and stopped with the app. */
   bulkDownloads: BulkDownloadWorker;
   aiJobs: AiWorker;
+  /** Charges the card of a new subscription (payments/provider.ts): PAYMENT_PROVIDER's, or a test's. */
+  payments: PaymentProvider;
   /** The lifecycle (lifecycle/scheduler.ts): runs at start-up and on LIFECYCLE_SCHEDULE. */
   lifecycle: Scheduler;
 }
@@ -36,6 +39,7 @@ export async function createServices(
   config: Config,
   log: FastifyBaseLogger,
   clock: Clock,
+  payments: PaymentProvider = createPaymentProvider(config.paymentProvider),
 ): Promise<Services> {
   const secret = await resolveJwtSecret(db, config.jwtSecret);
   const storage = createStorage(config);
@@ -50,6 +54,7 @@ export async function createServices(
     fileLinks: fileLinks(secret),
     bulkDownloads: bulkDownloadWorker(db, storage, log, config.jobs),
     aiJobs: aiWorker(db, storage, log, config.jobs),
+    payments,
     lifecycle: lifecycleScheduler({ db, storage, clock, log }, config.lifecycleSchedule),
   };
 }

@@ -37,6 +37,7 @@ describe("loadConfig", () => {
       TRUST_PROXY: "true",
       SERVE_CONSOLE: "false",
       PRODUCT_KEY: "jewelscan",
+      PAYMENT_PROVIDER: "test",
     });
     expect(config).toEqual({
       port: 9000,
@@ -52,6 +53,7 @@ describe("loadConfig", () => {
       logLevel: "silent",
       serveConsole: false,
       trustProxy: true,
+      paymentProvider: "test",
       storage: { kind: "local" },
       jobs: loadConfig({}).jobs,
     });

@@ -1,0 +1,77 @@
+/** New subscription shapes (src/api/plans.ts; docs/api.md "New subscription"). */
+import Type from "typebox";
+import { PLAN_IDS } from "../plans";
+import { PLAN_INTERVALS } from "../resources";
+import { nullable, stringEnum } from "./common";
+
+/** Text a person typed: bounded, and never a NUL (PostgreSQL text cannot hold one). */
+const typed = (maxLength: number, description: string, minLength = 0) =>
+  Type.String({ minLength, maxLength, pattern: "^[^\\u0000]*$", description });
+
+const money = (description: string) => Type.Integer({ minimum: 0, description: `${description} Minor units.` });
+
+export const planSchema = Type.Object({
+  id: stringEnum(PLAN_IDS),
+  name: Type.String({ description: "What the subscription records as its plan." }),
+  description: Type.String(),
+  monthlyPrice: money("Per month, paid monthly."),
+  yearlyPrice: money("Per year, paid yearly."),
+  currency: Type.String({ description: "ISO 4217." }),
+  features: Type.Array(Type.String(), { description: "What the plan includes, one line each." }),
+});
+
+export const planListSchema = Type.Object({ plans: Type.Array(planSchema) });
+
+const choice = {
+  plan: stringEnum(PLAN_IDS, { description: "The plan's id (GET plans)." }),
+  interval: stringEnum(PLAN_INTERVALS, { description: "Billed monthly or yearly." }),
+  discountCode: Type.Optional(
+    nullable("string", {
+      maxLength: 64,
+      pattern: "^[^\\u0000]*$",
+      description: "A discount code, any case; empty or null for none.",
+    }),
+  ),
+};
+
+export const quoteBodySchema = Type.Object(choice, { additionalProperties: false });
+
+export const quoteSchema = Type.Object({
+  plan: stringEnum(PLAN_IDS),
+  planName: Type.String(),
+  interval: stringEnum(PLAN_INTERVALS),
+  currency: Type.String(),
+  price: money("The plan's price for the interval: what each renewal costs."),
+  discount: Type.Union([
+    Type.Object({
+      code: Type.String(),
+      description: Type.String(),
+      amountOff: money("What the code takes off this first payment."),
+    }),
+    Type.Null(),
+  ]),
+  total: money("What is charged now."),
+  periodStart: Type.String({ format: "date-time" }),
+  periodEnd: Type.String({ format: "date-time" }),
+});
+
+/** The card as typed. Its meaning (checksum, expiry, CVC) is checked by the handler: 422 per field. */
+export const cardSchema = Type.Object(
+  {
+    number: typed(32, "The card number; spaces and dashes allowed. Never stored (only brand and last 4).", 1),
+    expiry: typed(10, "MM/YY.", 1),
+    cvc: typed(8, "3 digits (4 on Amex). Never stored.", 1),
+    name: typed(100, "The name on the card.", 1),
+  },
+  { additionalProperties: false },
+);
+
+export const startBodySchema = Type.Object({ ...choice, card: cardSchema }, { additionalProperties: false });
+
+export const idempotencyHeadersSchema = Type.Object({
+  "idempotency-key": Type.String({
+    format: "uuid",
+    description:
+      "A UUID the client makes per attempt: the same key answers the first attempt's outcome again, never charging twice.",
+  }),
+});
