@@ -22,7 +22,9 @@ import {
 } from "../../server/src/db/schema";
 import { runLifecycle } from "../../server/src/lifecycle/scheduler";
 import { DAY_MS } from "../../server/src/lifecycle/steps";
-import { createTestApp, type TestApp } from "./helpers";
+import { createTestApp, signIn, type TestApp } from "./helpers";
+import { hashPassword } from "../../server/src/auth/passwords";
+import { ALLOWED_DURING_GRACE, READ_ONLY_DURING_GRACE } from "../../server/src/lifecycle/grace";
 import { insertTest, tokens, type Who } from "./records";
 import { call, expectRefused, listUrl } from "./resourceHelpers";
 import { CONTRACT } from "../fixtures/contract";
@@ -410,5 +412,75 @@ describe("GET scheduled-actions, cancel and run now (super admins, after a passw
     expect(await pendingOf(accountId)).toMatchObject([{ kind: "account-deletion" }]);
     expect((await call(t, admin, "POST", `/api/scheduled-actions/${pending!.id}/run`)).statusCode).toBe(409);
     expect((await call(t, admin, "POST", `/api/scheduled-actions/${randomUUID()}/run`)).statusCode).toBe(404);
+  });
+});
+
+describe("the grace period: read and export only", () => {
+  it("refuses an account's changes while canceled, allows reads, exports and paying; says until when", async () => {
+    const { accountId, userId, test } = await freshAccount("Agate Grace", { periodEnd: after(1000) });
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(DEMO_PASSWORD) })
+      .where(eq(users.id, userId));
+    const [owner] = await t.db.select().from(users).where(eq(users.id, userId));
+    const session = await signIn(t.app, owner!.email);
+    const as = session.accessToken;
+    const rename = () =>
+      call(t, as, "PUT", `/api/v2/tests/${test.id}`, {
+        name: "Renamed in grace",
+        sku: "",
+        customer: "",
+        vendorName: "",
+        description: "",
+        notes: "",
+      });
+    expect((await rename()).statusCode).toBe(200);
+
+    await runAt(after(1000.5));
+    await runAt(after(1007));
+    const status = await call(t, as, "GET", "/api/v2/payments/subscription");
+    expect(status.json()).toEqual({
+      status: "inactive",
+      message: expect.stringContaining("read-only for 21 days more (until"),
+      readOnlyUntil: after(1028).toISOString(),
+    });
+
+    const refused = await expectRefused(t, rename, 403);
+    expect(refused.message).toBe(READ_ONLY_DURING_GRACE);
+    expect((await call(t, as, "GET", `/api/v3/tests/${test.id}`)).statusCode).toBe(200);
+    const zip = await call(t, as, "POST", `/api/tests/download/${test.id}`, { fileIds: test.fileIds });
+    expect(zip.statusCode).toBe(200);
+    // A super admin is never restricted.
+    const sa = await call(t, await token("superAdmin"), "PUT", `/api/v2/tests/${test.id}`, {
+      name: "Fixed by support",
+      sku: "",
+      customer: "",
+      vendorName: "",
+      description: "",
+      notes: "",
+    });
+    expect(sa.statusCode).toBe(200);
+  });
+
+  it("says the days left while past due", async () => {
+    const { userId } = await freshAccount("Agate Due", { periodEnd: after(1100) });
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(DEMO_PASSWORD) })
+      .where(eq(users.id, userId));
+    const [owner] = await t.db.select().from(users).where(eq(users.id, userId));
+    const as = (await signIn(t.app, owner!.email)).accessToken;
+    await runAt(after(1102));
+    expect((await call(t, as, "GET", "/api/v2/payments/subscription")).json()).toEqual({
+      status: "past_due",
+      message: `Your payment is past due. Pay within 5 days (by ${after(1107).toISOString().slice(0, 10)}) to keep full access: after that your subscription is canceled.`,
+    });
+  });
+
+  it("lists only routes that exist as allowed", () => {
+    for (const entry of ALLOWED_DURING_GRACE) {
+      const [method, url] = entry.split(" ");
+      expect(t.app.hasRoute({ method: method as "POST", url: url! }), entry).toBe(true);
+    }
   });
 });

@@ -10,6 +10,9 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { Role } from "../../../src/api/types";
 import { forbidden, HttpError, tokenExpired, unauthorized, userDeleted } from "../http/errors";
 import { clientName } from "../http/userAgent";
+import { accounts } from "../db/schema";
+import { READ_ONLY_DURING_GRACE, restrictedDuringGrace } from "../lifecycle/grace";
+import { eq } from "drizzle-orm";
 import type { Services } from "../services";
 import { findUserById, type UserRow } from "../users/queries";
 
@@ -65,6 +68,13 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     request.caller = { ...user, client: clientName(request.headers) };
 
     if (Array.isArray(access) && !access.includes(user.role)) throw forbidden();
+    if (user.role !== "SuperAdmin" && restrictedDuringGrace(request)) {
+      const [account] = await services.db
+        .select({ status: accounts.subscriptionStatus })
+        .from(accounts)
+        .where(eq(accounts.id, user.accountId));
+      if (account?.status === "canceled") throw forbidden(READ_ONLY_DURING_GRACE);
+    }
   };
   app.addHook("onRequest", guard);
 }

@@ -1,15 +1,32 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { subscriptionStatusResponseSchema } from "../../../src/api/schemas/auth";
 import { callerOf } from "../auth/guard";
-import { accounts } from "../db/schema";
+import type { Database } from "../db/client";
+import { accounts, scheduledActions } from "../db/schema";
 import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { notFound } from "../http/errors";
-import { DEFAULT_SUBSCRIPTION_MESSAGES } from "./subscriptionMessages";
+import { DEFAULT_SUBSCRIPTION_MESSAGES, graceMessage, pastDueMessage } from "./subscriptionMessages";
 import type { Services } from "../services";
 
-export function paymentRoutes(app: FastifyInstance, { db }: Services): void {
+/** When the account's pending step of this kind is due (scheduled_actions), if one is. */
+async function nextStep(db: Database, accountId: string, kind: string): Promise<Date | null> {
+  const [step] = await db
+    .select({ runAt: scheduledActions.runAt })
+    .from(scheduledActions)
+    .where(
+      and(
+        eq(scheduledActions.accountId, accountId),
+        eq(scheduledActions.kind, kind as (typeof scheduledActions.$inferSelect)["kind"]),
+        isNull(scheduledActions.doneAt),
+        isNull(scheduledActions.canceledAt),
+      ),
+    );
+  return step?.runAt ?? null;
+}
+
+export function paymentRoutes(app: FastifyInstance, { db, clock }: Services): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/v2/payments/subscription",
     routeOptions("signedIn", "Session", "The caller's account's subscription status", {
@@ -20,15 +37,32 @@ export function paymentRoutes(app: FastifyInstance, { db }: Services): void {
       },
     }),
     async (request) => {
+      const accountId = callerOf(request).accountId;
       const [account] = await db
         .select({ status: accounts.subscriptionStatus, message: accounts.subscriptionMessage })
         .from(accounts)
-        .where(eq(accounts.id, callerOf(request).accountId));
+        .where(eq(accounts.id, accountId));
       if (!account) throw notFound("Account not found.");
-      // Spec §7's statuses have no canceled (the grace period, restricted access): it answers
-      // inactive for it, which sends the console to /new-subscription as spec §4 wants.
-      const status = account.status === "canceled" ? "inactive" : account.status;
-      return { status, message: account.message ?? DEFAULT_SUBSCRIPTION_MESSAGES[status] };
+      const now = clock.now();
+      if (account.status === "past_due") {
+        const cancelsAt = await nextStep(db, accountId, "subscription-cancelation");
+        const message =
+          account.message ?? (cancelsAt ? pastDueMessage(cancelsAt, now) : DEFAULT_SUBSCRIPTION_MESSAGES.past_due);
+        return { status: "past_due" as const, message };
+      }
+      // Spec §7's statuses have no canceled (the grace period, read and export only): it answers
+      // inactive, with when the grace ends (readOnlyUntil) for a console that knows of it.
+      if (account.status === "canceled") {
+        const deletedAt = await nextStep(db, accountId, "account-deletion");
+        const message =
+          account.message ?? (deletedAt ? graceMessage(deletedAt, now) : DEFAULT_SUBSCRIPTION_MESSAGES.inactive);
+        return {
+          status: "inactive" as const,
+          message,
+          ...(deletedAt ? { readOnlyUntil: deletedAt.toISOString() } : {}),
+        };
+      }
+      return { status: account.status, message: account.message ?? DEFAULT_SUBSCRIPTION_MESSAGES[account.status] };
     },
   );
 }

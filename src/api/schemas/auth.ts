@@ -56,6 +56,12 @@ export const subscriptionStatusSchema = stringEnum(SUBSCRIPTION_STATUSES);
 export const subscriptionStatusResponseSchema = Type.Object({
   status: subscriptionStatusSchema,
   message: Type.String(),
+  /**
+   * Ours, beyond spec §7: while a canceled subscription's grace period runs (status inactive),
+   * when it ends. The account may read and export until then (the console shows a banner instead
+   * of sending everyone to /new-subscription); absent otherwise.
+   */
+  readOnlyUntil: Type.Optional(Type.String({ format: "date-time" })),
 });
 
 export const passwordCheckRequestSchema = Type.Object({ password: passwordSchema }, { additionalProperties: false });
