@@ -2,7 +2,8 @@
  * Two service processes on one PostgreSQL server and one S3-protocol store, behind no sticky
  * load balancer: whichever instance a request reaches, the answer is the same. A file uploaded
  * through one is served by the other; background jobs run exactly once; the sign-in throttle
- * holds across them; a job whose instance dies is finished by another.
+ * holds across them; a job whose instance dies is finished by another; the lifecycle, running
+ * on both at once, carries out each transition once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiJobStatusResponse, AiTriggerResponse } from "../../src/api/ai";
@@ -17,6 +18,8 @@ const JOB_ENV = {
   JOB_HEARTBEAT_MS: "200",
   JOB_STALE_AFTER_MS: "1500",
   JOB_SWEEP_MS: "300",
+  // The lifecycle every second on both: their runs overlap, as two instances' would in production.
+  LIFECYCLE_SCHEDULE: "* * * * * *",
 };
 
 let cluster: Cluster;
@@ -76,6 +79,41 @@ describe("two instances on one database and one object store", () => {
       body: JSON.stringify({ refreshToken: body.refreshToken }),
     });
     expect(reused.status).toBe(401);
+  });
+
+  it("run the lifecycle at the same time and carry out each transition once", async () => {
+    const ids = Array.from({ length: 6 }, (_, i) => `multi-lifecycle-${i}`);
+    for (const id of ids) {
+      await cluster.db.query(
+        `INSERT INTO accounts (id, name, email, subscription_status) VALUES ($1, $1, $1 || '@example.com', 'active')`,
+        [id],
+      );
+      await cluster.db.query(
+        `INSERT INTO subscriptions (id, account_id, plan, price, currency, interval, status, current_period_start, current_period_end)
+         VALUES ($1, $1, 'Professional', 14900, 'GBP', 'month', 'active', now() - interval '31 days', now() - interval '1 hour')`,
+        [id],
+      );
+    }
+    const pastDue = async () =>
+      (
+        await cluster.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM subscriptions WHERE id = ANY($1) AND status = 'past_due'`,
+          [ids],
+        )
+      ).rows[0]!.n;
+    await eventually(async () => ((await pastDue()) === ids.length ? true : undefined), "every subscription past due");
+    // A few more runs on both instances: none may repeat a transition.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const entries = await cluster.db.query<{ record_id: string; n: number }>(
+      `SELECT record_id, count(*)::int AS n FROM activity_log WHERE action = 'past-due' AND record_id = ANY($1) GROUP BY record_id`,
+      [ids],
+    );
+    expect(entries.rows.map((row) => row.n)).toEqual(ids.map(() => 1));
+    const actions = await cluster.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM scheduled_actions WHERE account_id = ANY($1)`,
+      [ids],
+    );
+    expect(actions.rows[0]!.n).toBe(ids.length);
   });
 
   it("serve a file uploaded through one instance from the other, byte for byte", async () => {
