@@ -12,9 +12,11 @@ import { movableClock } from "../../server/src/clock";
 import {
   accounts,
   activityLog,
+  bulkDownloads,
   businesses,
   devices,
   payments,
+  refreshTokens,
   scheduledActions,
   subscriptions,
   tests,
@@ -281,6 +283,42 @@ describe("purges", () => {
     await runAt(after(16, base));
     expect(await t.db.select().from(tests).where(eq(tests.id, recent.id))).toEqual([]);
     expect(await entriesOf(old.id)).toEqual(["purge"]);
+  });
+});
+
+describe("cleaning up", () => {
+  it("removes a bulk download's zip a day after it was ready, and refresh tokens a day after they expired", async () => {
+    const base = after(400);
+    const zip = await t.storage.put(Buffer.from("zip bytes"));
+    const [superAdmin] = await t.db.select().from(users).where(eq(users.email, "superadmin@example.com"));
+    const download = randomUUID();
+    await t.db.insert(bulkDownloads).values({
+      id: download,
+      userId: superAdmin!.id,
+      testIds: [],
+      status: "ready",
+      progress: 1,
+      estimatedSeconds: 1,
+      storageKey: zip.key,
+      finishedAt: base,
+    });
+    const token = randomUUID();
+    await t.db.insert(refreshTokens).values({
+      id: token,
+      userId: superAdmin!.id,
+      familyId: randomUUID(),
+      tokenHash: `hash-${token}`,
+      expiresAt: base,
+    });
+    const present = async () => ({
+      download: (await t.db.select().from(bulkDownloads).where(eq(bulkDownloads.id, download))).length,
+      zip: await t.storage.size(zip.key),
+      token: (await t.db.select().from(refreshTokens).where(eq(refreshTokens.id, token))).length,
+    });
+    await runAt(after(0.99, base));
+    expect(await present()).toEqual({ download: 1, zip: zip.size, token: 1 });
+    await runAt(after(1.01, base));
+    expect(await present()).toEqual({ download: 0, zip: null, token: 0 });
   });
 });
 

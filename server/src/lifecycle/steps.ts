@@ -321,21 +321,33 @@ export async function removeUnreferencedBlobs(
 
 /** How long a dead code stays for reference: an expired invitation still says "expired" for a month. */
 const EXPIRED_CODE_KEPT_DAYS = 30;
+/** A finished bulk download's zip is kept a day after it is ready (docs/api.md "Bulk downloads"). */
+export const BULK_DOWNLOAD_KEPT_MS = DAY_MS;
 
 /**
- * Deleted tests past Recover's 15 days go for good with their files; refresh tokens expired a
- * day ago, and invitations accepted or expired a month ago, go (sign-in failures are the
- * throttle's own to clean).
+ * Deleted tests past Recover's 15 days go for good with their files; bulk downloads finished a
+ * day ago go with their zips; refresh tokens expired a day ago, and invitations accepted or
+ * expired a month ago, go (sign-in failures are the throttle's own to clean).
  */
 export async function purge(ctx: StepContext): Promise<number> {
   const { tests } = await purgeDeletedTests(ctx.db, ctx.storage, ctx.now, SERVICE);
   const dayAgo = new Date(ctx.now.getTime() - DAY_MS).toISOString();
   const monthAgo = new Date(ctx.now.getTime() - days(EXPIRED_CODE_KEPT_DAYS)).toISOString();
+  const zipsBefore = new Date(ctx.now.getTime() - BULK_DOWNLOAD_KEPT_MS).toISOString();
+  const zips = await rowsOf(
+    ctx.db,
+    sql`delete from bulk_downloads where status in ('ready', 'failed') and finished_at < ${zipsBefore}
+      returning storage_key`,
+  );
+  await removeUnreferencedBlobs(
+    ctx,
+    zips.map((row) => row.storage_key).filter((key): key is string => typeof key === "string"),
+  );
   const [cleaned] = await rowsOf(
     ctx.db,
     sql`with tokens as (delete from refresh_tokens where expires_at < ${dayAgo} returning 1),
       invites as (delete from invitations where coalesce(accepted_at, expires_at) < ${monthAgo} returning 1)
       select (select count(*) from tokens)::int + (select count(*) from invites)::int as n`,
   );
-  return tests + Number(cleaned?.n ?? 0);
+  return tests + zips.length + Number(cleaned?.n ?? 0);
 }
