@@ -7,7 +7,7 @@ export const PAST_DUE_DAYS = 7;
 export const GRACE_PERIOD_DAYS = 21;
 
 export const SCHEDULED_ACTIONS = "scheduled-actions";
-export const SCHEDULED_ACTION_KINDS = ["subscription-cancelation", "account-deletion"] as const;
+export const SCHEDULED_ACTION_KINDS = ["subscription-cancelation", "account-deletion", "user-deletion"] as const;
 export type ScheduledActionKind = (typeof SCHEDULED_ACTION_KINDS)[number];
 
 /** unpaid: the period ended unpaid; owner-request: cancel at period end or an account deletion; deletion-request: the public data-deletion flow. */

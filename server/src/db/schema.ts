@@ -229,6 +229,8 @@ export const devices = pgTable(
     phoneBrand: text("phone_brand"),
     phoneModel: text("phone_model"),
     phoneOs: text("phone_os"),
+    /** Whether the business owner gets this device's notification emails (lost, new firmware); the unsubscribe link turns it off. */
+    notifyOwner: boolean("notify_owner").notNull().default(true),
     version: version(),
     createdAt: createdAt(),
   },
@@ -707,6 +709,8 @@ export const scheduledActions = pgTable(
       .notNull()
       .references(() => accounts.id),
     subscriptionId: text("subscription_id").references(() => subscriptions.id),
+    /** For a user deletion: whose (a data-deletion request by someone who is not the account's owner). */
+    userId: text("user_id").references(() => users.id),
     reason: text("reason", { enum: SCHEDULED_ACTION_REASONS }).notNull(),
     runAt: timestamp("run_at", { withTimezone: true }).notNull(),
     requestedBy: text("requested_by").references(() => users.id),
@@ -724,9 +728,45 @@ export const scheduledActions = pgTable(
       .on(t.runAt)
       .where(sql`${t.doneAt} is null and ${t.canceledAt} is null`),
     index("scheduled_actions_account_idx").on(t.accountId),
-    // One pending action of a kind per account: scheduling again is a no-op, never a duplicate.
+    // One pending action of a kind per account (and user): scheduling again is a no-op, never a duplicate.
     uniqueIndex("scheduled_actions_pending_kind_idx")
-      .on(t.accountId, t.kind)
+      .on(t.accountId, t.kind, sql`coalesce(${t.userId}, '')`)
       .where(sql`${t.doneAt} is null and ${t.canceledAt} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Public flows (register, forgot password, data-deletion request): one-time codes sent by email
+// ---------------------------------------------------------------------------
+
+export const ONE_TIME_CODE_PURPOSES = ["register", "reset-password", "delete-request"] as const;
+
+/**
+ * A code or link token sent by email: stored as its SHA-256 hash only, single use (used_at),
+ * expiring, with a count of wrong attempts. `payload` holds what the flow needs once the code is
+ * confirmed (a registration's details, with the password already hashed); the person's email is
+ * kept lowercased so a flow can find and limit the codes of one address.
+ */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose", { enum: ONE_TIME_CODE_PURPOSES }).notNull(),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => users.id),
+    codeHash: text("code_hash").notNull(),
+    payload: jsonb("payload")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf("one_time_codes_purpose_check", t.purpose, ONE_TIME_CODE_PURPOSES),
+    uniqueIndex("one_time_codes_hash_idx").on(t.codeHash),
+    index("one_time_codes_email_idx").on(t.purpose, t.email, t.createdAt),
   ],
 );

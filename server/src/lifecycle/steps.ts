@@ -83,7 +83,7 @@ async function schedule(
   await tx.execute(sql`insert into scheduled_actions (id, kind, account_id, subscription_id, reason, run_at, requested_by)
     values (${randomUUID()}, ${action.kind}, ${action.accountId}, ${action.subscriptionId}, ${action.reason},
       ${action.runAt.toISOString()}, ${action.requestedBy})
-    on conflict (account_id, kind) where done_at is null and canceled_at is null do nothing`);
+    on conflict (account_id, kind, coalesce(user_id, '')) where done_at is null and canceled_at is null do nothing`);
 }
 
 /** Period ended, unpaid: past due, with a cancelation due 7 days after the period end. */
