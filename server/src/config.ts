@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { loadAiSettings } from "./ai/settings";
+import type { MailConfig } from "./mail/mailer";
 import { PAYMENT_PROVIDERS, type PaymentProviderName } from "./payments/provider";
 
 /** Everything the service reads from its environment, parsed once at start-up. */
@@ -33,6 +34,8 @@ export interface Config {
    * once at start-up); null (`off`) runs it only when asked (tests drive it themselves).
    */
   lifecycleSchedule: string | null;
+  /** Mail (mail/mailer.ts): SMTP_URL, MAIL_FROM, PUBLIC_URL for the links; the outbox without SMTP. */
+  mail: MailConfig;
   /** Who charges cards for new subscriptions (PAYMENT_PROVIDER): the built-in test provider by default. */
   paymentProvider: PaymentProviderName;
   /** The largest firmware upload; FIRMWARE_MAX_BYTES (200 MiB) when absent. Tests lower it. */
@@ -170,6 +173,24 @@ function loadPaymentProvider(env: Env): PaymentProviderName {
   return known;
 }
 
+function loadMail(env: Env, dataDir: string, port: number): MailConfig {
+  const productName = nonEmpty(env.PRODUCT_NAME) ?? "Gemtest";
+  const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  if (!/^https?:\/\/[^\s/]+/.test(publicUrl))
+    throw new Error(`PUBLIC_URL must be an http(s) address, got "${publicUrl}"`);
+  const smtpUrl = nonEmpty(env.SMTP_URL) ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new Error("SMTP_URL must start with smtp:// or smtps://");
+  }
+  return {
+    smtpUrl,
+    from: nonEmpty(env.MAIL_FROM) ?? `${productName} <no-reply@${new URL(publicUrl).hostname}>`,
+    outboxDir: join(dataDir, "outbox"),
+    publicUrl,
+    productName,
+  };
+}
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -207,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
     lifecycleSchedule: env.LIFECYCLE_SCHEDULE === "off" ? null : (env.LIFECYCLE_SCHEDULE ?? "*/5 * * * *"),
     paymentProvider: loadPaymentProvider(env),
+    mail: loadMail(env, dataDir, port),
     jobs: loadJobsConfig(env),
     storage: loadStorage(env),
   };

@@ -7,6 +7,7 @@ import { aiWorker, type AiWorker } from "./ai/worker";
 import { bulkDownloadWorker, type BulkDownloadWorker } from "./bulkDownloads/worker";
 import type { Clock } from "./clock";
 import { lifecycleScheduler, type Scheduler } from "./lifecycle/scheduler";
+import { createMailer, type Mailer } from "./mail/mailer";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { fileLinks, type FileLinks } from "./files/links";
@@ -28,10 +29,12 @@ export interface Services {
   /** The job runners (jobs/runner.ts), started and stopped with the app. */
   bulkDownloads: BulkDownloadWorker;
   aiJobs: AiWorker;
-  /** Charges the card of a new subscription (payments/provider.ts): PAYMENT_PROVIDER's, or a test's. */
-  payments: PaymentProvider;
   /** The lifecycle (lifecycle/scheduler.ts): runs at start-up and on LIFECYCLE_SCHEDULE. */
   lifecycle: Scheduler;
+  /** The product's emails (mail/mailer.ts): SMTP_URL's server, or the outbox. */
+  mailer: Mailer;
+  /** Charges the card of a new subscription (payments/provider.ts): PAYMENT_PROVIDER's, or a test's. */
+  payments: PaymentProvider;
 }
 
 export async function createServices(
@@ -54,7 +57,8 @@ export async function createServices(
     fileLinks: fileLinks(secret),
     bulkDownloads: bulkDownloadWorker(db, storage, log, config.jobs),
     aiJobs: aiWorker(db, storage, log, config.jobs),
-    payments,
     lifecycle: lifecycleScheduler({ db, storage, clock, log }, config.lifecycleSchedule),
+    mailer: createMailer(config.mail, log),
+    payments,
   };
 }

@@ -38,6 +38,11 @@ describe("loadConfig", () => {
       SERVE_CONSOLE: "false",
       PRODUCT_KEY: "jewelscan",
       PAYMENT_PROVIDER: "test",
+      LIFECYCLE_SCHEDULE: "0 3 * * *",
+      SMTP_URL: "smtp://mail.example.com:587",
+      MAIL_FROM: "Jewelscan <hello@example.com>",
+      PUBLIC_URL: "https://console.example.com/",
+      PRODUCT_NAME: "Jewelscan",
     });
     expect(config).toEqual({
       port: 9000,
@@ -54,6 +59,14 @@ describe("loadConfig", () => {
       serveConsole: false,
       trustProxy: true,
       paymentProvider: "test",
+      lifecycleSchedule: "0 3 * * *",
+      mail: {
+        smtpUrl: "smtp://mail.example.com:587",
+        from: "Jewelscan <hello@example.com>",
+        outboxDir: "/tmp/x/outbox",
+        publicUrl: "https://console.example.com",
+        productName: "Jewelscan",
+      },
       storage: { kind: "local" },
       jobs: loadConfig({}).jobs,
     });

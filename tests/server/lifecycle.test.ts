@@ -455,7 +455,7 @@ describe("GET scheduled-actions, cancel and run now (super admins, after a passw
 
 describe("the grace period: read and export only", () => {
   it("refuses an account's changes while canceled, allows reads, exports and paying; says until when", async () => {
-    const { accountId, userId, test } = await freshAccount("Agate Grace", { periodEnd: after(1000) });
+    const { userId, test } = await freshAccount("Agate Grace", { periodEnd: after(1000) });
     await t.db
       .update(users)
       .set({ passwordHash: await hashPassword(DEMO_PASSWORD) })
