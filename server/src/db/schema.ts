@@ -770,3 +770,25 @@ export const oneTimeCodes = pgTable(
     index("one_time_codes_email_idx").on(t.purpose, t.email, t.createdAt),
   ],
 );
+
+/**
+ * One row per request to a public flow's endpoint (register, forgot password, delete request,
+ * confirmations): the flows' rate limits count them per address and per email, in the database
+ * so every instance sees the same count (publicFlows/limits.ts).
+ */
+export const publicRequests = pgTable(
+  "public_requests",
+  {
+    id: text("id").primaryKey(),
+    action: text("action").notNull(),
+    /** Lower-cased as typed; "" when the request names no email (a link's token). */
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("public_requests_email_idx").on(t.action, t.email, t.createdAt),
+    index("public_requests_ip_idx").on(t.action, t.ip, t.createdAt),
+    index("public_requests_created_at_idx").on(t.createdAt),
+  ],
+);

@@ -1,0 +1,106 @@
+/**
+ * The public flows' building blocks (docs/api.md "Public flows"): one-time codes — hashed,
+ * single use, expiring, only the latest works, a typed code dies after 5 wrong tries — and the
+ * per-address and per-email rate limits.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oneTimeCodes } from "../../server/src/db/schema";
+import {
+  checkTypedCode,
+  hashCode,
+  issueCode,
+  liveCodeByToken,
+  MAX_CODE_ATTEMPTS,
+  spendCode,
+} from "../../server/src/publicFlows/codes";
+import { checkLimit } from "../../server/src/publicFlows/limits";
+import { createTestApp, type TestApp } from "./helpers";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const NOW = new Date("2027-01-01T10:00:00Z");
+const later = (ms: number) => new Date(NOW.getTime() + ms);
+
+describe("one-time codes", () => {
+  it("stores only the hash; a link token works once and not after it expires", async () => {
+    const token = await issueCode(t.db, {
+      purpose: "reset-password",
+      email: " Ada@Example.com ",
+      ttlMs: 3_600_000,
+      form: "link",
+      now: NOW,
+    });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.codeHash, hashCode(token)));
+    expect(row).toMatchObject({ email: "ada@example.com", usedAt: null });
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(await liveCodeByToken(t.db, "reset-password", token, later(3_599_000))).toBeDefined();
+    expect(await liveCodeByToken(t.db, "reset-password", token, later(3_600_000))).toBeUndefined();
+    expect(await liveCodeByToken(t.db, "register", token, NOW)).toBeUndefined();
+    expect(await spendCode(t.db, row!.id, NOW)).toBe(true);
+    expect(await spendCode(t.db, row!.id, NOW)).toBe(false);
+    expect(await liveCodeByToken(t.db, "reset-password", token, NOW)).toBeUndefined();
+  });
+
+  it("only the latest code of an address works", async () => {
+    const first = await issueCode(t.db, {
+      purpose: "delete-request",
+      email: "bo@example.com",
+      ttlMs: 900_000,
+      form: "digits",
+      now: NOW,
+    });
+    const second = await issueCode(t.db, {
+      purpose: "delete-request",
+      email: "bo@example.com",
+      ttlMs: 900_000,
+      form: "digits",
+      now: later(1000),
+    });
+    expect(second).toMatch(/^\d{6}$/);
+    if (first !== second)
+      expect(await checkTypedCode(t.db, "delete-request", "bo@example.com", first, later(2000))).toBeUndefined();
+    expect(await checkTypedCode(t.db, "delete-request", "BO@example.com", second, later(2000))).toBeDefined();
+  });
+
+  it(`a typed code dies after ${MAX_CODE_ATTEMPTS} wrong tries, even the right one after that`, async () => {
+    const code = await issueCode(t.db, {
+      purpose: "delete-request",
+      email: "cy@example.com",
+      ttlMs: 900_000,
+      form: "digits",
+      now: NOW,
+    });
+    const wrong = code === "000000" ? "000001" : "000000";
+    for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) {
+      expect(await checkTypedCode(t.db, "delete-request", "cy@example.com", wrong, NOW)).toBeUndefined();
+    }
+    expect(await checkTypedCode(t.db, "delete-request", "cy@example.com", code, NOW)).toBeUndefined();
+  });
+});
+
+describe("rate limits", () => {
+  const limit = { action: "test-action", perEmail: 2, perIp: 3, windowMs: 600_000 };
+  it("refuses past the per-email and the per-address counts within the window, then allows again", async () => {
+    await checkLimit(t.db, limit, { email: "dee@example.com", ip: "10.0.0.1" }, NOW);
+    await checkLimit(t.db, limit, { email: "DEE@example.com", ip: "10.0.0.2" }, NOW);
+    await expect(checkLimit(t.db, limit, { email: "dee@example.com", ip: "10.0.0.3" }, NOW)).rejects.toMatchObject({
+      statusCode: 429,
+      message: "Too many requests. Try again in 10 minutes.",
+    });
+    await checkLimit(t.db, limit, { email: "eve@example.com", ip: "10.0.0.1" }, NOW);
+    await checkLimit(t.db, limit, { ip: "10.0.0.1" }, NOW);
+    await expect(checkLimit(t.db, limit, { email: "fay@example.com", ip: "10.0.0.1" }, NOW)).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    await checkLimit(t.db, limit, { email: "dee@example.com", ip: "10.0.0.4" }, later(600_001));
+  });
+});
