@@ -2,6 +2,8 @@
  * A real SMTP server in the test process (nodemailer's smtp-server), each message parsed with
  * mailparser: the service's mail is tested as it leaves, not through a stub of nodemailer.
  */
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -19,19 +21,27 @@ const addressesOf = (mail: ParsedMail) =>
     to.value.map((entry) => entry.address?.toLowerCase()),
   );
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** `saveTo`: also write each message as it arrived (an .eml) in this directory, for other processes to read. */
+export async function startSmtpServer(saveTo?: string): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
+  let saved = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push(mail);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw)
+          .then(async (mail) => {
+            if (saveTo !== undefined) await writeFile(join(saveTo, `${String(++saved).padStart(5, "0")}.eml`), raw);
+            messages.push(mail);
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
