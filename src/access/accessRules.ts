@@ -90,7 +90,8 @@ const RULES: Record<string, Record<string, Rule>> = {
   "top-phones-used": { list: page(SUPER_ADMIN), show: page(SUPER_ADMIN) },
   "user-settings": { list: page(ALL) },
   "scheduled-actions": { list: page(SUPER_ADMIN) },
-  "new-subscription": { list: page(ALL) },
+  // Everyone of an inactive account lands there (the redirect); Admins pay (docs/api.md "New subscription").
+  "new-subscription": { list: page(ALL), start: page(["Admin"]) },
 
   tests: {
     list: page(ALL),

@@ -212,7 +212,7 @@ export const SCREENS: Screen[] = [
     path: "/new-subscription",
     title: "screens.newSubscription",
     access: screen("new-subscription"),
-    page: lazy(() => import("../custom/status/NewSubscriptionPage")),
+    page: lazy(() => import("../custom/newSubscription/NewSubscriptionPage")),
   },
 ];
 

@@ -32,6 +32,8 @@ export interface Plan {
 /** GET /api/plans */
 export interface PlanList {
   plans: Plan[];
+  /** The built-in test provider charges cards (PAYMENT_PROVIDER=test): the console says which test cards work. */
+  testMode: boolean;
 }
 
 /** Every plan is priced in one currency; a yearly plan costs ten months (two months free). */

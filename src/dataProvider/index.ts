@@ -12,13 +12,23 @@ import { createPhoneCalls, type PhoneCalls } from "./phoneCalls";
 import { createDashboardCalls, type DashboardCalls } from "./dashboardCalls";
 import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
 import { createRecoverCalls, type RecoverCalls } from "./recoverCalls";
+import { createSubscriptionCalls, type SubscriptionCalls } from "./subscriptionCalls";
 import { withResourceRoutes } from "./resourceRoutes";
 import { createTestCalls, type TestCalls } from "./testCalls";
 import { createUserSettingsCalls, type UserSettingsCalls } from "./userSettingsCalls";
 import { withTestRecords } from "./testRecordsProvider";
 
 export interface ConsoleDataProvider
-  extends DataProvider, TestCalls, AiCalls, ResourceCalls, PhoneCalls, RecoverCalls, DashboardCalls, UserSettingsCalls {
+  extends
+    DataProvider,
+    TestCalls,
+    AiCalls,
+    ResourceCalls,
+    PhoneCalls,
+    RecoverCalls,
+    DashboardCalls,
+    UserSettingsCalls,
+    SubscriptionCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
@@ -48,6 +58,7 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
     ...createPhoneCalls(httpClient),
     ...createDashboardCalls(httpClient),
     ...createUserSettingsCalls(httpClient),
+    ...createSubscriptionCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

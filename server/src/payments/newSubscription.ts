@@ -45,7 +45,7 @@ export function newSubscriptionRoutes(app: FastifyInstance, { db, clock, payment
         ...refusals(GUARD_REFUSALS),
       },
     }),
-    async () => ({ plans: [...PLANS] }),
+    async () => ({ plans: [...PLANS], testMode: payments.name === "test" }),
   );
 
   api.post(

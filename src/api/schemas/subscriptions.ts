@@ -20,7 +20,12 @@ export const planSchema = Type.Object({
   features: Type.Array(Type.String(), { description: "What the plan includes, one line each." }),
 });
 
-export const planListSchema = Type.Object({ plans: Type.Array(planSchema) });
+export const planListSchema = Type.Object({
+  plans: Type.Array(planSchema),
+  testMode: Type.Boolean({
+    description: "True when the built-in test provider charges cards (PAYMENT_PROVIDER=test).",
+  }),
+});
 
 const choice = {
   plan: stringEnum(PLAN_IDS, { description: "The plan's id (GET plans)." }),

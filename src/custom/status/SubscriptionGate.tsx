@@ -7,6 +7,9 @@ import type { ConsoleDataProvider } from "../../dataProvider";
 import { decideSubscription, NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 
+/** The subscription status's query, shared with /new-subscription (which sets it once paid). */
+export const SUBSCRIPTION_STATUS_KEY = (userId: string | null) => ["subscription-status", userId] as const;
+
 /**
  * Spec §4: past_due opens the Subscription Warning dialog with the server's message (once per
  * sign-in); inactive sends non-super-admins to /new-subscription on every path change.
@@ -21,7 +24,7 @@ export function SubscriptionGate() {
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
 
   const { data } = useQuery({
-    queryKey: ["subscription-status", userId],
+    queryKey: SUBSCRIPTION_STATUS_KEY(userId),
     queryFn: () => dataProvider.getSubscription(),
     enabled: userId !== null,
     staleTime: 5 * 60 * 1000,

@@ -1,0 +1,226 @@
+import { useEffect, useState, type KeyboardEvent } from "react";
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Divider,
+  Skeleton,
+  Stack,
+  Typography,
+} from "@mui/material";
+import LockIcon from "@mui/icons-material/LockOutlined";
+import DiscountIcon from "@mui/icons-material/LocalOfferOutlined";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useFormContext, useFormState, useWatch } from "react-hook-form";
+import { TextInput, useDataProvider, useTranslate } from "react-admin";
+import { normalizeDiscountCode, planOf, type PlanId, type SubscriptionQuote } from "../../api/plans";
+import type { PlanInterval } from "../../api/resources";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { fieldErrorsOf } from "../../resources/shared/concurrency";
+import { formatMoney } from "../../resources/shared/money";
+import { errorMessage } from "../errorMessage";
+import type { SubscriptionFormValues } from "./subscriptionForm";
+
+const quoteKey = (plan: PlanId, interval: PlanInterval, code: string) => ["subscription-quote", plan, interval, code];
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** The price from the service (GET plans is never hard-coded): the plan, the code's part, what is due today. */
+function PriceLines({ quote }: { quote: SubscriptionQuote }) {
+  const translate = useTranslate();
+  const money = (minor: number) => formatMoney(minor, quote.currency);
+  const interval = translate(quote.interval === "year" ? "subscription.start.yearly" : "subscription.start.monthly");
+  const per = translate(
+    quote.interval === "year" ? "subscription.start.perYearShort" : "subscription.start.perMonthShort",
+  );
+  return (
+    <Stack spacing={1} data-testid="price-lines">
+      <Stack direction="row" justifyContent="space-between" spacing={2}>
+        <Typography>{translate("subscription.start.line", { plan: quote.planName, interval })}</Typography>
+        <Typography>{money(quote.price)}</Typography>
+      </Stack>
+      {quote.discount && (
+        <Stack direction="row" justifyContent="space-between" spacing={2} sx={{ color: "success.main" }}>
+          <Typography>{translate("subscription.start.discount", { code: quote.discount.code })}</Typography>
+          <Typography>−{money(quote.discount.amountOff)}</Typography>
+        </Stack>
+      )}
+      <Divider />
+      <Stack direction="row" justifyContent="space-between" alignItems="baseline" spacing={2}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {translate("subscription.start.total")}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid="total">
+          {money(quote.total)}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {translate("subscription.start.renews", {
+          date: formatDate(quote.periodEnd),
+          price: `${money(quote.price)} ${per}`,
+        })}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** The code field: Apply asks the service for the price with it; a refusal shows under the field. */
+function DiscountCode({ plan, interval }: { plan: PlanId; interval: PlanInterval }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const queryClient = useQueryClient();
+  const { getValues, setValue, setError, clearErrors } = useFormContext<SubscriptionFormValues>();
+  const appliedCode = useWatch<SubscriptionFormValues, "appliedCode">({ name: "appliedCode" });
+  // Not form input: whether the service is being asked.
+  const [applying, setApplying] = useState(false);
+
+  const apply = async () => {
+    const code = normalizeDiscountCode(getValues("discountCode"));
+    if (code === "") return;
+    clearErrors("discountCode");
+    setApplying(true);
+    try {
+      await queryClient.fetchQuery({
+        queryKey: quoteKey(plan, interval, code),
+        queryFn: ({ signal }) => dataProvider.quoteSubscription({ plan, interval, discountCode: code }, signal),
+      });
+      setValue("discountCode", code);
+      setValue("appliedCode", code);
+    } catch (error) {
+      const message = fieldErrorsOf(error)?.discountCode ?? errorMessage(error, translate("app.errors.generic"));
+      setError("discountCode", { type: "server", message });
+    } finally {
+      setApplying(false);
+    }
+  };
+
+  const remove = () => {
+    setValue("appliedCode", "");
+    setValue("discountCode", "");
+    clearErrors("discountCode");
+  };
+
+  if (appliedCode !== "") {
+    const description = queryClient.getQueryData<SubscriptionQuote>(quoteKey(plan, interval, appliedCode))?.discount
+      ?.description;
+    return (
+      <Chip
+        icon={<DiscountIcon />}
+        color="success"
+        variant="outlined"
+        label={translate("subscription.start.applied", { code: appliedCode, description: description ?? "" })}
+        onDelete={remove}
+        aria-label={`${appliedCode} ${translate("subscription.start.remove")}`}
+        sx={{ alignSelf: "flex-start", maxWidth: "100%" }}
+      />
+    );
+  }
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <TextInput
+        source="discountCode"
+        label="subscription.start.discountCode"
+        helperText={false}
+        onKeyDown={(event: KeyboardEvent) => {
+          // Enter applies the code rather than paying.
+          if (event.key === "Enter") {
+            event.preventDefault();
+            void apply();
+          }
+        }}
+        sx={{ flex: 1, m: 0 }}
+      />
+      <Button variant="outlined" onClick={() => void apply()} disabled={applying} sx={{ height: 48, minWidth: 84 }}>
+        {applying ? (
+          <CircularProgress size={18} aria-label={translate("subscription.start.apply")} />
+        ) : (
+          translate("subscription.start.apply")
+        )}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The right-hand summary: the price, the code, the provider's refusal in place, and Pay. */
+export function OrderSummary({ refusal }: { refusal: string | null }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const { setValue, setError } = useFormContext<SubscriptionFormValues>();
+  const { isSubmitting } = useFormState();
+  const [plan, interval, appliedCode] = useWatch<SubscriptionFormValues, ["plan", "interval", "appliedCode"]>({
+    name: ["plan", "interval", "appliedCode"],
+  });
+
+  const quote = useQuery({
+    queryKey: quoteKey(plan, interval, appliedCode),
+    queryFn: ({ signal }) =>
+      dataProvider.quoteSubscription({ plan, interval, discountCode: appliedCode === "" ? null : appliedCode }, signal),
+    retry: false,
+  });
+
+  // Another plan or interval can make an applied code stop applying (an amount in another
+  // currency): the code is dropped and the field says why.
+  const codeRefusal = fieldErrorsOf(quote.error)?.discountCode;
+  useEffect(() => {
+    if (codeRefusal === undefined || appliedCode === "") return;
+    setValue("appliedCode", "");
+    setError("discountCode", { type: "server", message: codeRefusal });
+  }, [codeRefusal, appliedCode, setValue, setError]);
+
+  const total = quote.data ? formatMoney(quote.data.total, quote.data.currency) : null;
+  return (
+    <Card variant="outlined" sx={{ position: { md: "sticky" }, top: { md: 88 } }}>
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            {translate("subscription.start.summary")}
+          </Typography>
+          {quote.data ? (
+            <PriceLines quote={quote.data} />
+          ) : quote.isError && codeRefusal === undefined ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void quote.refetch()}>
+                  {translate("subscription.start.retry")}
+                </Button>
+              }
+            >
+              {translate("subscription.start.priceFailed")}
+            </Alert>
+          ) : (
+            <Box aria-busy="true">
+              <Skeleton width="80%" />
+              <Skeleton width="60%" />
+              <Skeleton height={48} />
+            </Box>
+          )}
+          <DiscountCode plan={plan} interval={interval} />
+          {refusal && (
+            <Alert severity="error" role="alert">
+              <AlertTitle>{translate("subscription.start.refused")}</AlertTitle>
+              {refusal}
+            </Alert>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={isSubmitting || !quote.data}
+            aria-busy={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : <LockIcon />}
+          >
+            {total ? translate("subscription.start.pay", { total }) : planOf(plan).name}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,230 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { QuoteRequest, StartSubscriptionRequest, SubscriptionQuote } from "../../src/api/plans";
+import { QUOTE_PLAIN, QUOTE_WITH_CODE, STARTED, SUBSCRIPTION_CONTRACT as C } from "../fixtures/subscriptionContract";
+import { renderConsole } from "./harness/renderConsole";
+import { reply, server, state } from "./harness/server";
+
+/**
+ * /new-subscription (spec §2, §4; docs/api.md "New subscription"): an inactive account's Admin
+ * picks a plan, applies a code and pays; the service's refusals show in place with the input kept;
+ * once paid the console opens on Home. Everyone else is sent home or told to ask an admin. The
+ * msw answers are the contract's (tests/fixtures/subscriptionContract.ts), which the service test
+ * asserts.
+ */
+interface Db {
+  quotes: QuoteRequest[];
+  starts: { body: StartSubscriptionRequest; key: string | null }[];
+  /** What POST subscriptions/start answers next (first in, first out); paid once empty. */
+  startAnswers: ("declined" | "network" | "ok")[];
+}
+let db: Db;
+
+const quoteFor = (request: QuoteRequest): SubscriptionQuote => {
+  const base =
+    request.interval === "year"
+      ? { ...QUOTE_PLAIN, interval: "year" as const, price: 149000, total: 149000 }
+      : QUOTE_PLAIN;
+  const plan =
+    request.plan === "starter" ? { plan: "starter" as const, planName: "Starter", price: 4900, total: 4900 } : {};
+  return { ...base, ...plan };
+};
+
+beforeEach(() => {
+  db = { quotes: [], starts: [], startAnswers: [] };
+  server.use(
+    http.get("*/api/plans", () => {
+      state.calls.push("GET plans");
+      return reply(C.plans);
+    }),
+    http.post("*/api/subscriptions/quote", async ({ request }) => {
+      const body = (await request.json()) as QuoteRequest;
+      db.quotes.push(body);
+      if (body.discountCode === "NOPE") return reply(C.quote.unknownCode);
+      if (body.discountCode === "WELCOME10") return reply(C.quote.ok, QUOTE_WITH_CODE);
+      return reply(C.quote.ok, quoteFor(body));
+    }),
+    http.post("*/api/subscriptions/start", async ({ request }) => {
+      db.starts.push({
+        body: (await request.json()) as StartSubscriptionRequest,
+        key: request.headers.get("idempotency-key"),
+      });
+      const next = db.startAnswers.shift() ?? "ok";
+      if (next === "network") return HttpResponse.error();
+      if (next === "declined") return reply(C.start.declined);
+      state.subscription = { ...STARTED.status };
+      return reply(C.start.ok);
+    }),
+  );
+});
+
+const inactive = {
+  status: "inactive" as const,
+  message: "Your subscription is inactive. Start a new subscription to restore full access.",
+};
+const openAsInactiveAdmin = (path = "/new-subscription") =>
+  renderConsole(path, { role: "Admin", service: (service) => (service.subscription = { ...inactive }) });
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const fillCard = (number = "4242 4242 4242 4242") => {
+  type("Name on card", "Maya Visser");
+  type("Card number", number);
+  type("Expiry (MM/YY)", "1234");
+  type("CVC", "123");
+};
+const payButton = () => screen.getByRole("button", { name: /^Pay / });
+
+describe("/new-subscription for an Admin of an inactive account", () => {
+  it("is where the inactive redirect lands, with the service's message, its plans and its price", async () => {
+    await openAsInactiveAdmin("/gallery");
+    expect(await screen.findByRole("heading", { name: "Start your subscription" })).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/new-subscription");
+    expect(screen.getByText(inactive.message)).toBeInTheDocument();
+    const plans = await screen.findAllByRole("radio");
+    expect(plans.map((plan) => plan.getAttribute("aria-label"))).toEqual(["Starter", "Professional", "Enterprise"]);
+    expect(screen.getByRole("radio", { name: "Professional" })).toHaveAttribute("aria-checked", "true");
+    expect(within(screen.getByRole("radio", { name: "Starter" })).getByText("£49.00")).toBeInTheDocument();
+    expect(screen.getByText(/Test mode: 4242 4242 4242 4242 is accepted/)).toBeInTheDocument();
+    // Nothing leads to Payments, which would send an inactive admin straight back.
+    expect(screen.queryByRole("link", { name: "Go To Payments" })).not.toBeInTheDocument();
+
+    const lines = await screen.findByTestId("price-lines");
+    expect(within(lines).getByText("Professional, billed monthly")).toBeInTheDocument();
+    expect(within(lines).getByText(/^Renews on .* at £149\.00 \/ month\.$/)).toBeInTheDocument();
+    expect(screen.getByTestId("total")).toHaveTextContent("£149.00");
+    expect(payButton()).toHaveTextContent("Pay £149.00");
+  });
+
+  it("prices another plan and the yearly interval from the service", async () => {
+    await openAsInactiveAdmin();
+    fireEvent.click(await screen.findByRole("radio", { name: "Starter" }));
+    await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent("£49.00"));
+    fireEvent.click(screen.getByRole("radio", { name: "Professional" }));
+    fireEvent.click(screen.getByRole("button", { name: "Yearly" }));
+    expect(within(screen.getByRole("radio", { name: "Professional" })).getByText("£1,490.00")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent("£1,490.00"));
+    expect(db.quotes).toContainEqual({ plan: "professional", interval: "year", discountCode: null });
+  });
+
+  it("applies a discount code, says why one does not apply, and sends only an applied code", async () => {
+    await openAsInactiveAdmin();
+    await screen.findByTestId("total");
+    type("Discount code", "nope");
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByText("This code does not exist.")).toBeInTheDocument();
+    expect(screen.getByTestId("total")).toHaveTextContent("£149.00");
+
+    type("Discount code", "welcome10");
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByText("WELCOME10: 10% off the first year")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent("£134.10"));
+    expect(screen.getByText("Discount WELCOME10")).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent("Pay £134.10");
+
+    fillCard();
+    fireEvent.click(payButton());
+    await waitFor(() => expect(db.starts).toHaveLength(1));
+    expect(db.starts[0]!.body).toEqual({
+      plan: "professional",
+      interval: "month",
+      discountCode: "WELCOME10",
+      card: { name: "Maya Visser", number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+    });
+  });
+
+  it("checks the card as typed, and sends nothing until it can be a card", async () => {
+    await openAsInactiveAdmin();
+    await screen.findByTestId("total");
+    fillCard("4242 4242 4242 4241");
+    type("CVC", "12");
+    fireEvent.click(payButton());
+    expect(await screen.findByText("Enter a valid card number.")).toBeInTheDocument();
+    expect(screen.getByText("Enter the 3 digits on the back of the card (4 on Amex).")).toBeInTheDocument();
+    expect(field("Expiry (MM/YY)").value).toBe("12/34");
+    expect(db.starts).toHaveLength(0);
+  });
+
+  it("shows the provider's refusal in place with the input kept, then pays with another card and opens Home", async () => {
+    db.startAnswers = ["declined"];
+    await openAsInactiveAdmin();
+    await screen.findByTestId("total");
+    fillCard("4000 0000 0000 0002");
+    fireEvent.click(payButton());
+    const refusal = (await screen.findByText("The payment was refused")).closest("[role=alert]")!;
+    expect(refusal).toHaveTextContent("Your card was declined.");
+    expect(field("Name on card").value).toBe("Maya Visser");
+    expect(field("Card number").value).toBe("4000 0000 0000 0002");
+    expect(window.location.pathname).toBe("/new-subscription");
+
+    type("Card number", "4242424242424242");
+    fireEvent.click(payButton());
+    expect(await screen.findByText("Your Professional subscription has started. Welcome back!")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Welcome back, Ada" })).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/");
+    // The refused attempt and the paid one are two attempts: two keys.
+    expect(db.starts.map((start) => start.key)).toHaveLength(2);
+    expect(db.starts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(db.starts[1]!.key).not.toBe(db.starts[0]!.key);
+    // No way back: the gate has the new status, Home stays.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(window.location.pathname).toBe("/");
+  });
+
+  it("sends an unanswered attempt again with the same key, and pays once on a double click", async () => {
+    db.startAnswers = ["network"];
+    await openAsInactiveAdmin();
+    await screen.findByTestId("total");
+    fillCard();
+    fireEvent.click(payButton());
+    await waitFor(() => expect(db.starts).toHaveLength(1));
+    await waitFor(() => expect(payButton()).not.toBeDisabled());
+    fireEvent.click(payButton());
+    fireEvent.click(payButton());
+    await screen.findByRole("heading", { name: "Welcome back, Ada" });
+    expect(db.starts).toHaveLength(2);
+    expect(db.starts[1]!.key).toBe(db.starts[0]!.key);
+  });
+
+  it("asks to apply or clear a typed code before paying", async () => {
+    await openAsInactiveAdmin();
+    await screen.findByTestId("total");
+    fillCard();
+    type("Discount code", "SPRING");
+    fireEvent.click(payButton());
+    expect(await screen.findByText("Apply this code, or clear it.")).toBeInTheDocument();
+    expect(db.starts).toHaveLength(0);
+  });
+});
+
+describe("/new-subscription for everyone else", () => {
+  it("tells a manager of an inactive account to ask an admin, without a form", async () => {
+    await renderConsole("/gallery", {
+      role: "Manager",
+      service: (service) => (service.subscription = { ...inactive }),
+    });
+    expect(await screen.findByText("Your subscription is inactive")).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/new-subscription");
+    expect(screen.getByText(/Ask an admin of your account to start a new subscription\./)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Go To Payments" })).not.toBeInTheDocument();
+    expect(state.calls).not.toContain("GET plans");
+  });
+
+  it("sends a super admin home, inactive or not", async () => {
+    await renderConsole("/new-subscription", {
+      role: "SuperAdmin",
+      service: (service) => (service.subscription = { ...inactive }),
+    });
+    expect(await screen.findByRole("heading", { name: "Welcome back, Ada" })).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/");
+  });
+
+  it("sends an admin of an active account home", async () => {
+    await renderConsole("/new-subscription", { role: "Admin" });
+    expect(await screen.findByRole("heading", { name: "Welcome back, Ada" })).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/");
+    expect(state.calls).not.toContain("GET plans");
+  });
+});
