@@ -7,6 +7,7 @@ import SettingsIcon from "@mui/icons-material/SettingsOutlined";
 import AdvancedIcon from "@mui/icons-material/TuneOutlined";
 import RecoverIcon from "@mui/icons-material/RestoreFromTrashOutlined";
 import { ActivityFeedPage } from "../resources/activity";
+import { AdvancedSettingsPage } from "../resources/advancedSettings";
 import { accounts, OwnAccountPage } from "../resources/accounts";
 import { BusinessCreatePage, BusinessShowPage } from "../resources/businesses";
 import { devices } from "../resources/devices";
@@ -115,7 +116,7 @@ export const SCREENS: Screen[] = [
     title: "screens.advancedSettings",
     access: screen("advanced-settings"),
     menu: { icon: AdvancedIcon, segments: ["advanced-settings"] },
-    page: placeholder,
+    page: AdvancedSettingsPage,
   },
   {
     path: "/discounts",

@@ -12,8 +12,14 @@ import type {
   deviceConfigSchema,
   forcedResetCreateSchema,
 } from "./schemas/advancedSettings";
+import { DEVICE_TYPES } from "./tests";
 
 export const BOX_TYPE_SETTINGS = "box-type-settings";
+
+/** The box types a super admin edits: spec §3's device types, in type-code order. */
+export const BOX_TYPE_CODES: readonly number[] = Object.keys(DEVICE_TYPES)
+  .map(Number)
+  .sort((a, b) => a - b);
 export const FORCED_RESETS = "forced-resets";
 
 /** The update channel a box's firmware follows: tested builds only, or the beta ones too. */
@@ -63,8 +69,11 @@ export type ForcedResetStatus = (typeof FORCED_RESET_STATUSES)[number];
 /** A phone brand, model or OS version as a reset names it. */
 export const PHONE_TEXT_MAX_LENGTH = 100;
 
+/** The fields of a reset that name its target. */
+export type ForcedResetField = Exclude<keyof ForcedResetCreate, "target">;
+
 /** The body fields each target needs (any other target's field is refused). */
-export const FORCED_RESET_FIELDS: Record<ForcedResetTarget, readonly (keyof ForcedResetCreate)[]> = {
+export const FORCED_RESET_FIELDS: Record<ForcedResetTarget, readonly ForcedResetField[]> = {
   user: ["userId"],
   phone: ["deviceId"],
   phone_model: ["phoneBrand", "phoneModel"],

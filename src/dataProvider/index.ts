@@ -7,6 +7,7 @@ import simpleRestProvider from "ra-data-simple-rest";
 import { HttpError, type DataProvider } from "react-admin";
 import type { ApiUser, HealthResponse, PasswordCheckResponse, SubscriptionStatusResponse } from "../api/types";
 import type { HttpClient } from "./httpClient";
+import { createAdvancedSettingsCalls, type AdvancedSettingsCalls } from "./advancedSettingsCalls";
 import { createAiCalls, type AiCalls } from "./aiCalls";
 import { createPhoneCalls, type PhoneCalls } from "./phoneCalls";
 import { createDashboardCalls, type DashboardCalls } from "./dashboardCalls";
@@ -28,7 +29,8 @@ export interface ConsoleDataProvider
     RecoverCalls,
     DashboardCalls,
     UserSettingsCalls,
-    SubscriptionCalls {
+    SubscriptionCalls,
+    AdvancedSettingsCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
@@ -56,6 +58,7 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
     ...createResourceCalls(httpClient),
     ...createRecoverCalls(httpClient),
     ...createPhoneCalls(httpClient),
+    ...createAdvancedSettingsCalls(httpClient),
     ...createDashboardCalls(httpClient),
     ...createUserSettingsCalls(httpClient),
     ...createSubscriptionCalls(httpClient),

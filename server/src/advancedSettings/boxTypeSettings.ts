@@ -11,6 +11,7 @@ import Type from "typebox";
 import Value from "typebox/value";
 import {
   BOX_SETTING_FIELDS,
+  BOX_TYPE_CODES,
   BOX_TYPE_SETTINGS,
   DEFAULT_BOX_TYPE_SETTINGS,
   type BoxTypeSettings,
@@ -23,7 +24,7 @@ import {
   boxTypeSettingsValuesSchema,
   typeCodeParams,
 } from "../../../src/api/schemas/advancedSettings";
-import { DEVICE_TYPES, deviceTypeName } from "../../../src/api/tests";
+import { deviceTypeName } from "../../../src/api/tests";
 import type { Access } from "../auth/guard";
 import { callerOf } from "../auth/guard";
 import { boxTypeSettings } from "../db/schema";
@@ -37,11 +38,6 @@ import { requireRecentPasswordCheck } from "../users/passwordCheck";
 import { PASSWORD_RECHECK_MESSAGE } from "./passwordRecheck";
 
 const ACCESS: Access = ["SuperAdmin"];
-
-/** The box types a super admin edits: spec §3's device types, in type-code order. */
-export const BOX_TYPE_CODES = Object.keys(DEVICE_TYPES)
-  .map(Number)
-  .sort((a, b) => a - b);
 
 /** SQL naming the box type whose code is the text `expr` (the Activity Feed's record name). */
 export const boxTypeNameSql = (expr: string) =>

@@ -9,6 +9,8 @@ interface PasswordDialogProps {
   onCancel: () => void;
   /** Runs once the service says the password is right. */
   onConfirmed: () => void;
+  /** An i18n key saying what the password is for; default: an action that cannot be undone. */
+  body?: string;
 }
 
 /**
@@ -21,7 +23,12 @@ const passwordEntered: Validator = (value) => (value ? undefined : "ra.validatio
  * The password re-check before a high-impact action (spec §6), as a react-admin form: a wrong
  * password is the field's error, "Incorrect password. Please try again." (spec §8).
  */
-export function PasswordDialog({ open, onCancel, onConfirmed }: PasswordDialogProps) {
+export function PasswordDialog({
+  open,
+  onCancel,
+  onConfirmed,
+  body = "testDetail.password.body",
+}: PasswordDialogProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
 
@@ -42,7 +49,7 @@ export function PasswordDialog({ open, onCancel, onConfirmed }: PasswordDialogPr
       <Form onSubmit={check} mode="onChange" noValidate disableInvalidFormNotification>
         <DialogTitle id="password-dialog-title">{translate("testDetail.password.title")}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{translate("testDetail.password.body")}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{translate(body)}</DialogContentText>
           <TextInput
             source="password"
             type="password"

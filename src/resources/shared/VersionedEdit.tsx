@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useFormContext } from "react-hook-form";
 import { Alert, AlertTitle, Button, CircularProgress } from "@mui/material";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import {
@@ -7,9 +8,11 @@ import {
   SimpleForm,
   Toolbar,
   useEditContext,
+  useSaveContext,
   useNotify,
   useTranslate,
   type RaRecord,
+  type SimpleFormProps,
   type TransformData,
   type ValidateForm,
 } from "react-admin";
@@ -72,6 +75,11 @@ interface VersionedEditProps {
   onSaved?: (record: RaRecord) => void;
   /** Record-level validation (react-admin's form `validate`). */
   validate?: ValidateForm;
+  /**
+   * Asked after the form validates and before it saves (a password re-check): false keeps the
+   * form as typed and sends nothing.
+   */
+  beforeSave?: () => Promise<boolean>;
 }
 
 /**
@@ -79,11 +87,21 @@ interface VersionedEditProps {
  * the record's `version` goes back with the save; a 409 shows the conflict alert and keeps the
  * form as typed; a 400/422 with `errors` puts each message on its field; the rest is a toast.
  */
-export function VersionedEdit({ resource, id, children, transform, toolbar, onSaved, validate }: VersionedEditProps) {
+export function VersionedEdit({
+  resource,
+  id,
+  children,
+  transform,
+  toolbar,
+  onSaved,
+  validate,
+  beforeSave,
+}: VersionedEditProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const warnOnLeave = useWarnOnLeave();
   const [conflict, setConflict] = useState(false);
+  const [saved, setSaved] = useState<RaRecord | null>(null);
 
   return (
     <EditBase
@@ -95,6 +113,7 @@ export function VersionedEdit({ resource, id, children, transform, toolbar, onSa
       mutationOptions={{
         onSuccess: (record: RaRecord) => {
           setConflict(false);
+          setSaved(record);
           notify("resources.shared.saved", { type: "success" });
           onSaved?.(record);
         },
@@ -112,9 +131,10 @@ export function VersionedEdit({ resource, id, children, transform, toolbar, onSa
       }}
     >
       {conflict && <ConflictAlert onReloaded={() => setConflict(false)} />}
-      <SimpleForm
+      <VersionedForm
+        beforeSave={beforeSave}
         warnWhenUnsavedChanges={warnOnLeave}
-        resetOptions={{ keepDirtyValues: true }}
+        resetOptions={KEEP_EDITS}
         validate={validate}
         toolbar={
           <Toolbar sx={{ gap: 1 }}>
@@ -124,8 +144,40 @@ export function VersionedEdit({ resource, id, children, transform, toolbar, onSa
         }
       >
         <UnsavedChangesGuard />
+        <ForgetSavedEdits saved={saved} />
         {children}
-      </SimpleForm>
+      </VersionedForm>
     </EditBase>
   );
+}
+
+/**
+ * A reloaded record keeps the fields the person changed (after a 409, their edits stay on top).
+ * One object for every render: react-admin resets the form whenever the options change.
+ */
+const KEEP_EDITS = { keepDirtyValues: true };
+
+/**
+ * Once saved, the edits are the record: the form is reset to it, so it is no longer dirty and
+ * leaving the page does not warn about unsaved changes (keeping dirty values would keep the
+ * saved fields marked as changed).
+ */
+function ForgetSavedEdits({ saved }: { saved: RaRecord | null }) {
+  const { reset } = useFormContext();
+  useEffect(() => {
+    if (saved) reset(saved);
+  }, [saved, reset]);
+  return null;
+}
+
+type VersionedFormProps = SimpleFormProps & { beforeSave?: () => Promise<boolean> };
+
+/** The edit's SimpleForm; with `beforeSave`, the edit's own save runs only once it says yes. */
+function VersionedForm({ beforeSave, ...props }: VersionedFormProps) {
+  const { save } = useSaveContext();
+  const onSubmit =
+    beforeSave && save
+      ? async (values: Record<string, unknown>) => ((await beforeSave()) ? save(values) : undefined)
+      : undefined;
+  return <SimpleForm {...props} onSubmit={onSubmit} />;
 }

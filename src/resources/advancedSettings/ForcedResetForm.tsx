@@ -1,0 +1,171 @@
+import { useState } from "react";
+import { Box, Toolbar } from "@mui/material";
+import ResetIcon from "@mui/icons-material/RestartAltOutlined";
+import { useWatch } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  AutocompleteInput,
+  CreateBase,
+  RadioButtonGroupInput,
+  ReferenceInput,
+  SimpleForm,
+  TextInput,
+  useNotify,
+  useSaveContext,
+  useTranslate,
+  type Validator,
+} from "react-admin";
+import { FORCED_RESET_TARGETS, FORCED_RESETS, PHONE_TEXT_MAX_LENGTH } from "../../api/advancedSettings";
+import type { Device, User } from "../../api/resources";
+import { classifySaveError } from "../shared/concurrency";
+import { SubmitButton } from "../shared/ConfirmButton";
+import { resetBody } from "./resetRules";
+
+const byName = (q: string) => ({ q });
+
+/** Filled after trimming, or the service's own words for what is missing. */
+const filled =
+  (message: string): Validator =>
+  (value) =>
+    typeof value === "string" && value.trim() ? undefined : message;
+
+const VALIDATE = {
+  userId: filled("advancedSettings.resets.missing.userId"),
+  deviceId: filled("advancedSettings.resets.missing.deviceId"),
+  phoneBrand: filled("advancedSettings.resets.missing.phoneBrand"),
+  phoneModel: filled("advancedSettings.resets.missing.phoneModel"),
+  phoneOs: filled("advancedSettings.resets.missing.phoneOs"),
+};
+
+const TARGET_CHOICES = FORCED_RESET_TARGETS.map((target) => ({
+  id: target,
+  name: `advancedSettings.resets.targets.${target}`,
+}));
+
+const userOption = (user: User) => `${user.firstName} ${user.lastName} · ${user.accountName}`;
+const deviceOption = (device: Device) =>
+  [device.customBoxName || device.serialNumber, device.customBoxName ? device.serialNumber : null, device.accountName]
+    .filter(Boolean)
+    .join(" · ");
+
+const label = (name: string) => `resources.${FORCED_RESETS}.fields.${name}`;
+const help = (name: string) => `advancedSettings.resets.help.${name}`;
+const bounded = { htmlInput: { maxLength: PHONE_TEXT_MAX_LENGTH } };
+
+/** The input of the target chosen: a user, a device (its phone), a brand and model, an OS version. */
+function TargetInput() {
+  const target = useWatch({ name: "target" }) as string;
+  switch (target) {
+    case "phone":
+      return (
+        <ReferenceInput source="deviceId" reference="devices" sort={{ field: "serialNumber", order: "ASC" }}>
+          <AutocompleteInput
+            label={label("deviceId")}
+            helperText={help("deviceId")}
+            filterToQuery={byName}
+            optionText={deviceOption}
+            validate={VALIDATE.deviceId}
+            fullWidth
+          />
+        </ReferenceInput>
+      );
+    case "phone_model":
+      return (
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2, width: "100%" }}>
+          <TextInput
+            source="phoneBrand"
+            label={label("phoneBrand")}
+            helperText={help("phoneBrand")}
+            validate={VALIDATE.phoneBrand}
+            slotProps={bounded}
+          />
+          <TextInput
+            source="phoneModel"
+            label={label("phoneModel")}
+            helperText={help("phoneModel")}
+            validate={VALIDATE.phoneModel}
+            slotProps={bounded}
+          />
+        </Box>
+      );
+    case "os_version":
+      return (
+        <TextInput
+          source="phoneOs"
+          label={label("phoneOs")}
+          helperText={help("phoneOs")}
+          validate={VALIDATE.phoneOs}
+          slotProps={bounded}
+          fullWidth
+        />
+      );
+    default:
+      return (
+        <ReferenceInput source="userId" reference="users" sort={{ field: "lastName", order: "ASC" }}>
+          <AutocompleteInput
+            label={label("userId")}
+            helperText={help("userId")}
+            filterToQuery={byName}
+            optionText={userOption}
+            validate={VALIDATE.userId}
+            fullWidth
+          />
+        </ReferenceInput>
+      );
+  }
+}
+
+/** The form inside CreateBase: the create's own save runs once the password re-check passed. */
+function ResetFields({ confirm }: { confirm: () => Promise<boolean> }) {
+  const { save } = useSaveContext();
+  const submit = async (values: Record<string, unknown>) => ((await confirm()) ? save?.(values) : undefined);
+  return (
+    <SimpleForm
+      onSubmit={submit}
+      defaultValues={{ target: "user" }}
+      sx={{ px: 0 }}
+      toolbar={
+        <Toolbar disableGutters sx={{ minHeight: "auto", pt: 1 }}>
+          <SubmitButton label="advancedSettings.resets.submit" icon={<ResetIcon />} />
+        </Toolbar>
+      }
+    >
+      <RadioButtonGroupInput source="target" label={label("target")} choices={TARGET_CHOICES} helperText={false} />
+      <TargetInput />
+    </SimpleForm>
+  );
+}
+
+/**
+ * Ask for a forced reset (spec §6's change log): the target, then its input; after the password
+ * re-check, POST forced-resets. The service's refusals land under their fields (an unknown user,
+ * a reset of the same target already pending); a created reset empties the form and appears in
+ * the pending list.
+ */
+export function ForcedResetForm({ confirm }: { confirm: () => Promise<boolean> }) {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  // A new form after each reset asked for: empty again, the target back to a user.
+  const [round, setRound] = useState(0);
+  return (
+    <CreateBase
+      resource={FORCED_RESETS}
+      redirect={false}
+      transform={resetBody}
+      mutationOptions={{
+        onSuccess: async () => {
+          notify("advancedSettings.resets.created", { type: "success" });
+          setRound((value) => value + 1);
+          await queryClient.invalidateQueries({ queryKey: [FORCED_RESETS] });
+        },
+        onError: (error: unknown) => {
+          const failure = classifySaveError(error, translate("app.errors.generic"));
+          if (failure.kind !== "validation") notify(failure.message, { type: "error" });
+        },
+      }}
+    >
+      <ResetFields key={round} confirm={confirm} />
+    </CreateBase>
+  );
+}

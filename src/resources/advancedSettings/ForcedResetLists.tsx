@@ -1,0 +1,185 @@
+import type { ReactNode } from "react";
+import { Box, Button, Chip, Stack, Typography } from "@mui/material";
+import CancelIcon from "@mui/icons-material/DoNotDisturbOnOutlined";
+import { DataTable, List, useTranslate } from "react-admin";
+import { FORCED_RESETS, type ForcedReset } from "../../api/advancedSettings";
+import { DateTimeText, RecordLink } from "../shared/fields";
+import { paths } from "../shared/paths";
+import { useRecordAction } from "../shared/useRecordAction";
+import { targetDetail } from "./resetRules";
+
+const Column = DataTable.Col<ForcedReset>;
+
+const Muted = ({ children }: { children: ReactNode }) => (
+  <Typography component="span" variant="body2" color="text.secondary">
+    {children}
+  </Typography>
+);
+
+const NoWrap = ({ children }: { children: ReactNode }) => (
+  <Box component="span" sx={{ whiteSpace: "nowrap" }}>
+    {children}
+  </Box>
+);
+
+/** What the reset reaches, readably: its kind, its name (linked to the user or device), where it belongs. */
+function TargetCell({ reset }: { reset: ForcedReset }) {
+  const translate = useTranslate();
+  const name =
+    reset.target === "user" && reset.userId ? (
+      <RecordLink to={paths.user(reset.userId)}>{reset.targetName}</RecordLink>
+    ) : reset.target === "phone" && reset.deviceId ? (
+      <RecordLink to={paths.device(reset.deviceId)}>{reset.targetName}</RecordLink>
+    ) : (
+      reset.targetName
+    );
+  const detail = targetDetail(reset);
+  return (
+    <Stack direction="row" spacing={1.5} alignItems="center">
+      <Chip size="small" variant="outlined" label={translate(`advancedSettings.resets.kinds.${reset.target}`)} />
+      <Stack spacing={0} sx={{ minWidth: 0 }}>
+        <span>{name}</span>
+        {detail && <Muted>{detail}</Muted>}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Who asked, and when. */
+function AskedCell({ reset }: { reset: ForcedReset }) {
+  return (
+    <Stack spacing={0}>
+      <RecordLink to={paths.user(reset.requestedById)}>{reset.requestedByName}</RecordLink>
+      <Muted>
+        <NoWrap>
+          <DateTimeText value={reset.createdAt} />
+        </NoWrap>
+      </Muted>
+    </Stack>
+  );
+}
+
+/** Cancel after the password re-check: POST forced-resets/{id}/cancel; the reset leaves the pending list. */
+function CancelResetButton({ reset, confirm }: { reset: ForcedReset; confirm: () => Promise<boolean> }) {
+  const translate = useTranslate();
+  const cancel = useRecordAction<void, ForcedReset>({
+    resource: FORCED_RESETS,
+    action: (dataProvider) => dataProvider.cancelForcedReset(reset.id),
+    success: "advancedSettings.resets.canceled",
+  });
+  const run = async () => {
+    if (await confirm()) await cancel.run();
+  };
+  return (
+    <Button
+      color="error"
+      variant="outlined"
+      size="small"
+      startIcon={<CancelIcon />}
+      disabled={cancel.isPending}
+      onClick={() => void run()}
+      aria-label={translate("advancedSettings.resets.cancelOne", { name: reset.targetName })}
+      sx={{ whiteSpace: "nowrap" }}
+    >
+      {translate("advancedSettings.resets.cancel")}
+    </Button>
+  );
+}
+
+function NothingYet({ text }: { text: string }) {
+  const translate = useTranslate();
+  return (
+    <Typography color="text.secondary" sx={{ py: 2 }}>
+      {translate(text)}
+    </Typography>
+  );
+}
+
+/** Each list keeps its own state: neither follows the address nor the other's sort and page. */
+const OWN_STATE = { disableSyncWithLocation: true, title: false as const, actions: false as const };
+
+/** The pending resets: who asked, when, the target; cancel on each row. */
+export function PendingResets({ confirm }: { confirm: () => Promise<boolean> }) {
+  return (
+    <List
+      resource={FORCED_RESETS}
+      storeKey="forced-resets.pending"
+      filter={{ status: "pending" }}
+      sort={{ field: "createdAt", order: "DESC" }}
+      perPage={10}
+      empty={<NothingYet text="advancedSettings.resets.noPending" />}
+      {...OWN_STATE}
+    >
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <Column
+          source="targetName"
+          label="advancedSettings.resets.columns.target"
+          disableSort
+          render={(r) => <TargetCell reset={r} />}
+        />
+        <Column
+          source="createdAt"
+          label="advancedSettings.resets.columns.asked"
+          render={(r) => <AskedCell reset={r} />}
+        />
+        <Column
+          source="id"
+          label="advancedSettings.resets.columns.action"
+          disableSort
+          align="right"
+          render={(r) => <CancelResetButton reset={r} confirm={confirm} />}
+        />
+      </DataTable>
+    </List>
+  );
+}
+
+/** The latest resets device apps picked up: which device, signed in as whom, and when. */
+export function PickedUpResets() {
+  return (
+    <List
+      resource={FORCED_RESETS}
+      storeKey="forced-resets.picked-up"
+      filter={{ status: "picked-up" }}
+      sort={{ field: "pickedUpAt", order: "DESC" }}
+      perPage={5}
+      empty={<NothingYet text="advancedSettings.resets.noPickedUp" />}
+      {...OWN_STATE}
+    >
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <Column
+          source="targetName"
+          label="advancedSettings.resets.columns.target"
+          disableSort
+          render={(r) => <TargetCell reset={r} />}
+        />
+        <Column
+          source="createdAt"
+          label="advancedSettings.resets.columns.asked"
+          render={(r) => <AskedCell reset={r} />}
+        />
+        <Column
+          source="pickedUpAt"
+          label="advancedSettings.resets.columns.pickedUp"
+          render={(r) => (
+            <Stack spacing={0}>
+              <NoWrap>
+                <DateTimeText value={r.pickedUpAt} />
+              </NoWrap>
+              {r.pickedUpDeviceSerialNumber && (
+                <Muted>
+                  {r.pickedUpDeviceId ? (
+                    <RecordLink to={paths.device(r.pickedUpDeviceId)}>{r.pickedUpDeviceSerialNumber}</RecordLink>
+                  ) : (
+                    r.pickedUpDeviceSerialNumber
+                  )}
+                  {r.pickedUpByName ? ` · ${r.pickedUpByName}` : ""}
+                </Muted>
+              )}
+            </Stack>
+          )}
+        />
+      </DataTable>
+    </List>
+  );
+}
