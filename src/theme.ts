@@ -62,6 +62,17 @@ export const darkTheme: RaThemeOptions = {
         },
       },
     },
+    // The light theme's inputs and form toolbars are tinted grey: on navy, a light tint instead.
+    MuiFilledInput: {
+      styleOverrides: {
+        root: {
+          backgroundColor: "rgba(200, 216, 235, 0.07)",
+          "&:hover": { backgroundColor: "rgba(200, 216, 235, 0.11)" },
+          "&.Mui-focused": { backgroundColor: "rgba(200, 216, 235, 0.09)" },
+        },
+      },
+    },
+    RaToolbar: { styleOverrides: { root: { backgroundColor: "rgba(200, 216, 235, 0.06)" } } },
     // MUI lightens dark papers by elevation with a gradient; flat colours read better here.
     MuiPaper: { styleOverrides: { root: { backgroundImage: "none" }, rounded: { borderRadius: BORDER_RADIUS } } },
   },

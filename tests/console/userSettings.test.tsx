@@ -132,13 +132,16 @@ describe("/user-settings: preferences", () => {
     await openSettings();
     const ui = section("Interface");
     fireEvent.click(within(ui).getByRole("radio", { name: "Dark" }));
+    fireEvent.click(within(ui).getByRole("switch", { name: "Open the sidebar when I sign in" }));
     fireEvent.mouseDown(within(ui).getByRole("combobox", { name: "Rows per page" }));
     fireEvent.click(await screen.findByRole("option", { name: "10" }));
     fireEvent.click(within(ui).getByRole("button", { name: "Save" }));
 
     expect(await screen.findByText("Interface preferences saved")).toBeInTheDocument();
-    expect(db.puts).toEqual([{ version: 0, theme: "dark", sidebarOpen: true, rowsPerPage: 10 }]);
+    expect(db.puts).toEqual([{ version: 0, theme: "dark", sidebarOpen: false, rowsPerPage: 10 }]);
     await waitFor(() => expect(storedTheme()).toBe("dark"));
+    // The sidebar closes now, as it will at the next sign-in.
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.drawerOpen)).toBe("false"));
 
     // The next section saves on top of the new version, not the one the page loaded with.
     const emails = section("Email notifications");

@@ -11,6 +11,7 @@ import {
 import { differsFromCurrent, repeatsNewPassword } from "../../src/custom/userSettings/passwordRules";
 import { LIST_PAGE_SIZE } from "../../src/resources/shared/ResourceList";
 import { en } from "../../src/i18n/en";
+import { ACTIVITY_ACTIONS } from "../../src/api/activity";
 
 describe("preferences", () => {
   it("defaults to what the console did before preferences: light, sidebar open, 25 rows, every email on", () => {
@@ -60,6 +61,14 @@ describe("preferences", () => {
     expect(emailKindsFor("SuperAdmin")).toEqual([...EMAIL_NOTIFICATION_KINDS]);
     for (const role of ["Manager", "User"] as const) {
       expect(emailKindsFor(role)).toEqual(["device-lost", "firmware-released", "test-shared", "weekly-digest"]);
+    }
+  });
+
+  it("names the activity of User Settings in the Activity Feed", () => {
+    const actions = (en.resources as unknown as { activity: { actions: Record<string, string> } }).activity.actions;
+    for (const action of ["change-password", "avatar", "preferences"] as const) {
+      expect(ACTIVITY_ACTIONS).toContain(action);
+      expect(actions[action], action).toMatch(/^Changed their /);
     }
   });
 

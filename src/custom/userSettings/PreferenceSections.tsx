@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Stack, Typography } from "@mui/material";
+import { Box, Stack, Typography } from "@mui/material";
 import type { FieldValues } from "react-hook-form";
 import {
   BooleanInput,
@@ -81,7 +81,7 @@ export function EmailSection({
           await saveSection({ emailNotifications: (values as typeof record).emailNotifications });
         }}
       >
-        <Stack>
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, columnGap: 4 }}>
           {kinds.map((kind) => (
             <BooleanInput
               key={kind}
@@ -90,10 +90,8 @@ export function EmailSection({
               helperText={`userSettings.email.kinds.${kind}.help`}
             />
           ))}
-          <div>
-            <SaveButton />
-          </div>
-        </Stack>
+        </Box>
+        <SaveButton sx={{ mt: 1 }} />
       </Form>
     </Section>
   );

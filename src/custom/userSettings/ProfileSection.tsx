@@ -144,7 +144,8 @@ function NameForm({ user }: { user: CurrentUser }) {
     lastName: data.lastName,
   });
   return (
-    <Box sx={{ mx: -2 }}>
+    // The form's own padding lines its inputs up with the card's; its Save sits bare, like the other sections'.
+    <Box sx={{ mx: -2, "& .MuiToolbar-root": { backgroundColor: "transparent" } }}>
       <VersionedEdit
         resource="users"
         id={user.id}
