@@ -10,7 +10,8 @@ const BROWSERS: ReadonlyArray<readonly [name: string, pattern: RegExp]> = [
   ["Opera", /\b(?:OPR|Opera)\/(\d+)/],
   ["Samsung Internet", /\bSamsungBrowser\/(\d+)/],
   ["Firefox", /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ["Chrome", /\b(?:Chrome|CriOS)\/(\d+)/],
+  // Headless Chrome (automation, previews) says "HeadlessChrome/": still Chrome.
+  ["Chrome", /(?:\b|Headless)(?:Chrome|CriOS)\/(\d+)/],
   ["Safari", /\bVersion\/(\d+)(?:[.\d]*)\s(?:Mobile\/\S+\s)?Safari\//],
 ];
 

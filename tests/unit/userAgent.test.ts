@@ -28,6 +28,10 @@ describe("browserName", () => {
       "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/140.0.0.0 Mobile/15E148 Safari/604.1",
       "Chrome 140",
     ],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+      "Chrome 131",
+    ],
     ["curl/8.5.0", "curl/8.5.0"],
   ];
   it.each(cases)("%s → %s", (ua, expected) => expect(browserName(ua)).toBe(expected));
