@@ -30,6 +30,8 @@ import { businessRoutes } from "./businesses/routes";
 import { deviceRoutes } from "./devices/routes";
 import { phoneRoutes } from "./phones/routes";
 import { lostDeviceRoutes } from "./devices/lost";
+import { deviceUnsubscribeRoutes } from "./devices/unsubscribe";
+import { deleteRequestRoutes } from "./publicFlows/deleteRequest";
 import { scheduledActionRoutes } from "./lifecycle/routes";
 import { activityRoutes } from "./activity/routes";
 import { userSettingsRoutes } from "./userSettings/routes";
@@ -130,6 +132,9 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
       invitationRoutes(api, services);
       deviceRoutes(api, services);
       lostDeviceRoutes(api, services);
+      // Public flows (docs/api.md "Public flows"): device unsubscribe links, data-deletion requests.
+      deviceUnsubscribeRoutes(api, services);
+      deleteRequestRoutes(api, services);
       scheduledActionRoutes(api, services);
       billingRoutes(api, services);
       newSubscriptionRoutes(api, services);

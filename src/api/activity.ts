@@ -48,6 +48,9 @@ export const ACTIVITY_ACTIONS = [
   "change-password",
   "avatar",
   "preferences",
+  "notify-owner",
+  "unsubscribe",
+  "delete-request",
 ] as const;
 
 /** The record types with a page of their own (spec §2), and its path before the id. */

@@ -28,6 +28,12 @@ export interface ScheduledAction {
   subscriptionId: string | null;
   /** The subscription's plan, for a cancelation. */
   plan: string | null;
+  /**
+   * A user deletion's person (a data-deletion request by someone who is not the account's owner);
+   * null for the other kinds. Every answer has them; optional for records written before them.
+   */
+  userId?: string | null;
+  userName?: string | null;
   reason: ScheduledActionReason;
   /** When the scheduler carries it out. */
   runAt: string;

@@ -274,6 +274,8 @@ export interface Device extends Versioned {
   phoneBrand: string | null;
   phoneModel: string | null;
   phoneOs: string | null;
+  /** Whether its owner gets its emails (marked lost, new firmware); their unsubscribe link turns it off. */
+  notifyOwner: boolean;
   createdAt: string;
 }
 

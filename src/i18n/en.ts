@@ -752,6 +752,9 @@ export const appMessages = {
         "change-password": "Changed their password",
         avatar: "Changed their avatar",
         preferences: "Changed their preferences",
+        "notify-owner": "Switched the owner's emails",
+        unsubscribe: "Unsubscribed from the device's emails",
+        "delete-request": "Asked for their data to be deleted",
       },
       types: {
         accounts: "Account",

@@ -15,6 +15,7 @@ import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import { accountIdSchema, nullableId } from "../resources/schemas";
 import type { Executor } from "../resources/sql";
+import { deviceNotifications } from "./notifications";
 
 export const deviceDefinition = defineResource({
   name: "devices",
@@ -38,6 +39,8 @@ export const deviceDefinition = defineResource({
     phoneBrand: field.textOrNull("d.phone_brand"),
     phoneModel: field.textOrNull("d.phone_model"),
     phoneOs: field.textOrNull("d.phone_os"),
+    /** Whether its owner gets its emails (lost, new firmware); the emails' unsubscribe link turns it off. */
+    notifyOwner: field.boolean("d.notify_owner"),
     createdAt: field.date("d.created_at"),
   },
   accountExpr: "d.account_id",
@@ -96,6 +99,8 @@ const writable = {
   businessId: Type.Optional(nullableId),
   customBoxName: Type.Optional(customBoxNameSchema),
   status: Type.Optional(stringEnum(DEVICE_STATUSES)),
+  // Left out by older clients: the preference stays as it is.
+  notifyOwner: Type.Optional(Type.Boolean()),
 };
 
 function checkBoxName(name: string) {
@@ -103,8 +108,10 @@ function checkBoxName(name: string) {
     throw fieldError(422, "customBoxName", `At most ${CUSTOM_BOX_NAME_MAX_LENGTH} characters.`);
 }
 
-export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
+export function deviceRoutes(app: FastifyInstance, services: Services): void {
+  const { db } = services;
   const def = deviceDefinition;
+  const notifications = deviceNotifications(services);
   const writes = writeRoutes(app, db, def, devices);
   readRoutes(app, db, def, { list: "signedIn", get: "signedIn", export: ["SuperAdmin", "Admin"] });
 
@@ -125,6 +132,7 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
         serialNumber: serialNumber.trim(),
         name,
         status: rest.status ?? "active",
+        notifyOwner: rest.notifyOwner ?? true,
       });
     },
   });
@@ -168,11 +176,25 @@ export function deviceRoutes(app: FastifyInstance, { db }: Services): void {
     summary: "Mark an active device lost",
     fields: {},
     change:
-      (_body, { caller }) =>
+      (_body, { caller, afterCommit, log }) =>
       (current) => {
         checkDeviceAdmin(caller, current);
         if (current.status !== "active") throw fieldError(422, "status", "Only an active device can be marked lost.");
+        // Its owner hears of it (docs/api.md "Public flows"), once the change is committed.
+        afterCommit(() => notifications.deviceLost(current.id, caller, log));
         return { status: "lost" };
+      },
+  });
+
+  writes.actionRoute("notify-owner", {
+    access: ["SuperAdmin", "Admin"],
+    summary: "Turn the owner's emails about a device (lost, new firmware) on or off",
+    fields: { notifyOwner: Type.Boolean() },
+    change:
+      ({ notifyOwner }, { caller }) =>
+      (current) => {
+        checkDeviceAdmin(caller, current);
+        return { notifyOwner };
       },
   });
 

@@ -27,6 +27,7 @@ import { writeRoutes } from "../resources/writeRoutes";
 import { answers, errors, idParams, SIGNED_IN_ERRORS, versionSchema } from "../resources/schemas";
 import { fullName, rowsOf } from "../resources/sql";
 import { notFoundOf, recordCreated } from "../resources/writes";
+import { deviceNotifications } from "../devices/notifications";
 
 export const MAX_RELEASE_NOTES = 10_000;
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
@@ -122,8 +123,10 @@ async function receive(request: FastifyRequest, storage: FileStorage, limit: num
   }
 }
 
-export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Services): void {
+export function firmwareRoutes(app: FastifyInstance, services: Services): void {
+  const { db, storage, config } = services;
   const def = firmwareDefinition;
+  const notifications = deviceNotifications(services);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const responses = answers(def);
   const tag = def.name;
@@ -212,7 +215,25 @@ export function firmwareRoutes(app: FastifyInstance, { db, storage, config }: Se
       releaseNotes: Type.String({ minLength: 1, maxLength: MAX_RELEASE_NOTES }),
       status: stringEnum(FIRMWARE_STATUSES),
     },
-    change: (body) => () => body,
+    change:
+      (body, { afterCommit, log }) =>
+      (current) => {
+        // A build becomes available when it is published: the owners of devices it is newer for
+        // hear of it (docs/api.md "Public flows"), once the change is committed.
+        if (body.status === "published" && current.status !== "published") {
+          afterCommit(() =>
+            notifications.firmwarePublished(
+              {
+                deviceTypeCode: current.deviceTypeCode,
+                firmwareVersion: current.firmwareVersion,
+                releaseNotes: body.releaseNotes,
+              },
+              log,
+            ),
+          );
+        }
+        return body;
+      },
   });
 
   writes.deleteRoute({

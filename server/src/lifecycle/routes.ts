@@ -38,7 +38,8 @@ export const scheduledActionDefinition = defineResource({
   label: "scheduled action",
   from: `scheduled_actions s join accounts a on a.id = s.account_id
     left join subscriptions sub on sub.id = s.subscription_id
-    left join users r on r.id = s.requested_by`,
+    left join users r on r.id = s.requested_by
+    left join users du on du.id = s.user_id`,
   id: "s.id",
   fields: {
     id: field.text("s.id"),
@@ -48,6 +49,9 @@ export const scheduledActionDefinition = defineResource({
     accountName: field.text("a.name"),
     subscriptionId: field.textOrNull("s.subscription_id"),
     plan: field.textOrNull("sub.plan"),
+    /** A user deletion's person ("Deleted user" once it is done). */
+    userId: field.textOrNull("s.user_id"),
+    userName: field.textOrNull(fullName("du")),
     reason: field.oneOf(SCHEDULED_ACTION_REASONS, "s.reason"),
     runAt: field.date("s.run_at"),
     createdAt: field.date("s.created_at"),

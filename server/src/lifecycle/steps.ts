@@ -31,6 +31,7 @@ import { rowsOf, type Row, type Tx } from "../resources/sql";
 import { logActivity } from "../resources/writes";
 import { purgeDeletedTests } from "../testRecords/purge";
 import { deleteAccountData } from "./deleteAccount";
+import { deleteUserData } from "./deleteUser";
 
 export const DAY_MS = 86_400_000;
 const days = (n: number) => n * DAY_MS;
@@ -217,7 +218,7 @@ export async function syncRequests(ctx: StepContext): Promise<number> {
   const withdrawn = await rowsOf(
     db,
     sql`update scheduled_actions s set canceled_at = ${now}, outcome = 'withdrawn'
-      where s.done_at is null and s.canceled_at is null and s.reason = 'owner-request' and (
+      where s.done_at is null and s.canceled_at is null and s.reason in ('owner-request', 'deletion-request') and (
         (s.kind = 'subscription-cancelation' and not exists (select 1 from subscriptions x
           where x.id = s.subscription_id and x.cancel_at_period_end and x.status in ('active', 'past_due')))
         or (s.kind = 'account-deletion' and s.subscription_id is null and not exists (select 1 from accounts x
@@ -263,6 +264,9 @@ export async function carryOut(
   if (action.reason === "unpaid" && (await rowsOf(tx, paidAgain(accountId, at))).length > 0) return finish("paid");
   if (action.kind === "account-deletion") {
     return finish("deleted", await deleteAccountData(tx, accountId, String(action.reason)));
+  }
+  if (action.kind === "user-deletion") {
+    return finish("deleted", await deleteUserData(tx, String(action.user_id), String(action.reason)));
   }
   const graceEndsAt = new Date(now.getTime() + days(GRACE_PERIOD_DAYS));
   const [before] = await rowsOf(tx, sql`select status from subscriptions where id = ${action.subscription_id}`);

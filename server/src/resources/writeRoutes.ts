@@ -41,6 +41,11 @@ export interface WriteContext {
   /** The record's id (in the path). */
   id: string;
   log: FastifyBaseLogger;
+  /**
+   * Something to do once the write is committed (an email about it), given the record as written;
+   * never called for a refused or rolled-back write, and its failure does not fail the write.
+   */
+  afterCommit(work: (record: Record<string, unknown>) => Promise<void> | void): void;
 }
 
 interface RouteText {
@@ -112,8 +117,18 @@ export function writeRoutes<F extends Fields>(
         const { version, ...rest } = typed(versionPart, request.body);
         const caller = callerOf(request);
         const { id } = request.params;
-        const values = options.change(typed(fields, rest), { caller, id, log: request.log });
-        return versionedChange({ db, def, table, caller, id, version, action, values });
+        const pending: Parameters<WriteContext["afterCommit"]>[0][] = [];
+        const afterCommit: WriteContext["afterCommit"] = (work) => void pending.push(work);
+        const values = options.change(typed(fields, rest), { caller, id, log: request.log, afterCommit });
+        const record = await versionedChange({ db, def, table, caller, id, version, action, values });
+        for (const work of pending) {
+          try {
+            await work(record as Record<string, unknown>);
+          } catch (error) {
+            request.log.error({ err: error }, `after ${action} of ${def.name} ${id}`);
+          }
+        }
+        return record;
       },
     });
   }

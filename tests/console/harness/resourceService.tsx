@@ -58,6 +58,7 @@ export const device = (overrides: Partial<Device> = {}): Device => ({
   phoneBrand: "Google",
   phoneModel: "Pixel 9",
   phoneOs: "Android 15",
+  notifyOwner: true,
   createdAt: day(1),
   ...overrides,
 });
