@@ -310,14 +310,21 @@ describe("POST subscriptions/start", () => {
         ["create", "subscriptions", answer.subscription.id],
         ["create", "payments", answer.payment.id],
         ["update", "accounts", customer.accountId],
-        ["cancel", "scheduled-actions", pending[0]],
-        ["cancel", "scheduled-actions", pending[1]],
+        ["cancel-scheduled", "accounts", customer.accountId],
+        ["cancel-scheduled", "accounts", customer.accountId],
         ["update", "discounts", welcome!.id],
         // The sign-in of inactiveCustomer().
         ["sign-in", "users", customer.adminId],
       ].sort(),
     );
-    const accountEntry = entries.find((entry) => entry.resource === "accounts")!;
+    const accountEntry = entries.find((entry) => entry.resource === "accounts" && entry.action === "update")!;
+    const stepEntries = entries.filter((entry) => entry.action === "cancel-scheduled").map((entry) => entry.changes);
+    expect(stepEntries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "account-deletion", reason: "unpaid", outcome: "paid" }),
+        expect.objectContaining({ kind: "subscription-cancelation", reason: "unpaid", outcome: "paid" }),
+      ]),
+    );
     expect(accountEntry.changes).toEqual({ subscriptionStatus: ["inactive", "active"] });
     expect(entries.find((entry) => entry.resource === "payments")!.changes).toMatchObject({ amount: 13410 });
 
@@ -406,7 +413,9 @@ describe("POST subscriptions/start", () => {
       subscriptionStatus: "active",
       subscriptionMessage: null,
     });
-    const entry = (await entriesBy(customer.adminId)).find((row) => row.resource === "accounts")!;
+    const entry = (await entriesBy(customer.adminId)).find(
+      (row) => row.action === "update" && row.resource === "accounts",
+    )!;
     expect(entry.changes).toEqual({
       subscriptionStatus: ["canceled", "active"],
       subscriptionMessage: ["Your subscription was canceled.", null],

@@ -41,8 +41,6 @@ import { DEFAULT_SUBSCRIPTION_MESSAGES } from "./subscriptionMessages";
 export const MAY_START: readonly SubscriptionState[] = ["inactive", "canceled"];
 export const ALREADY_SUBSCRIBED = "This account already has a subscription: there is nothing to start.";
 export const UNKNOWN_CODE = "This code does not exist.";
-/** The activity log's name for the lifecycle's steps (the scheduled_actions table). */
-const SCHEDULED_ACTIONS = "scheduled-actions";
 
 type Reader = Pick<Database, "select">;
 
@@ -219,7 +217,8 @@ export async function startSubscription(
     const canceled = await rowsOf(
       tx,
       sql`update scheduled_actions set canceled_at = ${now.toISOString()}::timestamptz, outcome = 'paid'
-        where account_id = ${caller.accountId} and done_at is null and canceled_at is null returning id`,
+        where account_id = ${caller.accountId} and done_at is null and canceled_at is null
+        returning id, kind, reason, run_at`,
     );
     if (discountId !== null) {
       await tx
@@ -237,13 +236,14 @@ export async function startSubscription(
       recordId: caller.accountId,
       changes: accountChanges(account),
     });
+    // Each step made moot is an entry on the account, as a super admin's cancel is (lifecycle/routes.ts).
     for (const row of canceled) {
       await logActivity(tx, {
         ...actor,
-        action: "cancel",
-        resource: SCHEDULED_ACTIONS,
-        recordId: String(row.id),
-        changes: { canceledAt: [null, now.toISOString()], outcome: [null, "paid"] },
+        action: "cancel-scheduled",
+        resource: "accounts",
+        recordId: caller.accountId,
+        changes: { kind: row.kind, reason: row.reason, runAt: row.run_at, outcome: "paid" },
       });
     }
     if (discountId !== null) await logRedemption(tx, caller, discountId);
