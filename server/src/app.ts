@@ -37,6 +37,8 @@ import { activityRoutes } from "./activity/routes";
 import { userSettingsRoutes } from "./userSettings/routes";
 import { advancedSettingsRoutes } from "./advancedSettings/routes";
 import { dashboardRoutes } from "./dashboard/routes";
+import { forgotPasswordRoutes } from "./publicFlows/forgotPassword";
+import { registerRoutes } from "./publicFlows/register";
 import { discountRoutes } from "./discounts/routes";
 import { firmwareRoutes } from "./firmware/routes";
 import { billingRoutes } from "./payments/billing";
@@ -146,6 +148,9 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
       userSettingsRoutes(api, services);
       advancedSettingsRoutes(api, services);
       dashboardRoutes(api, services);
+      // The public flows a guest finishes from an email (docs/api.md "Public flows").
+      registerRoutes(api, services);
+      forgotPasswordRoutes(api, services);
       docsRoutes(api);
     },
     { prefix: API_PREFIX },

@@ -51,6 +51,8 @@ export const ACTIVITY_ACTIONS = [
   "notify-owner",
   "unsubscribe",
   "delete-request",
+  "register",
+  "reset-password",
 ] as const;
 
 /** The record types with a page of their own (spec §2), and its path before the id. */

@@ -755,6 +755,8 @@ export const appMessages = {
         "notify-owner": "Switched the owner's emails",
         unsubscribe: "Unsubscribed from the device's emails",
         "delete-request": "Asked for their data to be deleted",
+        register: "Registered the account",
+        "reset-password": "Reset their password",
       },
       types: {
         accounts: "Account",
