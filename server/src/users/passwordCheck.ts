@@ -23,7 +23,7 @@ export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Serv
     "/users/password/check",
     routeOptions("signedIn", "Session", "Re-check the caller's password before a high-impact action", {
       description:
-        "Rate-limited like sign-in. A correct password allows a refund for the next 5 minutes (docs/api-resources.md).",
+        "Rate-limited like sign-in. A correct password allows, for the next 5 minutes, a refund, an Advanced Settings change or a scheduled action's cancel or run.",
       body: passwordCheckRequestSchema,
       response: {
         200: described(passwordCheckResponseSchema, "Whether the password is the caller's."),
@@ -38,7 +38,7 @@ export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Serv
 
       const isCorrect = await verifyPassword(caller.passwordHash, request.body.password);
       await (isCorrect ? throttle.recordSuccess(source) : throttle.recordFailure(source));
-      // A passed check allows a refund for the next 5 minutes (docs/api-resources.md "Payments").
+      // A passed check allows a high-impact action for the next 5 minutes (requireRecentPasswordCheck below).
       if (isCorrect) {
         await db.transaction(async (tx) => {
           await tx.update(users).set({ passwordConfirmedAt: new Date() }).where(eq(users.id, caller.id));
