@@ -4,7 +4,16 @@
  */
 import { spawnSync } from "node:child_process";
 
-const BENCHES = ["console.ts", "overlay.ts", "gallery.ts", "zip.ts", "resources.ts", "analyzer.ts", "instances.ts"];
+const BENCHES = [
+  "console.ts",
+  "overlay.ts",
+  "gallery.ts",
+  "zip.ts",
+  "resources.ts",
+  "operations.ts",
+  "analyzer.ts",
+  "instances.ts",
+];
 /** Benchmarks that need a PostgreSQL server: scripts/with-postgres.mjs starts a throwaway one. */
 const ON_POSTGRES = new Set(["instances.ts"]);
 

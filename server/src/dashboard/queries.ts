@@ -8,10 +8,12 @@
  * - accounts, devices, users, payments: what their lists show within the caller's scope
  *   (soft-deleted users left out, as the users list does).
  * Every part starts from an index: tests by (account_id, date) or date, payments by
- * (account_id, date) or (date, id), devices and users by account_id, AI jobs by test_id.
+ * (account_id, date) or (date, id), devices and users by account_id, AI jobs looked up by test_id.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { DASHBOARD_LATEST_TESTS, monthOf, periodOf, type DashboardScope } from "../../../src/api/dashboard";
 import { FILE_KIND } from "../../../src/api/tests";
+import type { Role } from "../../../src/api/types";
 import { iso } from "../resources/sql";
 
 export interface DashboardWindow {
@@ -39,7 +41,19 @@ export const accountsBySubscription = () =>
 
 /** The period's tests per UTC day (days without tests are filled in by the caller). */
 export const testsPerDay = () =>
-  countsBy(sql`select to_char(w.date at time zone 'UTC', 'YYYY-MM-DD') as k, count(*)::int as n from w group by 1`);
+  countsBy(sql`select to_char(d.day, 'YYYY-MM-DD') as k, d.n from (
+      select (w.date at time zone 'UTC')::date as day, count(*)::int as n from w group by 1) d`);
+
+/**
+ * The AI analyses of the period's tests (the CTE `jobs` the AI figures read): looked up test by test
+ * through ai_jobs' (test_id, …) index. `offset 0` keeps the planner from turning the lookups into a
+ * scan of every analysis ever made (the table has no index by date, and its results are large).
+ */
+export const periodJobs = () =>
+  sql`select w.id as test_id, j."group", j.status, j.triggered_at, j.id, j.result
+    from w cross join lateral (
+      select j.id, j."group", j.status, j.triggered_at, j.result from ai_jobs j where j.test_id = w.id offset 0
+    ) j`;
 
 /** Completed and failed analyses of the period's tests, and the test runs with a completed one. */
 export const aiAnalyses = () =>
@@ -47,7 +61,7 @@ export const aiAnalyses = () =>
       'analyses', count(*) filter (where j.status = 'completed'),
       'failed', count(*) filter (where j.status = 'failed'),
       'testRuns', count(distinct (j.test_id, j."group")) filter (where j.status = 'completed'))
-    from w join ai_jobs j on j.test_id = w.id)`;
+    from jobs j)`;
 
 /**
  * Stones per type in the latest completed analysis of each test run (whichever model made it):
@@ -57,7 +71,7 @@ export const stonesByType = () =>
   countsBy(sql`select p.value ->> 'Type' as k, count(*)::int as n
     from (
       select distinct on (j.test_id, j."group") j.result
-      from w join ai_jobs j on j.test_id = w.id
+      from jobs j
       where j.status = 'completed'
       order by j.test_id, j."group", j.triggered_at desc, j.id desc
     ) latest
@@ -108,11 +122,54 @@ export const latestOwnTests = (userId: string, accountId: string, limit: number)
       limit ${limit}
     ) x)`;
 
-/** One statement: the period's tests as `w` when a part reads them, then every part as a column. */
+/**
+ * One statement: the period's tests as `w` and their analyses as `jobs` when a part reads them
+ * (each computed once), then every part as a column.
+ */
 export function dashboardStatement(parts: Record<string, SQL | null>, tests: SQL | null): SQL {
   const columns = sql.join(
     Object.entries(parts).map(([name, part]) => sql`${part ?? sql`null`} as ${sql.identifier(name)}`),
     sql`, `,
   );
-  return tests === null ? sql`select ${columns}` : sql`with w as materialized (${tests}) select ${columns}`;
+  return tests === null
+    ? sql`select ${columns}`
+    : sql`with w as materialized (${tests}), jobs as materialized (${periodJobs()}) select ${columns}`;
+}
+
+const DAY_MS = 86_400_000;
+
+const SCOPES: Record<Role, DashboardScope> = { SuperAdmin: "all", Admin: "account", Manager: "account", User: "own" };
+
+/**
+ * What a caller's dashboard counts at `now`, as one statement: super admins every account; admins
+ * and managers their account (managers without payments, whose screen is not theirs); users their
+ * own latest tests.
+ */
+export function dashboardQuery(caller: { id: string; role: Role; accountId: string }, now: Date) {
+  const scope = SCOPES[caller.role];
+  const period = periodOf(now);
+  const month = monthOf(now);
+  const window: DashboardWindow = {
+    periodStart: `${period.from}T00:00:00.000Z`,
+    periodEnd: new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS).toISOString(),
+    monthFrom: month.from,
+    monthTo: month.to,
+  };
+  const account = scope === "all" ? null : caller.accountId;
+  const seesTests = scope !== "own";
+  const seesPayments = caller.role === "SuperAdmin" || caller.role === "Admin";
+  const statement = dashboardStatement(
+    {
+      accounts: scope === "all" ? accountsBySubscription() : null,
+      days: seesTests ? testsPerDay() : null,
+      ai: seesTests ? aiAnalyses() : null,
+      stones: seesTests ? stonesByType() : null,
+      payments: seesPayments ? paymentsThisMonth(window, account) : null,
+      devices: scope === "account" ? devicesByStatus(caller.accountId) : null,
+      users: scope === "account" ? usersByStatus(caller.accountId) : null,
+      latest: scope === "own" ? latestOwnTests(caller.id, caller.accountId, DASHBOARD_LATEST_TESTS) : null,
+    },
+    seesTests ? periodTests(window, account) : null,
+  );
+  return { scope, period, month, seesTests, seesPayments, statement };
 }

@@ -11,39 +11,14 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { STONE_TYPES } from "../../../src/api/ai";
-import {
-  countsOf,
-  DASHBOARD_LATEST_TESTS,
-  fillDays,
-  monthOf,
-  periodOf,
-  type Dashboard,
-  type DashboardScope,
-} from "../../../src/api/dashboard";
+import { countsOf, fillDays, type Dashboard } from "../../../src/api/dashboard";
 import { DEVICE_STATUSES, SUBSCRIPTION_STATES, USER_STATUSES } from "../../../src/api/resources";
 import { dashboardSchema } from "../../../src/api/schemas/dashboard";
-import type { Role } from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
 import { GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { rowsOf } from "../resources/sql";
 import type { Services } from "../services";
-import {
-  accountsBySubscription,
-  aiAnalyses,
-  dashboardStatement,
-  devicesByStatus,
-  latestOwnTests,
-  paymentsThisMonth,
-  periodTests,
-  stonesByType,
-  testsPerDay,
-  usersByStatus,
-  type DashboardWindow,
-} from "./queries";
-
-const DAY_MS = 86_400_000;
-
-const SCOPES: Record<Role, DashboardScope> = { SuperAdmin: "all", Admin: "account", Manager: "account", User: "own" };
+import { dashboardQuery } from "./queries";
 
 /** Both drivers hand json columns back parsed; a string is parsed here all the same. */
 const json = <T>(value: unknown): T | null =>
@@ -71,37 +46,9 @@ export function dashboardRoutes(app: FastifyInstance, { db, fileLinks }: Service
       response: { 200: dashboardSchema, ...refusals(GUARD_REFUSALS) },
     }),
     async (request): Promise<Dashboard> => {
-      const caller = callerOf(request);
-      const scope = SCOPES[caller.role];
       const now = new Date();
-      const period = periodOf(now);
-      const month = monthOf(now);
-      const window: DashboardWindow = {
-        periodStart: `${period.from}T00:00:00.000Z`,
-        periodEnd: new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS).toISOString(),
-        monthFrom: month.from,
-        monthTo: month.to,
-      };
-      const account = scope === "all" ? null : caller.accountId;
-      const seesTests = scope !== "own";
-      const seesPayments = caller.role === "SuperAdmin" || caller.role === "Admin";
-
-      const [row = {}] = await rowsOf(
-        db,
-        dashboardStatement(
-          {
-            accounts: scope === "all" ? accountsBySubscription() : null,
-            days: seesTests ? testsPerDay() : null,
-            ai: seesTests ? aiAnalyses() : null,
-            stones: seesTests ? stonesByType() : null,
-            payments: seesPayments ? paymentsThisMonth(window, account) : null,
-            devices: scope === "account" ? devicesByStatus(caller.accountId) : null,
-            users: scope === "account" ? usersByStatus(caller.accountId) : null,
-            latest: scope === "own" ? latestOwnTests(caller.id, caller.accountId, DASHBOARD_LATEST_TESTS) : null,
-          },
-          seesTests ? periodTests(window, account) : null,
-        ),
-      );
+      const { scope, period, month, seesTests, seesPayments, statement } = dashboardQuery(callerOf(request), now);
+      const [row = {}] = await rowsOf(db, statement);
 
       const days = seesTests ? fillDays(countMap(row.days), period.from, period.to) : null;
       const ai = json<{ analyses: number; failed: number; testRuns: number }>(row.ai);
