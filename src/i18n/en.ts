@@ -123,6 +123,7 @@ export const appMessages = {
       subtitle: "Collected per currency, refunds taken off",
       label: "Payments this month per currency",
       detail: "%{amount} collected",
+      more: "%{smart_count} more currency |||| %{smart_count} more currencies",
       empty: "No payments this month yet",
       emptyHint: "Payments show here as the month's renewals come in.",
       open: "Open payments",

@@ -124,6 +124,30 @@ describe("Home for a super admin", () => {
     expect(figure(/^Tests: 0$/)).toBeInTheDocument();
   });
 
+  it("lists five currencies one by one and the rest in one row to the month's payments", async () => {
+    const currencies = ["EUR", "GBP", "USD", "CHF", "INR", "AED", "JPY"].map((currency, i) => ({
+      currency,
+      count: 70 - i * 10,
+      collected: 100_000,
+    }));
+    serveDashboard({ ...SUPER, payments: { count: 280, failed: 0, currencies } });
+    await renderConsole("/", { role: "SuperAdmin" });
+    const payments = within(await screen.findByRole("region", { name: "Payments this month" }));
+    const rows = within(payments.getByRole("list", { name: "Payments this month per currency" }));
+    expect(rows.getAllByRole("link").map((link) => link.getAttribute("aria-label"))).toEqual([
+      "EUR: 70",
+      "GBP: 60",
+      "USD: 50",
+      "CHF: 40",
+      "INR: 30",
+      "2 more currencies: 30",
+    ]);
+    expect(target(payments.getByRole("link", { name: "2 more currencies: 30" })).filter).toEqual({
+      date_gte: MONTH.from,
+      date_lte: MONTH.to,
+    });
+  });
+
   it("shows the dashboard's outline while it loads, and the service's message when it fails", async () => {
     serveDashboard(SUPER, 400);
     await renderConsole("/", { role: "SuperAdmin" });

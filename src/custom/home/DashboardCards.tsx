@@ -57,7 +57,7 @@ export function FigureCard({ label, value, caption, to, icon: Icon }: FigureCard
               {typeof value === "number" ? number(value) : value}
             </Typography>
             {caption && (
-              <Typography variant="caption" color="text.secondary" component="p" noWrap>
+              <Typography variant="caption" color="text.secondary" component="p">
                 {caption}
               </Typography>
             )}
@@ -73,17 +73,26 @@ interface SectionCardProps {
   subtitle?: string;
   /** The list behind the whole section. */
   link?: { to: string; label: string };
+  /** Its content grows with the card (a chart beside a taller card). */
+  fill?: boolean;
   children: ReactNode;
 }
 
 /** A titled card holding a chart or rows, with a link to the list behind it. */
-export function SectionCard({ title, subtitle, link, children }: SectionCardProps) {
+export function SectionCard({ title, subtitle, link, fill = false, children }: SectionCardProps) {
   return (
-    <Card variant="outlined" component="section" aria-label={title} sx={{ height: "100%", minWidth: 0 }}>
-      <CardContent>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={title}
+      // No height of its own: a row of cards stretches it to its tallest neighbour, and a card alone
+      // (a user's latest tests) ends with its content.
+      sx={{ minWidth: 0, ...(fill && { display: "flex", flexDirection: "column" }) }}
+    >
+      <CardContent sx={fill ? { flex: 1, display: "flex", flexDirection: "column" } : undefined}>
         <Stack direction="row" alignItems="flex-start" justifyContent="space-between" spacing={1} sx={{ mb: 1 }}>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h6" component="h2">
+            <Typography variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
               {title}
             </Typography>
             {subtitle && (

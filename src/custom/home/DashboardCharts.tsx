@@ -34,13 +34,15 @@ export interface TestsPerDayChartProps {
   onDay: (day: string) => void;
 }
 
-/** Tests per UTC day, oldest first; a click anywhere in a day's column opens that day's tests. */
+/**
+ * Tests per UTC day, oldest first; a click anywhere in a day's column opens that day's tests. It
+ * takes its box's height (the card beside it may be taller).
+ */
 export function TestsPerDayChart({ days, label, testsLabel, onDay }: TestsPerDayChartProps) {
   const theme = useTheme();
   return (
     <BarChart
       aria-label={label}
-      height={260}
       dataset={days}
       xAxis={[
         {
@@ -57,7 +59,7 @@ export function TestsPerDayChart({ days, label, testsLabel, onDay }: TestsPerDay
       hideLegend
       margin={{ right: 8, left: 0 }}
       onAxisClick={(_event, data) => data && onDay(String(data.axisValue))}
-      sx={{ "& .MuiBarElement-root": { cursor: "pointer" } }}
+      sx={{ "& .MuiBarChart-element": { cursor: "pointer" } }}
     />
   );
 }
@@ -84,8 +86,9 @@ export function SubscriptionChart({ rows, labels, label, accountsLabel, onStatus
         {
           scaleType: "band",
           dataKey: "status",
-          width: 92,
-          valueFormatter: (status: SubscriptionState) => labels[status],
+          width: 84,
+          // The axis keeps to the status's name ("Canceled"); its row below says the rest.
+          valueFormatter: (status: SubscriptionState) => labels[status].replace(/\s*\(.*\)$/, ""),
           colorMap: { type: "ordinal", values: statuses, colors: statuses.map((status) => toneColor(theme, status)) },
         },
       ]}
@@ -95,7 +98,7 @@ export function SubscriptionChart({ rows, labels, label, accountsLabel, onStatus
       hideLegend
       margin={{ right: 16 }}
       onAxisClick={(_event, data) => data && onStatus(data.axisValue as SubscriptionState)}
-      sx={{ "& .MuiBarElement-root": { cursor: "pointer" } }}
+      sx={{ "& .MuiBarChart-element": { cursor: "pointer" } }}
     />
   );
 }
@@ -127,7 +130,7 @@ export function StonesChart({ stones, labels, label, onSlice }: StonesChartProps
       ]}
       hideLegend
       onItemClick={() => onSlice()}
-      sx={{ "& .MuiPieArc-root": { cursor: "pointer" } }}
+      sx={{ "& .MuiPieChart-arc": { cursor: "pointer" } }}
     />
   );
 }

@@ -71,6 +71,7 @@ function TestCard({ test }: { test: DashboardTest }) {
         <Box
           sx={{
             aspectRatio: "4 / 3",
+            overflow: "hidden",
             bgcolor: "grey.100",
             display: "flex",
             alignItems: "center",
@@ -101,8 +102,11 @@ function TestCard({ test }: { test: DashboardTest }) {
           <Typography variant="caption" color="text.secondary" component="p" noWrap title={device}>
             {device}
           </Typography>
+          <Typography variant="caption" color="text.secondary" component="p" noWrap title={test.businessName}>
+            {test.businessName}
+          </Typography>
           <Typography variant="caption" color="text.secondary" component="p" noWrap>
-            {formatDateTime(test.date)} · {test.businessName}
+            {formatDateTime(test.date)}
           </Typography>
         </CardContent>
       </CardActionArea>

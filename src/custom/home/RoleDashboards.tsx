@@ -73,6 +73,7 @@ function TestsPerDaySection({ tests, period }: { tests: Tests; period: Dashboard
       title={translate("home.testsPerDay.title")}
       subtitle={translate("home.testsPerDay.subtitle")}
       link={{ to: links.periodTests(period), label: translate("home.testsPerDay.open") }}
+      fill
     >
       {tests.total === 0 ? (
         <EmptyFigure
@@ -157,8 +158,12 @@ function AiSection({ ai, period }: { ai: Ai; period: Dashboard["period"] }) {
   );
 }
 
+/** Currencies listed one by one; the others share one row (the month's payments list has them all). */
+const PAYMENT_CURRENCY_ROWS = 5;
+
 function PaymentsSection({ payments, month }: { payments: Payments; month: Dashboard["month"] }) {
   const translate = useTranslate();
+  const more = payments.currencies.slice(PAYMENT_CURRENCY_ROWS);
   return (
     <SectionCard
       title={translate("home.payments.title")}
@@ -175,7 +180,7 @@ function PaymentsSection({ payments, month }: { payments: Payments; month: Dashb
         <StatusRows
           label={translate("home.payments.label")}
           rows={[
-            ...payments.currencies.map((row) => ({
+            ...payments.currencies.slice(0, PAYMENT_CURRENCY_ROWS).map((row) => ({
               key: row.currency,
               label: row.currency,
               count: row.count,
@@ -183,6 +188,17 @@ function PaymentsSection({ payments, month }: { payments: Payments; month: Dashb
               color: "primary.main",
               detail: translate("home.payments.detail", { amount: formatMoney(row.collected, row.currency) }),
             })),
+            ...(more.length > 0
+              ? [
+                  {
+                    key: "more",
+                    label: translate("home.payments.more", { smart_count: more.length }),
+                    count: sumOf(more),
+                    to: links.payments(month),
+                    color: "grey.400",
+                  },
+                ]
+              : []),
             ...(payments.failed > 0
               ? [
                   {
@@ -301,7 +317,7 @@ export function SuperAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
           to={links.payments(month)}
         />
       </Figures>
-      <Row columns="minmax(0, 2fr) minmax(0, 1fr)">
+      <Row columns="minmax(0, 5fr) minmax(0, 3fr)">
         <TestsPerDaySection tests={tests} period={period} />
         <SubscriptionSection accounts={accounts} />
       </Row>

@@ -4,7 +4,7 @@
  * on demand"). The three charts share one chunk.
  */
 import { lazy, Suspense, type ComponentProps } from "react";
-import { Skeleton } from "@mui/material";
+import { Box, Skeleton } from "@mui/material";
 
 const charts = () => import("./DashboardCharts");
 const TestsPerDay = lazy(() => charts().then((module) => ({ default: module.TestsPerDayChart })));
@@ -15,13 +15,16 @@ const ChartSkeleton = ({ height }: { height: number }) => (
   <Skeleton variant="rounded" height={height} data-testid="chart-loading" />
 );
 
+/** Grows with its card (at least 260 px): the chart inside takes the box's size. */
 export function LazyTestsPerDayChart(props: ComponentProps<typeof TestsPerDay>) {
   return (
-    <div data-testid="tests-per-day-chart">
-      <Suspense fallback={<ChartSkeleton height={260} />}>
-        <TestsPerDay {...props} />
-      </Suspense>
-    </div>
+    <Box data-testid="tests-per-day-chart" sx={{ flex: 1, minHeight: 260, position: "relative" }}>
+      <Box sx={{ position: "absolute", inset: 0 }}>
+        <Suspense fallback={<Skeleton variant="rounded" height="100%" data-testid="chart-loading" />}>
+          <TestsPerDay {...props} />
+        </Suspense>
+      </Box>
+    </Box>
   );
 }
 
