@@ -89,7 +89,8 @@ const RULES: Record<string, Record<string, Rule>> = {
   "lost-devices": { list: page(SUPER_ADMIN), markFound: page(SUPER_ADMIN) },
   "top-phones-used": { list: page(SUPER_ADMIN), show: page(SUPER_ADMIN) },
   "user-settings": { list: page(ALL) },
-  "scheduled-actions": { list: page(SUPER_ADMIN) },
+  // Cancel and Run now, each after a password re-check (docs/api.md "Lifecycle").
+  "scheduled-actions": { list: page(SUPER_ADMIN), cancel: page(SUPER_ADMIN), run: page(SUPER_ADMIN) },
   // Everyone of an inactive account lands there (the redirect); Admins pay (docs/api.md "New subscription").
   "new-subscription": { list: page(ALL), start: page(["Admin"]) },
 

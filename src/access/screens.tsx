@@ -16,6 +16,11 @@ import { firmware, FirmwareUploadPage } from "../resources/firmware";
 import { LostDevicesPage } from "../resources/lostDevices";
 import { payments, PaymentShowPage } from "../resources/payments";
 import { RecoverAccountsPage, RecoverTestsPage } from "../resources/recover";
+import {
+  AccountDeletionsPage,
+  ScheduledActionsPage,
+  SubscriptionCancelationsPage,
+} from "../resources/scheduledActions";
 import { SubscriptionShowPage } from "../resources/subscriptions";
 import { GalleryPage, tests, TestDetailPage } from "../resources/tests";
 import { users } from "../resources/users";
@@ -195,19 +200,19 @@ export const SCREENS: Screen[] = [
     path: "/scheduled-actions",
     title: "screens.scheduledActions",
     access: screen("scheduled-actions"),
-    page: placeholder,
+    page: ScheduledActionsPage,
   },
   {
     path: "/scheduled-actions/account-deletions",
     title: "screens.accountDeletions",
     access: screen("scheduled-actions"),
-    page: placeholder,
+    page: AccountDeletionsPage,
   },
   {
     path: "/scheduled-actions/subscription-cancelations",
     title: "screens.subscriptionCancelations",
     access: screen("scheduled-actions"),
-    page: placeholder,
+    page: SubscriptionCancelationsPage,
   },
   {
     path: "/new-subscription",

@@ -254,6 +254,9 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
     // options.user (react-admin's own auth header) is ignored: the session supplies the bearer.
     const headers = new Headers(options.headers);
     if (!headers.has("Accept")) headers.set("Accept", "application/json");
+    // ra-data-simple-rest's delete says "Content-Type: text/plain" about a body it never sends; a
+    // JSON service refuses that type (400), so Delete failed. No body, no Content-Type.
+    if (options.body === undefined || options.body === null) headers.delete("Content-Type");
     const response = await sendUrl(target, {
       method: options.method,
       body: options.body ?? undefined,

@@ -13,6 +13,7 @@ import { createPhoneCalls, type PhoneCalls } from "./phoneCalls";
 import { createDashboardCalls, type DashboardCalls } from "./dashboardCalls";
 import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
 import { createRecoverCalls, type RecoverCalls } from "./recoverCalls";
+import { createScheduledActionCalls, type ScheduledActionCalls } from "./scheduledActionCalls";
 import { createSubscriptionCalls, type SubscriptionCalls } from "./subscriptionCalls";
 import { withResourceRoutes } from "./resourceRoutes";
 import { createTestCalls, type TestCalls } from "./testCalls";
@@ -27,6 +28,7 @@ export interface ConsoleDataProvider
     ResourceCalls,
     PhoneCalls,
     RecoverCalls,
+    ScheduledActionCalls,
     DashboardCalls,
     UserSettingsCalls,
     SubscriptionCalls,
@@ -57,6 +59,7 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
     ...createAiCalls(httpClient),
     ...createResourceCalls(httpClient),
     ...createRecoverCalls(httpClient),
+    ...createScheduledActionCalls(httpClient),
     ...createPhoneCalls(httpClient),
     ...createAdvancedSettingsCalls(httpClient),
     ...createDashboardCalls(httpClient),

@@ -161,6 +161,11 @@ export const appMessages = {
     warningTitle: "Subscription Warning",
     ok: "Ok",
     goToPayments: "Go To Payments",
+    grace: {
+      title: "Your account is read-only",
+      start: "Start a new subscription",
+      askAdmin: "Ask an admin of your account to start one.",
+    },
     newTitle: "Your subscription is inactive",
     newBody:
       "Your account has no active subscription. Start a new subscription to get full access to the console again.",
@@ -696,6 +701,94 @@ export const appMessages = {
         titleMany: "Restore 1 account? |||| Restore %{smart_count} accounts?",
         bodyMany: "Their scheduled deletions are canceled and the accounts become active again.",
         doneMany: "1 account restored |||| %{smart_count} accounts restored",
+      },
+    },
+    "scheduled-actions": {
+      name: "Scheduled action |||| Scheduled actions",
+      fields: {
+        accountName: "Account",
+        kind: "Kind",
+        plan: "Plan",
+        reason: "Reason",
+        runAt: "Runs at",
+        requestedByName: "Asked by",
+        state: "Show",
+        action: "Action",
+      },
+      subtitles: {
+        all: "What the service will do to accounts on its own, why, when, and who asked. Cancel one, or run it now.",
+        "subscription-cancelation":
+          "Subscriptions the service will cancel: unpaid 7 days after their period ended, or canceled by their owner at the period end.",
+        "account-deletion":
+          "Accounts the service will delete with their users, devices, tests and files: 21 days after a cancelation, or when a deletion asked for falls due.",
+      },
+      tabs: {
+        all: "All",
+        "subscription-cancelation": "Subscription Cancelations",
+        "account-deletion": "Account Deletions",
+      },
+      kinds: {
+        "subscription-cancelation": "Subscription cancelation",
+        "account-deletion": "Account deletion",
+        "user-deletion": "User deletion",
+      },
+      reasons: {
+        unpaid: "Unpaid",
+        "owner-request": "Owner's request",
+        "deletion-request": "Data-deletion request",
+      },
+      states: {
+        pending: "Pending",
+        canceled: "Canceled",
+        done: "Carried out",
+      },
+      outcomes: {
+        canceledByOperator: "Canceled by a super admin",
+        withdrawn: "Request withdrawn",
+        paid: "Paid in time",
+        deleted: "Account deleted",
+        canceled: "Subscription canceled",
+      },
+      search: "Search account name",
+      anyState: "Any state",
+      anyReason: "Any reason",
+      theService: "The service",
+      keep: "Keep it scheduled",
+      inDays: "in %{smart_count} day |||| in %{smart_count} days",
+      due: "due now",
+      empty: {
+        title: "Nothing scheduled",
+        body: "Subscription cancelations and account deletions the service will carry out show here, with when they run and who asked.",
+        filtered: "No scheduled action matches these filters.",
+      },
+      cancel: {
+        button: "Cancel",
+        title: "Cancel the %{kind} of %{name}?",
+        confirm: "Cancel it",
+        done: "The %{kind} of %{name} is canceled",
+        effect: {
+          cancelationRequest:
+            "The owner's cancel at period end is withdrawn: the subscription of %{name} renews as usual.",
+          cancelationUnpaid:
+            "The subscription of %{name} stays past due with full access, and the service does not cancel it on its own again.",
+          accountRestored: "The deletion is withdrawn: %{name} is active again.",
+          accountKept:
+            "%{name} is not deleted: it stays read-only with its canceled subscription until it starts a new one.",
+          other: "The service will not carry it out.",
+        },
+      },
+      run: {
+        button: "Run now",
+        title: "Run the %{kind} of %{name} now?",
+        confirm: "Run now",
+        done: "The %{kind} of %{name} is carried out",
+        effect: {
+          cancelation:
+            "The subscription of %{name} is canceled now: the account is read-only for 21 days, then it is deleted unless it starts a new subscription.",
+          accountDeletion:
+            "%{name} is deleted now with its users, devices, tests and files; its payments are kept, anonymised. This cannot be undone.",
+          other: "The service carries it out now instead of at its time. This cannot be undone.",
+        },
       },
     },
     activity: {

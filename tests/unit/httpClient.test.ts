@@ -374,4 +374,29 @@ describe("binary answers and react-admin's fetchJson", () => {
     expect(result.headers.get("content-range")).toBe("devices 0-0/1");
     expect(refresh.calls).toBe(1);
   });
+
+  it("fetchJson sends no Content-Type without a body (simple-rest's delete says text/plain)", async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.delete(`${BASE}/accounts/a1`, ({ request }) => {
+        seen.push(request.headers.get("content-type"));
+        return HttpResponse.json({ id: "a1" });
+      }),
+      http.put(`${BASE}/accounts/a1`, ({ request }) => {
+        seen.push(request.headers.get("content-type"));
+        return HttpResponse.json({ id: "a1" });
+      }),
+    );
+    const client = setup({ token: NEW, refreshToken: "r1" }).client;
+    await client.fetchJson(`${BASE}/accounts/a1`, {
+      method: "DELETE",
+      headers: new Headers({ "Content-Type": "text/plain" }),
+    });
+    await client.fetchJson(`${BASE}/accounts/a1`, {
+      method: "PUT",
+      body: JSON.stringify({ name: "x" }),
+      headers: new Headers({ "Content-Type": "application/json" }),
+    });
+    expect(seen).toEqual([null, "application/json"]);
+  });
 });

@@ -9,31 +9,54 @@ import { ROLES, type Role, type SubscriptionStatus } from "../../src/api/types";
 const PAGES = ["/", "/gallery", "/payments", "/new-subscription", "/invitation/abc123", "/login"] as const;
 const STATUSES: Array<SubscriptionStatus | null> = ["active", "past_due", "inactive", null];
 
+/** Absent (a spec-only service, or not canceled), a date (the grace period's end), or unreadable. */
+const GRACE_ENDS = [undefined, "2026-12-15T09:00:00.000Z", "not a date"] as const;
+
 function expected(
   status: SubscriptionStatus | null,
+  readOnlyUntil: string | undefined,
   role: Role,
   page: string,
   signedIn: boolean,
 ): SubscriptionDecision {
   if (!signedIn || page.startsWith("/invitation/")) return "none";
   if (status === "past_due") return "warn";
-  if (status === "inactive" && role !== "SuperAdmin" && page !== "/new-subscription") return "redirect";
+  if (status === "inactive" && role !== "SuperAdmin" && page !== "/new-subscription") {
+    return readOnlyUntil === "2026-12-15T09:00:00.000Z" ? "readOnly" : "redirect";
+  }
   return "none";
 }
 
-describe("decideSubscription: every status × role × page", () => {
+describe("decideSubscription: every status × grace × role × page", () => {
   for (const status of STATUSES) {
-    for (const role of ROLES) {
-      for (const pathname of PAGES) {
-        for (const signedIn of [true, false]) {
-          const want = expected(status, role, pathname, signedIn);
-          it(`${status} ${role} ${pathname} ${signedIn ? "signed in" : "signed out"} → ${want}`, () => {
-            expect(decideSubscription({ status, role, pathname, signedIn })).toBe(want);
-          });
+    for (const readOnlyUntil of GRACE_ENDS) {
+      for (const role of ROLES) {
+        for (const pathname of PAGES) {
+          for (const signedIn of [true, false]) {
+            const want = expected(status, readOnlyUntil, role, pathname, signedIn);
+            const grace = readOnlyUntil ? ` until ${readOnlyUntil}` : "";
+            it(`${status}${grace} ${role} ${pathname} ${signedIn ? "signed in" : "signed out"} → ${want}`, () => {
+              expect(decideSubscription({ status, readOnlyUntil, role, pathname, signedIn })).toBe(want);
+            });
+          }
         }
       }
     }
   }
+
+  it("keeps an account in its grace period where it is, under the banner, instead of redirecting", () => {
+    const grace = { status: "inactive" as const, readOnlyUntil: "2026-12-15T09:00:00.000Z", signedIn: true };
+    expect(decideSubscription({ ...grace, role: "Admin", pathname: "/gallery" })).toBe("readOnly");
+    expect(decideSubscription({ ...grace, role: "User", pathname: "/" })).toBe("readOnly");
+    // The page itself says it all already; super admins are never restricted.
+    expect(decideSubscription({ ...grace, role: "Admin", pathname: "/new-subscription" })).toBe("none");
+    expect(decideSubscription({ ...grace, role: "SuperAdmin", pathname: "/gallery" })).toBe("none");
+    // readOnlyUntil only means something with inactive (§7's status decides).
+    expect(decideSubscription({ ...grace, status: "active", role: "Admin", pathname: "/" })).toBe("none");
+    expect(decideSubscription({ ...grace, status: "past_due", role: "Admin", pathname: "/" })).toBe("warn");
+    // Without it (a spec-only service), §4's redirect.
+    expect(decideSubscription({ ...grace, readOnlyUntil: null, role: "Admin", pathname: "/gallery" })).toBe("redirect");
+  });
 
   it("spot checks stated by the spec", () => {
     expect(decideSubscription({ status: "past_due", role: "SuperAdmin", pathname: "/", signedIn: true })).toBe("warn");

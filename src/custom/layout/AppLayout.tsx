@@ -20,8 +20,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       // react-admin sizes the layout to fit its widest content; ours scrolls wide tables instead.
       sx={{ minWidth: 0, "& .RaLayout-content": { px: { xs: 1.5, sm: 3 }, pb: 4, minWidth: 0 } }}
     >
-      <ScreenGuard>{children}</ScreenGuard>
+      {/* First: the grace period's banner tops every screen. */}
       <SubscriptionGate />
+      <ScreenGuard>{children}</ScreenGuard>
     </Layout>
   );
 }

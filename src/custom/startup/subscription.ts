@@ -2,14 +2,22 @@
  * The subscription rules of spec §4 and §6: past_due opens the warning dialog with the server's
  * message; inactive sends everyone but super admins to /new-subscription. The check is not run on
  * invitation pages or when signed out.
+ *
+ * Ours beyond §7: a canceled subscription in its 21 days of grace answers inactive with
+ * `readOnlyUntil`. Its people may still read and export, so they stay where they are, under a
+ * banner saying so (docs/decisions.md "Grace period banner"); a service that never sends
+ * `readOnlyUntil` gets §4's redirect as before.
  */
 import type { Role, SubscriptionStatus } from "../../api/types";
 
 export const NEW_SUBSCRIPTION_PATH = "/new-subscription";
 const INVITATION_PREFIX = "/invitation";
 
-/** "none": nothing to do; "warn": open the warning dialog; "redirect": go to /new-subscription. */
-export type SubscriptionDecision = "none" | "warn" | "redirect";
+/**
+ * "none": nothing to do; "warn": open the warning dialog; "redirect": go to /new-subscription;
+ * "readOnly": stay, under the grace period's banner.
+ */
+export type SubscriptionDecision = "none" | "warn" | "redirect" | "readOnly";
 
 const isInvitationPage = (pathname: string) =>
   pathname === INVITATION_PREFIX || pathname.startsWith(`${INVITATION_PREFIX}/`);
@@ -21,19 +29,32 @@ export function shouldCheckSubscription(pathname: string, signedIn: boolean): bo
 export interface SubscriptionInput {
   /** null when the fetch failed: errors are ignored (§7). */
   status: SubscriptionStatus | null | undefined;
+  /** When the grace period ends, for a canceled subscription (inactive); absent otherwise. */
+  readOnlyUntil?: string | null;
   role: Role | null | undefined;
   pathname: string;
   signedIn: boolean;
 }
 
-export function decideSubscription({ status, role, pathname, signedIn }: SubscriptionInput): SubscriptionDecision {
+/** A date the service sent for the end of the grace period (an unreadable one counts as none). */
+const inGrace = (readOnlyUntil: string | null | undefined) =>
+  typeof readOnlyUntil === "string" && !Number.isNaN(Date.parse(readOnlyUntil));
+
+export function decideSubscription({
+  status,
+  readOnlyUntil,
+  role,
+  pathname,
+  signedIn,
+}: SubscriptionInput): SubscriptionDecision {
   if (!shouldCheckSubscription(pathname, signedIn)) return "none";
   switch (status) {
     case "past_due":
       return "warn";
     case "inactive":
       // Super admins skip the redirect (§6); on the page itself there is nowhere further to go.
-      return role === "SuperAdmin" || pathname === NEW_SUBSCRIPTION_PATH ? "none" : "redirect";
+      if (role === "SuperAdmin" || pathname === NEW_SUBSCRIPTION_PATH) return "none";
+      return inGrace(readOnlyUntil) ? "readOnly" : "redirect";
     default:
       return "none";
   }

@@ -6,13 +6,16 @@ import { useDataProvider, useTranslate } from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { decideSubscription, NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
+import { GraceBanner } from "./GraceBanner";
 
 /** The subscription status's query, shared with /new-subscription (which sets it once paid). */
 export const SUBSCRIPTION_STATUS_KEY = (userId: string | null) => ["subscription-status", userId] as const;
 
 /**
  * Spec §4: past_due opens the Subscription Warning dialog with the server's message (once per
- * sign-in); inactive sends non-super-admins to /new-subscription on every path change.
+ * sign-in); inactive sends non-super-admins to /new-subscription on every path change, unless the
+ * service says the account is in its grace period (readOnlyUntil): then the grace banner shows at
+ * the top of the content instead. Rendered above the screens, where the banner belongs.
  */
 export function SubscriptionGate() {
   const translate = useTranslate();
@@ -32,6 +35,7 @@ export function SubscriptionGate() {
 
   const decision = decideSubscription({
     status: data?.status,
+    readOnlyUntil: data?.readOnlyUntil,
     role: user?.role ?? null,
     pathname,
     signedIn: userId !== null,
@@ -45,26 +49,29 @@ export function SubscriptionGate() {
   const close = () => setDismissedFor(userId);
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="subscription-warning-title">
-      <DialogTitle id="subscription-warning-title">{translate("subscription.warningTitle")}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{data?.message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        {user?.role === "Admin" && (
-          <Button
-            onClick={() => {
-              close();
-              navigate("/payments");
-            }}
-          >
-            {translate("subscription.goToPayments")}
+    <>
+      {decision === "readOnly" && <GraceBanner message={data?.message ?? ""} />}
+      <Dialog open={open} onClose={close} aria-labelledby="subscription-warning-title">
+        <DialogTitle id="subscription-warning-title">{translate("subscription.warningTitle")}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{data?.message}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          {user?.role === "Admin" && (
+            <Button
+              onClick={() => {
+                close();
+                navigate("/payments");
+              }}
+            >
+              {translate("subscription.goToPayments")}
+            </Button>
+          )}
+          <Button variant="contained" onClick={close} autoFocus>
+            {translate("subscription.ok")}
           </Button>
-        )}
-        <Button variant="contained" onClick={close} autoFocus>
-          {translate("subscription.ok")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { ROLES, type ApiUser, type Role, type SubscriptionStatus } from "../../../src/api/types";
+import { ROLES, type ApiUser, type Role, type SubscriptionStatusResponse } from "../../../src/api/types";
 import {
   API_USER,
   CONTRACT,
@@ -41,7 +41,7 @@ export function reply<T>(answer: JsonAnswer<T> | EmptyAnswer, body?: T, headers?
 
 export interface ServiceState {
   health: { portal: "Ok" | "NotOk"; message: string };
-  subscription: { status: SubscriptionStatus; message: string };
+  subscription: SubscriptionStatusResponse;
   calls: string[];
 }
 
