@@ -16,8 +16,18 @@ const placeholder = lazy(() => import("../custom/placeholder/ScreenPlaceholder")
  * (App.tsx) and is not listed here.
  */
 export const PUBLIC_SCREENS: PublicScreen[] = [
-  { path: "/register", title: "screens.register", guestOnly: true, page: placeholder },
-  { path: "/forgot-password", title: "screens.forgotPassword", guestOnly: true, page: placeholder },
+  {
+    path: "/register",
+    title: "screens.register",
+    guestOnly: true,
+    page: lazy(() => import("../custom/register/RegisterPage")),
+  },
+  {
+    path: "/forgot-password",
+    title: "screens.forgotPassword",
+    guestOnly: true,
+    page: lazy(() => import("../custom/forgotPassword/ForgotPasswordPage")),
+  },
   {
     path: "/invitation/:inviteCode",
     title: "screens.invitation",

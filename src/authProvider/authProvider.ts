@@ -2,6 +2,7 @@
  * react-admin's AuthProvider over the session store and the HTTP client (spec §4, §6).
  */
 import { HttpError, type AuthProvider, type UserIdentity } from "react-admin";
+import { REGISTER_CONFIRM_PATH } from "../api/register";
 import type { InvitationAccept } from "../api/resources";
 import { TOKEN_EXPIRED, type ApiUser, type LoginResponse } from "../api/types";
 import { actorOf, canAccess, type AccessQuery } from "../access/accessRules";
@@ -38,6 +39,8 @@ const messageOf = (error: unknown): unknown =>
 export interface ConsoleAuthProvider extends AuthProvider {
   /** POST invitations/{code}/accept (public), then stores the session exactly as login does. */
   acceptInvitation(code: string, values: InvitationAccept): Promise<void>;
+  /** POST register/confirm (public): creates the registered account and signs its owner in, as login does. */
+  confirmRegistration(token: string): Promise<void>;
   /** Calls the listener when the session changes (sign-in, sign-out, the current user's record). */
   subscribe(listener: () => void): () => void;
   /** Whether a session is stored now, for the parts that render outside react-admin (/login). */
@@ -82,6 +85,16 @@ export function createAuthProvider({ httpClient, selectedItems }: AuthProviderDe
       const answer = await httpClient.json<LoginResponse>(`invitations/${encodeURIComponent(code)}/accept`, {
         method: "POST",
         json: { firstName: values.firstName.trim(), lastName: values.lastName.trim(), password: values.password },
+        anonymous: true,
+      });
+      await startSession(answer);
+    },
+
+    async confirmRegistration(token: string) {
+      // Answered like a sign-in (docs/api.md "Public flows"): the new account's owner is signed in.
+      const answer = await httpClient.json<LoginResponse>(REGISTER_CONFIRM_PATH, {
+        method: "POST",
+        json: { token },
         anonymous: true,
       });
       await startSession(answer);

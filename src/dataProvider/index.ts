@@ -11,6 +11,7 @@ import { createAdvancedSettingsCalls, type AdvancedSettingsCalls } from "./advan
 import { createAiCalls, type AiCalls } from "./aiCalls";
 import { createPhoneCalls, type PhoneCalls } from "./phoneCalls";
 import { createDashboardCalls, type DashboardCalls } from "./dashboardCalls";
+import { createGuestAccessCalls, type GuestAccessCalls } from "./guestAccessCalls";
 import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
 import { createRecoverCalls, type RecoverCalls } from "./recoverCalls";
 import { createScheduledActionCalls, type ScheduledActionCalls } from "./scheduledActionCalls";
@@ -30,6 +31,7 @@ export interface ConsoleDataProvider
     RecoverCalls,
     ScheduledActionCalls,
     DashboardCalls,
+    GuestAccessCalls,
     UserSettingsCalls,
     SubscriptionCalls,
     AdvancedSettingsCalls {
@@ -63,6 +65,7 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
     ...createPhoneCalls(httpClient),
     ...createAdvancedSettingsCalls(httpClient),
     ...createDashboardCalls(httpClient),
+    ...createGuestAccessCalls(httpClient),
     ...createUserSettingsCalls(httpClient),
     ...createSubscriptionCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.

@@ -1,0 +1,92 @@
+import { Alert, Button, CircularProgress, Link as MuiLink, Stack, Typography } from "@mui/material";
+import PasswordIcon from "@mui/icons-material/PasswordOutlined";
+import TaskAltIcon from "@mui/icons-material/TaskAltOutlined";
+import { useMutation } from "@tanstack/react-query";
+import { Form, PasswordInput, useDataProvider, useTranslate } from "react-admin";
+import { Link } from "react-router-dom";
+import { PASSWORD_MIN_LENGTH } from "../../api/rules";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { errorMessage } from "../errorMessage";
+import { GuestCard } from "../guestForms/GuestCard";
+import { fieldErrorsOf, newPassword, samePassword } from "../guestForms/validators";
+
+/**
+ * /forgot-password?token=… — the reset email's link: a new password, typed twice. Once changed,
+ * every sign-in of the account has ended, and the person signs in with the new one. A link that
+ * expired or was used says so, with the way to ask for a new one; what was typed stays.
+ */
+export function NewPasswordForm({ token }: { token: string }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const reset = useMutation({ mutationFn: (password: string) => dataProvider.resetPassword(token, password) });
+
+  if (reset.isSuccess) {
+    return (
+      <GuestCard icon={<TaskAltIcon color="success" />} title={translate("forgotPassword.done.title")}>
+        <Alert severity="success" role="status">
+          {translate("forgotPassword.done.body")}
+        </Alert>
+        <Button component={Link} to="/login" variant="contained" size="large">
+          {translate("forgotPassword.done.signIn")}
+        </Button>
+      </GuestCard>
+    );
+  }
+
+  const submit = async (values: Record<string, unknown>) => {
+    try {
+      await reset.mutateAsync(String(values.password ?? ""));
+      return undefined;
+    } catch (error) {
+      return fieldErrorsOf(error);
+    }
+  };
+  const refusal = reset.error && !fieldErrorsOf(reset.error) ? errorMessage(reset.error) : null;
+  const busy = reset.isPending;
+  return (
+    <GuestCard icon={<PasswordIcon color="primary" />} title={translate("forgotPassword.reset.title")}>
+      <Typography color="text.secondary">{translate("forgotPassword.reset.intro")}</Typography>
+      <Form defaultValues={{ password: "", confirmPassword: "" }} onSubmit={submit} noValidate>
+        <Stack spacing={1.5}>
+          {refusal && (
+            <Alert
+              severity="error"
+              role="alert"
+              action={
+                <MuiLink component={Link} to="/forgot-password" variant="body2" sx={{ alignSelf: "center" }}>
+                  {translate("forgotPassword.reset.newLink")}
+                </MuiLink>
+              }
+            >
+              {refusal}
+            </Alert>
+          )}
+          <PasswordInput
+            source="password"
+            label="forgotPassword.reset.password"
+            autoComplete="new-password"
+            helperText={translate("forgotPassword.reset.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
+            validate={newPassword}
+            fullWidth
+          />
+          <PasswordInput
+            source="confirmPassword"
+            label="forgotPassword.reset.confirmPassword"
+            autoComplete="new-password"
+            validate={samePassword}
+            fullWidth
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {translate("forgotPassword.reset.submit")}
+          </Button>
+        </Stack>
+      </Form>
+    </GuestCard>
+  );
+}

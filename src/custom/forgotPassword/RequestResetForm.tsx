@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { Alert, Button, CircularProgress, Link as MuiLink, Stack, Typography } from "@mui/material";
+import LockResetIcon from "@mui/icons-material/LockResetOutlined";
+import { useMutation } from "@tanstack/react-query";
+import { Form, TextInput, useDataProvider, useTranslate } from "react-admin";
+import { Link } from "react-router-dom";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { errorMessage } from "../errorMessage";
+import { EmailSent } from "../guestForms/EmailSent";
+import { GuestCard } from "../guestForms/GuestCard";
+import { emailAddress, fieldErrorsOf } from "../guestForms/validators";
+
+/**
+ * /forgot-password (spec §2, guests only): the email to send a reset link to, then "Check your
+ * email" — the same whether or not an account uses the address, as the service's answer is.
+ */
+export function RequestResetForm() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [email, setEmail] = useState("");
+  const [sent, setSent] = useState(false);
+  const request = useMutation({ mutationFn: (address: string) => dataProvider.requestPasswordReset(address) });
+
+  const submit = async (values: Record<string, unknown>) => {
+    const typed = String(values.email ?? "").trim();
+    setEmail(typed);
+    try {
+      await request.mutateAsync(typed);
+      setSent(true);
+      return undefined;
+    } catch (error) {
+      return fieldErrorsOf(error);
+    }
+  };
+
+  if (sent) {
+    return (
+      <EmailSent
+        title={translate("forgotPassword.sent.title")}
+        body={translate("forgotPassword.sent.body", { email })}
+        hint={translate("forgotPassword.sent.hint")}
+        actions={
+          <>
+            <Button
+              onClick={() => {
+                request.reset();
+                setSent(false);
+              }}
+            >
+              {translate("forgotPassword.sent.again")}
+            </Button>
+            <Button component={Link} to="/login" variant="contained">
+              {translate("guestForm.backToLogin")}
+            </Button>
+          </>
+        }
+      />
+    );
+  }
+
+  const refusal = request.error && !fieldErrorsOf(request.error) ? errorMessage(request.error) : null;
+  const busy = request.isPending;
+  return (
+    <GuestCard icon={<LockResetIcon color="primary" />} title={translate("forgotPassword.title")}>
+      <Typography color="text.secondary">{translate("forgotPassword.intro")}</Typography>
+      <Form defaultValues={{ email }} onSubmit={submit} noValidate>
+        <Stack spacing={1.5}>
+          {refusal && (
+            <Alert severity="error" role="alert">
+              {refusal}
+            </Alert>
+          )}
+          <TextInput
+            source="email"
+            label="forgotPassword.email"
+            type="email"
+            autoComplete="email"
+            validate={emailAddress}
+            fullWidth
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {translate("forgotPassword.submit")}
+          </Button>
+          <MuiLink component={Link} to="/login" variant="body2" sx={{ alignSelf: "center", pt: 1 }}>
+            {translate("guestForm.backToLogin")}
+          </MuiLink>
+        </Stack>
+      </Form>
+    </GuestCard>
+  );
+}

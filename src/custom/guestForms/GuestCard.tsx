@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { Box, Paper, Stack, Typography } from "@mui/material";
+
+/**
+ * The card a guest page's form sits in, inside the guest shell: an icon and the page's heading,
+ * then the content; full width on a phone, `maxWidth` on larger screens.
+ */
+export function GuestCard({
+  icon,
+  title,
+  maxWidth = 460,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  maxWidth?: number;
+  children: ReactNode;
+}) {
+  return (
+    <Box sx={{ display: "flex", justifyContent: "center", pt: { xs: 1, sm: 6 }, pb: 4 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, width: "100%", maxWidth }}>
+        <Stack spacing={2.5}>
+          <Stack direction="row" spacing={1.5} alignItems="center">
+            {icon}
+            <Typography variant="h5" component="h1">
+              {title}
+            </Typography>
+          </Stack>
+          {children}
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The checks of the guest forms (Register, Forgot password) before anything is sent, as
+ * react-admin validators: each answers an i18n key (with its arguments) or undefined. The rules
+ * are the service's (src/api/rules.ts, src/api/countries.ts); the service has the last word.
+ */
+import { isCountryCode } from "../../api/countries";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from "../../api/rules";
+
+export type FormError = string | { message: string; args: Record<string, number> };
+export type Check = (value: unknown, values: Record<string, unknown>) => FormError | undefined;
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const withArgs = (message: string, args: Record<string, number>): FormError => ({ message, args });
+
+/** A sign-in email, as the sign-in page checks it. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Digits, spaces and + ( ) . - (the service's pattern). */
+const PHONE_PATTERN = /^[0-9+() .-]*$/;
+
+/** Required: something other than spaces. */
+export const filled =
+  (key: string): Check =>
+  (value) =>
+    text(value).trim() ? undefined : key;
+
+/** At most `max` characters (after trimming, as stored). */
+export const atMost =
+  (max: number): Check =>
+  (value) =>
+    text(value).trim().length > max ? withArgs("guestForm.tooLong", { max }) : undefined;
+
+export const emailAddress: Check = (value) => {
+  const email = text(value).trim();
+  if (!email) return "guestForm.emailRequired";
+  return EMAIL_PATTERN.test(email) ? undefined : "guestForm.emailInvalid";
+};
+
+/** A new password: the shared rule, 8 to 256 characters. */
+export const newPassword: Check = (value) => {
+  const password = text(value);
+  if (!password) return "guestForm.passwordRequired";
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return withArgs("guestForm.passwordTooShort", { min: PASSWORD_MIN_LENGTH });
+  if (password.length > PASSWORD_MAX_LENGTH) return withArgs("guestForm.tooLong", { max: PASSWORD_MAX_LENGTH });
+  return undefined;
+};
+
+/** The password typed again, in the field `password`. */
+export const samePassword: Check = (value, values) => {
+  if (!text(value)) return "guestForm.confirmRequired";
+  return value === values.password ? undefined : "guestForm.passwordMismatch";
+};
+
+export const country: Check = (value) => (isCountryCode(text(value)) ? undefined : "guestForm.countryRequired");
+
+/** Optional; when given, the service's characters and length. */
+export const optionalPhone: Check = (value) => {
+  const phone = text(value).trim();
+  if (!PHONE_PATTERN.test(phone)) return "guestForm.phoneInvalid";
+  return phone.length > PHONE_MAX_LENGTH ? withArgs("guestForm.tooLong", { max: PHONE_MAX_LENGTH }) : undefined;
+};
+
+/** The refusal's `errors` (field → why), for a form to show each under its field; undefined when none. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+  const body = (error as { body?: unknown } | null)?.body;
+  const errors = typeof body === "object" && body !== null ? (body as { errors?: unknown }).errors : undefined;
+  if (typeof errors !== "object" || errors === null) return undefined;
+  const entries = Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}

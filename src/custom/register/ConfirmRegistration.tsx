@@ -1,0 +1,75 @@
+import { Alert, Button, CircularProgress, Link as MuiLink, Stack, Typography } from "@mui/material";
+import VerifiedIcon from "@mui/icons-material/VerifiedUserOutlined";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useAuthProvider, useTranslate } from "react-admin";
+import { Link, useNavigate } from "react-router-dom";
+import type { ConsoleAuthProvider } from "../../authProvider/authProvider";
+import { errorMessage } from "../errorMessage";
+import { GuestCard } from "../guestForms/GuestCard";
+import { NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
+
+const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
+
+/**
+ * /register?token=… — the link of the confirmation email. One click confirms (a mail scanner that
+ * merely opens the link confirms nothing): the account is created, its owner signed in, and the
+ * console opens /new-subscription, since a new account has no subscription yet.
+ */
+export function ConfirmRegistration({ token }: { token: string }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const authProvider = useAuthProvider<ConsoleAuthProvider>();
+  const confirm = useMutation({
+    mutationFn: async () => {
+      if (!authProvider) throw new Error(translate("app.errors.generic"));
+      await authProvider.confirmRegistration(token);
+    },
+    onSuccess: async () => {
+      // react-admin still holds the guest's "not signed in": it checks again before the page opens.
+      await queryClient.invalidateQueries({ queryKey: ["auth"] });
+      navigate(NEW_SUBSCRIPTION_PATH, { replace: true });
+    },
+  });
+  const busy = confirm.isPending || confirm.isSuccess;
+  const taken = statusOf(confirm.error) === 409;
+
+  return (
+    <GuestCard icon={<VerifiedIcon color="primary" />} title={translate("register.confirm.title")}>
+      {confirm.error ? (
+        <Stack spacing={2}>
+          <Alert severity="error" role="alert">
+            {errorMessage(confirm.error)}
+          </Alert>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} justifyContent="space-between">
+            {taken ? (
+              <MuiLink component={Link} to="/forgot-password" variant="body2">
+                {translate("register.confirm.resetPassword")}
+              </MuiLink>
+            ) : (
+              <MuiLink component={Link} to="/register" variant="body2">
+                {translate("register.confirm.registerAgain")}
+              </MuiLink>
+            )}
+            <MuiLink component={Link} to="/login" variant="body2">
+              {translate("register.confirm.goToLogin")}
+            </MuiLink>
+          </Stack>
+        </Stack>
+      ) : (
+        <>
+          <Typography>{translate("register.confirm.body")}</Typography>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={busy}
+            onClick={() => confirm.mutate()}
+            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {translate("register.confirm.submit")}
+          </Button>
+        </>
+      )}
+    </GuestCard>
+  );
+}

@@ -1,0 +1,202 @@
+import { useMemo, useState } from "react";
+import { Alert, Box, Button, CircularProgress, Link as MuiLink, Stack, Typography } from "@mui/material";
+import PersonAddIcon from "@mui/icons-material/PersonAddAltOutlined";
+import { useMutation } from "@tanstack/react-query";
+import { AutocompleteInput, Form, PasswordInput, TextInput, useDataProvider, useTranslate } from "react-admin";
+import { Link } from "react-router-dom";
+import type { RegisterRequest } from "../../api/register";
+import { PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
+import { PRODUCT_NAME } from "../../config";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { errorMessage } from "../errorMessage";
+import { EmailSent } from "../guestForms/EmailSent";
+import { GuestCard } from "../guestForms/GuestCard";
+import {
+  atMost,
+  country,
+  emailAddress,
+  fieldErrorsOf,
+  filled,
+  newPassword,
+  optionalPhone,
+  samePassword,
+} from "../guestForms/validators";
+import { countryChoices, likelyCountry } from "./countryChoices";
+import { toRegisterRequest } from "./registerRequest";
+
+const checks = {
+  firstName: [filled("register.firstNameRequired"), atMost(PERSON_NAME_MAX_LENGTH)],
+  lastName: [filled("register.lastNameRequired"), atMost(PERSON_NAME_MAX_LENGTH)],
+  email: [emailAddress],
+  password: [newPassword],
+  confirmPassword: [samePassword],
+  accountName: [filled("register.accountNameRequired"), atMost(RECORD_NAME_MAX_LENGTH)],
+  country: [country],
+  phone: [optionalPhone],
+};
+
+/** Two inputs side by side from tablet width, one under the other on a phone. */
+const pairSx = { display: "grid", columnGap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } } as const;
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Typography variant="overline" component="h2" color="text.secondary" sx={{ lineHeight: 2 }}>
+      {children}
+    </Typography>
+  );
+}
+
+/**
+ * /register (spec §2, guests only): the new account and its owner in a react-admin form, checked
+ * with the service's rules before it is sent; then "Check your email", the same answer whether or
+ * not the address is in use. "Change the address" brings the form back as it was.
+ */
+export function RegisterForm() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const choices = useMemo(countryChoices, []);
+  const [values, setValues] = useState<Record<string, unknown>>(() => ({
+    country: likelyCountry(typeof navigator === "undefined" ? [] : navigator.languages),
+  }));
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const request = useMutation({ mutationFn: (body: RegisterRequest) => dataProvider.register(body) });
+
+  const submit = async (typed: Record<string, unknown>) => {
+    setValues(typed);
+    const body = toRegisterRequest(typed);
+    try {
+      await request.mutateAsync(body);
+      setSentTo(body.email);
+      return undefined;
+    } catch (error) {
+      // A field the service refused shows under that field; anything else above the form.
+      return fieldErrorsOf(error);
+    }
+  };
+
+  if (sentTo !== null) {
+    return (
+      <EmailSent
+        title={translate("register.sent.title")}
+        body={translate("register.sent.body", { email: sentTo })}
+        hint={translate("register.sent.hint")}
+        actions={
+          <>
+            <Button
+              onClick={() => {
+                request.reset();
+                setSentTo(null);
+              }}
+            >
+              {translate("register.sent.again")}
+            </Button>
+            <Button component={Link} to="/login" variant="contained">
+              {translate("guestForm.backToLogin")}
+            </Button>
+          </>
+        }
+      />
+    );
+  }
+
+  const refusal = request.error && !fieldErrorsOf(request.error) ? errorMessage(request.error) : null;
+  const busy = request.isPending;
+  return (
+    <GuestCard icon={<PersonAddIcon color="primary" />} title={translate("register.title")} maxWidth={620}>
+      <Typography color="text.secondary">{translate("register.intro", { product: PRODUCT_NAME })}</Typography>
+      <Form defaultValues={values} onSubmit={submit} noValidate>
+        <Stack spacing={1}>
+          {refusal && (
+            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+              {refusal}
+            </Alert>
+          )}
+          <SectionTitle>{translate("register.aboutYou")}</SectionTitle>
+          <Box sx={pairSx}>
+            <TextInput
+              source="firstName"
+              label="register.firstName"
+              autoComplete="given-name"
+              validate={checks.firstName}
+              fullWidth
+            />
+            <TextInput
+              source="lastName"
+              label="register.lastName"
+              autoComplete="family-name"
+              validate={checks.lastName}
+              fullWidth
+            />
+          </Box>
+          <TextInput
+            source="email"
+            label="register.email"
+            type="email"
+            autoComplete="email"
+            helperText="register.emailHelp"
+            validate={checks.email}
+            fullWidth
+          />
+          <Box sx={pairSx}>
+            <PasswordInput
+              source="password"
+              label="register.password"
+              autoComplete="new-password"
+              helperText={translate("register.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
+              validate={checks.password}
+              fullWidth
+            />
+            <PasswordInput
+              source="confirmPassword"
+              label="register.confirmPassword"
+              autoComplete="new-password"
+              validate={checks.confirmPassword}
+              fullWidth
+            />
+          </Box>
+          <SectionTitle>{translate("register.yourBusiness")}</SectionTitle>
+          <TextInput
+            source="accountName"
+            label="register.accountName"
+            autoComplete="organization"
+            helperText="register.accountNameHelp"
+            validate={checks.accountName}
+            fullWidth
+          />
+          <Box sx={pairSx}>
+            <AutocompleteInput
+              source="country"
+              label="register.country"
+              choices={choices}
+              validate={checks.country}
+              fullWidth
+            />
+            <TextInput
+              source="phone"
+              label="register.phone"
+              type="tel"
+              autoComplete="tel"
+              validate={checks.phone}
+              fullWidth
+            />
+          </Box>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {translate("register.submit")}
+          </Button>
+          <Typography variant="body2" sx={{ pt: 1, textAlign: "center" }}>
+            {translate("register.haveAccount")}{" "}
+            <MuiLink component={Link} to="/login">
+              {translate("register.signIn")}
+            </MuiLink>
+          </Typography>
+        </Stack>
+      </Form>
+    </GuestCard>
+  );
+}

@@ -1,0 +1,98 @@
+/** The guest forms' checks and values (Register, Forgot password): the service's rules, before sending. */
+import { describe, expect, it } from "vitest";
+import { COUNTRY_CODES, isCountryCode } from "../../src/api/countries";
+import { countryChoices, likelyCountry } from "../../src/custom/register/countryChoices";
+import { toRegisterRequest } from "../../src/custom/register/registerRequest";
+import {
+  atMost,
+  country,
+  emailAddress,
+  fieldErrorsOf,
+  filled,
+  newPassword,
+  optionalPhone,
+  samePassword,
+} from "../../src/custom/guestForms/validators";
+import { LIMITS } from "../fixtures/contract";
+
+describe("guest form checks", () => {
+  it("require something other than spaces, and bound the length", () => {
+    expect(filled("k")("  ", {})).toBe("k");
+    expect(filled("k")(" a ", {})).toBeUndefined();
+    expect(atMost(3)(" abc ", {})).toBeUndefined();
+    expect(atMost(3)("abcd", {})).toEqual({ message: "guestForm.tooLong", args: { max: 3 } });
+  });
+
+  it("check an email as sign-in does", () => {
+    expect(emailAddress("", {})).toBe("guestForm.emailRequired");
+    expect(emailAddress("ada@", {})).toBe("guestForm.emailInvalid");
+    expect(emailAddress(" ada@example.com ", {})).toBeUndefined();
+  });
+
+  it("hold a new password to the shared rule and compare the confirmation", () => {
+    expect(newPassword("", {})).toBe("guestForm.passwordRequired");
+    expect(newPassword("x".repeat(LIMITS.passwordMin - 1), {})).toEqual({
+      message: "guestForm.passwordTooShort",
+      args: { min: LIMITS.passwordMin },
+    });
+    expect(newPassword("x".repeat(LIMITS.passwordMin), {})).toBeUndefined();
+    expect(newPassword("x".repeat(257), {})).toMatchObject({ message: "guestForm.tooLong" });
+    expect(samePassword("", { password: "a" })).toBe("guestForm.confirmRequired");
+    expect(samePassword("b", { password: "a" })).toBe("guestForm.passwordMismatch");
+    expect(samePassword("a", { password: "a" })).toBeUndefined();
+  });
+
+  it("take only a listed country and an optional phone of the service's characters", () => {
+    expect(country("GB", {})).toBeUndefined();
+    expect(country("XX", {})).toBe("guestForm.countryRequired");
+    expect(country(null, {})).toBe("guestForm.countryRequired");
+    expect(optionalPhone(undefined, {})).toBeUndefined();
+    expect(optionalPhone("+44 (20) 7946-0000", {})).toBeUndefined();
+    expect(optionalPhone("call me", {})).toBe("guestForm.phoneInvalid");
+    expect(optionalPhone("1".repeat(LIMITS.phoneMax + 1), {})).toMatchObject({ message: "guestForm.tooLong" });
+  });
+
+  it("read a refusal's field errors, if any", () => {
+    expect(fieldErrorsOf({ body: { message: "country: x", errors: { country: "x" } } })).toEqual({ country: "x" });
+    expect(fieldErrorsOf({ body: { message: "Too many" } })).toBeUndefined();
+    expect(fieldErrorsOf(new Error("network"))).toBeUndefined();
+    expect(fieldErrorsOf(null)).toBeUndefined();
+  });
+});
+
+describe("registration values", () => {
+  it("are sent trimmed, without an empty phone", () => {
+    expect(
+      toRegisterRequest({
+        firstName: " Ada ",
+        lastName: "Lovelace ",
+        email: " ada@example.com ",
+        password: " spaces kept ",
+        confirmPassword: " spaces kept ",
+        accountName: " Lovelace Gems",
+        country: "GB",
+        phone: "  ",
+      }),
+    ).toEqual({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      password: " spaces kept ",
+      accountName: "Lovelace Gems",
+      country: "GB",
+    });
+    expect(toRegisterRequest({ phone: " +44 20 " }).phone).toBe("+44 20");
+  });
+
+  it("offer every country by name, in name order, guessing the browser's", () => {
+    const choices = countryChoices();
+    expect(choices).toHaveLength(COUNTRY_CODES.length);
+    expect(choices.find((choice) => choice.id === "GB")?.name).toBe("United Kingdom");
+    const names = choices.map((choice) => choice.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    expect(likelyCountry(["en-GB", "en"])).toBe("GB");
+    expect(likelyCountry(["fr", "de-at"])).toBe("AT");
+    expect(likelyCountry(["en", "es-419"])).toBe("");
+    expect(isCountryCode("UK")).toBe(false);
+  });
+});
