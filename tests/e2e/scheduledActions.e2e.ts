@@ -125,6 +125,9 @@ describe("scheduled actions journey (issue 11)", () => {
     await banner.waitFor();
     await banner.getByRole("link", { name: "Start a new subscription" }).click();
     await admin.page.waitForURL("**/new-subscription");
+    // The page is for this account (inactive): its form, not a way back Home.
+    await admin.page.getByRole("heading", { name: "Start your subscription" }).waitFor();
+    expect(new URL(admin.page.url()).pathname).toBe("/new-subscription");
     await admin.context.close();
   });
 });
