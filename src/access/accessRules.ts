@@ -166,6 +166,11 @@ const RULES: Record<string, Record<string, Rule>> = {
       canMarkLost,
       signedIn((actor) => canRenameDevice(actor, actor)),
     ),
+    // The owner's emails about the device (docs/api.md "Public flows"): as renaming.
+    notifyOwner: forRecord(
+      canRenameDevice,
+      signedIn((actor) => canRenameDevice(actor, actor)),
+    ),
     export: exportOf("devices"),
   },
   payments: {

@@ -9,8 +9,6 @@ export interface PublicScreen {
   page: LazyExoticComponent<ComponentType>;
 }
 
-const placeholder = lazy(() => import("../custom/placeholder/ScreenPlaceholder"));
-
 /**
  * The public shell's pages (spec §2), each loaded on demand. /login is react-admin's login page
  * (App.tsx) and is not listed here.
@@ -34,19 +32,29 @@ export const PUBLIC_SCREENS: PublicScreen[] = [
     guestOnly: true,
     page: lazy(() => import("../custom/invitation/InvitationPage")),
   },
-  { path: "/devices/unsubscribe/:deviceId", title: "screens.deviceUnsubscribe", guestOnly: true, page: placeholder },
+  {
+    path: "/devices/unsubscribe/:deviceId",
+    title: "screens.deviceUnsubscribe",
+    guestOnly: true,
+    page: lazy(() => import("../custom/deviceUnsubscribe/DeviceUnsubscribePage")),
+  },
   {
     path: "/bulk-downloads/:bulkDownloadId",
     title: "screens.bulkDownload",
     guestOnly: false,
     page: lazy(() => import("../custom/gallery/BulkDownloadPage")),
   },
-  { path: "/delete-request", title: "screens.deleteRequest", guestOnly: false, page: placeholder },
+  {
+    path: "/delete-request",
+    title: "screens.deleteRequest",
+    guestOnly: false,
+    page: lazy(() => import("../custom/deleteRequest/DeleteRequestPage")),
+  },
   {
     path: "/delete-request-confirmation",
     title: "screens.deleteRequestConfirmation",
     guestOnly: false,
-    page: placeholder,
+    page: lazy(() => import("../custom/deleteRequest/DeleteRequestConfirmationPage")),
   },
   {
     path: "/public/gallery/item/:id",

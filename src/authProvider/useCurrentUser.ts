@@ -31,7 +31,11 @@ export function useCurrentUser(): CurrentUser | undefined {
  * for seconds before a public page could open).
  */
 export function useIdentity() {
-  return useGetIdentity({ retry: false });
+  // Nor asked again by each new reader: a guest's page that reads the identity too (the data-
+  // deletion request fills in a signed-in user's email) would make the query pending again as it
+  // mounts, the public shell would show its loader instead of the page, and so on for ever. A
+  // change of session asks again anyway (SessionSync).
+  return useGetIdentity({ retry: false, retryOnMount: false });
 }
 
 /**

@@ -14,6 +14,8 @@ import { createDashboardCalls, type DashboardCalls } from "./dashboardCalls";
 import { createGuestAccessCalls, type GuestAccessCalls } from "./guestAccessCalls";
 import { createResourceCalls, type ResourceCalls } from "./resourceCalls";
 import { createRecoverCalls, type RecoverCalls } from "./recoverCalls";
+import { createDeviceUnsubscribeCalls, type DeviceUnsubscribeCalls } from "./deviceUnsubscribeCalls";
+import { createDeleteRequestCalls, type DeleteRequestCalls } from "./deleteRequestCalls";
 import { createScheduledActionCalls, type ScheduledActionCalls } from "./scheduledActionCalls";
 import { createSubscriptionCalls, type SubscriptionCalls } from "./subscriptionCalls";
 import { withResourceRoutes } from "./resourceRoutes";
@@ -29,6 +31,8 @@ export interface ConsoleDataProvider
     ResourceCalls,
     PhoneCalls,
     RecoverCalls,
+    DeviceUnsubscribeCalls,
+    DeleteRequestCalls,
     ScheduledActionCalls,
     DashboardCalls,
     GuestAccessCalls,
@@ -61,6 +65,8 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
     ...createAiCalls(httpClient),
     ...createResourceCalls(httpClient),
     ...createRecoverCalls(httpClient),
+    ...createDeviceUnsubscribeCalls(httpClient),
+    ...createDeleteRequestCalls(httpClient),
     ...createScheduledActionCalls(httpClient),
     ...createPhoneCalls(httpClient),
     ...createAdvancedSettingsCalls(httpClient),

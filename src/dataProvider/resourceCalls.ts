@@ -57,6 +57,8 @@ export interface ResourceCalls {
   markDeviceFound(id: string, version: number): Promise<Device>;
   /** POST devices/{id}/custom-name */
   renameDevice(id: string, customBoxName: string | null, version: number): Promise<Device>;
+  /** POST devices/{id}/notify-owner: the owner's emails about the device (lost, new firmware) on or off. */
+  setDeviceNotifyOwner(id: string, notifyOwner: boolean, version: number): Promise<Device>;
 
   /** POST subscriptions/{id}/cancel: cancel at period end. */
   cancelSubscription(id: string, version: number): Promise<Subscription>;
@@ -140,6 +142,8 @@ export function createResourceCalls(httpClient: HttpClient): ResourceCalls {
     markDeviceFound: (id, version) => post<Device>(`devices/${segment(id)}/mark-found`, { version }),
     renameDevice: (id, customBoxName, version) =>
       post<Device>(`devices/${segment(id)}/custom-name`, { customBoxName, version }),
+    setDeviceNotifyOwner: (id, notifyOwner, version) =>
+      post<Device>(`devices/${segment(id)}/notify-owner`, { notifyOwner, version }),
 
     cancelSubscription: (id, version) => post<Subscription>(`subscriptions/${segment(id)}/cancel`, { version }),
     resumeSubscription: (id, version) => post<Subscription>(`subscriptions/${segment(id)}/resume`, { version }),

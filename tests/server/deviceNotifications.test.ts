@@ -24,7 +24,8 @@ import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
 import { UNSUBSCRIBE_LIMIT } from "../../server/src/devices/unsubscribe";
 import { compareVersions, isNewerVersion } from "../../server/src/firmware/versions";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtpServer";
-import { createTestApp, freshIp, tablesDigest, type TestApp } from "./helpers";
+import { OWNER_FLOWS_CONTRACT } from "../fixtures/ownerFlowsContract";
+import { createTestApp, expectAnswer, freshIp, tablesDigest, type TestApp } from "./helpers";
 import { B, tokens, U, type Who } from "./records";
 import { activityOf, call } from "./resourceHelpers";
 
@@ -92,7 +93,7 @@ describe("mark lost → the owner's email → the unsubscribe link", () => {
     expect(link.path).toBe(`/devices/unsubscribe/${D.antwerpBigSherlock}`);
 
     const read = await readLink(D.antwerpBigSherlock, link.token);
-    expect(read.statusCode, read.body).toBe(200);
+    expectAnswer(read, OWNER_FLOWS_CONTRACT.unsubscribe.read);
     expect(read.json<DeviceUnsubscribe>()).toEqual({
       deviceId: D.antwerpBigSherlock,
       serialNumber: expect.any(String),
@@ -104,7 +105,7 @@ describe("mark lost → the owner's email → the unsubscribe link", () => {
 
     const before = await deviceOf(D.antwerpBigSherlock);
     const first = await confirmLink(D.antwerpBigSherlock, link.token);
-    expect(first.statusCode, first.body).toBe(200);
+    expectAnswer(first, OWNER_FLOWS_CONTRACT.unsubscribe.done);
     expect(first.json<DeviceUnsubscribe>().unsubscribed).toBe(true);
     const after = await deviceOf(D.antwerpBigSherlock);
     expect(after).toMatchObject({ notifyOwner: false, version: before.version + 1 });
@@ -136,10 +137,8 @@ describe("mark lost → the owner's email → the unsubscribe link", () => {
       await confirmLink(randomUUID(), good),
       await readLink("no-such-device", good),
     ];
-    for (const response of refusals) {
-      expect(response.statusCode, response.body).toBe(404);
-      expect(response.json()).toEqual({ message: UNSUBSCRIBE_LINK_NOT_VALID });
-    }
+    for (const response of refusals) expectAnswer(response, OWNER_FLOWS_CONTRACT.unsubscribe.notValid);
+    expect(refusals[0]!.json()).toEqual({ message: UNSUBSCRIBE_LINK_NOT_VALID });
     // Junk is a 400 before anything is read.
     const junk = await confirmLink(D.antwerpBigSherlockAi, "not a token!");
     expect(junk.statusCode).toBe(400);

@@ -10,6 +10,7 @@ import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
 import { VersionedEdit } from "../shared/VersionedEdit";
 import { MarkLostButton, RenameDeviceButton } from "./deviceActions";
+import { NotifyOwnerSwitch } from "./NotifyOwnerSwitch";
 import { DeviceFields } from "./deviceInputs";
 
 const EDITABLE = ["version", "serialNumber", "typeCode", "accountId", "businessId", "customBoxName", "status"];
@@ -62,6 +63,7 @@ function DeviceView({ device }: { device: Device }) {
               ...placeItems(label, device),
               { label: label("lastSeenAt"), value: <DateTimeText value={device.lastSeenAt} /> },
               { label: label("createdAt"), value: <DateTimeText value={device.createdAt} dateOnly /> },
+              { label: label("notifyOwner"), value: <NotifyOwnerSwitch device={device} /> },
             ]}
           />
         </Section>

@@ -1,0 +1,104 @@
+import { useMemo } from "react";
+import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
+import DeleteIcon from "@mui/icons-material/DeleteForeverOutlined";
+import { useMutation } from "@tanstack/react-query";
+import { email as validEmail, Form, required, TextInput, useDataProvider, useTranslate } from "react-admin";
+import { Link, useNavigate } from "react-router-dom";
+import { DATA_DELETION_DAYS } from "../../api/deleteRequest";
+import { useCurrentUser } from "../../authProvider/useCurrentUser";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { errorMessage } from "../errorMessage";
+import type { CodeSent } from "./codeTiming";
+
+const validateEmail = [required(), validEmail()];
+/** Spaces around a pasted address are not part of it. */
+const trimmed = (value: string) => value.trim();
+
+/** Where the code is typed, for this email. */
+export const confirmationPath = (email: string) => `/delete-request-confirmation?${new URLSearchParams({ email })}`;
+
+/**
+ * /delete-request (spec §2, everyone): a person asks for their data to be deleted. A signed-in
+ * user finds their own email filled in. The service emails a code (its answer is the same for
+ * any email), and the confirmation page takes it from there.
+ */
+export default function DeleteRequestPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const ask = useMutation({
+    mutationFn: (email: string) => dataProvider.requestDataDeletion(email),
+    onSuccess: (answer, email) => {
+      const sent: CodeSent = {
+        sentAt: Date.now(),
+        codeExpiresInSeconds: answer.codeExpiresInSeconds,
+        resendAfterSeconds: answer.resendAfterSeconds,
+      };
+      navigate(confirmationPath(email), { state: sent });
+    },
+  });
+  const submit = async (values: Record<string, unknown>) => {
+    try {
+      await ask.mutateAsync(String(values.email ?? "").trim());
+    } catch {
+      // ask.error says it above the button; the form keeps the email.
+    }
+  };
+  const busy = ask.isPending || ask.isSuccess;
+  // One object while the user stands: react-admin resets the form when its defaults change.
+  const defaultValues = useMemo(() => ({ email: user?.email ?? "" }), [user?.email]);
+
+  return (
+    <Box sx={{ display: "flex", justifyContent: "center", pt: { xs: 2, sm: 6 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: "100%", maxWidth: 520 }}>
+        <Form defaultValues={defaultValues} onSubmit={submit} noValidate>
+          <Stack spacing={2.5}>
+            <Stack direction="row" spacing={1.5} alignItems="center">
+              <DeleteIcon color="error" />
+              <Typography variant="h5" component="h1">
+                {translate("deleteRequest.title")}
+              </Typography>
+            </Stack>
+            <Typography>{translate("deleteRequest.intro")}</Typography>
+            <Typography color="text.secondary" variant="body2">
+              {translate("deleteRequest.what", { days: DATA_DELETION_DAYS })}
+            </Typography>
+            {user?.email && (
+              <Alert severity="info" data-testid="signed-in-note">
+                {translate("deleteRequest.signedIn", { email: user.email })}
+              </Alert>
+            )}
+            <TextInput
+              source="email"
+              label="deleteRequest.email"
+              type="email"
+              autoComplete="email"
+              validate={validateEmail}
+              parse={trimmed}
+              fullWidth
+            />
+            {ask.error && (
+              <Alert severity="error" role="alert">
+                {errorMessage(ask.error)}
+              </Alert>
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              color="error"
+              size="large"
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+            >
+              {translate("deleteRequest.send")}
+            </Button>
+            <MuiLink component={Link} to="/delete-request-confirmation" variant="body2">
+              {translate("deleteRequest.haveCode")}
+            </MuiLink>
+          </Stack>
+        </Form>
+      </Paper>
+    </Box>
+  );
+}
