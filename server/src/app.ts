@@ -33,6 +33,7 @@ import { lostDeviceRoutes } from "./devices/lost";
 import { deviceUnsubscribeRoutes } from "./devices/unsubscribe";
 import { deleteRequestRoutes } from "./publicFlows/deleteRequest";
 import { scheduledActionRoutes } from "./lifecycle/routes";
+import { syncAfterRequests } from "./lifecycle/scheduler";
 import { activityRoutes } from "./activity/routes";
 import { userSettingsRoutes } from "./userSettings/routes";
 import { advancedSettingsRoutes } from "./advancedSettings/routes";
@@ -114,6 +115,7 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
         await Promise.all([services.bulkDownloads.stop(), services.aiJobs.stop(), services.lifecycle.stop()]);
       });
       installGuard(api, services);
+      syncAfterRequests(api, services.lifecycle);
       healthRoutes(api, services);
       authRoutes(api, services);
       passwordCheckRoutes(api, services);

@@ -22,7 +22,7 @@ import {
   tests,
   users,
 } from "../../server/src/db/schema";
-import { runLifecycle } from "../../server/src/lifecycle/scheduler";
+import { REQUEST_ROUTES, runLifecycle } from "../../server/src/lifecycle/scheduler";
 import { DAY_MS } from "../../server/src/lifecycle/steps";
 import { createTestApp, signIn, type TestApp } from "./helpers";
 import { hashPassword } from "../../server/src/auth/passwords";
@@ -409,6 +409,16 @@ describe("GET scheduled-actions, cancel and run now (super admins, after a passw
     }
   });
 
+  it("schedules an account deletion as soon as it is asked for, not at the next run", async () => {
+    const { accountId } = await freshAccount("Amber Soon", { periodEnd: after(5000) });
+    clock.set(after(750));
+    expect((await call(t, await token("superAdmin"), "DELETE", `/api/accounts/${accountId}`)).statusCode).toBe(200);
+    for (let i = 0; i < 100 && (await pendingOf(accountId)).length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await pendingOf(accountId)).toMatchObject([{ kind: "account-deletion", reason: "owner-request" }]);
+  });
+
   it("cancels an account deletion asked for: the account is active again and the scheduler does not ask again", async () => {
     const { accountId } = await freshAccount("Amber Cancel", { periodEnd: after(5000) });
     const admin = await token("superAdmin");
@@ -515,7 +525,11 @@ describe("the grace period: read and export only", () => {
     });
   });
 
-  it("lists only routes that exist as allowed", () => {
+  it("lists only routes that exist as allowed, and as request routes", () => {
+    for (const entry of REQUEST_ROUTES) {
+      const [method, url] = entry.split(" ");
+      expect(t.app.hasRoute({ method: method as "POST", url: url! }), entry).toBe(true);
+    }
     for (const entry of ALLOWED_DURING_GRACE) {
       const [method, url] = entry.split(" ");
       expect(t.app.hasRoute({ method: method as "POST", url: url! }), entry).toBe(true);

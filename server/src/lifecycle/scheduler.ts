@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import type { FileStorage } from "../files/storage";
+import type { FastifyInstance } from "fastify";
 import { markPastDue, purge, runDueActions, syncRequests, type StepContext } from "./steps";
 
 export interface LifecycleRun {
@@ -33,6 +34,34 @@ export interface Scheduler {
   stop(): Promise<void>;
   /** One run now (what the schedule does), for "run now" and tests. */
   runNow(): Promise<LifecycleRun>;
+  /** Schedules (or withdraws) what a request just asked for, without waiting for the next run. */
+  syncRequests(): Promise<void>;
+}
+
+/**
+ * The writes that ask for a scheduled action or withdraw one (an account's deletion, cancel at
+ * period end, their undoing): after one succeeds, its scheduled action is there at once.
+ */
+export const REQUEST_ROUTES: readonly string[] = [
+  "DELETE /api/accounts/:id",
+  "PUT /api/accounts/:id",
+  "POST /api/accounts/:id/restore",
+  "POST /api/deleted-accounts/restore",
+  "POST /api/subscriptions/:id/cancel",
+  "POST /api/subscriptions/:id/resume",
+];
+
+export function syncAfterRequests(app: FastifyInstance, scheduler: Scheduler): void {
+  app.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode >= 300) return;
+    if (!REQUEST_ROUTES.includes(`${request.method} ${request.routeOptions.url ?? ""}`)) return;
+    try {
+      await scheduler.syncRequests();
+    } catch (error) {
+      // The next run schedules it anyway.
+      request.log.error({ err: error }, "lifecycle sync after a request failed");
+    }
+  });
 }
 
 export function lifecycleScheduler(
@@ -74,5 +103,8 @@ export function lifecycleScheduler(
       await running?.catch(() => undefined);
     },
     runNow,
+    async syncRequests() {
+      await syncRequests({ db: deps.db, storage: deps.storage, now: deps.clock.now() });
+    },
   };
 }
