@@ -15,6 +15,7 @@ import {
   bulkDownloads,
   businesses,
   devices,
+  oneTimeCodes,
   payments,
   refreshTokens,
   scheduledActions,
@@ -23,6 +24,7 @@ import {
   users,
 } from "../../server/src/db/schema";
 import { REQUEST_ROUTES, runLifecycle } from "../../server/src/lifecycle/scheduler";
+import { hashCode, issueCode } from "../../server/src/publicFlows/codes";
 import { DAY_MS } from "../../server/src/lifecycle/steps";
 import { createTestApp, signIn, type TestApp } from "./helpers";
 import { hashPassword } from "../../server/src/auth/passwords";
@@ -287,7 +289,7 @@ describe("purges", () => {
 });
 
 describe("cleaning up", () => {
-  it("removes a bulk download's zip a day after it was ready, and refresh tokens a day after they expired", async () => {
+  it("removes a bulk download's zip a day after it was ready, refresh tokens and emailed codes a day after they expired", async () => {
     const base = after(400);
     const zip = await t.storage.put(Buffer.from("zip bytes"));
     const [superAdmin] = await t.db.select().from(users).where(eq(users.email, "superadmin@example.com"));
@@ -310,15 +312,28 @@ describe("cleaning up", () => {
       tokenHash: `hash-${token}`,
       expiresAt: base,
     });
+    const code = await issueCode(t.db, {
+      purpose: "reset-password",
+      email: "someone@example.com",
+      ttlMs: 3_600_000,
+      form: "link",
+      now: after(-1 / 24, base),
+    });
     const present = async () => ({
       download: (await t.db.select().from(bulkDownloads).where(eq(bulkDownloads.id, download))).length,
       zip: await t.storage.size(zip.key),
       token: (await t.db.select().from(refreshTokens).where(eq(refreshTokens.id, token))).length,
+      code: (
+        await t.db
+          .select()
+          .from(oneTimeCodes)
+          .where(eq(oneTimeCodes.codeHash, hashCode(code)))
+      ).length,
     });
     await runAt(after(0.99, base));
-    expect(await present()).toEqual({ download: 1, zip: zip.size, token: 1 });
+    expect(await present()).toEqual({ download: 1, zip: zip.size, token: 1, code: 1 });
     await runAt(after(1.01, base));
-    expect(await present()).toEqual({ download: 0, zip: null, token: 0 });
+    expect(await present()).toEqual({ download: 0, zip: null, token: 0, code: 0 });
   });
 });
 

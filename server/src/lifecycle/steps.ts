@@ -330,8 +330,9 @@ export const BULK_DOWNLOAD_KEPT_MS = DAY_MS;
 
 /**
  * Deleted tests past Recover's 15 days go for good with their files; bulk downloads finished a
- * day ago go with their zips; refresh tokens expired a day ago, and invitations accepted or
- * expired a month ago, go (sign-in failures are the throttle's own to clean).
+ * day ago go with their zips; refresh tokens and emailed codes (register, reset, delete request)
+ * spent or expired a day ago, and invitations accepted or expired a month ago, go (sign-in
+ * failures and public-flow request counts clean themselves).
  */
 export async function purge(ctx: StepContext): Promise<number> {
   const { tests } = await purgeDeletedTests(ctx.db, ctx.storage, ctx.now, SERVICE);
@@ -350,8 +351,9 @@ export async function purge(ctx: StepContext): Promise<number> {
   const [cleaned] = await rowsOf(
     ctx.db,
     sql`with tokens as (delete from refresh_tokens where expires_at < ${dayAgo} returning 1),
-      invites as (delete from invitations where coalesce(accepted_at, expires_at) < ${monthAgo} returning 1)
-      select (select count(*) from tokens)::int + (select count(*) from invites)::int as n`,
+      invites as (delete from invitations where coalesce(accepted_at, expires_at) < ${monthAgo} returning 1),
+      codes as (delete from one_time_codes where least(coalesce(used_at, expires_at), expires_at) < ${dayAgo} returning 1)
+      select (select count(*) from tokens)::int + (select count(*) from invites)::int + (select count(*) from codes)::int as n`,
   );
   return tests + zips.length + Number(cleaned?.n ?? 0);
 }
