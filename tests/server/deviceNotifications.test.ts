@@ -21,7 +21,12 @@ import {
   userPreferences,
 } from "../../server/src/db/schema";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
+import { systemClock } from "../../server/src/clock";
+import { deviceNotifications } from "../../server/src/devices/notifications";
 import { UNSUBSCRIBE_LIMIT } from "../../server/src/devices/unsubscribe";
+import { unsubscribeLinks } from "../../server/src/devices/unsubscribeLinks";
+import type { RenderedMail } from "../../server/src/mail/templates";
+import type { Services } from "../../server/src/services";
 import { compareVersions, isNewerVersion } from "../../server/src/firmware/versions";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtpServer";
 import { OWNER_FLOWS_CONTRACT } from "../fixtures/ownerFlowsContract";
@@ -214,6 +219,26 @@ describe("mark lost → the owner's email → the unsubscribe link", () => {
     expect(await tablesDigest(t.db, stateTables)).toEqual(digest);
     const counted = await t.db.select().from(publicRequests).where(eq(publicRequests.ip, ip));
     expect(counted).toHaveLength(UNSUBSCRIBE_LIMIT.perIp);
+  });
+});
+
+describe("without a mail server", () => {
+  it("the service log's one link per email is the unsubscribe link, so the flow can be followed locally", async () => {
+    const sent: { to: string; mail: RenderedMail }[] = [];
+    const links = unsubscribeLinks(new TextEncoder().encode("a test secret"));
+    const notifications = deviceNotifications({
+      db: t.db,
+      config: t.config,
+      clock: systemClock,
+      unsubscribeLinks: links,
+      mailer: { send: async (to: string, mail: RenderedMail) => void sent.push({ to, mail }) },
+    } as unknown as Services);
+    await t.db.update(devices).set({ notifyOwner: true }).where(eq(devices.id, D.obsidianBigSherlockAi));
+    await notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" }, t.app.log);
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]!.to).toBe("inactive@example.com");
+    expect(sent[0]!.mail.highlight).toBe(links.url(PUBLIC_URL, D.obsidianBigSherlockAi, "inactive@example.com"));
+    expect(sent[0]!.mail.text).toContain(sent[0]!.mail.highlight);
   });
 });
 

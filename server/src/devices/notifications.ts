@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { deviceTypeName } from "../../../src/api/tests";
 import type { EmailNotificationKind } from "../../../src/api/userSettings";
 import type { Database } from "../db/client";
-import { renderMail } from "../mail/templates";
+import { renderMail, type RenderedMail } from "../mail/templates";
 import { rowsOf, type Executor } from "../resources/sql";
 import type { Services } from "../services";
 import { isNewerVersion } from "../firmware/versions";
@@ -82,6 +82,15 @@ export const deviceLabel = (device: { customBoxName: string | null; serialNumber
 const mailDate = (date: Date) =>
   `${String(date.getUTCMonth() + 1).padStart(2, "0")}/${String(date.getUTCDate()).padStart(2, "0")}/${date.getUTCFullYear()}`;
 
+/**
+ * Without a mail server the service log shows one link per email (mail/mailer.ts): for these, the
+ * unsubscribe link, the one a person running the service locally needs to follow the flow.
+ */
+const withUnsubscribeInLog = (mail: RenderedMail, links: string[]): RenderedMail => ({
+  ...mail,
+  highlight: links.join(" "),
+});
+
 const whyFooter = (recipient: DeviceRecipient) =>
   `You get this email because you own ${recipient.ownsBusiness ? "the location" : "the account"} this device belongs to (${recipient.accountName}). The unsubscribe link stops the emails about this device only.`;
 
@@ -119,17 +128,20 @@ export function deviceNotifications({ db, mailer, config, unsubscribeLinks, cloc
       const [recipient] = await deviceRecipients(db, sql`d.id = ${deviceId} and ${wantsEmail("device-lost")}`);
       if (!recipient) return;
       const label = deviceLabel(recipient);
-      const mail = renderMail(productName, {
-        subject: `${label} was marked lost`,
-        greeting: `Hello ${recipient.firstName},`,
-        paragraphs: [
-          `${markedBy.firstName} ${markedBy.lastName} marked the device ${label} (${deviceTypeName(recipient.typeCode)}, serial number ${recipient.serialNumber}) of ${recipient.accountName} as lost on ${mailDate(clock.now())}.`,
-          "It stays listed among lost devices until it is marked found. If you have it, tell your administrator.",
-          `To stop emails about this device: ${unsubscribeUrl(recipient)}`,
-        ],
-        action: { label: "Open the device", url: `${publicUrl}/devices/${encodeURIComponent(deviceId)}` },
-        footer: whyFooter(recipient),
-      });
+      const mail = withUnsubscribeInLog(
+        renderMail(productName, {
+          subject: `${label} was marked lost`,
+          greeting: `Hello ${recipient.firstName},`,
+          paragraphs: [
+            `${markedBy.firstName} ${markedBy.lastName} marked the device ${label} (${deviceTypeName(recipient.typeCode)}, serial number ${recipient.serialNumber}) of ${recipient.accountName} as lost on ${mailDate(clock.now())}.`,
+            "It stays listed among lost devices until it is marked found. If you have it, tell your administrator.",
+            `To stop emails about this device: ${unsubscribeUrl(recipient)}`,
+          ],
+          action: { label: "Open the device", url: `${publicUrl}/devices/${encodeURIComponent(deviceId)}` },
+          footer: whyFooter(recipient),
+        }),
+        [unsubscribeUrl(recipient)],
+      );
       sendLater(log, recipient.email, mail);
     },
 
@@ -146,20 +158,23 @@ export function deviceNotifications({ db, mailer, config, unsubscribeLinks, cloc
       const notes = build.releaseNotes.trim();
       for (const devices of byRecipient.values()) {
         const first = devices[0]!;
-        const mail = renderMail(productName, {
-          subject: `Firmware ${build.firmwareVersion} for ${typeName} is available`,
-          greeting: `Hello ${first.firstName},`,
-          paragraphs: [
-            `Firmware ${build.firmwareVersion} for ${typeName} is published. ${devices.length === 1 ? "This device" : "These devices"} of ${first.accountName} ${devices.length === 1 ? "runs" : "run"} an older version:`,
-            ...devices.map(
-              (device) =>
-                `${deviceLabel(device)} (serial number ${device.serialNumber}, now on ${device.firmwareVersion ?? "an unknown version"}). To stop emails about this device: ${unsubscribeUrl(device)}`,
-            ),
-            ...(notes ? [`Release notes: ${notes.length > 600 ? `${notes.slice(0, 600)}…` : notes}`] : []),
-          ],
-          action: { label: "Open your devices", url: `${publicUrl}/devices` },
-          footer: whyFooter(first),
-        });
+        const mail = withUnsubscribeInLog(
+          renderMail(productName, {
+            subject: `Firmware ${build.firmwareVersion} for ${typeName} is available`,
+            greeting: `Hello ${first.firstName},`,
+            paragraphs: [
+              `Firmware ${build.firmwareVersion} for ${typeName} is published. ${devices.length === 1 ? "This device" : "These devices"} of ${first.accountName} ${devices.length === 1 ? "runs" : "run"} an older version:`,
+              ...devices.map(
+                (device) =>
+                  `${deviceLabel(device)} (serial number ${device.serialNumber}, now on ${device.firmwareVersion ?? "an unknown version"}). To stop emails about this device: ${unsubscribeUrl(device)}`,
+              ),
+              ...(notes ? [`Release notes: ${notes.length > 600 ? `${notes.slice(0, 600)}…` : notes}`] : []),
+            ],
+            action: { label: "Open your devices", url: `${publicUrl}/devices` },
+            footer: whyFooter(first),
+          }),
+          devices.map(unsubscribeUrl),
+        );
         sendLater(log, first.email, mail);
       }
     },

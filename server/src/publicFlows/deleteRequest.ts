@@ -11,14 +11,15 @@
  *                                          goes and when. A wrong or expired code, and an email
  *                                          without an account, answer 400 alike (a wrong code
  *                                          counts an attempt: 5 kill it).
- * Both are limited per address and per email (publicFlows/limits.ts). Emails are sent in the
- * background: the answer neither waits for the mail server nor takes longer for a real address.
+ * Both are limited per address and per email (publicFlows/limits.ts). The lookup, the code and the
+ * emails come after the answer (afterAnswer.ts): it neither waits for the mail server nor takes
+ * longer for a real address.
  */
 import { randomUUID } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { sql } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import {
   DATA_DELETION_DAYS,
   DELETE_REQUEST_CODE_MINUTES,
@@ -42,10 +43,11 @@ import { publicRequests } from "../db/schema";
 import { described, refusals, routeOptions } from "../docs/openapi";
 import { HttpError } from "../http/errors";
 import { clientName } from "../http/userAgent";
-import { renderMail, type MailContent } from "../mail/templates";
+import { renderMail } from "../mail/templates";
 import { iso, rowsOf, type Executor, type Tx } from "../resources/sql";
 import { logActivity } from "../resources/writes";
 import type { Services } from "../services";
+import { afterAnswer } from "./afterAnswer";
 import { checkTypedCode, issueCode, spendCode } from "./codes";
 import { checkLimit, type Limit } from "./limits";
 
@@ -146,12 +148,7 @@ export function deleteRequestRoutes(app: FastifyInstance, services: Services): v
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tag = "Public flows";
 
-  const sendLater = (log: FastifyBaseLogger, to: string, content: MailContent) => {
-    const mail = renderMail(productName, content);
-    mailer
-      .send(to, mail)
-      .catch((error: unknown) => log.error({ err: error, to, subject: mail.subject }, "mail failed"));
-  };
+  const later = afterAnswer(app, app.log);
 
   api.post(
     "/delete-request",
@@ -190,8 +187,10 @@ export function deleteRequestRoutes(app: FastifyInstance, services: Services): v
       }
       await checkLimit(db, DELETE_REQUEST_LIMIT, { email, ip: request.ip }, now);
 
-      const person = await personWhere(db, sql`lower(u.email) = ${email}`);
-      if (person) {
+      // After the answer: a known email and an unknown one take the same time (afterAnswer.ts).
+      later.run("delete-request code", async () => {
+        const person = await personWhere(db, sql`lower(u.email) = ${email}`);
+        if (!person) return;
         const code = await issueCode(db, {
           purpose: "delete-request",
           email,
@@ -200,17 +199,20 @@ export function deleteRequestRoutes(app: FastifyInstance, services: Services): v
           form: "digits",
           now,
         });
-        sendLater(request.log, person.email, {
-          subject: "Your code to confirm a data-deletion request",
-          greeting: `Hello ${person.firstName},`,
-          paragraphs: [
-            `Someone asked to delete the data of ${person.email} in ${productName}. If it was you, enter this code on the confirmation page: ${publicUrl}/delete-request-confirmation?email=${encodeURIComponent(person.email)}`,
-            `The code works once, for ${DELETE_REQUEST_CODE_MINUTES} minutes. Nothing is deleted until you confirm.`,
-          ],
-          action: { code },
-          footer: "If you did not ask, ignore this email: nothing will be deleted.",
-        });
-      }
+        await mailer.send(
+          person.email,
+          renderMail(productName, {
+            subject: "Your code to confirm a data-deletion request",
+            greeting: `Hello ${person.firstName},`,
+            paragraphs: [
+              `Someone asked to delete the data of ${person.email} in ${productName}. If it was you, enter this code on the confirmation page: ${publicUrl}/delete-request-confirmation?email=${encodeURIComponent(person.email)}`,
+              `The code works once, for ${DELETE_REQUEST_CODE_MINUTES} minutes. Nothing is deleted until you confirm.`,
+            ],
+            action: { code },
+            footer: "If you did not ask, ignore this email: nothing will be deleted.",
+          }),
+        );
+      });
       const answer: DeleteRequestAccepted = {
         message: DELETE_REQUEST_SENT,
         codeExpiresInSeconds: CODE_TTL_MS / 1000,
@@ -286,17 +288,22 @@ export function deleteRequestRoutes(app: FastifyInstance, services: Services): v
 
       const { person, kind, runAt } = done;
       const when = mailDate(runAt);
-      sendLater(request.log, person.email, {
-        subject: "Your data-deletion request is confirmed",
-        greeting: `Hello ${person.firstName},`,
-        paragraphs: [
-          kind === "account-deletion"
-            ? `The account ${person.accountName} and everything in it — its tests, photos, devices, locations and people — will be deleted on ${when}. Until then everyone in it can keep working and download what they need.`
-            : `Your user ${person.firstName} ${person.lastName} in ${person.accountName} will be deleted on ${when}: your name, email, password and settings go. The tests you made stay with ${person.accountName}, shown as made by a deleted user.`,
-          "If you did not mean to ask, contact support before that date: a super admin can still stop it.",
-        ],
-        footer: "You get this email because this address confirmed a data-deletion request.",
-      });
+      later.run("delete-request confirmation email", () =>
+        mailer.send(
+          person.email,
+          renderMail(productName, {
+            subject: "Your data-deletion request is confirmed",
+            greeting: `Hello ${person.firstName},`,
+            paragraphs: [
+              kind === "account-deletion"
+                ? `The account ${person.accountName} and everything in it — its tests, photos, devices, locations and people — will be deleted on ${when}. Until then everyone in it can keep working and download what they need.`
+                : `Your user ${person.firstName} ${person.lastName} in ${person.accountName} will be deleted on ${when}: your name, email, password and settings go. The tests you made stay with ${person.accountName}, shown as made by a deleted user.`,
+              "If you did not mean to ask, contact support before that date: a super admin can still stop it.",
+            ],
+            footer: "You get this email because this address confirmed a data-deletion request.",
+          }),
+        ),
+      );
       return { kind, accountName: person.accountName, runAt: runAt.toISOString() };
     },
   );

@@ -86,7 +86,7 @@ export default function DeleteRequestConfirmationPage() {
                   {translate("deleteRequest.confirmTitle")}
                 </Typography>
               </Stack>
-              <Typography>
+              <Typography sx={{ overflowWrap: "anywhere" }}>
                 {translate(email ? "deleteRequest.codeSentTo" : "deleteRequest.codeIntro", { email })}
               </Typography>
               <TextInput

@@ -65,7 +65,7 @@ export default function DeleteRequestPage() {
               {translate("deleteRequest.what", { days: DATA_DELETION_DAYS })}
             </Typography>
             {user?.email && (
-              <Alert severity="info" data-testid="signed-in-note">
+              <Alert severity="info" data-testid="signed-in-note" sx={{ overflowWrap: "anywhere" }}>
                 {translate("deleteRequest.signedIn", { email: user.email })}
               </Alert>
             )}
