@@ -31,7 +31,7 @@ describe("Activity Feed (issue: operations screens, item 1)", () => {
     await admin.page.getByRole("heading", { name: "Antwerp sorting", exact: true }).waitFor();
     await admin.context.close();
 
-    // A user sees only their own entries: the admin's is not among them.
+    // A user sees their own entries and their account's test activity: the admin's device change is not among them.
     const user = await openPage(baseUrl);
     await signIn(user.page, "user@example.com", DEMO_PASSWORD);
     await user.page.goto("/activity-feed");
@@ -41,7 +41,8 @@ describe("Activity Feed (issue: operations screens, item 1)", () => {
       .or(user.page.locator("tbody tr").first())
       .first()
       .waitFor();
-    expect(await user.page.getByText("Alice Morgan").count()).toBe(0);
+    expect(await user.page.locator(`a[href="/devices/${device}"]`).count()).toBe(0);
+    expect(await user.page.getByText("Marked lost").count()).toBe(0);
     await user.context.close();
 
     // The device goes back to its account, for the journeys after this one.
