@@ -1120,14 +1120,16 @@ export const appMessages = {
   },
   deleteRequest: {
     title: "Delete my data",
-    intro: "Enter the email you use for your account. We will email you a code to confirm that the request is yours; nothing is deleted until you enter it.",
+    intro:
+      "Enter the email you use for your account. We will email you a code to confirm that the request is yours; nothing is deleted until you enter it.",
     what: "If you own your account or are its only administrator, the whole account goes with its tests, devices and people; otherwise only your user and personal data go. The deletion happens %{days} days after you confirm, and until then a super admin can still stop it.",
     signedIn: "You are signed in: the code goes to %{email}.",
     email: "Email",
     send: "Email me a code",
     haveCode: "I already have a code",
     confirmTitle: "Confirm your request",
-    codeSentTo: "If %{email} belongs to an account, we have emailed it a 6-digit code. Enter it to confirm that you want your data deleted.",
+    codeSentTo:
+      "If %{email} belongs to an account, we have emailed it a 6-digit code. Enter it to confirm that you want your data deleted.",
     codeIntro: "Enter your email and the 6-digit code we emailed you.",
     code: "Code",
     codeShape: "Enter the 6 digits of the code.",
@@ -1140,8 +1142,10 @@ export const appMessages = {
     resent: "A new code is on its way to %{email}.",
     doneTitle: "Request confirmed",
     doneAccount: "The account %{account} and all its data will be deleted on %{date}.",
-    doneUser: "Your user and personal data in %{account} will be deleted on %{date}. The tests you made stay with the account.",
-    doneUntil: "Until %{date} everything works as before. If you change your mind, contact support before then: a super admin can still stop it.",
+    doneUser:
+      "Your user and personal data in %{account} will be deleted on %{date}. The tests you made stay with the account.",
+    doneUntil:
+      "Until %{date} everything works as before. If you change your mind, contact support before then: a super admin can still stop it.",
     doneEmail: "We have emailed you a confirmation.",
     home: "Return to home",
     goToLogin: "Go to sign in",
