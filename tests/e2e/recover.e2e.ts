@@ -53,7 +53,7 @@ describe("recover journey (issue: operations screens, item 2)", () => {
     await context.close();
   });
 
-  it("a super admin goes from Recover to Recover Accounts, empty here", async () => {
+  it("a super admin goes from Recover to Recover Accounts", async () => {
     const { context, page } = await openPage(baseUrl);
     await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
     // Recover Accounts has no menu item: super admins reach it from Recover, which shows every account.
@@ -63,8 +63,9 @@ describe("recover journey (issue: operations screens, item 2)", () => {
     await page.getByRole("link", { name: "Recover Accounts" }).click();
     await page.waitForURL("**/recover/accounts");
     await page.getByRole("heading", { name: "Recover Accounts" }).waitFor();
-    await page.getByText("No account waiting for deletion").waitFor();
-    await screenshot(page, "recover-accounts-empty");
+    // Empty, or holding the deletions earlier journeys asked for (the data-deletion request's).
+    await page.getByText("No account waiting for deletion").or(page.locator("tbody tr").first()).first().waitFor();
+    await screenshot(page, "recover-accounts");
     await context.close();
   });
 });
