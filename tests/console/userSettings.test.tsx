@@ -159,6 +159,17 @@ describe("/user-settings: preferences", () => {
     });
   });
 
+  it("keeps what is being changed in one section when another section is saved", async () => {
+    await openSettings();
+    const emails = section("Email notifications");
+    fireEvent.click(within(emails).getByRole("switch", { name: "Weekly digest" }));
+    const ui = section("Interface");
+    fireEvent.click(within(ui).getByRole("radio", { name: "Dark" }));
+    fireEvent.click(within(ui).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Interface preferences saved")).toBeInTheDocument();
+    expect(within(section("Email notifications")).getByRole("switch", { name: "Weekly digest" })).not.toBeChecked();
+  });
+
   it("says so when the preferences were changed elsewhere, and shows them as stored", async () => {
     await openSettings();
     // Another device saves meanwhile.

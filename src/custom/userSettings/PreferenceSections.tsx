@@ -29,9 +29,9 @@ import { useSavePreferences } from "./preferences";
  * record changes, and saving another section must not wipe what the user is typing here.
  */
 function useSectionRecord<T extends object>(values: T): T {
+  // Preferences are plain JSON: the text is the identity, and the record is rebuilt only when it changes.
   const key = JSON.stringify(values);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content on purpose
-  return useMemo(() => values, [key]);
+  return useMemo(() => JSON.parse(key) as T, [key]);
 }
 
 /** Saves a section's values and says how it went; answers the preferences when saved. */
