@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNSUBSCRIBE_LINK_NOT_VALID, type DeviceUnsubscribe } from "../../src/api/deviceUnsubscribe";
 import type { Device } from "../../src/api/resources";
@@ -226,7 +227,7 @@ describe("without a mail server", () => {
   it("the service log's one link per email is the unsubscribe link, so the flow can be followed locally", async () => {
     const sent: { to: string; mail: RenderedMail }[] = [];
     const links = unsubscribeLinks(new TextEncoder().encode("a test secret"));
-    const notifications = deviceNotifications({
+    const notifications = deviceNotifications(Fastify(), {
       db: t.db,
       config: t.config,
       clock: systemClock,
@@ -234,11 +235,39 @@ describe("without a mail server", () => {
       mailer: { send: async (to: string, mail: RenderedMail) => void sent.push({ to, mail }) },
     } as unknown as Services);
     await t.db.update(devices).set({ notifyOwner: true }).where(eq(devices.id, D.obsidianBigSherlockAi));
-    await notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" }, t.app.log);
+    await notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" });
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]!.to).toBe("inactive@example.com");
     expect(sent[0]!.mail.highlight).toBe(links.url(PUBLIC_URL, D.obsidianBigSherlockAi, "inactive@example.com"));
     expect(sent[0]!.mail.text).toContain(sent[0]!.mail.highlight);
+  });
+});
+
+describe("sent after the answer", () => {
+  it("the service waits for an email in hand before it closes (nothing is written into a removed data folder)", async () => {
+    const app = Fastify();
+    let deliver = () => {};
+    const notifications = deviceNotifications(app, {
+      db: t.db,
+      config: t.config,
+      clock: systemClock,
+      unsubscribeLinks: unsubscribeLinks(new TextEncoder().encode("a test secret")),
+      mailer: {
+        send: () =>
+          new Promise<void>((resolve) => {
+            deliver = resolve;
+          }),
+      },
+    } as unknown as Services);
+    await t.db.update(devices).set({ notifyOwner: true }).where(eq(devices.id, D.obsidianBigSherlockAi));
+    await notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" });
+    let closed = false;
+    const closing = app.close().then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed).toBe(false);
+    deliver();
+    await closing;
+    expect(closed).toBe(true);
   });
 });
 

@@ -5,14 +5,15 @@
  * device's `notify_owner` is on and the recipient has not switched that kind of email off in User
  * Settings. Each carries the device's unsubscribe link (unsubscribeLinks.ts).
  *
- * Sent after the write is committed and never awaited by it: a mail server that is down or slow
- * costs the email (logged), not the write.
+ * Sent after the write is committed and never awaited by it (http/afterAnswer.ts): a mail server
+ * that is down or slow costs the email (logged), not the write.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { deviceTypeName } from "../../../src/api/tests";
 import type { EmailNotificationKind } from "../../../src/api/userSettings";
 import type { Database } from "../db/client";
+import { afterAnswer } from "../http/afterAnswer";
 import { renderMail, type RenderedMail } from "../mail/templates";
 import { rowsOf, type Executor } from "../resources/sql";
 import type { Services } from "../services";
@@ -96,35 +97,29 @@ const whyFooter = (recipient: DeviceRecipient) =>
 
 export interface DeviceNotifications {
   /** After mark-lost: the device's recipient hears who marked it lost, and when. */
-  deviceLost(
-    deviceId: string,
-    markedBy: { firstName: string; lastName: string },
-    log: FastifyBaseLogger,
-  ): Promise<void>;
+  deviceLost(deviceId: string, markedBy: { firstName: string; lastName: string }): Promise<void>;
   /**
    * After a firmware is published: each recipient of a device of that type on an older (or
    * unknown) version gets one email listing those devices.
    */
-  firmwarePublished(
-    build: { deviceTypeCode: number; firmwareVersion: string; releaseNotes: string },
-    log: FastifyBaseLogger,
-  ): Promise<void>;
+  firmwarePublished(build: { deviceTypeCode: number; firmwareVersion: string; releaseNotes: string }): Promise<void>;
 }
 
-export function deviceNotifications({ db, mailer, config, unsubscribeLinks, clock }: Services): DeviceNotifications {
+export function deviceNotifications(
+  app: FastifyInstance,
+  { db, mailer, config, unsubscribeLinks, clock }: Services,
+): DeviceNotifications {
   const { publicUrl, productName } = config.mail;
   const unsubscribeUrl = (recipient: DeviceRecipient) =>
     unsubscribeLinks.url(publicUrl, recipient.deviceId, recipient.email);
 
   /** In the background: the caller's answer does not wait for the mail server. */
-  const sendLater = (log: FastifyBaseLogger, to: string, mail: ReturnType<typeof renderMail>) => {
-    mailer
-      .send(to, mail)
-      .catch((error: unknown) => log.error({ err: error, to, subject: mail.subject }, "mail failed"));
-  };
+  const later = afterAnswer(app, app.log);
+  const sendLater = (to: string, mail: RenderedMail) =>
+    later.run(`mail "${mail.subject}" to ${to}`, () => mailer.send(to, mail));
 
   return {
-    async deviceLost(deviceId, markedBy, log) {
+    async deviceLost(deviceId, markedBy) {
       const [recipient] = await deviceRecipients(db, sql`d.id = ${deviceId} and ${wantsEmail("device-lost")}`);
       if (!recipient) return;
       const label = deviceLabel(recipient);
@@ -142,10 +137,10 @@ export function deviceNotifications({ db, mailer, config, unsubscribeLinks, cloc
         }),
         [unsubscribeUrl(recipient)],
       );
-      sendLater(log, recipient.email, mail);
+      sendLater(recipient.email, mail);
     },
 
-    async firmwarePublished(build, log) {
+    async firmwarePublished(build) {
       const candidates = await deviceRecipients(
         db,
         sql`d.type_code = ${build.deviceTypeCode} and d.status = 'active' and ${wantsEmail("firmware-released")}`,
@@ -175,7 +170,7 @@ export function deviceNotifications({ db, mailer, config, unsubscribeLinks, cloc
           }),
           devices.map(unsubscribeUrl),
         );
-        sendLater(log, first.email, mail);
+        sendLater(first.email, mail);
       }
     },
   };

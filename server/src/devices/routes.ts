@@ -111,7 +111,7 @@ function checkBoxName(name: string) {
 export function deviceRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services;
   const def = deviceDefinition;
-  const notifications = deviceNotifications(services);
+  const notifications = deviceNotifications(app, services);
   const writes = writeRoutes(app, db, def, devices);
   readRoutes(app, db, def, { list: "signedIn", get: "signedIn", export: ["SuperAdmin", "Admin"] });
 
@@ -176,12 +176,12 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
     summary: "Mark an active device lost",
     fields: {},
     change:
-      (_body, { caller, afterCommit, log }) =>
+      (_body, { caller, afterCommit }) =>
       (current) => {
         checkDeviceAdmin(caller, current);
         if (current.status !== "active") throw fieldError(422, "status", "Only an active device can be marked lost.");
         // Its owner hears of it (docs/api.md "Public flows"), once the change is committed.
-        afterCommit(() => notifications.deviceLost(current.id, caller, log));
+        afterCommit(() => notifications.deviceLost(current.id, caller));
         return { status: "lost" };
       },
   });

@@ -126,7 +126,7 @@ async function receive(request: FastifyRequest, storage: FileStorage, limit: num
 export function firmwareRoutes(app: FastifyInstance, services: Services): void {
   const { db, storage, config } = services;
   const def = firmwareDefinition;
-  const notifications = deviceNotifications(services);
+  const notifications = deviceNotifications(app, services);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const responses = answers(def);
   const tag = def.name;
@@ -216,20 +216,17 @@ export function firmwareRoutes(app: FastifyInstance, services: Services): void {
       status: stringEnum(FIRMWARE_STATUSES),
     },
     change:
-      (body, { afterCommit, log }) =>
+      (body, { afterCommit }) =>
       (current) => {
         // A build becomes available when it is published: the owners of devices it is newer for
         // hear of it (docs/api.md "Public flows"), once the change is committed.
         if (body.status === "published" && current.status !== "published") {
           afterCommit(() =>
-            notifications.firmwarePublished(
-              {
-                deviceTypeCode: current.deviceTypeCode,
-                firmwareVersion: current.firmwareVersion,
-                releaseNotes: body.releaseNotes,
-              },
-              log,
-            ),
+            notifications.firmwarePublished({
+              deviceTypeCode: current.deviceTypeCode,
+              firmwareVersion: current.firmwareVersion,
+              releaseNotes: body.releaseNotes,
+            }),
           );
         }
         return body;

@@ -12,7 +12,7 @@
  *                                          without an account, answer 400 alike (a wrong code
  *                                          counts an attempt: 5 kill it).
  * Both are limited per address and per email (publicFlows/limits.ts). The lookup, the code and the
- * emails come after the answer (afterAnswer.ts): it neither waits for the mail server nor takes
+ * emails come after the answer (http/afterAnswer.ts): it neither waits for the mail server nor takes
  * longer for a real address.
  */
 import { randomUUID } from "node:crypto";
@@ -47,7 +47,7 @@ import { renderMail } from "../mail/templates";
 import { iso, rowsOf, type Executor, type Tx } from "../resources/sql";
 import { logActivity } from "../resources/writes";
 import type { Services } from "../services";
-import { afterAnswer } from "./afterAnswer";
+import { afterAnswer } from "../http/afterAnswer";
 import { checkTypedCode, issueCode, spendCode } from "./codes";
 import { checkLimit, type Limit } from "./limits";
 
@@ -187,7 +187,7 @@ export function deleteRequestRoutes(app: FastifyInstance, services: Services): v
       }
       await checkLimit(db, DELETE_REQUEST_LIMIT, { email, ip: request.ip }, now);
 
-      // After the answer: a known email and an unknown one take the same time (afterAnswer.ts).
+      // After the answer: a known email and an unknown one take the same time (http/afterAnswer.ts).
       later.run("delete-request code", async () => {
         const person = await personWhere(db, sql`lower(u.email) = ${email}`);
         if (!person) return;

@@ -26,7 +26,7 @@ import { logActivity } from "../resources/writes";
 import type { Services } from "../services";
 import { findLiveUserByEmail } from "../users/queries";
 import { resetPasswordMail } from "./accountMails";
-import { afterAnswer } from "./afterAnswer";
+import { afterAnswer } from "../http/afterAnswer";
 import { issueCode, liveCodeByToken, spendCode } from "./codes";
 import { checkLimit, type Limit } from "./limits";
 import { REGISTER_TAG } from "./register";

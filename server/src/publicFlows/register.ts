@@ -35,7 +35,7 @@ import { isUniqueViolation } from "../resources/sql";
 import type { Services } from "../services";
 import { findUserById, toApiUser } from "../users/queries";
 import { alreadyRegisteredMail, confirmRegistrationMail } from "./accountMails";
-import { afterAnswer } from "./afterAnswer";
+import { afterAnswer } from "../http/afterAnswer";
 import { issueCode, liveCodeByToken, spendCode } from "./codes";
 import { checkLimit, type Limit } from "./limits";
 import { createRegisteredAccount, emailInUse, readPendingRegistration } from "./registration";
