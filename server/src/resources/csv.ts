@@ -29,19 +29,39 @@ export const exportFileName = (resource: string, now = new Date()) =>
   `${resource}-${now.toISOString().slice(0, 10)}.csv`;
 
 /**
- * Sends `pages` as CSV. Readable.from pulls the next page only when the socket has taken the
- * previous one (backpressure), so a slow client slows the queries instead of filling memory.
+ * The last line of an export that failed after its header was sent: the status (200) can no
+ * longer change, so the file itself says it is incomplete instead of simply stopping short (a
+ * spreadsheet would open a silently truncated file as if it were whole).
  */
-export function sendCsv(
+export const EXPORT_FAILED_LINE =
+  "# Export failed: the service could not read the remaining rows. The file is incomplete.\r\n";
+
+/**
+ * Sends `pages` as CSV. The first page is read BEFORE the status and the header go out, so a
+ * filter or sort the database refuses is an error answer (400/500 JSON) and never a 200 that is
+ * then cut. After that, Readable.from pulls the next page only when the socket has taken the
+ * previous one (backpressure), so a slow client slows the queries instead of filling memory; a
+ * page that fails then ends the file with EXPORT_FAILED_LINE.
+ */
+export async function sendCsv(
   reply: FastifyReply,
   resource: string,
   columns: string[],
   pages: AsyncIterable<Row[]>,
-): FastifyReply {
+): Promise<FastifyReply> {
+  const source = pages[Symbol.asyncIterator]();
+  const first = await source.next();
+  const rowsText = (rows: Row[]) => rows.map((row) => csvLine(columns.map((column) => row[column]))).join("");
   async function* lines(): AsyncGenerator<string> {
-    yield csvLine(columns);
-    for await (const rows of pages) {
-      yield rows.map((row) => csvLine(columns.map((column) => row[column]))).join("");
+    try {
+      yield csvLine(columns);
+      for (let page = first; !page.done; page = await source.next()) yield rowsText(page.value);
+    } catch (error) {
+      reply.log.error({ err: error, resource }, "CSV export failed after its header was sent");
+      yield EXPORT_FAILED_LINE;
+    } finally {
+      // The client went away (or the export ended): stop reading pages.
+      await source.return?.();
     }
   }
   return reply
