@@ -7,7 +7,7 @@
  * the database as it was, but for the attempt or request it counts. Mail goes through a real SMTP
  * server in this process; the clock is moved, not waited for.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -32,6 +32,7 @@ import {
   users,
 } from "../../server/src/db/schema";
 import { runLifecycle } from "../../server/src/lifecycle/scheduler";
+import { FORGOTTEN_VALUE } from "../../server/src/lifecycle/forgetInActivity";
 import { DAY_MS } from "../../server/src/lifecycle/steps";
 import { hashCode, MAX_CODE_ATTEMPTS } from "../../server/src/publicFlows/codes";
 import { DELETE_CONFIRM_LIMIT } from "../../server/src/publicFlows/deleteRequest";
@@ -259,6 +260,26 @@ describe("confirming", () => {
       clock.set(at);
       return runLifecycle({ db: t.db, storage: t.storage, now: at });
     };
+    // Her admin renames her: the activity log now holds her name and email, as entries about people do.
+    const admin = await token("admin");
+    const current = (await call(t, admin, "GET", `/api/users/${U.user}`)).json<{
+      version: number;
+      firstName: string;
+    }>();
+    const renamed = await call(t, admin, "PUT", `/api/users/${U.user}`, {
+      version: current.version,
+      firstName: current.firstName,
+      lastName: "Patel-Okafor",
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const naming = () =>
+      t.db
+        .select({ id: activityLog.id, changes: activityLog.changes })
+        .from(activityLog)
+        .where(sql`${activityLog.changes}::text ~ ${"Patel|user@example\\.com"}`);
+    const renameEntry = (await naming()).find((entry) => "lastName" in entry.changes);
+    expect(renameEntry?.changes).toMatchObject({ lastName: ["Patel", "Patel-Okafor"] });
+
     await run(DATA_DELETION_DAYS - 1);
     expect((await t.db.select().from(users).where(eq(users.id, U.user)))[0]!.firstName).toBe("Uma");
     await run(DATA_DELETION_DAYS + 1);
@@ -272,6 +293,10 @@ describe("confirming", () => {
       avatar: null,
     });
     expect(after!.deletedAt).not.toBeNull();
+    // The log keeps what happened, not who she was: no entry names her any more.
+    expect(await naming()).toEqual([]);
+    const [forgotten] = await t.db.select().from(activityLog).where(eq(activityLog.id, renameEntry!.id));
+    expect(forgotten!.changes).toMatchObject({ lastName: [FORGOTTEN_VALUE, FORGOTTEN_VALUE] });
     expect(await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, U.user))).toEqual([]);
     const testsAfter = await t.db.select({ id: tests.id, accountId: tests.accountId }).from(tests).where(hers);
     expect(testsAfter.map((row) => row.id).sort()).toEqual(testsBefore.map((row) => row.id).sort());

@@ -6,7 +6,7 @@
  * two runs at once do each transition once.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movableClock } from "../../server/src/clock";
 import {
@@ -26,6 +26,7 @@ import {
 import { REQUEST_ROUTES, runLifecycle } from "../../server/src/lifecycle/scheduler";
 import { hashCode, issueCode } from "../../server/src/publicFlows/codes";
 import { DAY_MS } from "../../server/src/lifecycle/steps";
+import { FORGOTTEN_VALUE } from "../../server/src/lifecycle/forgetInActivity";
 import { createTestApp, signIn, type TestApp } from "./helpers";
 import { hashPassword } from "../../server/src/auth/passwords";
 import { ALLOWED_DURING_GRACE, READ_ONLY_DURING_GRACE } from "../../server/src/lifecycle/grace";
@@ -168,6 +169,26 @@ describe("unpaid: past due for 7 days, then 21 days of grace, then the account i
     expect((await accountOf(accountId)).status).toBe("active");
     expect(await t.storage.size(test.storageKeys[0]!)).not.toBeNull();
 
+    // What the log said of the account and its owner before (as a create and an edit write it).
+    await t.db.insert(activityLog).values([
+      {
+        id: randomUUID(),
+        actorId: null,
+        action: "create",
+        resource: "accounts",
+        recordId: accountId,
+        changes: { name: "Garnet & Co", email: "garnet@example.com", phone: "+44 20 7946 0000", country: "GB" },
+      },
+      {
+        id: randomUUID(),
+        actorId: userId,
+        action: "update",
+        resource: "users",
+        recordId: userId,
+        changes: { lastName: ["Garnet", "Garnet-Hale"] },
+      },
+    ]);
+
     await runAt(after(7 + 21));
     const gone = await accountOf(accountId);
     expect(gone).toMatchObject({ status: "deleted", name: "Deleted account", phone: "" });
@@ -186,7 +207,23 @@ describe("unpaid: past due for 7 days, then 21 days of grace, then the account i
 
     await runAt(after(7 + 22));
     expect(await entriesOf(subscriptionId)).toEqual(["past-due", "cancel"]);
-    expect(await entriesOf(accountId)).toEqual(["delete"]);
+    expect((await entriesOf(accountId)).sort()).toEqual(["create", "delete"]);
+    // The log keeps what happened; the account's and its people's names, emails and phones are gone from it.
+    const naming = await t.db
+      .select()
+      .from(activityLog)
+      .where(sql`${activityLog.changes}::text ~ ${"Garnet|example\\.com|7946"}`);
+    expect(naming).toEqual([]);
+    const [created] = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.recordId, accountId), eq(activityLog.action, "create")));
+    expect(created!.changes).toEqual({
+      name: FORGOTTEN_VALUE,
+      email: FORGOTTEN_VALUE,
+      phone: FORGOTTEN_VALUE,
+      country: "GB",
+    });
     // Nobody can sign in as the deleted owner: the list of accounts does not show it either.
     const list = await call(t, await token("superAdmin"), "GET", "/api/accounts?range=[0,99]");
     expect(list.json<{ id: string }[]>().map((row) => row.id)).not.toContain(accountId);

@@ -3,7 +3,8 @@
  * when a requested deletion's 15 days are over). In the caller's transaction: the account's
  * tests with their files and AI results, devices, businesses, invitations, and its people's
  * sessions, lists and preferences go; its users stay as anonymised tombstones (the activity log
- * and other accounts' records still name them as "Deleted user"), and the account row stays,
+ * and other accounts' records still name them as "Deleted user"; the log's entries about them and
+ * the account lose their names, emails and phones: forgetInActivity.ts), and the account row stays,
  * anonymised, with status `deleted`, so its payments remain for accounting with no personal
  * details. Answers the storage keys of the files removed: the caller deletes each blob nothing
  * refers to any more after the commit.
@@ -11,13 +12,14 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../resources/sql";
 import { logActivity } from "../resources/writes";
+import { forgetInActivity } from "./forgetInActivity";
 
 export const DELETED_ACCOUNT_NAME = "Deleted account";
 export const DELETED_USER_NAME = { first: "Deleted", last: "user" };
 
 export async function deleteAccountData(tx: Tx, accountId: string, reason: string): Promise<string[]> {
   const account = sql`${accountId}`;
-  const [before] = await rowsOf(tx, sql`select name, status from accounts where id = ${account} for update`);
+  const [before] = await rowsOf(tx, sql`select status from accounts where id = ${account} for update`);
   if (!before || before.status === "deleted") return [];
 
   const accountTests = sql`select id from tests where account_id = ${account}`;
@@ -77,7 +79,9 @@ export async function deleteAccountData(tx: Tx, accountId: string, reason: strin
     action: "delete",
     resource: "accounts",
     recordId: accountId,
-    changes: { name: before.name, reason },
+    changes: { reason },
   });
+  await forgetInActivity(tx, "accounts", sql`select ${account}`);
+  await forgetInActivity(tx, "users", accountUsers);
   return [...files, ...zips].map((row) => row.storage_key).filter((key): key is string => typeof key === "string");
 }

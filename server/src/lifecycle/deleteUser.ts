@@ -5,7 +5,8 @@
  * "Deleted user", disabled, no password, no email of theirs; their sessions, saved lists,
  * bookmarks, preferences, bulk downloads, forced resets, codes and pending invitation go (an
  * accepted invitation keeps its row, without their email). The tests they made
- * stay with the account (they are the account's records, spec §6), naming "Deleted user". A
+ * stay with the account (they are the account's records, spec §6), naming "Deleted user", and the
+ * activity log keeps its entries about them without their name or email (forgetInActivity.ts). A
  * location or account they owned is left without an owner. Answers the storage keys of the zips
  * removed, for the caller to delete after the commit.
  */
@@ -13,13 +14,11 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../resources/sql";
 import { logActivity } from "../resources/writes";
 import { DELETED_USER_NAME } from "./deleteAccount";
+import { forgetInActivity } from "./forgetInActivity";
 
 export async function deleteUserData(tx: Tx, userId: string, reason: string): Promise<string[]> {
   const user = sql`${userId}`;
-  const [before] = await rowsOf(
-    tx,
-    sql`select first_name, last_name, email, account_id, password_hash from users where id = ${user} for update`,
-  );
+  const [before] = await rowsOf(tx, sql`select email, password_hash from users where id = ${user} for update`);
   // Gone already (the account was deleted first): nothing left of theirs to delete.
   if (!before || (before.password_hash === "" && String(before.email).endsWith("@deleted.invalid"))) return [];
 
@@ -50,7 +49,8 @@ export async function deleteUserData(tx: Tx, userId: string, reason: string): Pr
     action: "delete",
     resource: "users",
     recordId: userId,
-    changes: { name: `${String(before.first_name)} ${String(before.last_name)}`, reason },
+    changes: { reason },
   });
+  await forgetInActivity(tx, "users", sql`select ${user}`);
   return zips.map((row) => row.storage_key).filter((key): key is string => typeof key === "string");
 }
