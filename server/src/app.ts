@@ -18,6 +18,7 @@ import { aiRoutes } from "./ai/routes";
 import { authRoutes } from "./auth/routes";
 import { healthRoutes } from "./health/routes";
 import { bulkDownloadRoutes } from "./bulkDownloads/routes";
+import { leftoverSweepOnSchedule } from "./files/sweep";
 import { fileRoutes } from "./files/routes";
 import { galleryRoutes } from "./testRecords/gallery";
 import { paymentRoutes } from "./payments/routes";
@@ -116,6 +117,7 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
       });
       installGuard(api, services);
       syncAfterRequests(api, services.lifecycle);
+      leftoverSweepOnSchedule(api, services);
       healthRoutes(api, services);
       authRoutes(api, services);
       passwordCheckRoutes(api, services);

@@ -44,6 +44,18 @@ export interface Config {
   jobs: JobsConfig;
   /** Which file store: the local directory filesDir (the default), or S3 when S3_BUCKET is set. */
   storage: StorageConfig;
+  /** The leftover sweep (files/sweep.ts): what a crash or an abandoned upload left, and when it goes. */
+  leftovers: LeftoverConfig;
+}
+
+export interface LeftoverConfig {
+  /**
+   * LEFTOVER_MIN_AGE_SECONDS (3600): only leftovers older than this go, so a write in progress (a
+   * blob stored a moment before its row) is never taken for one (docs/decisions.md).
+   */
+  minAgeMs: number;
+  /** LEFTOVER_SWEEP_SECONDS (600) between sweeps after the one at start-up; `off`: only at start-up. */
+  intervalMs: number | null;
 }
 
 /** An S3-compatible bucket; credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID…). */
@@ -113,6 +125,14 @@ function loadJobsConfig(env: Env): JobsConfig {
     );
   }
   return jobs;
+}
+
+function loadLeftovers(env: Env): LeftoverConfig {
+  return {
+    minAgeMs: positiveInteger(env, "LEFTOVER_MIN_AGE_SECONDS", 3600) * 1000,
+    intervalMs:
+      env.LEFTOVER_SWEEP_SECONDS === "off" ? null : positiveInteger(env, "LEFTOVER_SWEEP_SECONDS", 600) * 1000,
+  };
 }
 
 function booleanFlag(env: Env, name: string): boolean | undefined {
@@ -231,5 +251,6 @@ export function loadConfig(env: Env = process.env): Config {
     mail: loadMail(env, dataDir, port),
     jobs: loadJobsConfig(env),
     storage: loadStorage(env),
+    leftovers: loadLeftovers(env),
   };
 }

@@ -69,6 +69,7 @@ describe("loadConfig", () => {
       },
       storage: { kind: "local" },
       jobs: loadConfig({}).jobs,
+      leftovers: { minAgeMs: 3_600_000, intervalMs: 600_000 },
     });
   });
 

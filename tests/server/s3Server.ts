@@ -8,11 +8,12 @@
  * CreateMultipartUpload and UploadPart put an unfinished upload's parts):
  *   - AbortMultipartUpload (DELETE /bucket/key?uploadId=…): removes that upload's directory
  *     (404 NoSuchUpload when there is none), as S3 does;
- *   - ListMultipartUploads (GET /bucket?uploads): lists the unfinished uploads, so a test can
- *     check that a failed upload left none behind.
+ *   - ListMultipartUploads (GET /bucket?uploads): lists the unfinished uploads (with when each
+ *     started), so a test can check that a failed upload left none behind, and the leftover
+ *     sweep can remove old ones.
  * Like s3rver's other calls they answer in S3's XML; unlike them they skip the signature check.
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver, { type S3rverContext } from "s3rver";
@@ -82,7 +83,12 @@ function multipartExtras(server: S3rver) {
       const uploads = await Promise.all(
         ids.map(async (id) => {
           const key = await readFile(join(uploadsDir(bucket), id, "key"), "utf8").catch(() => "");
-          return `<Upload><Key>${escapeXml(key)}</Key><UploadId>${id}</UploadId></Upload>`;
+          // When the upload started, as S3 says it: the leftover sweep removes only old ones.
+          const initiated = await stat(join(uploadsDir(bucket), id)).then(
+            (stats) => (stats.birthtime.getTime() > 0 ? stats.birthtime : stats.mtime),
+            () => new Date(),
+          );
+          return `<Upload><Key>${escapeXml(key)}</Key><UploadId>${id}</UploadId><Initiated>${initiated.toISOString()}</Initiated></Upload>`;
         }),
       );
       xmlAnswer(

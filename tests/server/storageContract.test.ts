@@ -3,16 +3,23 @@
  * local directory, and S3 through the real AWS SDK talking HTTP to an s3rver started here
  * (tests/server/s3Server.ts; nothing is mocked below the SDK).
  */
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { ListMultipartUploadsCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  CreateMultipartUploadCommand,
+  ListMultipartUploadsCommand,
+  S3Client,
+  UploadPartCommand,
+} from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   InvalidStorageKeyError,
+  isValidKey,
   localDirectoryStorage,
+  type ListedBlob,
   s3Storage,
   type FileStorage,
 } from "../../server/src/files/storage";
@@ -25,6 +32,8 @@ interface OpenStore {
   storage: FileStorage;
   /** Whatever an unfinished write may leave: temporary files, unfinished multipart uploads. */
   leftovers(): Promise<string[]>;
+  /** Leaves what a write cut by a crash leaves: a `.part` file, an unfinished multipart upload. */
+  leaveUnfinished(): Promise<void>;
   /** Makes the store unreachable: the directory removed, the S3 server stopped. */
   breakIt(): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +51,10 @@ const stores: { name: string; open: () => Promise<OpenStore> }[] = [
       return {
         storage: localDirectoryStorage(root),
         leftovers: async () => (await readdir(join(root, ".incoming")).catch(() => [])).map((name) => `temp ${name}`),
+        async leaveUnfinished() {
+          await mkdir(join(root, ".incoming"), { recursive: true });
+          await writeFile(join(root, ".incoming", `${randomUUID()}.part`), "half a file");
+        },
         breakIt: () => rm(dir, { recursive: true, force: true }),
         close: () => rm(dir, { recursive: true, force: true }),
       };
@@ -64,6 +77,12 @@ const stores: { name: string; open: () => Promise<OpenStore> }[] = [
         async leftovers() {
           const { Uploads = [] } = await client.send(new ListMultipartUploadsCommand({ Bucket: server.bucket }));
           return Uploads.map((upload) => `unfinished multipart upload of ${upload.Key}`);
+        },
+        async leaveUnfinished() {
+          const Key = `crashed-${randomUUID()}`;
+          const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: server.bucket, Key }));
+          const Body = Buffer.alloc(PART_SIZE, 1);
+          await client.send(new UploadPartCommand({ Bucket: server.bucket, Key, UploadId, PartNumber: 1, Body }));
         },
         breakIt: () => server.close(),
         async close() {
@@ -259,6 +278,32 @@ describe.each(stores)("file storage contract: $name", ({ open }) => {
     const entries = await readZip(zip);
     expect(entries.get("ring/photo.jpg")).toEqual(photo);
     expect(entries.get("ring/report.pdf")).toEqual(report);
+  });
+
+  it("lists every complete blob with its size and when it was written, and only valid keys", async () => {
+    const { key } = await storage.put(Buffer.from("listed"));
+    const listed: ListedBlob[] = [];
+    for await (const blob of storage.list()) listed.push(blob);
+    const found = listed.find((blob) => blob.key === key);
+    expect(found).toMatchObject({ key, size: 6 });
+    expect(Math.abs(found!.modifiedAt.getTime() - Date.now())).toBeLessThan(5 * 60_000);
+    expect(listed.every((blob) => isValidKey(blob.key))).toBe(true);
+    await storage.delete(key);
+    const after: string[] = [];
+    for await (const blob of storage.list()) after.push(blob.key);
+    expect(after).not.toContain(key);
+  });
+
+  it("removes unfinished writes (a crash mid-put) started before a time, and keeps younger ones", async () => {
+    await store.leaveUnfinished();
+    expect(await store.leftovers()).toHaveLength(1);
+    // Started after an hour ago: possibly still in progress, kept.
+    expect(await storage.removeUnfinished(new Date(Date.now() - 3_600_000))).toBe(0);
+    expect(await store.leftovers()).toHaveLength(1);
+    expect(await storage.removeUnfinished(new Date(Date.now() + 60_000))).toBe(1);
+    expect(await store.leftovers()).toEqual([]);
+    // The write in progress was not a blob: list() never showed it.
+    for await (const blob of storage.list()) expect(blob.key).not.toMatch(/\.part$|^crashed-/);
   });
 
   it("answers check() true while the store is there, false once it is gone", async () => {

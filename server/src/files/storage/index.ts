@@ -15,6 +15,11 @@ export interface StoredBlob {
   size: number;
 }
 
+/** A blob as list() finds it: when it was last written, for the leftover sweep's age limit. */
+export interface ListedBlob extends StoredBlob {
+  modifiedAt: Date;
+}
+
 export interface FileStorage {
   /**
    * Stores the bytes; the blob appears under its key only once it is complete, and a failed or
@@ -30,6 +35,16 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The size in bytes, or null when there is no such blob. */
   size(key: string): Promise<number | null>;
+  /**
+   * Every complete blob, a page at a time (never one still being written). The leftover sweep
+   * (files/sweep.ts) compares them with the rows that refer to blobs.
+   */
+  list(): AsyncIterable<ListedBlob>;
+  /**
+   * Removes what writes that never finished left (a crash mid-put): `.part` files of the local
+   * directory, unfinished multipart uploads of S3, started before `before`. Answers how many.
+   */
+  removeUnfinished(before: Date): Promise<number>;
   /** Does the store answer (the directory is there and writable; the bucket answers)? Never throws. */
   check(): Promise<boolean>;
 }
@@ -43,8 +58,10 @@ export class InvalidStorageKeyError extends Error {}
  * Keys become file names (so a key can never leave the directory) and object keys (no "/": one
  * flat namespace, the same in both stores, so blobs can move between them unchanged).
  */
+export const isValidKey = (key: string): boolean => KEY.test(key) && !key.includes("..");
+
 export function checkKey(key: string): string {
-  if (!KEY.test(key) || key.includes("..")) throw new InvalidStorageKeyError(`Invalid storage key: ${key}`);
+  if (!isValidKey(key)) throw new InvalidStorageKeyError(`Invalid storage key: ${key}`);
   return key;
 }
 

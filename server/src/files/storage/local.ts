@@ -3,11 +3,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { constants, createReadStream, createWriteStream } from "node:fs";
-import { access, mkdir, rename, rm, stat } from "node:fs/promises";
+import { access, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { checkKey, type FileStorage } from "./index";
+import { checkKey, isValidKey, type FileStorage } from "./index";
 
 /**
  * Blobs as files in one directory: `<root>/<key>`. Writes go to `<root>/.incoming/` first and
@@ -50,6 +50,31 @@ export function localDirectoryStorage(root: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
       }
+    },
+
+    async *list() {
+      const names = await readdir(root).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [] as string[];
+        throw error;
+      });
+      // ".incoming" (writes in progress) and anything else that is not a key is not a blob.
+      for (const name of names.filter(isValidKey)) {
+        const stats = await stat(join(root, name)).catch(() => undefined);
+        if (stats?.isFile()) yield { key: name, size: stats.size, modifiedAt: stats.mtime };
+      }
+    },
+
+    async removeUnfinished(before) {
+      const names = await readdir(incoming).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const path = join(incoming, name);
+        const stats = await stat(path).catch(() => undefined);
+        if (!stats || stats.mtime >= before) continue;
+        await rm(path, { force: true, recursive: true });
+        removed++;
+      }
+      return removed;
     },
 
     async check() {

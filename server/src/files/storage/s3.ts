@@ -180,6 +180,43 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
       }
     },
 
+    async *list() {
+      const { sdk, client } = await connect();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key === undefined) continue;
+          yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    async removeUnfinished(before) {
+      const { sdk, client } = await connect();
+      let removed = 0;
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      do {
+        const page = await client.send(
+          new sdk.ListMultipartUploadsCommand({ Bucket: bucket, KeyMarker, UploadIdMarker }),
+        );
+        for (const upload of page.Uploads ?? []) {
+          if (upload.Key === undefined || upload.UploadId === undefined) continue;
+          if (upload.Initiated && upload.Initiated >= before) continue;
+          await client.send(
+            new sdk.AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          );
+          removed++;
+        }
+        const more = page.IsTruncated === true;
+        KeyMarker = more ? page.NextKeyMarker : undefined;
+        UploadIdMarker = more ? page.NextUploadIdMarker : undefined;
+      } while (KeyMarker !== undefined);
+      return removed;
+    },
+
     async check() {
       try {
         const { sdk, client } = await connect();
