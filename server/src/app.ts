@@ -4,14 +4,15 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchemaValidationError } from "fastify";
 import type { ApiError } from "../../src/api/types";
 import { installGuard } from "./auth/guard";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { serveConsole } from "./http/consoleStatic";
 import { handleError, handleFrameworkError } from "./http/errors";
+import { securityHeaders } from "./http/securityHeaders";
 import { describeClient } from "./http/userAgent";
 import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
 import { aiRoutes } from "./ai/routes";
@@ -94,6 +95,8 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);
   acceptOnlyJson(app);
+  // CSP, no framing, nosniff, no Referer: on the console's pages and the API's answers alike.
+  securityHeaders(app, isApiPath);
   // Before the routes: it collects every route's schema as it is registered (GET /api/docs).
   app.register(fastifySwagger, swaggerOptions(packageInfo()));
 
@@ -162,7 +165,7 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
 
   const servesConsole = consoleDir !== undefined && existsSync(join(consoleDir, "index.html"));
   if (servesConsole) {
-    app.register(fastifyStatic, { root: consoleDir, prefix: "/" });
+    serveConsole(app, consoleDir);
   }
 
   app.setNotFoundHandler((request, reply) => {
