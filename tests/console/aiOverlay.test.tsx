@@ -258,6 +258,41 @@ describe("AI overlay on the test detail page (spec §2)", () => {
     ]);
   });
 
+  it('an existing empty result is reused: "(Failed)", no new job, and Regenerate starts one (spec §4, §8)', async () => {
+    // Of the latest model, which would disable Regenerate for a result with polygons.
+    const ai = serveAi({
+      result: completed({ result: [], isGeneratedWithLatestVersion: true }),
+      statuses: [{ status: "completed", result: POLYGONS.slice(0, 1) }],
+    });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await aiSwitch());
+    const run = screen.getByTestId("ai-run-0");
+    expect(await within(run).findByText("(Failed)")).toBeInTheDocument();
+    expect(screen.queryByTestId("ai-legend-0")).not.toBeInTheDocument();
+    expect(ai.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "GET /api/ai/test/t-100/group/0/result?aiModel=RAMI",
+    ]);
+
+    const regenerate = within(run).getByRole("button", { name: "Regenerate" });
+    expect(regenerate).toBeEnabled();
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    fireEvent.click(regenerate);
+    await waitFor(() => expect(ai.calls.map((call) => call.method)).toContain("POST"));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    const legend = await screen.findByTestId("ai-legend-0");
+    expect(
+      within(legend)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["CVD: 1"]);
+    expect(within(run).queryByText("(Failed)")).not.toBeInTheDocument();
+    expect(ai.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "GET /api/ai/test/t-100/group/0/result?aiModel=RAMI",
+      "POST /api/ai/test/t-100/group/0/trigger",
+      "GET /api/ai/jobs/job-new/status",
+    ]);
+  });
+
   it("a failed job shows the toast AI analysis failed. Please try again.", async () => {
     serveAi({
       result: completed({ status: "pending", result: null, _id: "job-running" }),

@@ -6,6 +6,7 @@ import {
   AI_ERROR_TOAST,
   browserClock,
   decideStart,
+  isLatestUsableResult,
   runAiJob,
   triggerBody,
   type AiClock,
@@ -162,10 +163,18 @@ describe("AI job: the existing result (spec §4)", () => {
   });
 
   it.each<[string, AiResultResponse | null]>([
+    ["a completed but empty result", existing({ status: "completed", result: [], isGeneratedWithLatestVersion: true })],
+    ["a completed null result", existing({ status: "completed", result: null, isGeneratedWithLatestVersion: true })],
+  ])("reuses %s as the empty result that shows (Failed) (§4, §8): no trigger, no poll", async (_label, answer) => {
+    const job = fake({ result: answer, statuses: [{ status: "completed", result: POLYGONS }] });
+    expect(await job.run()).toEqual({ status: "completed", polygons: [], isGeneratedWithLatestVersion: true });
+    expect(job.calls).toEqual(["getResult"]);
+    expect(job.waits).toEqual([]);
+  });
+
+  it.each<[string, AiResultResponse | null]>([
     ["none (404)", null],
     ["a failed job", existing({ status: "failed", result: null })],
-    ["a completed but empty result", existing({ status: "completed", result: [] })],
-    ["a completed null result", existing({ status: "completed", result: null })],
   ])("triggers and polls a new job when there is %s", async (_label, answer) => {
     const job = fake({ result: answer, statuses: [{ status: "completed", result: POLYGONS }] });
     expect(await job.run()).toEqual({ status: "completed", polygons: POLYGONS, isGeneratedWithLatestVersion: true });
@@ -336,6 +345,34 @@ describe("AI job: regenerate and the trigger payload (spec §7)", () => {
       isGeneratedWithLatestVersion: true,
     });
     expect(job.calls).toEqual(["trigger", "status:job-new"]);
+  });
+
+  it("regenerate over an empty result triggers a new job, never re-reading the empty one", async () => {
+    const job = fake({
+      result: existing({ result: [], isGeneratedWithLatestVersion: true }),
+      statuses: [{ status: "completed", result: POLYGONS }],
+    });
+    expect(await job.run()).toMatchObject({ status: "completed", polygons: [] });
+    expect(await job.run({ mode: "regenerate" })).toEqual({
+      status: "completed",
+      polygons: POLYGONS,
+      isGeneratedWithLatestVersion: true,
+    });
+    expect(job.calls).toEqual(["getResult", "trigger", "status:job-new"]);
+  });
+
+  it("Regenerate stays enabled over an empty result, even one of the latest model (spec §2, §8)", () => {
+    const result = (polygons: unknown[], isGeneratedWithLatestVersion: boolean) => ({
+      status: "completed",
+      polygons,
+      isGeneratedWithLatestVersion,
+    });
+    expect(isLatestUsableResult(result(POLYGONS, true))).toBe(true);
+    expect(isLatestUsableResult(result(POLYGONS, false))).toBe(false);
+    expect(isLatestUsableResult(result([], true))).toBe(false);
+    expect(isLatestUsableResult(result([], false))).toBe(false);
+    expect(isLatestUsableResult({ status: "running" })).toBe(false);
+    expect(isLatestUsableResult({ status: "failed" })).toBe(false);
   });
 
   it("sends the body it is given", async () => {

@@ -18,7 +18,7 @@ import { AI_MODELS, isAiModel, type AiModel } from "../../api/ai";
 import { FILE_KIND, type ApiTestFile } from "../../api/tests";
 import { PRODUCT_KEY } from "../../config";
 import { fileKind } from "../testDetail/testRules";
-import { AI_ERROR_MESSAGE } from "./aiJob";
+import { AI_ERROR_MESSAGE, isLatestUsableResult } from "./aiJob";
 import { countByType, fitCanvas, STONE_COLORS, type DrawnPolygon } from "./polygons";
 import { useAiJob, type AiOverlayState } from "./useAiJob";
 import { useElementWidth } from "./useElementWidth";
@@ -126,7 +126,7 @@ export function AiRunPanel({ testId, group, files, deviceType, publicView, runLa
 
 function RegenerateButton({ state, onClick }: { state: AiOverlayState; onClick: () => void }) {
   const translate = useTranslate();
-  const latest = state.status === "completed" && state.isGeneratedWithLatestVersion;
+  const latest = isLatestUsableResult(state);
   const button = (
     <Button
       size="small"

@@ -64,23 +64,22 @@ export type StartDecision =
   | { action: "poll"; jobId: string; isGeneratedWithLatestVersion: boolean }
   | { action: "trigger" };
 
-const hasPolygons = (result: AiPolygon[] | null | undefined): result is AiPolygon[] =>
-  Array.isArray(result) && result.length > 0;
-
 /**
- * Spec §4, in order: a completed result with polygons is reused; a pending or in-progress job is
- * polled unless it was triggered more than AI_STALE_JOB_MS ago (exactly 5 minutes is not yet
- * stale); anything else — none (404), failed, completed but empty — triggers a new job.
- * A running job without a readable triggeredAt cannot be shown to be fresh, so it counts as stale:
- * re-triggering costs one job, while polling a lost one would cost the user 18 polls (~60 s).
+ * Spec §4, in order: a completed result is reused — an empty one too, since §8 shows it as
+ * "(Failed)" and Regenerate is how the user asks again (switching on never costs a job the user
+ * did not ask for); a pending or in-progress job is polled unless it was triggered more than
+ * AI_STALE_JOB_MS ago (exactly 5 minutes is not yet stale); anything else — none (404), failed —
+ * triggers a new job. A running job without a readable triggeredAt cannot be shown to be fresh,
+ * so it counts as stale: re-triggering costs one job, while polling a lost one would cost the
+ * user 18 polls (~60 s).
  */
 export function decideStart(existing: AiResultResponse | null, now: number): StartDecision {
   if (!existing) return { action: "trigger" };
   const isLatest = existing.isGeneratedWithLatestVersion !== false;
   if (existing.status === "completed") {
-    return hasPolygons(existing.result)
-      ? { action: "reuse", polygons: existing.result, isGeneratedWithLatestVersion: isLatest }
-      : { action: "trigger" };
+    // A completed job with no polygons (null or []) is the empty result of §8, not "no result".
+    const polygons = Array.isArray(existing.result) ? existing.result : [];
+    return { action: "reuse", polygons, isGeneratedWithLatestVersion: isLatest };
   }
   if (existing.status === "pending" || existing.status === "in-progress") {
     const triggeredAt = existing.triggeredAt ? Date.parse(existing.triggeredAt) : Number.NaN;
@@ -88,6 +87,21 @@ export function decideStart(existing: AiResultResponse | null, now: number): Sta
     if (!stale && existing._id) return { action: "poll", jobId: existing._id, isGeneratedWithLatestVersion: isLatest };
   }
   return { action: "trigger" };
+}
+
+/**
+ * Spec §2: Regenerate is disabled when the result already comes from the latest model. An empty
+ * result ("(Failed)", §8) is not one to keep, whatever model made it: Regenerate stays enabled, so
+ * the user can ask for a new job over it.
+ */
+export function isLatestUsableResult(state: {
+  status: string;
+  polygons?: readonly unknown[];
+  isGeneratedWithLatestVersion?: boolean;
+}): boolean {
+  return (
+    state.status === "completed" && (state.polygons?.length ?? 0) > 0 && state.isGeneratedWithLatestVersion === true
+  );
 }
 
 /**
