@@ -1,0 +1,91 @@
+/**
+ * The anchor: the smallest honest react-admin app over the console's service, what a team would
+ * write instead of this console (issue 13). <Admin> with ra-data-simple-rest on the same /api, a
+ * bearer token from the service's sign-in, and the accounts and payments lists with the console's
+ * columns (src/resources/accounts/AccountList.tsx, src/resources/payments/PaymentList.tsx).
+ */
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import simpleRestProvider from "ra-data-simple-rest";
+import { Admin, DataTable, DateField, fetchUtils, List, NumberField, Resource, type AuthProvider } from "react-admin";
+
+const TOKEN = "anchor.token";
+
+const httpClient = (url: string, options: fetchUtils.Options = {}) =>
+  fetchUtils.fetchJson(url, {
+    ...options,
+    user: { authenticated: true, token: `Bearer ${localStorage.getItem(TOKEN) ?? ""}` },
+  });
+
+const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    const response = await fetch("/api/v2/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ email: username, password }),
+    });
+    if (!response.ok) throw new Error("Sign-in refused");
+    const { accessToken } = (await response.json()) as { accessToken: string };
+    localStorage.setItem(TOKEN, accessToken);
+  },
+  async logout() {
+    localStorage.removeItem(TOKEN);
+  },
+  async checkAuth() {
+    if (!localStorage.getItem(TOKEN)) throw new Error("Signed out");
+  },
+  async checkError(error: { status?: number }) {
+    if (error.status === 401) {
+      localStorage.removeItem(TOKEN);
+      throw new Error("Signed out");
+    }
+  },
+  async getPermissions() {
+    return undefined;
+  },
+};
+
+const dataProvider = simpleRestProvider("/api", httpClient);
+
+const AccountList = () => (
+  <List sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+    <DataTable hiddenColumns={["phone", "businessCount"]}>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="ownerName" />
+      <DataTable.Col source="email" />
+      <DataTable.Col source="phone" />
+      <DataTable.Col source="country" />
+      <DataTable.Col source="status" />
+      <DataTable.Col source="subscriptionStatus" />
+      <DataTable.NumberCol source="businessCount" />
+      <DataTable.NumberCol source="userCount" />
+      <DataTable.NumberCol source="deviceCount" />
+      <DataTable.NumberCol source="testCount" />
+      <DataTable.Col source="createdAt" field={DateField} />
+    </DataTable>
+  </List>
+);
+
+const PaymentList = () => (
+  <List sort={{ field: "date", order: "DESC" }} perPage={25}>
+    <DataTable hiddenColumns={["methodDetail", "refundedAmount"]}>
+      <DataTable.Col source="date" field={DateField} />
+      <DataTable.Col source="invoiceNumber" />
+      <DataTable.Col source="accountName" />
+      <DataTable.NumberCol source="amount" />
+      <DataTable.Col source="status" />
+      <DataTable.Col source="method" />
+      <DataTable.Col source="methodDetail" />
+      <DataTable.Col source="refundedAmount" field={NumberField} />
+    </DataTable>
+  </List>
+);
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <Admin dataProvider={dataProvider} authProvider={authProvider} disableTelemetry requireAuth>
+      <Resource name="accounts" list={AccountList} />
+      <Resource name="payments" list={PaymentList} />
+    </Admin>
+  </StrictMode>,
+);

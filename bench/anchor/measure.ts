@@ -1,0 +1,175 @@
+/**
+ * What the side-by-side benchmark (bench/console.ts) measures in a browser, the same way for the
+ * console and the anchor: each visit in a fresh browser context (an empty HTTP cache: a cold load),
+ * signed in through what the app itself stored at its sign-in.
+ */
+import { gzipSync } from "node:zlib";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+
+/** What makes the console and the anchor differ for the driver: sign-in form and stored session. */
+export interface App {
+  name: "console" | "anchor";
+  url: string;
+  /** Fills and sends the app's own sign-in form on /login. */
+  signIn: (page: Page) => Promise<void>;
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/** A first row of the list on screen: its email (accounts) or invoice number (payments) drawn. */
+const FIRST_ROW = {
+  accounts: "tbody td.column-email",
+  payments: "tbody td.column-invoiceNumber",
+} as const;
+
+const VIEWPORT = { width: 1366, height: 860 };
+
+/** Sums the gzip size of every script the page loads (what a gzip-serving server sends). */
+function countScripts(page: Page) {
+  const sizes = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  let apiCalls = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/")) apiCalls++;
+  });
+  page.on("response", (response) => {
+    if (!/\.m?js(\?|$)/.test(response.url())) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => void sizes.set(response.url(), gzipSync(body).length))
+        .catch(() => undefined),
+    );
+  });
+  return {
+    kilobytes: async () => {
+      await Promise.all(pending);
+      return [...sizes.values()].reduce((sum, size) => sum + size, 0) / 1024;
+    },
+    apiCalls: () => apiCalls,
+  };
+}
+
+/** Resolves, inside the page, with performance.now() at the first frame where `selector` has text. */
+const timeToText = (page: Page, selector: string, timeout = 60_000) =>
+  page
+    .waitForFunction(
+      (css) => {
+        const cell = document.querySelector(css);
+        return cell && cell.textContent && cell.textContent.trim() !== "" ? performance.now() : false;
+      },
+      selector,
+      { polling: "raf", timeout },
+    )
+    .then((handle) => handle.jsonValue() as Promise<number>);
+
+/** Signs in once through the app's own page; the stored session is what later visits start with. */
+export async function signInState(browser: Browser, app: App): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL: app.url, viewport: VIEWPORT });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await app.signIn(page);
+  await page.goto("/accounts");
+  await timeToText(page, FIRST_ROW.accounts);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** gzip KB of JavaScript for a signed-out visit of /login, drawn. */
+export async function loginScripts(browser: Browser, app: App): Promise<number> {
+  const context = await browser.newContext({ baseURL: app.url, viewport: VIEWPORT });
+  const page = await context.newPage();
+  const scripts = countScripts(page);
+  await page.goto("/login", { waitUntil: "networkidle" });
+  await page.locator("input[type=password]").waitFor();
+  const kilobytes = await scripts.kilobytes();
+  await context.close();
+  return kilobytes;
+}
+
+export interface ColdVisit {
+  /** Navigation start to the first accounts row drawn, ms. */
+  coldLoadMs: number;
+  /** Click on the menu's Payments to its first row drawn, ms (a list never opened in this visit). */
+  menuClickMs: number;
+  /** gzip KB of JavaScript loaded for the signed-in /accounts. */
+  listKilobytes: number;
+  /** API calls made until the first row. */
+  apiCalls: number;
+  /** The session as the visit left it (the console rotates its refresh token at start-up). */
+  state: StorageState;
+}
+
+/** A cold, signed-in visit of /accounts, then a click on the menu's Payments. */
+export async function coldVisit(browser: Browser, app: App, state: StorageState): Promise<ColdVisit> {
+  const context = await browser.newContext({ baseURL: app.url, viewport: VIEWPORT, storageState: state });
+  try {
+    const page = await context.newPage();
+    const scripts = countScripts(page);
+    await page.goto("/accounts", { waitUntil: "commit" });
+    const coldLoadMs = await timeToText(page, FIRST_ROW.accounts);
+    const apiCalls = scripts.apiCalls();
+    await page.waitForLoadState("networkidle");
+    const listKilobytes = await scripts.kilobytes();
+
+    // Clicked and timed inside the page: no driver round trip in the figure.
+    const link = page.locator('a[href="/payments"]').first();
+    await link.waitFor();
+    const menuClickMs = await page.evaluate(
+      (css) =>
+        new Promise<number>((resolve, reject) => {
+          const started = performance.now();
+          (document.querySelector('a[href="/payments"]') as HTMLElement).click();
+          const deadline = started + 60_000;
+          const poll = () => {
+            const cell = document.querySelector(css);
+            if (cell?.textContent?.trim()) resolve(performance.now() - started);
+            else if (performance.now() > deadline) reject(new Error("No payments row within 60 s"));
+            else requestAnimationFrame(poll);
+          };
+          requestAnimationFrame(poll);
+        }),
+      FIRST_ROW.payments,
+    );
+    await page.waitForLoadState("networkidle");
+    return { coldLoadMs, menuClickMs, listKilobytes, apiCalls, state: await context.storageState() };
+  } finally {
+    await context.close();
+  }
+}
+
+/** JS heap used (MB, after a forced garbage collection) once ten pages of accounts have been shown. */
+export async function heapAfterTenPages(
+  browser: Browser,
+  app: App,
+  state: StorageState,
+): Promise<{ heapMb: number; state: StorageState }> {
+  const context = await browser.newContext({ baseURL: app.url, viewport: VIEWPORT, storageState: state });
+  try {
+    const page = await context.newPage();
+    await page.goto("/accounts");
+    await timeToText(page, FIRST_ROW.accounts);
+    for (let shown = 1; shown < 10; shown++) {
+      const before = await page.locator(FIRST_ROW.accounts).first().textContent();
+      await page
+        .getByRole("button", { name: /next page/i })
+        .first()
+        .click();
+      await page.waitForFunction(
+        ({ css, previous }) => {
+          const text = document.querySelector(css)?.textContent?.trim();
+          return Boolean(text) && text !== previous;
+        },
+        { css: FIRST_ROW.accounts, previous: before },
+      );
+    }
+    await page.waitForLoadState("networkidle");
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("HeapProfiler.collectGarbage");
+    const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+    return { heapMb: usedSize / 1024 / 1024, state: await context.storageState() };
+  } finally {
+    await context.close();
+  }
+}
