@@ -235,7 +235,7 @@ describe("without a mail server", () => {
       mailer: { send: async (to: string, mail: RenderedMail) => void sent.push({ to, mail }) },
     } as unknown as Services);
     await t.db.update(devices).set({ notifyOwner: true }).where(eq(devices.id, D.obsidianBigSherlockAi));
-    await notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" });
+    notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" });
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]!.to).toBe("inactive@example.com");
     expect(sent[0]!.mail.highlight).toBe(links.url(PUBLIC_URL, D.obsidianBigSherlockAi, "inactive@example.com"));
@@ -246,7 +246,7 @@ describe("without a mail server", () => {
 describe("sent after the answer", () => {
   it("the service waits for an email in hand before it closes (nothing is written into a removed data folder)", async () => {
     const app = Fastify();
-    let deliver = () => {};
+    let deliver: (() => void) | undefined;
     const notifications = deviceNotifications(app, {
       db: t.db,
       config: t.config,
@@ -260,12 +260,13 @@ describe("sent after the answer", () => {
       },
     } as unknown as Services);
     await t.db.update(devices).set({ notifyOwner: true }).where(eq(devices.id, D.obsidianBigSherlockAi));
-    await notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" });
+    notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" });
+    // Closing while the recipient is looked up or the mail is being sent: either way, it waits.
     let closed = false;
     const closing = app.close().then(() => (closed = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => deliver).toBeDefined();
     expect(closed).toBe(false);
-    deliver();
+    deliver!();
     await closing;
     expect(closed).toBe(true);
   });
@@ -386,6 +387,33 @@ describe("a newer firmware published", () => {
     expect(marker.statusCode).toBe(200);
     await smtp.waitFor("superadmin@example.com", /Prototype X was marked lost/);
     expect(smtp.messages.filter((m) => /Firmware 4\.3\.0/.test(m.subject ?? "")).length).toBe(count);
+  });
+
+  it("sends a build's emails one after another, one per owner, and the app waits for the last before it closes", async () => {
+    const app = Fastify();
+    const sent: string[] = [];
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    const notifications = deviceNotifications(app, {
+      db: t.db,
+      config: t.config,
+      clock: systemClock,
+      unsubscribeLinks: unsubscribeLinks(new TextEncoder().encode("a test secret")),
+      mailer: {
+        async send(to: string) {
+          inFlight += 1;
+          mostAtOnce = Math.max(mostAtOnce, inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          inFlight -= 1;
+          sent.push(to);
+        },
+      },
+    } as unknown as Services);
+    // The test above left Dr. Watsons of two owners on older versions with their emails on.
+    notifications.firmwarePublished({ deviceTypeCode: 5001, firmwareVersion: "9.0.0", releaseNotes: "" });
+    await app.close();
+    expect(sent.sort()).toEqual(["pastdue@example.com", "superadmin@example.com"]);
+    expect(mostAtOnce).toBe(1);
   });
 
   it("orders versions semantically: a pre-release before its release, an unknown version behind every build", () => {

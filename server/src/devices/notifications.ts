@@ -97,12 +97,13 @@ const whyFooter = (recipient: DeviceRecipient) =>
 
 export interface DeviceNotifications {
   /** After mark-lost: the device's recipient hears who marked it lost, and when. */
-  deviceLost(deviceId: string, markedBy: { firstName: string; lastName: string }): Promise<void>;
+  deviceLost(deviceId: string, markedBy: { firstName: string; lastName: string }): void;
   /**
    * After a firmware is published: each recipient of a device of that type on an older (or
-   * unknown) version gets one email listing those devices.
+   * unknown) version gets one email listing those devices. The emails go one after another, so
+   * a build for a type in every account does not open a connection per owner at once.
    */
-  firmwarePublished(build: { deviceTypeCode: number; firmwareVersion: string; releaseNotes: string }): Promise<void>;
+  firmwarePublished(build: { deviceTypeCode: number; firmwareVersion: string; releaseNotes: string }): void;
 }
 
 export function deviceNotifications(
@@ -113,66 +114,71 @@ export function deviceNotifications(
   const unsubscribeUrl = (recipient: DeviceRecipient) =>
     unsubscribeLinks.url(publicUrl, recipient.deviceId, recipient.email);
 
-  /** In the background: the caller's answer does not wait for the mail server. */
+  /** In the background: the caller's answer waits neither for the recipients' lookup nor for the mail server. */
   const later = afterAnswer(app, app.log);
-  const sendLater = (to: string, mail: RenderedMail) =>
-    later.run(`mail "${mail.subject}" to ${to}`, () => mailer.send(to, mail));
+  /** One email; a failure is logged and costs that email only. */
+  const send = (to: string, mail: RenderedMail) =>
+    mailer
+      .send(to, mail)
+      .catch((error: unknown) => app.log.error({ err: error, to, subject: mail.subject }, "mail failed"));
 
   return {
-    async deviceLost(deviceId, markedBy) {
-      const [recipient] = await deviceRecipients(db, sql`d.id = ${deviceId} and ${wantsEmail("device-lost")}`);
-      if (!recipient) return;
-      const label = deviceLabel(recipient);
-      const mail = withUnsubscribeInLog(
-        renderMail(productName, {
-          subject: `${label} was marked lost`,
-          greeting: `Hello ${recipient.firstName},`,
-          paragraphs: [
-            `${markedBy.firstName} ${markedBy.lastName} marked the device ${label} (${deviceTypeName(recipient.typeCode)}, serial number ${recipient.serialNumber}) of ${recipient.accountName} as lost on ${mailDate(clock.now())}.`,
-            "It stays listed among lost devices until it is marked found. If you have it, tell your administrator.",
-            `To stop emails about this device: ${unsubscribeUrl(recipient)}`,
-          ],
-          action: { label: "Open the device", url: `${publicUrl}/devices/${encodeURIComponent(deviceId)}` },
-          footer: whyFooter(recipient),
-        }),
-        [unsubscribeUrl(recipient)],
-      );
-      sendLater(recipient.email, mail);
-    },
-
-    async firmwarePublished(build) {
-      const candidates = await deviceRecipients(
-        db,
-        sql`d.type_code = ${build.deviceTypeCode} and d.status = 'active' and ${wantsEmail("firmware-released")}`,
-      );
-      const outdated = candidates.filter((device) => isNewerVersion(build.firmwareVersion, device.firmwareVersion));
-      const byRecipient = new Map<string, DeviceRecipient[]>();
-      for (const device of outdated)
-        byRecipient.set(device.userId, [...(byRecipient.get(device.userId) ?? []), device]);
-      const typeName = deviceTypeName(build.deviceTypeCode);
-      const notes = build.releaseNotes.trim();
-      for (const devices of byRecipient.values()) {
-        const first = devices[0]!;
+    deviceLost: (deviceId, markedBy) =>
+      later.run("device-lost email", async () => {
+        const [recipient] = await deviceRecipients(db, sql`d.id = ${deviceId} and ${wantsEmail("device-lost")}`);
+        if (!recipient) return;
+        const label = deviceLabel(recipient);
         const mail = withUnsubscribeInLog(
           renderMail(productName, {
-            subject: `Firmware ${build.firmwareVersion} for ${typeName} is available`,
-            greeting: `Hello ${first.firstName},`,
+            subject: `${label} was marked lost`,
+            greeting: `Hello ${recipient.firstName},`,
             paragraphs: [
-              `Firmware ${build.firmwareVersion} for ${typeName} is published. ${devices.length === 1 ? "This device" : "These devices"} of ${first.accountName} ${devices.length === 1 ? "runs" : "run"} an older version:`,
-              ...devices.map(
-                (device) =>
-                  `${deviceLabel(device)} (serial number ${device.serialNumber}, now on ${device.firmwareVersion ?? "an unknown version"}). To stop emails about this device: ${unsubscribeUrl(device)}`,
-              ),
-              ...(notes ? [`Release notes: ${notes.length > 600 ? `${notes.slice(0, 600)}…` : notes}`] : []),
+              `${markedBy.firstName} ${markedBy.lastName} marked the device ${label} (${deviceTypeName(recipient.typeCode)}, serial number ${recipient.serialNumber}) of ${recipient.accountName} as lost on ${mailDate(clock.now())}.`,
+              "It stays listed among lost devices until it is marked found. If you have it, tell your administrator.",
+              `To stop emails about this device: ${unsubscribeUrl(recipient)}`,
             ],
-            action: { label: "Open your devices", url: `${publicUrl}/devices` },
-            footer: whyFooter(first),
+            action: { label: "Open the device", url: `${publicUrl}/devices/${encodeURIComponent(deviceId)}` },
+            footer: whyFooter(recipient),
           }),
-          devices.map(unsubscribeUrl),
+          [unsubscribeUrl(recipient)],
         );
-        sendLater(first.email, mail);
-      }
-    },
+        await send(recipient.email, mail);
+      }),
+
+    firmwarePublished: (build) =>
+      later.run("firmware emails", async () => {
+        const candidates = await deviceRecipients(
+          db,
+          sql`d.type_code = ${build.deviceTypeCode} and d.status = 'active' and ${wantsEmail("firmware-released")}`,
+        );
+        const outdated = candidates.filter((device) => isNewerVersion(build.firmwareVersion, device.firmwareVersion));
+        const byRecipient = new Map<string, DeviceRecipient[]>();
+        for (const device of outdated)
+          byRecipient.set(device.userId, [...(byRecipient.get(device.userId) ?? []), device]);
+        const typeName = deviceTypeName(build.deviceTypeCode);
+        const notes = build.releaseNotes.trim();
+        for (const devices of byRecipient.values()) {
+          const first = devices[0]!;
+          const mail = withUnsubscribeInLog(
+            renderMail(productName, {
+              subject: `Firmware ${build.firmwareVersion} for ${typeName} is available`,
+              greeting: `Hello ${first.firstName},`,
+              paragraphs: [
+                `Firmware ${build.firmwareVersion} for ${typeName} is published. ${devices.length === 1 ? "This device" : "These devices"} of ${first.accountName} ${devices.length === 1 ? "runs" : "run"} an older version:`,
+                ...devices.map(
+                  (device) =>
+                    `${deviceLabel(device)} (serial number ${device.serialNumber}, now on ${device.firmwareVersion ?? "an unknown version"}). To stop emails about this device: ${unsubscribeUrl(device)}`,
+                ),
+                ...(notes ? [`Release notes: ${notes.length > 600 ? `${notes.slice(0, 600)}…` : notes}`] : []),
+              ],
+              action: { label: "Open your devices", url: `${publicUrl}/devices` },
+              footer: whyFooter(first),
+            }),
+            devices.map(unsubscribeUrl),
+          );
+          await send(first.email, mail);
+        }
+      }),
   };
 }
 
