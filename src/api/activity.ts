@@ -8,6 +8,12 @@ import { RESOURCES } from "./resources";
 
 export const ACTIVITY = "activity";
 
+/**
+ * GET activity counts the entries up to this many (past the page asked for); a larger total is
+ * answered as "*" in Content-Range, and the console says "more than" this.
+ */
+export const ACTIVITY_EXACT_TOTAL = 1000;
+
 /** The record types the activity log names (each resource's API name). */
 export const ACTIVITY_RESOURCES = [...RESOURCES, "tests", BOX_TYPE_SETTINGS, FORCED_RESETS] as const;
 export type ActivityResource = (typeof ACTIVITY_RESOURCES)[number];

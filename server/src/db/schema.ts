@@ -609,11 +609,24 @@ export const activityLog = pgTable(
     /** The client the actor used ("Admin Portal · Chrome 131", a device app's user agent); null when unknown. */
     client: text("client"),
     createdAt: createdAt(),
+    /**
+     * The accounts the feed's scope reads (server/src/activity): the actor's account when the entry
+     * was written, and the account of the test it is about (resource "tests"). Filled on insert by
+     * the trigger activity_log_accounts (migration 0009), whoever writes the entry; null otherwise.
+     */
+    actorAccountId: text("actor_account_id"),
+    testAccountId: text("test_account_id"),
   },
   (t) => [
     index("activity_log_created_at_idx").on(t.createdAt),
     index("activity_log_record_idx").on(t.resource, t.recordId),
     index("activity_log_actor_created_at_idx").on(t.actorId, t.createdAt),
+    index("activity_log_actor_account_idx").on(t.actorAccountId, t.createdAt),
+    index("activity_log_test_account_idx").on(t.testAccountId, t.createdAt),
+    // A lost device's latest mark-lost entry in one step (server/src/devices/lost.ts).
+    index("activity_log_mark_lost_idx")
+      .on(t.recordId, t.createdAt)
+      .where(sql`resource = 'devices' and action = 'mark-lost'`),
   ],
 );
 

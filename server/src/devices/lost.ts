@@ -12,30 +12,32 @@ import { devices } from "../db/schema";
 import { fieldError } from "../http/errors";
 import { defineResource, field } from "../resources/definition";
 import { readRoutes } from "../resources/routes";
-import { fullName } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
 import type { Services } from "../services";
 import { deviceDefinition } from "./routes";
 
-/** The activity entry of the mark-lost action (writeRoutes logs it as resource "devices"). */
-const LAST_MARKED_LOST = `left join lateral (
-    select l.created_at, l.actor_id from activity_log l
+/**
+ * A column of the device's latest "mark-lost" activity entry (writeRoutes logs it as resource
+ * "devices"; the partial index activity_log_mark_lost_idx answers it in one step). Scalar
+ * subqueries, not joins: the count needs none of them, and a page computes its 25 rows' only
+ * (except the sort column, for every lost device).
+ */
+const markedLost = (column: string) => `(select ${column} from activity_log l
     where l.resource = 'devices' and l.record_id = d.id and l.action = 'mark-lost'
-    order by l.created_at desc limit 1
-  ) ml on true
-  left join users lu on lu.id = ml.actor_id`;
+    order by l.created_at desc limit 1)`;
 
-/** The device's latest test, deleted (recoverable) ones left out. */
-const LAST_TEST = `left join lateral (
-    select t.id, t.name, t.date from tests t
+/** Who marked it lost: a column of that user. */
+const lostBy = (column: string) => `(select ${column} from users lu where lu.id = ${markedLost("l.actor_id")})`;
+
+/** A column of the device's latest test, deleted (recoverable) ones left out. */
+const lastTest = (column: string) => `(select ${column} from tests t
     where t.device_id = d.id and t.deleted_at is null
-    order by t.date desc, t.id desc limit 1
-  ) lt on true`;
+    order by t.date desc, t.id desc limit 1)`;
 
 export const lostDeviceDefinition = defineResource({
   name: "lost-devices",
   label: "lost device",
-  from: `devices d join accounts a on a.id = d.account_id ${LAST_MARKED_LOST} ${LAST_TEST}`,
+  from: "devices d join accounts a on a.id = d.account_id",
   id: "d.id",
   where: "d.status = 'lost'",
   fields: {
@@ -47,12 +49,12 @@ export const lostDeviceDefinition = defineResource({
     customBoxName: field.textOrNull("nullif(d.name, '')"),
     accountId: field.text("d.account_id"),
     accountName: field.text("a.name"),
-    lostAt: field.dateOrNull("ml.created_at"),
-    lostById: field.textOrNull("lu.id"),
-    lostByName: field.textOrNull(fullName("lu")),
-    lastTestId: field.textOrNull("lt.id"),
-    lastTestName: field.textOrNull("lt.name"),
-    lastTestDate: field.dateOrNull("lt.date"),
+    lostAt: field.dateOrNull(markedLost("l.created_at")),
+    lostById: field.textOrNull(lostBy("lu.id")),
+    lostByName: field.textOrNull(lostBy("lu.first_name || ' ' || lu.last_name")),
+    lastTestId: field.textOrNull(lastTest("t.id")),
+    lastTestName: field.textOrNull(lastTest("t.name")),
+    lastTestDate: field.dateOrNull(lastTest("t.date")),
   },
   // No accountExpr: only super admins reach this resource, and they see every account.
   search: ["d.serial_number", "d.name"],
@@ -61,12 +63,12 @@ export const lostDeviceDefinition = defineResource({
     typeCode: { type: "integer", expr: "d.type_code" },
   },
   sorts: {
-    lostAt: { expr: "ml.created_at", nullable: true },
+    lostAt: { expr: markedLost("l.created_at"), nullable: true },
     serialNumber: { expr: "d.serial_number" },
     typeCode: { expr: "d.type_code" },
     customBoxName: { expr: "d.name" },
     accountName: { expr: "a.name" },
-    lastTestDate: { expr: "lt.date", nullable: true },
+    lastTestDate: { expr: lastTest("t.date"), nullable: true },
   },
   defaultSort: ["lostAt", "DESC"],
 });

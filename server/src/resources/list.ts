@@ -129,10 +129,22 @@ export interface Page {
   records: Row[];
   total: number;
   start: number;
+  /** Counted up to `countUpTo` and reached it: `total` is only a lower bound. */
+  atLeast?: boolean;
 }
 
-export async function listPage(db: Executor, def: ResourceDefinition, parsed: ParsedList): Promise<Page> {
+/**
+ * A page and the total. `countUpTo` stops counting at that many rows (a long log need not be
+ * counted for each page): `atLeast` then says the total is only a lower bound.
+ */
+export async function listPage(
+  db: Executor,
+  def: ResourceDefinition,
+  parsed: ParsedList,
+  { countUpTo }: { countUpTo?: number } = {},
+): Promise<Page> {
   const from = raw(def.from);
+  const matching = sql`select 1 from ${from} where ${parsed.where}`;
   const [records, [counted]] = await Promise.all([
     rowsOf(
       db,
@@ -140,9 +152,20 @@ export async function listPage(db: Executor, def: ResourceDefinition, parsed: Pa
           order by ${orderBy(def, parsed.sortField, parsed.order)}
           limit ${parsed.end - parsed.start + 1} offset ${parsed.start}`,
     ),
-    rowsOf(db, sql`select count(*)::int as n from ${from} where ${parsed.where}`),
+    rowsOf(
+      db,
+      countUpTo === undefined
+        ? sql`select count(*)::int as n from ${from} where ${parsed.where}`
+        : sql`select count(*)::int as n from (${matching} limit ${countUpTo}) c`,
+    ),
   ]);
-  return { records, total: Number(counted?.n ?? 0), start: parsed.start };
+  const total = Number(counted?.n ?? 0);
+  return {
+    records,
+    total,
+    start: parsed.start,
+    ...(countUpTo !== undefined && total >= countUpTo ? { atLeast: true } : {}),
+  };
 }
 
 /** One record within the caller's scope, or undefined (the route answers 404). */
