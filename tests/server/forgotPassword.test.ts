@@ -12,7 +12,7 @@ import { activityLog, oneTimeCodes, refreshTokens, users } from "../../server/sr
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { CONTRACT } from "../fixtures/contract";
 import type { TestSmtpServer } from "../support/smtpServer";
-import { expectAnswer, freshIp, login, refresh, signIn, type TestApp } from "./helpers";
+import { expectAnswer, freshIp, getUser, login, refresh, signIn, type TestApp } from "./helpers";
 import { appWithMail, expectNothingChanged, flowState, mailsTo, tokenOf } from "./publicFlowHelpers";
 
 const FORGOT = CONTRACT.forgotPassword;
@@ -60,9 +60,10 @@ describe("forgot password → reset", () => {
     const email = "user@example.com";
     const phone = await signIn(t.app, email);
     const laptop = await signIn(t.app, email);
-    // Locked out by wrong passwords (5 for this email): the reset is the way back in.
-    for (let i = 0; i < 5; i += 1) await login(t.app, email, "wrong password");
-    expect((await login(t.app, email, DEMO_PASSWORD)).statusCode).toBe(429);
+    // Locked out by wrong passwords (5 for this email from this address): the reset is the way back in.
+    const ip = freshIp();
+    for (let i = 0; i < 5; i += 1) await login(t.app, email, "wrong password", ip);
+    expect((await login(t.app, email, DEMO_PASSWORD, ip)).statusCode).toBe(429);
 
     const token = await linkFor("USER@example.com");
     const [code] = await t.db
@@ -82,14 +83,16 @@ describe("forgot password → reset", () => {
     for (const session of [phone, laptop]) {
       const refused = await refresh(t.app, session.refreshToken);
       expect(refused.statusCode).toBe(401);
+      // ...and their access tokens are refused at once, not when they expire.
+      expect((await getUser(t.app, session.accessToken, session.user.id)).statusCode).toBe(401);
     }
     const live = await t.db
       .select()
       .from(refreshTokens)
       .where(and(eq(refreshTokens.userId, user.id), sql`${refreshTokens.revokedAt} is null`));
     expect(live).toEqual([]);
-    expect((await login(t.app, email, DEMO_PASSWORD)).statusCode).toBe(401);
-    expect((await login(t.app, email, "a brand new secret")).statusCode).toBe(200);
+    expect((await login(t.app, email, DEMO_PASSWORD, ip)).statusCode).toBe(401);
+    expect((await login(t.app, email, "a brand new secret", ip)).statusCode).toBe(200);
     const entries = await t.db
       .select()
       .from(activityLog)

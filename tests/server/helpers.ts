@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { openAsBlob } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -135,12 +136,13 @@ export const verifyToken = (app: FastifyInstance, token?: string) =>
  */
 export async function forgeAccessToken(
   db: Database,
-  claims: { sub: string; role: string; accountId: string },
+  claims: { sub: string; role: string; accountId: string; sid?: string },
   timing: { issuedAt: number; expiresAt: number },
 ): Promise<string> {
   const [row] = await db.select().from(settings).where(eq(settings.key, "jwt_secret"));
   if (!row) throw new Error("no generated JWT secret in the settings table");
-  return new SignJWT({ role: claims.role, accountId: claims.accountId })
+  // `sid` names the sign-in (refresh-token family); a made-up one is a sign-in that does not exist.
+  return new SignJWT({ role: claims.role, accountId: claims.accountId, sid: claims.sid ?? randomUUID() })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.sub)
     .setIssuedAt(timing.issuedAt)

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 const LOCKED = /^Too many failed sign-in attempts\. Try again in (\d+) minutes?\.$/;
 
-async function failSignIn(email: string, times: number, ip = freshIp()) {
+async function failSignIn(email: string, times: number, ip: string) {
   for (let i = 0; i < times; i += 1) {
     const response = await login(t.app, email, "wrong password", ip);
     expect(response.statusCode, `failure #${i + 1}`).toBe(401);
@@ -19,36 +19,55 @@ async function failSignIn(email: string, times: number, ip = freshIp()) {
 }
 
 describe("sign-in rate limit", () => {
-  it("answers 429 after 5 failures for the same email, even with the right password, from any address", async () => {
-    await failSignIn("user@example.com", 5);
+  it("answers 429 after 5 failures for the same email from one address, even with the right password", async () => {
+    const ip = freshIp();
+    await failSignIn("user@example.com", 5, ip);
     for (const password of ["wrong password", "demo1234"]) {
-      const response = await login(t.app, "user@example.com", password);
+      const response = await login(t.app, "user@example.com", password, ip);
       expect(response.statusCode).toBe(429);
       expect(messageOf(response)).toMatch(LOCKED);
       expect(messageOf(response)).toBe("Too many failed sign-in attempts. Try again in 15 minutes.");
     }
   });
 
+  it("cannot be used to lock a person out: another address still signs in (lock per address and email)", async () => {
+    const attacker = freshIp();
+    await failSignIn("superadmin@example.com", 5, attacker);
+    expect((await login(t.app, "superadmin@example.com", "demo1234", attacker)).statusCode).toBe(429);
+    // The person, from their own address, is not locked out by the stranger's failures...
+    const person = freshIp();
+    expect((await login(t.app, "superadmin@example.com", "demo1234", person)).statusCode).toBe(200);
+    // ...and their success does not forgive the stranger's failures either.
+    expect((await login(t.app, "superadmin@example.com", "demo1234", attacker)).statusCode).toBe(429);
+    // Failures spread over many addresses lock none of them (each address has its own count).
+    for (let i = 0; i < 3; i += 1) await failSignIn("superadmin@example.com", 4, freshIp());
+    expect((await login(t.app, "superadmin@example.com", "demo1234", person)).statusCode).toBe(200);
+  });
+
   it("counts an email however it is capitalised", async () => {
-    await failSignIn("Pastdue@Example.com", 3);
-    await failSignIn("pastdue@example.com", 2);
-    expect((await login(t.app, "PASTDUE@example.com")).statusCode).toBe(429);
+    const ip = freshIp();
+    await failSignIn("Pastdue@Example.com", 3, ip);
+    await failSignIn("pastdue@example.com", 2, ip);
+    expect((await login(t.app, "PASTDUE@example.com", "demo1234", ip)).statusCode).toBe(429);
   });
 
   it("limits unknown emails too, so probing does not tell them apart", async () => {
-    await failSignIn("ghost@example.com", 5);
-    expect((await login(t.app, "ghost@example.com")).statusCode).toBe(429);
+    const ip = freshIp();
+    await failSignIn("ghost@example.com", 5, ip);
+    expect((await login(t.app, "ghost@example.com", "demo1234", ip)).statusCode).toBe(429);
   });
 
-  it("forgets the email's failures after a successful sign-in", async () => {
-    await failSignIn("manager@example.com", 4);
-    expect((await login(t.app, "manager@example.com")).statusCode).toBe(200);
-    await failSignIn("manager@example.com", 4);
-    expect((await login(t.app, "manager@example.com")).statusCode).toBe(200);
+  it("forgets the pair's failures after a successful sign-in", async () => {
+    const ip = freshIp();
+    await failSignIn("manager@example.com", 4, ip);
+    expect((await login(t.app, "manager@example.com", "demo1234", ip)).statusCode).toBe(200);
+    await failSignIn("manager@example.com", 4, ip);
+    expect((await login(t.app, "manager@example.com", "demo1234", ip)).statusCode).toBe(200);
   });
 
   it("lifts the block once the failures are older than the window, and says when", async () => {
-    await failSignIn("inactive@example.com", 5);
+    const ip = freshIp();
+    await failSignIn("inactive@example.com", 5, ip);
     // Four failures 12 minutes old and one 10 minutes old: the block lasts until the 5th most
     // recent failure (12 minutes old) leaves the 15-minute window, 3 minutes from now.
     await t.db
@@ -64,7 +83,7 @@ describe("sign-in rate limit", () => {
       .update(signInFailures)
       .set({ createdAt: new Date(Date.now() - 10 * 60 * 1000) })
       .where(eq(signInFailures.id, latest!.id));
-    expect(messageOf(await login(t.app, "inactive@example.com"))).toBe(
+    expect(messageOf(await login(t.app, "inactive@example.com", "demo1234", ip))).toBe(
       "Too many failed sign-in attempts. Try again in 3 minutes.",
     );
 
@@ -72,7 +91,7 @@ describe("sign-in rate limit", () => {
       .update(signInFailures)
       .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
       .where(eq(signInFailures.email, "inactive@example.com"));
-    expect((await login(t.app, "inactive@example.com")).statusCode).toBe(200);
+    expect((await login(t.app, "inactive@example.com", "demo1234", ip)).statusCode).toBe(200);
   });
 
   it("answers 429 after 20 failures from one address, whatever the emails", async () => {
@@ -106,7 +125,9 @@ describe("POST /api/users/password/check", () => {
     const locked = await check(session.accessToken, "demo1234");
     expect(locked.statusCode).toBe(429);
     expect(messageOf(locked)).toMatch(LOCKED);
-    expect((await login(t.app, "admin@example.com")).statusCode).toBe(429);
+    // Same address (inject's) and email: the sign-in is locked too; another address is not.
+    expect((await login(t.app, "admin@example.com", "demo1234", "127.0.0.1")).statusCode).toBe(429);
+    expect((await login(t.app, "admin@example.com", "demo1234", freshIp())).statusCode).toBe(200);
   });
 
   it("requires a signed-in caller", async () => {

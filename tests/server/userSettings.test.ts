@@ -272,9 +272,12 @@ describe("POST /api/users/me/password", () => {
       send(session.accessToken, "POST", "/api/users/me/password", { currentPassword: OLD_PASSWORD }),
     );
     expect(missing.statusCode).toBe(400);
-    // A signed-out sign-in's token is not the caller's any more either.
+    // A signed-out sign-in's refresh token is not the caller's any more either (and its access
+    // token is refused outright: 401).
     await t.app.inject({ method: "POST", url: "/api/v2/auth/logout", payload: { refreshToken: session.refreshToken } });
-    expect((await change(session)).statusCode).toBe(400);
+    expect((await change(session)).statusCode).toBe(401);
+    const again = await signInAs(email, OLD_PASSWORD);
+    expect((await change(again, { refreshToken: session.refreshToken })).statusCode).toBe(400);
     await signInAs(email, OLD_PASSWORD);
   });
 
@@ -285,7 +288,8 @@ describe("POST /api/users/me/password", () => {
     }
     const blocked = await expectNothingChanged(() => change(session));
     expect(blocked.statusCode).toBe(429);
-    expect((await login(t.app, email, OLD_PASSWORD)).statusCode).toBe(429);
+    // The lock is per (address, email): sign-in from the same address (inject's) is locked too.
+    expect((await login(t.app, email, OLD_PASSWORD, "127.0.0.1")).statusCode).toBe(429);
   });
 });
 

@@ -14,7 +14,8 @@ import { accounts } from "../db/schema";
 import { READ_ONLY_DURING_GRACE, restrictedDuringGrace } from "../lifecycle/grace";
 import { eq } from "drizzle-orm";
 import type { Services } from "../services";
-import { findUserById, type UserRow } from "../users/queries";
+import type { UserRow } from "../users/queries";
+import { userAndSession } from "./sessions";
 
 export type Access = "public" | "signedIn" | readonly Role[];
 
@@ -38,16 +39,19 @@ function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * The live user an Authorization header names, or the refusal: 401 (no or bad token,
- * `token_expired`, disabled user) or 499 (the user was deleted).
+ * `token_expired`, disabled user, a sign-in that ended) or 499 (the user was deleted).
  */
 export async function userOfAuthorization(header: string | undefined, services: Services): Promise<UserRow> {
   const token = bearerToken(header);
   if (token === undefined) throw unauthorized();
   const check = await services.accessTokens.check(token);
   if (!check.ok) throw check.reason === "expired" ? tokenExpired() : unauthorized();
-  const user = await findUserById(services.db, check.subject.id);
+  const { user, live } = await userAndSession(services.db, check.subject.id, check.subject.sessionId);
   if (!user || user.deletedAt !== null) throw userDeleted();
   if (user.status !== "active") throw new HttpError(401, "This user is disabled.");
+  // Signed out, or the sign-in was revoked: the plain 401, never `token_expired`, so the console
+  // goes to /login instead of trying a refresh that cannot work.
+  if (!live) throw unauthorized();
   return user;
 }
 

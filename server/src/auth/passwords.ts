@@ -8,6 +8,17 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: ARGON2ID });
 }
 
+/**
+ * A fixed Argon2id hash of a password nobody types, with the same cost as hashPassword's (a test
+ * holds them equal). Fixed rather than computed at start-up, so that checking against it is one
+ * verification and never a hash.
+ */
+export const DECOY_HASH =
+  "$argon2id$v=19$m=19456,t=2,p=1$CYSXHapgjy+uq017eRKE8g$Aexs2saMIYh98HCvKAL1hoFvbjEAoG01gCIVC8r2oyE";
+
+/** Whether a stored value is a password hash at all (an invited user holds a marker instead). */
+const isArgon2Hash = (stored: string): boolean => stored.startsWith("$argon2");
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
@@ -17,14 +28,13 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-let decoyHash: Promise<string> | undefined;
-
 /**
- * Spends the same time as a real check, for sign-ins with an unknown email, so that response
- * times do not tell which emails have an account.
+ * Checks a sign-in's password in the same time whatever the account: a user without a password
+ * yet (invited), an unknown email or a malformed stored value are checked against the decoy, so
+ * response times do not tell which emails have an account or a password.
  */
-export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoyHash ??= hashPassword("decoy password that matches nothing");
-  await verifyPassword(await decoyHash, password);
+export async function checkPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+  if (storedHash !== undefined && isArgon2Hash(storedHash)) return verifyPassword(storedHash, password);
+  await verifyPassword(DECOY_HASH, password);
   return false;
 }

@@ -15,14 +15,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const hashRefreshToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
 export type RotationResult =
-  { ok: true; userId: string; refreshToken: string } | { ok: false; reason: "unknown" | "expired" | "reused" };
+  | { ok: true; userId: string; refreshToken: string; familyId: string }
+  | { ok: false; reason: "unknown" | "expired" | "reused" };
+
+/** A new sign-in's first refresh token and its family (the access tokens' `sid`). */
+export interface NewFamily {
+  refreshToken: string;
+  familyId: string;
+}
 
 export interface RefreshTokens {
   /** Starts a new family (a sign-in) and returns its first token. */
-  issue(userId: string): Promise<string>;
+  issue(userId: string): Promise<NewFamily>;
   /** Spends `token` and returns its successor, or why it cannot. */
   rotate(token: string): Promise<RotationResult>;
-  /** Revokes the family `token` belongs to (sign-out). Unknown tokens are ignored. */
   /** Revokes the token's sign-in; answers its user when it was still live (a sign-out), else null. */
   revokeFamilyOf(token: string): Promise<string | null>;
 }
@@ -51,7 +57,10 @@ export function refreshTokenStore(db: Database, ttlDays: number): RefreshTokens 
   }
 
   return {
-    issue: (userId) => insertToken(db, userId, randomUUID()),
+    async issue(userId) {
+      const familyId = randomUUID();
+      return { refreshToken: await insertToken(db, userId, familyId), familyId };
+    },
 
     async rotate(token) {
       const [stored] = await db
@@ -79,7 +88,7 @@ export function refreshTokenStore(db: Database, ttlDays: number): RefreshTokens 
         await revokeFamily(stored.familyId);
         return { ok: false, reason: "reused" };
       }
-      return { ok: true, userId: stored.userId, refreshToken: successor };
+      return { ok: true, userId: stored.userId, refreshToken: successor, familyId: stored.familyId };
     },
 
     async revokeFamilyOf(token) {

@@ -9,7 +9,8 @@ import {
   verifyTokenResponseSchema,
 } from "../../../src/api/schemas/auth";
 import { callerOf } from "./guard";
-import { verifyAgainstDecoy, verifyPassword } from "./passwords";
+import { checkPassword } from "./passwords";
+import { startSession } from "./sessions";
 import { tooManyAttemptsMessage } from "./signInThrottle";
 import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, noContent, refusals, routeOptions } from "../docs/openapi";
@@ -17,7 +18,7 @@ import { HttpError, userDeleted } from "../http/errors";
 import { clientName } from "../http/userAgent";
 import { logActivity } from "../resources/writes";
 import type { Services } from "../services";
-import { findLiveUserByEmail, findUserById, toApiUser, type UserRow } from "../users/queries";
+import { findLiveUserByEmail, findUserById, toApiUser } from "../users/queries";
 
 const WRONG_CREDENTIALS = "Incorrect email or password.";
 const TAG = "Session";
@@ -32,9 +33,6 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
     client: clientName(request.headers),
     changes: {},
   });
-
-  const issueAccessToken = (user: UserRow) =>
-    accessTokens.issue({ id: user.id, role: user.role, accountId: user.accountId });
 
   api.post(
     "/v2/auth/login",
@@ -59,7 +57,8 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
       if (!verdict.allowed) throw new HttpError(429, tooManyAttemptsMessage(verdict.retryAfterMinutes));
 
       const user = await findLiveUserByEmail(db, email);
-      const correct = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDecoy(password);
+      // One Argon2 verification whoever asks (unknown email, invited user, wrong password).
+      const correct = await checkPassword(user?.passwordHash, password);
       if (!user || !correct) {
         await throttle.recordFailure(source);
         throw new HttpError(401, WRONG_CREDENTIALS);
@@ -78,11 +77,7 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
           recordId: user.id,
         });
       });
-      return {
-        accessToken: await issueAccessToken(user),
-        refreshToken: await refreshTokens.issue(user.id),
-        user: toApiUser(user),
-      };
+      return { ...(await startSession(services, user)), user: toApiUser(user) };
     },
   );
 
@@ -90,7 +85,7 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
     "/v2/auth/refresh",
     routeOptions("public", TAG, "Exchange a refresh token for a new token pair", {
       description:
-        "Rotation: the presented token is spent. Presenting a spent token again revokes its whole family (the sign-in).",
+        "Rotation: the presented token is spent. Presenting a spent token again revokes its whole family (the sign-in), whose access tokens are refused from then on.",
       body: refreshRequestSchema,
       response: {
         200: described(refreshResponseSchema, "A new token pair of the same sign-in."),
@@ -117,7 +112,13 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
         if (!user || user.deletedAt !== null) throw userDeleted();
         throw new HttpError(401, "This user is disabled.");
       }
-      return { accessToken: await issueAccessToken(user), refreshToken: rotation.refreshToken };
+      const accessToken = await accessTokens.issue({
+        id: user.id,
+        role: user.role,
+        accountId: user.accountId,
+        sessionId: rotation.familyId,
+      });
+      return { accessToken, refreshToken: rotation.refreshToken };
     },
   );
 
@@ -125,6 +126,8 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
   api.post(
     "/v2/auth/logout",
     routeOptions("public", TAG, "Sign out: revoke the refresh token's family", {
+      description:
+        "Ends the sign-in: its refresh tokens and its access tokens are refused from then on (401 Unauthorized, not token_expired).",
       body: refreshRequestSchema,
       response: {
         204: noContent("Signed out (also for a token the service does not know)."),

@@ -1,7 +1,10 @@
 /**
- * Limits password guessing: too many failures for one email, or from one address, within the
- * window block further attempts until the oldest counted failure leaves the window. Failures are
- * rows in the database so that every instance behind a load balancer sees the same count.
+ * Limits password guessing: too many failures for one email from one address, or from one address
+ * whatever the emails, within the window block further attempts from that address until the
+ * oldest counted failure leaves the window. The email's lock is per (address, email) pair, never
+ * per email alone: a stranger who fails five times with someone's email locks only their own
+ * address out, not the person (docs/decisions.md "Sign-in lockout per address and email").
+ * Failures are rows in the database so that every instance behind a load balancer sees the same count.
  */
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gt, lt, type SQL } from "drizzle-orm";
@@ -9,6 +12,7 @@ import type { Database } from "../db/client";
 import { signInFailures } from "../db/schema";
 
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+/** Per (address, email) pair. */
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;
 
@@ -23,11 +27,15 @@ export interface SignInThrottle {
   /** Whether an attempt from `source` may check a password now. */
   check(source: AttemptSource): Promise<ThrottleVerdict>;
   recordFailure(source: AttemptSource): Promise<void>;
-  /** A correct password forgives the email's earlier failures (not the address's). */
+  /** A correct password forgives the pair's earlier failures (not the address's, nor other addresses'). */
   recordSuccess(source: AttemptSource): Promise<void>;
 }
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** The failures of one email from one address. */
+const pair = ({ email, ip }: AttemptSource): SQL =>
+  and(eq(signInFailures.email, normalizeEmail(email)), eq(signInFailures.ip, ip))!;
 
 export function signInThrottle(db: Database): SignInThrottle {
   /** When the failures matching `match` drop below `limit`, or undefined if they already are. */
@@ -51,7 +59,7 @@ export function signInThrottle(db: Database): SignInThrottle {
       const now = Date.now();
       const windowStart = new Date(now - SIGN_IN_WINDOW_MS);
       const until = Math.max(
-        (await blockedUntil(eq(signInFailures.email, normalizeEmail(email)), MAX_FAILURES_PER_EMAIL, windowStart)) ?? 0,
+        (await blockedUntil(pair({ email, ip }), MAX_FAILURES_PER_EMAIL, windowStart)) ?? 0,
         (await blockedUntil(eq(signInFailures.ip, ip), MAX_FAILURES_PER_IP, windowStart)) ?? 0,
       );
       if (until <= now) return { allowed: true };
@@ -67,8 +75,8 @@ export function signInThrottle(db: Database): SignInThrottle {
       await db.delete(signInFailures).where(lt(signInFailures.createdAt, new Date(Date.now() - SIGN_IN_WINDOW_MS)));
     },
 
-    async recordSuccess({ email }) {
-      await db.delete(signInFailures).where(eq(signInFailures.email, normalizeEmail(email)));
+    async recordSuccess(source) {
+      await db.delete(signInFailures).where(pair(source));
     },
   };
 }

@@ -18,7 +18,9 @@ import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from "../../.
 import { publicRequestAcceptedSchema } from "../../../src/api/schemas/register";
 import { hashPassword } from "../auth/passwords";
 import { normalizeEmail } from "../auth/signInThrottle";
+import type { Database } from "../db/client";
 import { refreshTokens, signInFailures, users } from "../db/schema";
+import type { Tx } from "../resources/sql";
 import { described, noContent, refusals, routeOptions } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { clientName } from "../http/userAgent";
@@ -47,6 +49,18 @@ export const RESET_PASSWORD_LIMIT: Limit = {
   perIp: 20,
   windowMs: 15 * MINUTE_MS,
 };
+
+/** A live reset link's code and its user, still active and not deleted; undefined when the link is no good. */
+async function resettableUser(db: Database | Tx, token: string, now: Date) {
+  const code = await liveCodeByToken(db, "reset-password", token, now);
+  if (!code?.userId) return undefined;
+  // Deleted or disabled since the link was sent: the link is no good any more.
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, code.userId), isNull(users.deletedAt), eq(users.status, "active")));
+  return user ? { code, user } : undefined;
+}
 
 export function forgotPasswordRoutes(app: FastifyInstance, services: Services): void {
   const { db, clock, mailer, config } = services;
@@ -99,17 +113,15 @@ export function forgotPasswordRoutes(app: FastifyInstance, services: Services): 
     async (request, reply) => {
       const now = clock.now();
       await checkLimit(db, RESET_PASSWORD_LIMIT, { ip: request.ip }, now);
-      // Hashed before the token is looked at: a good and a bad link cost the same.
+      // The link first: an unknown, used or expired one costs a lookup, never a hash (the token is
+      // 32 random bytes, so answering sooner tells a guesser nothing they could use).
+      if (!(await resettableUser(db, request.body.token, now))) throw notFound(LINK_NOT_VALID);
+      // Hashed before the transaction: argon2 is slow and holds no lock (the transaction checks again).
       const passwordHash = await hashPassword(request.body.password);
       const userId = await db.transaction(async (tx) => {
-        const code = await liveCodeByToken(tx, "reset-password", request.body.token, now);
-        if (!code?.userId) throw notFound(LINK_NOT_VALID);
-        // Deleted or disabled since the link was sent: the link is no good any more.
-        const [user] = await tx
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(and(eq(users.id, code.userId), isNull(users.deletedAt), eq(users.status, "active")));
-        if (!user) throw notFound(LINK_NOT_VALID);
+        const found = await resettableUser(tx, request.body.token, now);
+        if (!found) throw notFound(LINK_NOT_VALID);
+        const { code, user } = found;
         if (!(await spendCode(tx, code.id, now))) throw notFound(LINK_NOT_VALID);
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         // Signed out everywhere: each sign-in ends at its next refresh.

@@ -26,6 +26,7 @@ import {
 } from "../../../src/api/schemas/register";
 import type { LoginResponse } from "../../../src/api/types";
 import { hashPassword } from "../auth/passwords";
+import { startSession } from "../auth/sessions";
 import { normalizeEmail } from "../auth/signInThrottle";
 import { described, refusals, routeOptions } from "../docs/openapi";
 import { fieldError, HttpError, notFound } from "../http/errors";
@@ -71,7 +72,7 @@ function cleaned(body: RegisterRequest) {
 }
 
 export function registerRoutes(app: FastifyInstance, services: Services): void {
-  const { db, clock, mailer, accessTokens, refreshTokens, config } = services;
+  const { db, clock, mailer, config } = services;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const later = afterAnswer(app, app.log);
 
@@ -94,13 +95,13 @@ export function registerRoutes(app: FastifyInstance, services: Services): void {
       await checkLimit(db, REGISTER_LIMIT, { email, ip: request.ip }, now);
 
       later.run("registration email", async () => {
-        // Hashed whether or not the email is free: both paths do the same slow work.
-        const passwordHash = await hashPassword(password);
+        // After the answer, so its time tells nothing; hashed only when a link is issued.
         const inUse = await emailInUse(db, email);
         if (inUse) {
           await mailer.send(email, alreadyRegisteredMail(config.mail, inUse.firstName));
           return;
         }
+        const passwordHash = await hashPassword(password);
         const token = await issueCode(db, {
           purpose: "register",
           email,
@@ -153,11 +154,7 @@ export function registerRoutes(app: FastifyInstance, services: Services): void {
       }
       const user = (await findUserById(db, userId))!;
       request.log.info({ userId, accountId: user.accountId }, "account registered");
-      return {
-        accessToken: await accessTokens.issue({ id: user.id, role: user.role, accountId: user.accountId }),
-        refreshToken: await refreshTokens.issue(user.id),
-        user: toApiUser(user),
-      };
+      return { ...(await startSession(services, user)), user: toApiUser(user) };
     },
   );
 }

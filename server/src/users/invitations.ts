@@ -11,6 +11,8 @@ import type { InvitationPublic } from "../../../src/api/resources";
 import { PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH } from "../../../src/api/rules";
 import { ROLES, type LoginResponse } from "../../../src/api/types";
 import { hashPassword } from "../auth/passwords";
+import { startSession } from "../auth/sessions";
+import { checkLimit, type Limit } from "../publicFlows/limits";
 import { invitations, users } from "../db/schema";
 import { fieldError, HttpError, notFound } from "../http/errors";
 import { loginResponseSchema } from "../../../src/api/schemas/auth";
@@ -24,9 +26,18 @@ import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
 import { userDefinition } from "./resource";
 import { changesBetween, logActivity } from "../resources/writes";
 import { clientName } from "../http/userAgent";
-import { routeOptions } from "../docs/openapi";
+import { refusals, routeOptions } from "../docs/openapi";
 
 export const INVITATION_NOT_VALID = "This invitation is not valid any more.";
+const CANNOT_ACCEPT = "This user cannot accept the invitation. Contact your administrator.";
+
+/** Acceptances per address within 15 minutes: each one hashes a password (Argon2 is slow on purpose). */
+export const INVITATION_ACCEPT_LIMIT: Limit = {
+  action: "invitation-accept",
+  perEmail: 20,
+  perIp: 20,
+  windowMs: 15 * 60 * 1000,
+};
 
 /** Codes are 43 characters; the bound only keeps junk out of the query. */
 const codeParams = Type.Object(
@@ -65,7 +76,8 @@ async function pendingInvitation(db: Executor, code: string, lock = false): Prom
   return row;
 }
 
-export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refreshTokens }: Services): void {
+export function invitationRoutes(app: FastifyInstance, services: Services): void {
+  const { db, clock } = services;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tag = "invitations";
 
@@ -95,7 +107,13 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
     routeOptions("public", tag, "Accept an invitation: activates the invited user and signs them in (public)", {
       params: codeParams,
       body: acceptBody,
-      response: { 200: loginResponseSchema, ...errors(400, 404, 409) },
+      description:
+        "The code is looked up before the password is hashed (an unknown or used code costs no hash). Rate-limited per address: see docs/api.md.",
+      response: {
+        200: loginResponseSchema,
+        ...errors(400, 404, 409),
+        ...refusals({ 429: "Too many requests. Try again in N minutes." }),
+      },
     }),
     async (request): Promise<LoginResponse> => {
       const firstName = request.body.firstName.trim();
@@ -105,7 +123,12 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
       if (!lastName) throw fieldError(400, "lastName", "Last name is required.");
       if (password.length < PASSWORD_MIN_LENGTH)
         throw fieldError(400, "password", `At least ${PASSWORD_MIN_LENGTH} characters.`);
-      // Hashed before the transaction: argon2 is slow and holds no lock.
+      await checkLimit(db, INVITATION_ACCEPT_LIMIT, { ip: request.ip }, clock.now());
+      // The code first: a stranger's unknown, used or expired code costs a lookup, never a hash.
+      const pending = await pendingInvitation(db, request.params.code);
+      if (!pending) throw notFound(INVITATION_NOT_VALID);
+      if (pending.status !== "invited") throw new HttpError(409, CANNOT_ACCEPT);
+      // Hashed before the transaction: argon2 is slow and holds no lock (the transaction checks again).
       const passwordHash = await hashPassword(password);
 
       const userId = await db.transaction(async (tx) => {
@@ -113,8 +136,7 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
         if (!invitation) throw notFound(INVITATION_NOT_VALID);
         const id = String(invitation.userId);
         // Disabled (or otherwise no longer invited) users cannot sign themselves in this way.
-        if (invitation.status !== "invited")
-          throw new HttpError(409, "This user cannot accept the invitation. Contact your administrator.");
+        if (invitation.status !== "invited") throw new HttpError(409, CANNOT_ACCEPT);
         const system = { id, role: "SuperAdmin" as const, accountId: "" };
         const before = (await findRecord(tx, userDefinition, system, id)) as Row;
         const now = new Date();
@@ -143,8 +165,7 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
           })
           .where(and(eq(users.id, id), eq(users.status, "invited"), isNull(users.deletedAt)))
           .returning({ id: users.id });
-        if (activated.length !== 1)
-          throw new HttpError(409, "This user cannot accept the invitation. Contact your administrator.");
+        if (activated.length !== 1) throw new HttpError(409, CANNOT_ACCEPT);
         const after = (await findRecord(tx, userDefinition, system, id)) as Row;
         await logActivity(tx, {
           actorId: id,
@@ -159,11 +180,7 @@ export function invitationRoutes(app: FastifyInstance, { db, accessTokens, refre
 
       const user = (await findUserById(db, userId))!;
       request.log.info({ userId }, "invitation accepted");
-      return {
-        accessToken: await accessTokens.issue({ id: user.id, role: user.role, accountId: user.accountId }),
-        refreshToken: await refreshTokens.issue(user.id),
-        user: toApiUser(user),
-      };
+      return { ...(await startSession(services, user)), user: toApiUser(user) };
     },
   );
 }

@@ -1,0 +1,55 @@
+/**
+ * A sign-in is a refresh-token family (auth/refreshTokens.ts); every access token names it in its
+ * `sid` claim. Ending a sign-in (sign-out, a reused refresh token, a password reset or change, a
+ * disabled user) revokes the family's rows, and from then on the guard refuses the family's access
+ * tokens as well, on every instance: the revoked rows in the shared database are the denylist, and
+ * they outlive any access token (refresh tokens live days, access tokens minutes).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { refreshTokens, users } from "../db/schema";
+import type { UserRow } from "../users/queries";
+import type { AccessTokens } from "./accessTokens";
+import type { RefreshTokens } from "./refreshTokens";
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Starts a sign-in for `user`: a new refresh-token family and an access token naming it. */
+export async function startSession(
+  tokens: { accessTokens: AccessTokens; refreshTokens: RefreshTokens },
+  user: Pick<UserRow, "id" | "role" | "accountId">,
+): Promise<SessionTokens> {
+  const { refreshToken, familyId } = await tokens.refreshTokens.issue(user.id);
+  const accessToken = await tokens.accessTokens.issue({
+    id: user.id,
+    role: user.role,
+    accountId: user.accountId,
+    sessionId: familyId,
+  });
+  return { accessToken, refreshToken };
+}
+
+/**
+ * The user of an access token and whether its sign-in is still live, in one query (the guard runs
+ * it on every request; refresh_tokens.family_id is indexed). Live means the family exists, is the
+ * user's, and none of its tokens was revoked: revoking marks every row, and a row a racing
+ * rotation added after the revocation does not bring the sign-in back.
+ */
+export async function userAndSession(
+  db: Database,
+  userId: string,
+  sessionId: string,
+): Promise<{ user: UserRow | undefined; live: boolean }> {
+  const [row] = await db
+    .select({
+      user: users,
+      live: sql<boolean | null>`(select bool_and(${refreshTokens.revokedAt} is null) from ${refreshTokens}
+        where ${and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, userId))})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { user: row?.user, live: row?.live === true };
+}
