@@ -383,6 +383,7 @@ export const appMessages = {
     ready: "Your download is ready.",
     failed: "The download failed: %{error}",
     downloadZip: "Download zip",
+    expires: "Expires %{date}: the zip is deleted 24 hours after it is ready.",
     openPage: "Open its page",
     pageHint: "You can leave this page: the download keeps going, and its page has the file when it is ready.",
     close: "Close",

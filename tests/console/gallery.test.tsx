@@ -110,6 +110,7 @@ describe("gallery (spec §2, §9)", () => {
     serveGallery();
     let polls = 0;
     const posted: unknown[] = [];
+    const expiresAt = new Date(2026, 2, 14, 15, 30);
     const download = (status: BulkDownload["status"], progress: number): BulkDownload => ({
       id: "bd-1",
       status,
@@ -119,6 +120,7 @@ describe("gallery (spec §2, §9)", () => {
       createdAt: new Date().toISOString(),
       fileUrl: status === "ready" ? "/api/bulk-downloads/bd-1/file" : null,
       error: null,
+      expiresAt: status === "ready" ? expiresAt.toISOString() : null,
     });
     server.use(
       http.post("*/api/bulk-downloads", async ({ request }) => {
@@ -145,6 +147,10 @@ describe("gallery (spec §2, §9)", () => {
     await act(() => vi.advanceTimersByTimeAsync(2000));
     const zip = await within(dialog).findByRole("link", { name: "Download zip" });
     expect(zip).toHaveAttribute("href", "/api/bulk-downloads/bd-1/file");
+    // When the zip goes (24 hours after it is ready), in the console's date format.
+    expect(within(dialog).getByTestId("bulk-expires")).toHaveTextContent(
+      "Expires 03/14/2026, 03:30 PM: the zip is deleted 24 hours after it is ready.",
+    );
     expect(screen.queryByRole("toolbar", { name: /selected/ })).not.toBeInTheDocument();
   });
 

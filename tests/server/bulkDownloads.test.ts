@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { truncate } from "node:fs/promises";
+import { join } from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_READY_BULK_BYTES, MAX_READY_BULK_DOWNLOADS } from "../../src/api/schemas/tests";
 import type { BulkDownload } from "../../src/api/tests";
 import { buildApp } from "../../server/src/app";
 import { bulkDownloads, testFiles } from "../../server/src/db/schema";
@@ -14,6 +17,8 @@ beforeAll(async () => {
   token = tokens(() => t.app);
 });
 afterAll(() => t.close());
+
+const HOUR = 3_600_000;
 
 const start = async (testIds: unknown, who: Who = "user") =>
   t.app.inject({
@@ -61,6 +66,7 @@ describe("POST /api/bulk-downloads and the worker", () => {
       createdAt: expect.any(String),
       fileUrl: null,
       error: null,
+      expiresAt: null,
     });
 
     const done = await waitUntilDone(started.id);
@@ -70,6 +76,8 @@ describe("POST /api/bulk-downloads and the worker", () => {
       fileUrl: `/api/bulk-downloads/${started.id}/file`,
       error: null,
     });
+    // Ready now: it expires 24 hours from now.
+    expect(Math.abs(Date.parse(done.expiresAt!) - Date.now() - 24 * HOUR)).toBeLessThan(60_000);
 
     // Public: the id is the credential.
     const file = await get(t.app, done.fileUrl!);
@@ -221,5 +229,79 @@ describe("jobs left over at start-up", () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe("ready zips: expiry and the bound per user", () => {
+  /** The super admin with no download of theirs: none running, every row gone. */
+  async function clearDownloads() {
+    for (let i = 0; i < 200; i++) {
+      const running = await t.db
+        .select({ id: bulkDownloads.id })
+        .from(bulkDownloads)
+        .where(and(eq(bulkDownloads.userId, U.superAdmin), inArray(bulkDownloads.status, ["pending", "processing"])));
+      if (running.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await t.db.delete(bulkDownloads).where(eq(bulkDownloads.userId, U.superAdmin));
+  }
+
+  /** A ready download of the super admin's, finished `hoursAgo`, its zip `bytes` long. */
+  async function readyZip(hoursAgo: number, bytes = 10) {
+    const { key } = await t.storage.put(Buffer.alloc(bytes, 1));
+    const finishedAt = new Date(Date.now() - hoursAgo * HOUR);
+    return insertJob(U.superAdmin, { status: "ready", progress: 1, storageKey: key, finishedAt });
+  }
+
+  it(`refuses a new request while ${MAX_READY_BULK_DOWNLOADS} ready zips are held (409 naming the bound), and changes nothing`, async () => {
+    await clearDownloads();
+    for (let i = 0; i < MAX_READY_BULK_DOWNLOADS; i++) await readyZip(MAX_READY_BULK_DOWNLOADS - i);
+    const fixture = await insertTest(t.db, t.storage);
+    const before = await snapshot(t);
+    const refused = await start([fixture.id], "superAdmin");
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toMatch(
+      /^You already have 5 ready bulk downloads, the most you may keep\. Each is deleted 24 hours after it is ready\. The oldest expires \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/,
+    );
+    expect(await snapshot(t)).toEqual(before);
+
+    // One expires (24 hours after it was ready): there is room again.
+    await clearDownloads();
+    for (let i = 0; i < MAX_READY_BULK_DOWNLOADS - 1; i++) await readyZip(1);
+    await readyZip(25);
+    const started = await start([fixture.id], "superAdmin");
+    expect(started.statusCode).toBe(201);
+    await waitUntilDone(started.json<BulkDownload>().id);
+  });
+
+  it("refuses a new request while the ready zips hold 2 GB", async () => {
+    await clearDownloads();
+    const id = await readyZip(2);
+    const [row] = await t.db.select().from(bulkDownloads).where(eq(bulkDownloads.id, id));
+    // A sparse file: 2 GiB as the store reports it, without the disk space.
+    await truncate(join(t.config.filesDir, row!.storageKey!), MAX_READY_BULK_BYTES);
+    const fixture = await insertTest(t.db, t.storage);
+    const refused = await start([fixture.id], "superAdmin");
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toMatch(/^Your ready bulk downloads already hold 2 GB, the most you may keep\./);
+
+    await truncate(join(t.config.filesDir, row!.storageKey!), MAX_READY_BULK_BYTES - 1);
+    const started = await start([fixture.id], "superAdmin");
+    expect(started.statusCode).toBe(201);
+    await waitUntilDone(started.json<BulkDownload>().id);
+    await clearDownloads();
+  });
+
+  it("shows when a ready zip expires, and no longer serves it once expired", async () => {
+    const fresh = await readyZip(1);
+    const status = (await get(t.app, `/api/bulk-downloads/${fresh}`)).json<BulkDownload>();
+    expect(Date.parse(status.expiresAt!)).toBeCloseTo(Date.now() + 23 * HOUR, -5);
+    expect((await get(t.app, `/api/bulk-downloads/${fresh}/file`)).statusCode).toBe(200);
+
+    const expired = await readyZip(24.5);
+    const file = await get(t.app, `/api/bulk-downloads/${expired}/file`);
+    expect(file.statusCode).toBe(404);
+    expect(messageOf(file)).toBe("The bulk download has expired");
+    await clearDownloads();
   });
 });

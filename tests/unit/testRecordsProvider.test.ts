@@ -122,6 +122,7 @@ describe("react-admin's standard methods on the test records' paths (spec §7)",
       createdAt: "2026-01-01T00:00:00.000Z",
       fileUrl: null,
       error: null,
+      expiresAt: null,
     };
     const seen = record(() => HttpResponse.json(download, { status: 201 }));
     const dataProvider = setup();

@@ -5,13 +5,20 @@
  */
 import { randomUUID } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
-import { bulkDownloadRequestSchema, bulkDownloadSchema, MAX_BULK_TESTS } from "../../../src/api/schemas/tests";
+import {
+  BULK_DOWNLOAD_EXPIRY_HOURS,
+  bulkDownloadRequestSchema,
+  bulkDownloadSchema,
+  MAX_BULK_TESTS,
+  MAX_READY_BULK_BYTES,
+  MAX_READY_BULK_DOWNLOADS,
+} from "../../../src/api/schemas/tests";
 import { callerOf } from "../auth/guard";
 import { binary, described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
-import { estimateSeconds, toApiBulkDownload } from "./worker";
+import { BULK_DOWNLOAD_EXPIRY_MS, estimateSeconds, expiresAtOf, toApiBulkDownload } from "./worker";
 import { bulkDownloads, tests } from "../db/schema";
 import { attachmentDisposition } from "../files/zip";
 import { actorOf, logActivity } from "../resources/writes";
@@ -22,6 +29,12 @@ const TAG = "Bulk downloads";
 /** No format check here: an id that is not a UUID is simply not found. */
 const idParams = Type.Object({ id: Type.String({ description: "The bulk download's id: the credential." }) });
 const NOT_FOUND = "Bulk download not found";
+/** The bounds on ready zips, in the words of the 409. */
+export const tooManyReady = (frees: string) =>
+  `You already have ${MAX_READY_BULK_DOWNLOADS} ready bulk downloads, the most you may keep. Each is deleted ${BULK_DOWNLOAD_EXPIRY_HOURS} hours after it is ready. ${frees}`;
+export const tooLargeReady = (frees: string) =>
+  `Your ready bulk downloads already hold 2 GB, the most you may keep. Each is deleted ${BULK_DOWNLOAD_EXPIRY_HOURS} hours after it is ready. ${frees}`;
+export const BULK_EXPIRED = "The bulk download has expired";
 export const BULK_IN_PROGRESS =
   "A bulk download is already in progress. Wait for it to finish before starting another.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,6 +57,30 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
     return row;
   }
 
+  /**
+   * A user holds at most MAX_READY_BULK_DOWNLOADS ready zips, of MAX_READY_BULK_BYTES in all: a
+   * request beyond either is refused, naming the bound and when the oldest expires. Only one
+   * download builds at a time per user, so the count never passes the bound, and the bytes pass it
+   * by one zip at most (docs/decisions.md "Bulk-download bounds").
+   */
+  async function checkReadyBound(userId: string): Promise<void> {
+    const since = new Date(services.clock.now().getTime() - BULK_DOWNLOAD_EXPIRY_MS);
+    const ready = await db
+      .select({ storageKey: bulkDownloads.storageKey, finishedAt: bulkDownloads.finishedAt })
+      .from(bulkDownloads)
+      .where(
+        and(eq(bulkDownloads.userId, userId), eq(bulkDownloads.status, "ready"), gt(bulkDownloads.finishedAt, since)),
+      )
+      .orderBy(asc(bulkDownloads.finishedAt));
+    if (ready.length === 0) return;
+    const oldest = ready[0]!.finishedAt!;
+    const frees = `The oldest expires ${new Date(oldest.getTime() + BULK_DOWNLOAD_EXPIRY_MS).toISOString().slice(0, 16).replace("T", " ")} UTC.`;
+    if (ready.length >= MAX_READY_BULK_DOWNLOADS) throw new HttpError(409, tooManyReady(frees));
+    let bytes = 0;
+    for (const { storageKey } of ready) bytes += storageKey ? ((await storage.size(storageKey)) ?? 0) : 0;
+    if (bytes >= MAX_READY_BULK_BYTES) throw new HttpError(409, tooLargeReady(frees));
+  }
+
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.post(
@@ -56,7 +93,7 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
         ...refusals({
           400: "Invalid body, or testIds contains tests that do not exist or that you may not see",
           ...GUARD_REFUSALS,
-          409: "A bulk download is already in progress.",
+          409: `A bulk download is already in progress, or you already hold ${MAX_READY_BULK_DOWNLOADS} ready zips or 2 GB of them (each expires ${BULK_DOWNLOAD_EXPIRY_HOURS} hours after it is ready).`,
         }),
       },
     }),
@@ -76,6 +113,7 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
       if ((visible?.n ?? 0) !== testIds.length) {
         throw new HttpError(400, "testIds contains tests that do not exist or that you may not see");
       }
+      await checkReadyBound(caller.id);
       let row;
       try {
         row = await db.transaction(async (tx) => {
@@ -124,13 +162,15 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
       params: idParams,
       response: {
         200: binary("application/zip", "The zip: a folder per test, holding its files."),
-        ...refusals({ 404: `${NOT_FOUND}, or The bulk download is not ready yet` }),
+        ...refusals({ 404: `${NOT_FOUND}, The bulk download is not ready yet, or ${BULK_EXPIRED}` }),
       },
     }),
     async (request, reply) => {
       const row = await findDownload(request.params.id);
       if (!row) throw notFound(NOT_FOUND);
       if (row.status !== "ready" || row.storageKey === null) throw notFound("The bulk download is not ready yet");
+      // Expired: the lifecycle's next purge deletes it; until then it is already gone for everybody.
+      if ((expiresAtOf(row)?.getTime() ?? 0) <= services.clock.now().getTime()) throw notFound(BULK_EXPIRED);
       const size = await storage.size(row.storageKey);
       if (size === null) throw notFound("The bulk download's file is no longer available");
       const day = row.createdAt.toISOString().slice(0, 10);

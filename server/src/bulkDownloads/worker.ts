@@ -9,6 +9,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import { and, asc, inArray, isNull } from "drizzle-orm";
+import { BULK_DOWNLOAD_EXPIRY_HOURS } from "../../../src/api/schemas/tests";
 import type { BulkDownload } from "../../../src/api/tests";
 import type { JobsConfig } from "../config";
 import type { Database } from "../db/client";
@@ -24,6 +25,13 @@ export const estimateSeconds = (testCount: number): number => Math.ceil(2 + 0.5 
 
 export const bulkDownloadFileUrl = (id: string) => `/api/bulk-downloads/${id}/file`;
 
+/** A ready zip is deleted BULK_DOWNLOAD_EXPIRY_HOURS after it was ready (the lifecycle's purge). */
+export const BULK_DOWNLOAD_EXPIRY_MS = BULK_DOWNLOAD_EXPIRY_HOURS * 3_600_000;
+
+/** When a ready download's zip expires; null while it is not ready. */
+export const expiresAtOf = (row: Pick<BulkDownloadRow, "status" | "finishedAt">): Date | null =>
+  row.status === "ready" && row.finishedAt ? new Date(row.finishedAt.getTime() + BULK_DOWNLOAD_EXPIRY_MS) : null;
+
 export const toApiBulkDownload = (row: BulkDownloadRow): BulkDownload => ({
   id: row.id,
   status: row.status,
@@ -33,6 +41,7 @@ export const toApiBulkDownload = (row: BulkDownloadRow): BulkDownload => ({
   createdAt: row.createdAt.toISOString(),
   fileUrl: row.status === "ready" ? bulkDownloadFileUrl(row.id) : null,
   error: row.status === "failed" ? row.error : null,
+  expiresAt: expiresAtOf(row)?.toISOString() ?? null,
 });
 
 export type BulkDownloadWorker = JobRunner;

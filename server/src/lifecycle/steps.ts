@@ -30,6 +30,7 @@ import type { FileStorage } from "../files/storage";
 import { rowsOf, type Row, type Tx } from "../resources/sql";
 import { logActivity } from "../resources/writes";
 import { purgeDeletedTests } from "../testRecords/purge";
+import { BULK_DOWNLOAD_EXPIRY_MS } from "../bulkDownloads/worker";
 import { deleteAccountData } from "./deleteAccount";
 import { deleteUserData } from "./deleteUser";
 
@@ -325,8 +326,8 @@ export async function removeUnreferencedBlobs(
 
 /** How long a dead code stays for reference: an expired invitation still says "expired" for a month. */
 const EXPIRED_CODE_KEPT_DAYS = 30;
-/** A finished bulk download's zip is kept a day after it is ready (docs/api.md "Bulk downloads"). */
-export const BULK_DOWNLOAD_KEPT_MS = DAY_MS;
+/** A finished bulk download's zip is kept 24 hours after it is ready (docs/api.md "Bulk downloads"). */
+export const BULK_DOWNLOAD_KEPT_MS = BULK_DOWNLOAD_EXPIRY_MS;
 
 /**
  * Deleted tests past Recover's 15 days go for good with their files; bulk downloads finished a

@@ -6,6 +6,12 @@ import { nullable, stringEnum } from "./common";
 export const MAX_TEXT_LENGTH = 10_000;
 /** One bulk download holds at most this many tests. */
 export const MAX_BULK_TESTS = 500;
+/** A ready bulk download's zip is deleted this long after it is ready (docs/api.md "Bulk downloads"). */
+export const BULK_DOWNLOAD_EXPIRY_HOURS = 24;
+/** The ready (not yet expired) zips one user may hold: at most this many… */
+export const MAX_READY_BULK_DOWNLOADS = 5;
+/** …and at most this many bytes in all (2 GiB); a new request beyond either is refused (409). */
+export const MAX_READY_BULK_BYTES = 2 * 1024 ** 3;
 /** One zip download of a test holds at most this many files. */
 export const MAX_DOWNLOAD_FILES = 1_000;
 
@@ -107,6 +113,10 @@ export const bulkDownloadSchema = Type.Object({
   createdAt: Type.String({ format: "date-time" }),
   fileUrl: nullable("string", { description: "Set when status is ready." }),
   error: nullable("string", { description: "Set when status is failed." }),
+  expiresAt: nullable("string", {
+    format: "date-time",
+    description: "Set when status is ready: when the zip is deleted (24 hours after it was ready).",
+  }),
 });
 
 export const bulkDownloadRequestSchema = Type.Object(

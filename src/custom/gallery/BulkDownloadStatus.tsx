@@ -3,6 +3,7 @@ import DownloadIcon from "@mui/icons-material/Download";
 import { useGetOne, useTranslate } from "react-admin";
 import type { BulkDownload } from "../../api/tests";
 import { BULK_DOWNLOADS_RESOURCE } from "../../dataProvider/testRecordsProvider";
+import { formatDateTime } from "../format";
 import { describeEstimate } from "./galleryQuery";
 
 const POLL_MS = 2000;
@@ -20,7 +21,10 @@ export function useBulkDownload(id: string) {
   );
 }
 
-/** Progress, the estimate from the number of tests (spec §9), and the zip once ready. */
+/**
+ * Progress, the estimate from the number of tests (spec §9), and the zip once ready, with when it
+ * expires (24 hours after it is ready, docs/api.md "Bulk downloads").
+ */
 export function BulkDownloadStatus({ download }: { download: BulkDownload }) {
   const translate = useTranslate();
   const estimate = describeEstimate(download.estimatedSeconds);
@@ -46,6 +50,11 @@ export function BulkDownloadStatus({ download }: { download: BulkDownload }) {
       {download.status === "ready" && download.fileUrl && (
         <>
           <Alert severity="success">{translate("bulkDownload.ready")}</Alert>
+          {download.expiresAt && (
+            <Typography variant="body2" color="text.secondary" data-testid="bulk-expires">
+              {translate("bulkDownload.expires", { date: formatDateTime(download.expiresAt) })}
+            </Typography>
+          )}
           <Box>
             <Button variant="contained" startIcon={<DownloadIcon />} href={download.fileUrl} download>
               {translate("bulkDownload.downloadZip")}
