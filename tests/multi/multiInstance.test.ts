@@ -2,7 +2,7 @@
  * Two service processes on one PostgreSQL server and one S3-protocol store, behind no sticky
  * load balancer: whichever instance a request reaches, the answer is the same. A file uploaded
  * through one is served by the other; background jobs run exactly once; the sign-in throttle
- * holds across them; a job whose instance dies is finished by another; the lifecycle, running
+ * holds across them; a sign-in ended on one has its access tokens refused by the other; a job whose instance dies is finished by another; the lifecycle, running
  * on both at once, carries out each transition once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -188,6 +188,38 @@ describe("two instances on one database and one object store", () => {
     const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => trigger(i % 2 === 0 ? one : two)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(16).fill(200));
     expect(new Set(answers.map((answer) => answer.body.jobId)).size).toBe(1);
+  });
+
+  it("refuse on one instance an access token whose sign-in ended on the other (logout, reused refresh token)", async () => {
+    const refusedOn = async (base: string, token: string) => {
+      const answer = await call<{ message: string }>(base, "/verify-token", { method: "POST", token });
+      // The plain 401 of an invalid token, not token_expired: the console must not try a refresh.
+      expect(answer.status).toBe(401);
+      expect(answer.body.message).toBe("Unauthorized");
+    };
+    const { body: first } = await signIn(one, "admin@example.com");
+    expect((await call(two, "/verify-token", { method: "POST", token: first.accessToken })).status).toBe(200);
+    const loggedOut = await call(two, "/v2/auth/logout", {
+      method: "POST",
+      body: JSON.stringify({ refreshToken: first.refreshToken }),
+    });
+    expect(loggedOut.status).toBe(204);
+    await refusedOn(one, first.accessToken);
+    await refusedOn(two, first.accessToken);
+
+    const { body: second } = await signIn(two, "admin@example.com");
+    const rotated = await call<{ accessToken: string }>(one, "/v2/auth/refresh", {
+      method: "POST",
+      body: JSON.stringify({ refreshToken: second.refreshToken }),
+    });
+    expect(rotated.status).toBe(200);
+    const reused = await call(two, "/v2/auth/refresh", {
+      method: "POST",
+      body: JSON.stringify({ refreshToken: second.refreshToken }),
+    });
+    expect(reused.status).toBe(401);
+    await refusedOn(one, rotated.body.accessToken);
+    await refusedOn(two, second.accessToken);
   });
 
   it("hold a sign-in throttle reached on one instance on the other", async () => {
