@@ -1,5 +1,6 @@
 import { defaultTheme, type RaThemeOptions } from "react-admin";
 import { BORDER_RADIUS, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from "./config";
+import { CHECKBOX_NAMES } from "./custom/layout/checkboxNames";
 
 export const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -7,6 +8,9 @@ export const theme: RaThemeOptions = {
     mode: "light",
     primary: { main: "#1d3557", light: "#457b9d", dark: "#0f1f33", contrastText: "#ffffff" },
     secondary: { main: "#2a9d8f", contrastText: "#ffffff" },
+    // Darker than MUI's defaults so white text on a filled chip reads (4.5:1; was 3.11 and 3.86).
+    warning: { main: "#b45309" },
+    info: { main: "#0277bd" },
     background: { default: "#f4f6f9", paper: "#ffffff" },
   },
   shape: { borderRadius: BORDER_RADIUS },
@@ -22,6 +26,7 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     MuiAppBar: { defaultProps: { elevation: 0, color: "primary" } },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: BORDER_RADIUS } } },
+    MuiCheckbox: CHECKBOX_NAMES,
     // A list beside its filter sidebar must shrink, and a wide table scroll, rather than widen the page.
     RaList: {
       styleOverrides: {
@@ -46,6 +51,8 @@ export const darkTheme: RaThemeOptions = {
     mode: "dark",
     primary: { main: "#8fb8e8", light: "#b9d3f2", dark: "#5d87b8", contrastText: "#0b1522" },
     secondary: { main: "#4cc2b3", contrastText: "#0b1522" },
+    // MUI's dark red carries white text at 3.68:1; a lighter red carries dark text (a filled chip).
+    error: { main: "#f28b82" },
     background: { default: "#0d1520", paper: "#152030" },
     divider: "rgba(200, 216, 235, 0.12)",
     text: { primary: "#e7eef6", secondary: "#a3b3c6" },

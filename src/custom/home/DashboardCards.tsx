@@ -11,6 +11,7 @@ import {
   CardActionArea,
   CardContent,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Stack,
@@ -143,29 +144,31 @@ export function StatusRows({ rows, label }: { rows: StatusRow[]; label: string }
   return (
     <List dense disablePadding aria-label={label}>
       {rows.map((row) => (
-        <ListItemButton
-          key={row.key}
-          component={Link}
-          to={row.to}
-          sx={{ borderRadius: 1, px: 1 }}
-          aria-label={`${row.label}: ${number(row.count)}`}
-        >
-          <Box
-            component="span"
-            sx={{
-              width: 10,
-              height: 10,
-              borderRadius: "50%",
-              flexShrink: 0,
-              mr: 1.5,
-              bgcolor: row.color ?? TONE_COLOR[statusTone(row.key)],
-            }}
-          />
-          <ListItemText primary={row.label} secondary={row.detail} sx={{ my: 0.25 }} />
-          <Typography sx={{ fontVariantNumeric: "tabular-nums", fontWeight: 600, ml: 2 }}>
-            {number(row.count)}
-          </Typography>
-        </ListItemButton>
+        // A <ul> holds <li>s: each link in its own list item.
+        <ListItem key={row.key} disablePadding>
+          <ListItemButton
+            component={Link}
+            to={row.to}
+            sx={{ borderRadius: 1, px: 1 }}
+            aria-label={`${row.label}: ${number(row.count)}`}
+          >
+            <Box
+              component="span"
+              sx={{
+                width: 10,
+                height: 10,
+                borderRadius: "50%",
+                flexShrink: 0,
+                mr: 1.5,
+                bgcolor: row.color ?? TONE_COLOR[statusTone(row.key)],
+              }}
+            />
+            <ListItemText primary={row.label} secondary={row.detail} sx={{ my: 0.25 }} />
+            <Typography sx={{ fontVariantNumeric: "tabular-nums", fontWeight: 600, ml: 2 }}>
+              {number(row.count)}
+            </Typography>
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

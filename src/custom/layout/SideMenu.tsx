@@ -1,6 +1,7 @@
 import {
   Box,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -43,7 +44,6 @@ export function SideMenu() {
           const selected = item.path === active;
           const button = (
             <ListItemButton
-              key={item.path}
               component={Link}
               to={item.path}
               selected={selected}
@@ -64,12 +64,17 @@ export function SideMenu() {
               <ListItemText primary={title} />
             </ListItemButton>
           );
-          return open ? (
-            button
-          ) : (
-            <Tooltip key={item.path} title={title} placement="right">
-              {button}
-            </Tooltip>
+          // Each link in its own list item: a <ul> holds <li>s (screen readers count the menu's items).
+          return (
+            <ListItem key={item.path} disablePadding sx={{ display: "block" }}>
+              {open ? (
+                button
+              ) : (
+                <Tooltip title={title} placement="right">
+                  {button}
+                </Tooltip>
+              )}
+            </ListItem>
           );
         })}
       </List>
