@@ -101,6 +101,7 @@ const superAdmin = DEMO_USERS.find((candidate) => candidate.role === "SuperAdmin
 const consoleApp = (url: string): App => ({
   name: "console",
   url,
+  route: (path) => path,
   signIn: async (page) => {
     await page.getByLabel("Email").fill(superAdmin.email);
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
@@ -112,6 +113,7 @@ const consoleApp = (url: string): App => ({
 const anchorApp = (url: string): App => ({
   name: "anchor",
   url,
+  route: (path) => `/#${path}`,
   signIn: async (page) => {
     await page.locator('input[name="username"]').fill(superAdmin.email);
     await page.locator('input[name="password"]').fill(DEMO_PASSWORD);

@@ -31,18 +31,31 @@ const PUBLIC_ROUTES = PUBLIC_SCREENS.map(({ path }) => ({ path }));
  * before react-admin mounts: react-admin would send them too, but its logout on a failed check
  * repeats for as long as it stays on screen, and it stays while the sign-in page loads.
  */
-function SignedInOrLogin(props: Omit<ConsoleProviders, "startup">) {
+function SignedInOrLogin({ onSignedInShown, ...props }: Omit<ConsoleProviders, "startup"> & ShownCallback) {
   const { authProvider } = props;
   const location = useLocation();
   const signedIn = useSyncExternalStore(authProvider.subscribe, authProvider.isSignedIn);
+  useEffect(() => {
+    if (signedIn) onSignedInShown?.();
+  }, [signedIn, onSignedInShown]);
   if (!signedIn && !matchRoutes(PUBLIC_ROUTES, location)) {
     return <Navigate to="/login" replace state={{ nextPathname: `${location.pathname}${location.search}` }} />;
   }
   return <Console {...props} />;
 }
 
+interface ShownCallback {
+  /** Once the signed-in console is on screen (main.tsx: fetch the menu's pages' code when idle). */
+  onSignedInShown?: () => void;
+}
+
+export interface AppProps extends ConsoleProviders, ShownCallback {
+  /** Start-up (spec §4) already under way (main.tsx starts it before React loads); run here otherwise. */
+  started?: Promise<StartupResult>;
+}
+
 /** Every route of the console: /login outside react-admin, everything else inside it. */
-function ConsoleRoutes({ startup: _startup, ...providers }: ConsoleProviders) {
+function ConsoleRoutes({ startup: _startup, ...providers }: ConsoleProviders & ShownCallback) {
   useScrollToTopOnPathChange();
   return (
     <Suspense fallback={<PageLoader fullHeight />}>
@@ -58,20 +71,21 @@ function ConsoleRoutes({ startup: _startup, ...providers }: ConsoleProviders) {
  * The console, made of the providers it is given (main.tsx passes the real ones): start-up
  * (spec §4) decides between the maintenance screen and the console.
  */
-export function App(providers: ConsoleProviders) {
+export function App({ started, ...providers }: AppProps) {
   const [startup, setStartup] = useState<StartupResult | null>(null);
   // A data router, not a BrowserRouter: react-admin's warnWhenUnsavedChanges blocks navigation
   // with react-router's blocker, which only data routers have.
   const [router] = useState(() => createBrowserRouter([{ path: "*", element: <ConsoleRoutes {...providers} /> }]));
   // Start-up runs once per console, with the providers it was made with.
   const [startupDeps] = useState(() => providers.startup);
+  const [alreadyStarted] = useState(() => started);
   useEffect(() => {
     let live = true;
-    void runStartup(startupDeps).then((result) => live && setStartup(result));
+    void (alreadyStarted ?? runStartup(startupDeps)).then((result) => live && setStartup(result));
     return () => {
       live = false;
     };
-  }, [startupDeps]);
+  }, [startupDeps, alreadyStarted]);
 
   return (
     <ThemeProvider theme={muiTheme}>

@@ -112,7 +112,7 @@ export function createAuthProvider({ httpClient, selectedItems }: AuthProviderDe
           return LOGIN_PATH;
         }
         try {
-          await httpClient.send("v2/auth/logout", {
+          await httpClient.call("v2/auth/logout", {
             method: "POST",
             json: { refreshToken: session.getUser().refreshToken },
           });

@@ -58,13 +58,19 @@ export function createTokenRefresher({ fetch, url, session, headers }: TokenRefr
   const doRefresh = async (): Promise<string> => {
     const { refreshToken } = session.getUser();
     if (!refreshToken) throw new RefreshError("No refresh token", "no_refresh_token");
-    // No Authorization header: the access token is the thing that expired; the refresh token in
-    // the body is the credential here.
+    // The refresh token in the body is the credential here; the stored access token (perhaps the
+    // very one that expired) still goes as the bearer, as on every call (spec §7).
+    const { token } = session.getUser();
     let response: Response;
     try {
       response = await fetch(url, {
         method: "POST",
-        headers: { ...headers?.(), "Content-Type": "application/json", Accept: "application/json" },
+        headers: {
+          ...headers?.(),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          "Content-Type": "application/json",
+          Accept: "application/json",
+        },
         body: JSON.stringify({ refreshToken }),
       });
     } catch (error) {

@@ -27,7 +27,7 @@ export function createGuestAccessCalls(httpClient: HttpClient): GuestAccessCalls
         anonymous: true,
       }),
     resetPassword: async (token, password) => {
-      await httpClient.send(RESET_PASSWORD_PATH, { method: "POST", json: { token, password }, anonymous: true });
+      await httpClient.call(RESET_PASSWORD_PATH, { method: "POST", json: { token, password }, anonymous: true });
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The one HTTP client every call of the console goes through (spec §4, §7, §8).
  *
- * - base URL + path; bearer token when signed in; the user-agent pair (§7); JSON or FormData bodies
+ * - base URL + path; the bearer token on every call when one is stored (§7: health and refresh
+ *   included); the user-agent pair (§7); JSON or FormData bodies; answers read to their end
  * - refresh before sending when the access token expires within the margin (§9: 15 s)
  * - 401 token_expired: one refresh shared by every concurrent call, then each call retries once
  * - refresh failure: clear stored data but the last drawer open time, end the session (→ /login)
@@ -48,6 +49,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** No bearer, no refresh handling: for calls made without a session (login). */
   anonymous?: boolean;
+  /**
+   * The stored bearer as it is (spec §7: every call carries it), but no refresh before the call and
+   * no session handling after it: start-up's health check, which goes before start-up's own refresh.
+   */
+  storedTokenOnly?: boolean;
   /** Default: 2xx is success. */
   validateStatus?: (status: number) => boolean;
 }
@@ -78,8 +84,13 @@ export interface HttpClient {
   readonly refresher: TokenRefresher;
   /** base URL + path ("health" and "/health" both give "/api/health"). */
   url(path: string): string;
-  /** The successful Response; throws HttpError otherwise. */
+  /** The successful Response; throws HttpError otherwise. The caller reads (or cancels) its body. */
   send(path: string, options?: RequestOptions): Promise<Response>;
+  /**
+   * For a call whose answer the console does not show: sends it, then reads the answer to its end
+   * (an unread body keeps the browser's connection busy, and the next requests queue behind it).
+   */
+  call(path: string, options?: RequestOptions): Promise<void>;
   /** The parsed JSON answer (undefined for an empty body, e.g. 204). */
   json<T>(path: string, options?: RequestOptions): Promise<T>;
   /** A binary answer (zip downloads). */
@@ -204,7 +215,11 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
     let retried502 = false;
     let retriedExpired = false;
     for (;;) {
-      const token = options.anonymous ? "" : await tokenForRequest();
+      const token = options.anonymous
+        ? ""
+        : options.storedTokenOnly
+          ? session.getUser().token
+          : await tokenForRequest();
       // Network errors and aborts propagate unchanged (react-query relies on AbortError).
       const response = await fetchImpl(target, buildInit(options, token));
       if (validateStatus(response.status)) return response;
@@ -216,6 +231,7 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
         continue;
       }
       const { message, body } = await readError(response);
+      if (options.storedTokenOnly) throw new HttpError(message, response.status, body);
       if (!options.anonymous && response.status === DELETED_USER_STATUS) {
         session.clearStoredData({ keepLastDrawerOpenTime: false });
         onSessionEnded("user_deleted");
@@ -231,6 +247,15 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
   };
 
   const send = (path: string, options?: RequestOptions) => sendUrl(url(path), options);
+
+  const call = async (path: string, options?: RequestOptions): Promise<void> => {
+    const response = await send(path, options);
+    try {
+      await response.arrayBuffer();
+    } catch {
+      /* the call succeeded; an answer cut short is not its failure */
+    }
+  };
 
   const json = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
     const headers = new Headers(options.headers);
@@ -273,7 +298,7 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
     return { status: response.status, headers: response.headers, body: text, json: parsed };
   };
 
-  return { baseUrl, session, refresher, url, send, json, blob, fetchJson };
+  return { baseUrl, session, refresher, url, send, call, json, blob, fetchJson };
 }
 
 /** The console's one client, over the default session and config.API_BASE_URL. */

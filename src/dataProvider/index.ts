@@ -95,13 +95,9 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
 
     getHealth: async () => {
       try {
-        // Anonymous: health is public, and it runs before start-up's own refresh (§4), which must
-        // stay the first refresh of the session.
-        return (
-          (await httpClient.json<HealthResponse>("health", {
-            anonymous: true,
-          })) ?? null
-        );
+        // The stored bearer as it is (§7: every call carries it), never refreshed first: health runs
+        // before start-up's own refresh (§4), which must stay the first refresh of the session.
+        return (await httpClient.json<HealthResponse>("health", { storedTokenOnly: true })) ?? null;
       } catch {
         return null;
       }
@@ -109,7 +105,7 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
 
     verifyToken: async () => {
       try {
-        await httpClient.send("verify-token", { method: "POST" });
+        await httpClient.call("verify-token", { method: "POST" });
         return true;
       } catch (error) {
         if (error instanceof HttpError && INVALID_TOKEN_STATUSES.has(error.status)) return false;

@@ -56,7 +56,7 @@ export function withResourceRoutes(rest: DataProvider, httpClient: HttpClient): 
 
   async function deleteOne<R extends RaRecord>(resource: string, params: DeleteParams<R>): Promise<DeleteResult<R>> {
     if (resource !== SAVED_QUERIES) return rest.delete<R>(resource, params);
-    await httpClient.send(`${SAVED_QUERIES}/${segment(String(params.id))}`, { method: "DELETE" });
+    await httpClient.call(`${SAVED_QUERIES}/${segment(String(params.id))}`, { method: "DELETE" });
     return { data: params.previousData ?? ({ id: params.id } as R) };
   }
 

@@ -30,20 +30,20 @@ export function createTestCalls(httpClient: HttpClient): TestCalls {
   return {
     deleteTestFiles: async (id, fileIds) => {
       for (const fileId of fileIds) {
-        await httpClient.send(`tests/${segment(id)}/${segment(fileId)}`, { method: "DELETE" });
+        await httpClient.call(`tests/${segment(id)}/${segment(fileId)}`, { method: "DELETE" });
       }
     },
     downloadTestFiles: (id, fileIds) =>
       httpClient.blob(`tests/download/${segment(id)}`, { method: "POST", json: { fileIds } }),
     shareTest: async (id) => {
-      await httpClient.send(`tests/share/${segment(id)}`, { method: "POST" });
+      await httpClient.call(`tests/share/${segment(id)}`, { method: "POST" });
     },
     uploadTestFile: async (id, file) => {
       const form = new FormData();
       form.append("testId", id);
       form.append(fileKindField(PRODUCT_KEY), String(FILE_KIND.Other));
       form.append("files", file, file.name);
-      await httpClient.send("v2/tests/file", { method: "POST", body: form });
+      await httpClient.call("v2/tests/file", { method: "POST", body: form });
     },
     getGalleryFacets: () => httpClient.json<GalleryFacets>("tests/facets"),
   };

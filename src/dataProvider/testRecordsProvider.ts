@@ -108,7 +108,7 @@ export function withTestRecords<Provider extends DataProvider>(rest: Provider, h
     params: DeleteParams<RecordType>,
   ): Promise<DeleteResult<RecordType>> => {
     if (resource !== TESTS_RESOURCE) return rest.delete<RecordType>(resource, params);
-    await httpClient.send(`tests/${segment(params.id)}`, { method: "DELETE" });
+    await httpClient.call(`tests/${segment(params.id)}`, { method: "DELETE" });
     return { data: asRecord<RecordType>(params.previousData ?? { id: params.id }) };
   };
 

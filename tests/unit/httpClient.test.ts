@@ -244,6 +244,53 @@ describe("early refresh (§9: 15 s margin)", () => {
     }
   });
 
+  it("sends the stored bearer on the refresh too (§7: every call)", async () => {
+    const auths: (string | null)[] = [];
+    server.use(
+      http.post(`${BASE}/v2/auth/refresh`, ({ request }) => {
+        auths.push(request.headers.get("authorization"));
+        return HttpResponse.json({ accessToken: NEW, refreshToken: "r2" });
+      }),
+    );
+    const { client } = setup();
+    await client.refresher.refresh();
+    expect(auths).toEqual([`Bearer ${OLD}`]);
+  });
+
+  it("storedTokenOnly: the stored bearer as it is, never a refresh first, even when it is about to expire", async () => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    const expiring = tokenExpiringIn(5, NOW);
+    const auths: (string | null)[] = [];
+    server.use(
+      refreshHandler(refresh),
+      http.get(`${BASE}/health`, ({ request }) => {
+        auths.push(request.headers.get("authorization"));
+        return HttpResponse.json({ message: "token_expired" }, { status: 401 });
+      }),
+    );
+    const { client, ended } = setup({ token: expiring, refreshToken: "r1" });
+    await expect(client.json("health", { storedTokenOnly: true })).rejects.toBeInstanceOf(HttpError);
+    expect(auths).toEqual([`Bearer ${expiring}`]);
+    expect(refresh.calls).toBe(0);
+    expect(ended).toEqual([]);
+  });
+
+  it("call() reads an answer the console does not show to its end (an unread one holds the connection)", async () => {
+    const answers: Response[] = [];
+    const client = createHttpClient({
+      baseUrl: BASE,
+      session: createSessionStore(createMemoryStorage()),
+      fetch: async () => {
+        const answer = new Response(JSON.stringify({ valid: true }), { status: 200 });
+        answers.push(answer);
+        return answer;
+      },
+    });
+    await client.call("verify-token", { method: "POST" });
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.bodyUsed).toBe(true);
+  });
+
   it("does not refresh early for an anonymous call", async () => {
     const refresh = { calls: 0, bodies: [] as unknown[] };
     server.use(

@@ -8,6 +8,8 @@ import { createHttpClient } from "../../src/dataProvider/httpClient";
 import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
 import type { HealthResponse } from "../../src/api/types";
 import { STORAGE_KEYS } from "../../src/config";
+import { boot } from "../../src/custom/startup/boot";
+import { tokenExpiringIn } from "./helpers/jwt";
 
 /** Fake deps that record the order of the calls. */
 function fakeDeps(options: {
@@ -96,12 +98,12 @@ describe("createStartupDeps against a service", () => {
   it("sends health → refresh → verify with the new token, storing the new tokens", async () => {
     const seen: string[] = [];
     server.use(
-      http.get(`${BASE}/health`, () => {
-        seen.push("health");
+      http.get(`${BASE}/health`, ({ request }) => {
+        seen.push(`health ${request.headers.get("authorization")}`);
         return HttpResponse.json({ portal: "Ok", message: "" });
       }),
-      http.post(`${BASE}/v2/auth/refresh`, () => {
-        seen.push("refresh");
+      http.post(`${BASE}/v2/auth/refresh`, ({ request }) => {
+        seen.push(`refresh ${request.headers.get("authorization")}`);
         return HttpResponse.json({ accessToken: "new-access", refreshToken: "r2" });
       }),
       http.post(`${BASE}/verify-token`, ({ request }) => {
@@ -116,7 +118,8 @@ describe("createStartupDeps against a service", () => {
     const httpClient = createHttpClient({ baseUrl: BASE, session, onSessionEnded: () => undefined });
     const result = await runStartup(createStartupDeps(httpClient, createDataProvider(httpClient)));
     expect(result).toEqual({ kind: "ready", signedIn: true });
-    expect(seen).toEqual(["health", "refresh", "verify Bearer new-access"]);
+    // §7: every call carries the stored bearer, health and refresh included.
+    expect(seen).toEqual(["health Bearer old-access", "refresh Bearer old-access", "verify Bearer new-access"]);
     expect(session.getUser()).toMatchObject({ token: "new-access", refreshToken: "r2" });
   });
 
@@ -134,5 +137,71 @@ describe("createStartupDeps against a service", () => {
     expect(result).toEqual({ kind: "ready", signedIn: false });
     expect(storage.length).toBe(1);
     expect(storage.getItem(STORAGE_KEYS.lastDrawerOpenTime)).toBe("7");
+  });
+});
+
+describe("health with an access token about to expire (§4, §7)", () => {
+  const BASE = "http://api.test/api";
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+
+  it("sends the stored bearer on health as it is: start-up's refresh stays the first, after health", async () => {
+    const now = 1_700_000_000_000;
+    const expiring = tokenExpiringIn(5, now);
+    const seen: string[] = [];
+    server.use(
+      http.get(`${BASE}/health`, ({ request }) => {
+        seen.push(
+          `health ${request.headers.get("authorization") === `Bearer ${expiring}` ? "stored bearer" : "other"}`,
+        );
+        return HttpResponse.json({ portal: "Ok", message: "" });
+      }),
+      http.post(`${BASE}/v2/auth/refresh`, () => {
+        seen.push("refresh");
+        return HttpResponse.json({ accessToken: "new-access", refreshToken: "r2" });
+      }),
+      http.post(`${BASE}/verify-token`, () => {
+        seen.push("verify");
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const storage = createMemoryStorage({
+      [STORAGE_KEYS.userInfo]: JSON.stringify({ id: "u1", isLoggedIn: true, token: expiring, refreshToken: "r1" }),
+    });
+    const session = createSessionStore(storage);
+    const httpClient = createHttpClient({ baseUrl: BASE, session, now: () => now, onSessionEnded: () => undefined });
+    await runStartup(createStartupDeps(httpClient, createDataProvider(httpClient)));
+    expect(seen).toEqual(["health stored bearer", "refresh", "verify"]);
+  });
+});
+
+describe("boot: the page's code loads beside start-up (issue 13)", () => {
+  it("starts loading the route's code before health has answered", async () => {
+    let answerHealth: (value: HealthResponse) => void = () => undefined;
+    const { deps, calls } = fakeDeps({ signedIn: true });
+    deps.checkHealth = () => {
+      calls.push("health");
+      return new Promise((resolve) => (answerHealth = resolve));
+    };
+    const preloaded: string[] = [];
+    const booted = boot(deps, "/accounts", async (pathname, signedIn) => {
+      preloaded.push(`${pathname} ${signedIn ? "signed in" : "signed out"} after ${calls.join(",") || "nothing"}`);
+    });
+    await booted.code;
+    // Health is still out: the code did not wait for it (nor for refresh and verify after it).
+    expect(preloaded).toEqual(["/accounts signed in after health"]);
+    expect(calls).toEqual(["health"]);
+    answerHealth({ portal: "Ok", message: "" });
+    await expect(booted.started).resolves.toEqual({ kind: "ready", signedIn: true });
+    expect(calls).toEqual(["health", "refresh", "verify"]);
+  });
+
+  it("loads the sign-in page's code for a visitor without a session", async () => {
+    const { deps } = fakeDeps({ refreshToken: "", signedIn: false });
+    const asked: string[] = [];
+    await boot(deps, "/login", async (pathname, signedIn) => void asked.push(`${pathname} ${signedIn}`)).code;
+    expect(asked).toEqual(["/login false"]);
   });
 });
