@@ -32,9 +32,19 @@ export type InvitationRecord = InvitationPublic & { id: string };
 
 const segment = encodeURIComponent;
 
+/**
+ * A list the service did not count to the end (the activity feed past 1,000 entries) answers
+ * Content-Range "…/*", which simple-rest reads as NaN: react-admin's partial pagination instead,
+ * with a next page (the service answers "*" only when there is one).
+ */
+function partialWhenUncounted<R extends RaRecord>(result: GetListResult<R>, params: GetListParams): GetListResult<R> {
+  if (result.total === undefined || Number.isFinite(result.total)) return result;
+  return { data: result.data, pageInfo: { hasNextPage: true, hasPreviousPage: (params.pagination?.page ?? 1) > 1 } };
+}
+
 export function withResourceRoutes(rest: DataProvider, httpClient: HttpClient): DataProvider {
   async function getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
-    if (resource !== SAVED_QUERIES) return rest.getList<R>(resource, params);
+    if (resource !== SAVED_QUERIES) return partialWhenUncounted(await rest.getList<R>(resource, params), params);
     const of = (params.filter as { resource?: unknown } | undefined)?.resource;
     const rows = await httpClient.json<SavedQuery[]>(`${SAVED_QUERIES}?resource=${segment(String(of ?? ""))}`, {
       signal: params.signal,

@@ -819,6 +819,7 @@ export const appMessages = {
       justNow: "just now",
       newEntries: "1 new |||| %{smart_count} new",
       newEntriesMany: "%{count}+ new",
+      pageRangeMore: "%{from}–%{to} of more than %{more}",
       actions: {
         create: "Created",
         update: "Updated",

@@ -18,6 +18,8 @@ interface Db {
   rows: ActivityEntry[];
   /** Every GET activity, as its URL. */
   lists: URL[];
+  /** Answer the total as the service does past ACTIVITY_EXACT_TOTAL: "*" while a next page exists. */
+  uncounted?: boolean;
 }
 let db: Db;
 
@@ -46,7 +48,8 @@ beforeEach(() => {
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
       const page = rows.slice(start, end + 1);
       const range = page.length ? `${start}-${start + page.length - 1}` : "*";
-      return HttpResponse.json(page, { headers: { "Content-Range": `activity ${range}/${rows.length}` } });
+      const total = db.uncounted && rows.length > end + 1 ? "*" : String(rows.length);
+      return HttpResponse.json(page, { headers: { "Content-Range": `activity ${range}/${total}` } });
     }),
     // The actor filter's options (ReferenceInput on users), for admins.
     http.get("*/api/users", () =>
@@ -98,6 +101,19 @@ describe("/activity-feed", () => {
       resource: "firmware",
       action: "mark-lost",
     });
+  });
+
+  it("pages a log the service did not count to the end: 'of more than 1,000', then the next page", async () => {
+    db.rows = Array.from({ length: 30 }, (_, n) => ({ ...ACTIVITY_ENTRY, id: `entry-${n}`, createdAt: minutesAgo(n) }));
+    db.uncounted = true;
+    await renderConsole("/activity-feed", { role: "Admin" });
+    expect(await screen.findByText("1–25 of more than 1,000")).toBeInTheDocument();
+    expect(rows()).toHaveLength(25);
+    fireEvent.click(screen.getByRole("button", { name: "Go to next page" }));
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(JSON.parse(db.lists.at(-1)!.searchParams.get("range")!)).toEqual([25, 49]);
+    // The last page is counted again: its total is exact.
+    expect(screen.getByText("26-30 of 30")).toBeInTheDocument();
   });
 
   it("says when there is no activity yet", async () => {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActivityEntry } from "../../src/api/activity";
+import { ACTIVITY_EXACT_TOTAL, type ActivityEntry } from "../../src/api/activity";
 import type { Device } from "../../src/api/resources";
 import { activityLog } from "../../server/src/db/schema";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
@@ -169,6 +169,32 @@ describe("GET activity: entries, filters, paging", () => {
     expect(keysOf(last.json())).toEqual(["sa"]);
     const oldest = await sa({}, { sort: ["createdAt", "ASC"], range: [0, 0] });
     expect(keysOf(oldest.json())).toEqual(["sa"]);
+  });
+
+  it("counts the total up to 1,000 entries: past it '*', while a next page exists", async () => {
+    // 1,002 entries in February 2020 (the January ones stay apart).
+    const FEBRUARY = { createdAt_gte: "2020-02-01T00:00:00Z", createdAt_lte: "2020-02-28T23:59:59Z" };
+    await t.db.insert(activityLog).values(
+      Array.from({ length: ACTIVITY_EXACT_TOTAL + 2 }, (_, n) => ({
+        id: randomUUID(),
+        actorId: U.admin,
+        action: "update",
+        resource: "devices",
+        recordId: SEED_DEVICE_IDS.londonSherlock,
+        changes: {},
+        createdAt: new Date(Date.UTC(2020, 1, 1) + n * 60_000),
+      })),
+    );
+    const page = (who: Who, range: [number, number]) => list(who, { filter: FEBRUARY, range });
+    expect((await page("superAdmin", [0, 24])).headers["content-range"]).toBe("activity 0-24/*");
+    // The last full page before the 1,001st entry: a next page exists, still uncounted.
+    expect((await page("admin", [975, 999])).headers["content-range"]).toBe("activity 975-999/*");
+    // Near the end, the count reaches the end: exact again.
+    const last = await page("admin", [1000, 1024]);
+    expect(last.headers["content-range"]).toBe("activity 1000-1001/1002");
+    expect(last.json<ActivityEntry[]>()).toHaveLength(2);
+    // A scope holding none of them is counted exactly.
+    expect((await page("manager", [0, 24])).headers["content-range"]).toBe("activity */0");
   });
 
   it("refuses a bad filter, sort or range with 400, changing nothing", async () => {

@@ -7,14 +7,22 @@ import {
   DataTable,
   DateInput,
   List,
+  Pagination,
   ReferenceInput,
   SearchInput,
   SelectInput,
   TopToolbar,
   useCanAccess,
+  useListPaginationContext,
   useTranslate,
 } from "react-admin";
-import { ACTIVITY, ACTIVITY_ACTIONS, ACTIVITY_RESOURCES, type ActivityEntry } from "../../api/activity";
+import {
+  ACTIVITY,
+  ACTIVITY_ACTIONS,
+  ACTIVITY_EXACT_TOTAL,
+  ACTIVITY_RESOURCES,
+  type ActivityEntry,
+} from "../../api/activity";
 import { formatDateTime } from "../../custom/format";
 import { RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
@@ -118,6 +126,24 @@ function RecordCell({ entry }: { entry: ActivityEntry }) {
 }
 
 /**
+ * The service counts the entries up to ACTIVITY_EXACT_TOTAL: past that the total is unknown (a
+ * long log is not counted for each page) and the range says "of more than 1,000".
+ */
+function FeedPagination() {
+  const translate = useTranslate();
+  const { total } = useListPaginationContext();
+  const uncounted = {
+    labelDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+      translate("resources.activity.pageRangeMore", {
+        from,
+        to,
+        more: Math.max(ACTIVITY_EXACT_TOTAL, to).toLocaleString("en"),
+      }),
+  };
+  return <Pagination {...(total == null ? uncounted : {})} />;
+}
+
+/**
  * /activity-feed (spec §2, everyone): who did what to which record and when, newest first, as
  * GET activity answers it within the caller's scope (super admin: all; admin: their account's
  * people; others: their own). A chip offers the entries made since the list was loaded.
@@ -135,6 +161,7 @@ export default function ActivityFeedList({ pollMs = ACTIVITY_POLL_MS }: { pollMs
         title={false}
         sort={{ field: "createdAt", order: "DESC" }}
         perPage={perPage}
+        pagination={<FeedPagination />}
         filters={filters}
         empty={
           <ListEmpty resource={ACTIVITY} Icon={FeedIcon} iconColor="primary">
