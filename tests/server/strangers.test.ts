@@ -29,6 +29,7 @@ import {
   type TestApp,
 } from "./helpers";
 import { tokens } from "./records";
+import { appWithMail, mailsTo } from "./publicFlowHelpers";
 import { call } from "./resourceHelpers";
 
 /** Every Argon2 hash and verification the service does, counted through the library itself. */
@@ -206,6 +207,40 @@ describe("password reset: the link first", () => {
     );
     expect(unknown.result.statusCode).toBe(404);
     expect(unknown.hashes).toBe(0);
+  });
+});
+
+describe("register hashes only when it sends a link", () => {
+  it("an email in use gets its mail without a hash; a free one gets its link and one hash", async () => {
+    const { t: mailed, smtp, close } = await appWithMail();
+    try {
+      const register = (email: string) =>
+        mailed.app.inject({
+          method: "POST",
+          url: "/api/register",
+          remoteAddress: freshIp(),
+          payload: {
+            firstName: "Ada",
+            lastName: "Lovelace",
+            email,
+            password: "analytical-engine",
+            accountName: "Lovelace Gems",
+            country: "GB",
+          },
+        });
+      const taken = await counted(async () => {
+        expect((await register("user@example.com")).statusCode).toBe(202);
+        await mailsTo(smtp, "user@example.com", /You already have an account/, 1);
+      });
+      expect(taken.hashes).toBe(0);
+      const free = await counted(async () => {
+        expect((await register("stranger-free@lovelace-gems.example.com")).statusCode).toBe(202);
+        await mailsTo(smtp, "stranger-free@lovelace-gems.example.com", /Confirm your email address/, 1);
+      });
+      expect(free.hashes).toBe(1);
+    } finally {
+      await close();
+    }
   });
 });
 
