@@ -10,12 +10,15 @@ import { decodePhoto } from "../server/src/ai/image";
 import { configOf, currentVersion } from "../server/src/ai/models";
 import { renderPhoto, trayLayout, PHOTO_HEIGHT, PHOTO_WIDTH, type PhotoKind } from "../server/src/db/seedPhotos";
 import { PHOTO_POOL_SIZE } from "../server/src/db/seedTests";
+import { sized } from "./smoke";
 
-const ROUNDS = 5;
+const ROUNDS = sized(5, 1);
+/** Trays analysed per round: the seed's whole pool, or two in a smoke run. */
+const TRAYS = sized(PHOTO_POOL_SIZE, 2);
 /** The photos one analysis reads: the Result photo and four lights. */
 const KINDS = [FILE_KIND.Result, FILE_KIND.Luv, FILE_KIND.Glowing, FILE_KIND.Coloured, FILE_KIND.Simulants] as const;
 
-const pool = Array.from({ length: PHOTO_POOL_SIZE }, (_, layout) => {
+const pool = Array.from({ length: TRAYS }, (_, layout) => {
   const tray = trayLayout(layout);
   return { stones: tray.stones.length, pngs: KINDS.map((kind) => renderPhoto(tray, kind as PhotoKind)) };
 });
@@ -31,7 +34,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 for (const { pngs } of pool.slice(0, 3)) analyzeTray(decode(pngs), configOf("RAMI"));
 
 console.log(
-  `AI analyzer: ${PHOTO_POOL_SIZE} trays of ${PHOTO_WIDTH}×${PHOTO_HEIGHT} px, ` +
+  `AI analyzer: ${TRAYS} trays of ${PHOTO_WIDTH}×${PHOTO_HEIGHT} px, ` +
     `${pool.reduce((sum, tray) => sum + tray.stones, 0)} stones, ${KINDS.length} photos per analysis, median of ${ROUNDS} rounds`,
 );
 
@@ -39,7 +42,7 @@ const decodeTimes: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const started = performance.now();
   for (const { pngs } of pool) decode(pngs);
-  decodeTimes.push((performance.now() - started) / (PHOTO_POOL_SIZE * KINDS.length));
+  decodeTimes.push((performance.now() - started) / (TRAYS * KINDS.length));
 }
 console.log(`  decode PNG                 ${median(decodeTimes).toFixed(2)} ms per photo`);
 
@@ -50,7 +53,7 @@ for (const model of AI_MODELS) {
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now();
     for (const photos of decoded) analyzeTray(photos, config);
-    times.push((performance.now() - started) / PHOTO_POOL_SIZE);
+    times.push((performance.now() - started) / TRAYS);
   }
   const perTray = median(times);
   const label = `${model} ${currentVersion(model)}`.padEnd(12);

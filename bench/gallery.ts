@@ -5,9 +5,7 @@
  *
  *   node --import tsx bench/gallery.ts     (PGlite in a temporary directory)
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { buildApp } from "../server/src/app";
 import { loadConfig } from "../server/src/config";
 import { openPglite } from "../server/src/db/client";
@@ -19,11 +17,14 @@ import { photoKey, SEED_DEVICE_IDS } from "../server/src/db/seedTests";
 import { localDirectoryStorage } from "../server/src/files/storage";
 import { launchBrowser, signIn } from "../tests/e2e/browser";
 import { startService } from "../tests/support/serviceProcess";
+import { benchDataDir, sized } from "./smoke";
 
-const EXTRA_TESTS = 10_000;
-const RUNS = 30;
+const EXTRA_TESTS = sized(10_000, 1000);
+const RUNS = sized(30, 1);
+/** Gallery link clicks in Chromium: the first (cold) one, then warm ones. */
+const BROWSER_RUNS = sized(6, 2);
 
-const dataDir = mkdtempSync(join(tmpdir(), "gemtest-bench-gallery-"));
+const dataDir = benchDataDir("gemtest-bench-gallery-");
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
 const handle = await openPglite({ dataDir });
 let closed = false;
@@ -147,7 +148,7 @@ try {
     const page = await browser.newPage({ baseURL: service.url, viewport: { width: 1366, height: 900 } });
     await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
     const times: number[] = [];
-    for (let run = 0; run < 6; run++) {
+    for (let run = 0; run < BROWSER_RUNS; run++) {
       await page.goto("/");
       const menu = page.getByRole("navigation", { name: "Main menu" });
       await menu.waitFor();

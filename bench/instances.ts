@@ -9,9 +9,10 @@ import { createInterface } from "node:readline";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
 import { startCluster } from "../tests/multi/cluster";
 import { load, type LoadResult } from "./load";
+import { sized } from "./smoke";
 
 const CONNECTIONS = 16;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(5, 1));
 
 async function startPlainFastify(): Promise<{ url: string; stop(): void }> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/plainFastify.ts"], {

@@ -18,8 +18,8 @@
  *   node --import tsx bench/operations.ts      (SEED_LARGE_ACCOUNTS, BENCH_TESTS to change sizes;
  *                                              BENCH_DATA_DIR=dir to keep the seeded data for the next run)
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { STONE_TYPES, type AiPolygon } from "../src/api/ai";
@@ -33,12 +33,13 @@ import { SEED_IDS } from "../server/src/db/seed";
 import { seedLarge } from "../server/src/db/seedLarge";
 import { prng } from "../server/src/db/seedPhotos";
 import { dashboardQuery } from "../server/src/dashboard/queries";
+import { benchDataDir, sized } from "./smoke";
 import { rowsOf } from "../server/src/resources/sql";
 
-const ACCOUNTS = Number(process.env.SEED_LARGE_ACCOUNTS ?? 10_000);
-const EXTRA_TESTS = Number(process.env.BENCH_TESTS ?? 100_000);
-const ACTIVITY_ENTRIES = 100_000;
-const RUNS = 20;
+const ACCOUNTS = Number(process.env.SEED_LARGE_ACCOUNTS ?? sized(10_000, 50));
+const EXTRA_TESTS = Number(process.env.BENCH_TESTS ?? sized(100_000, 2000));
+const ACTIVITY_ENTRIES = sized(100_000, 2000);
+const RUNS = sized(20, 1);
 const GOAL_MS = 100;
 const DAY = 86_400_000;
 const BATCH = 1000;
@@ -165,7 +166,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 // BENCH_DATA_DIR keeps the seeded directory for the next run (seeding takes minutes).
 const kept = process.env.BENCH_DATA_DIR;
-const dataDir = kept ?? mkdtempSync(join(tmpdir(), "gemtest-bench-operations-"));
+const dataDir = kept ?? benchDataDir("gemtest-bench-operations-");
 const seededMark = join(dataDir, ".operations-seeded");
 try {
   process.env.DATA_DIR = dataDir;

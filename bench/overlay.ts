@@ -4,6 +4,7 @@
  * lightbox (target: none dropped). The service is real; the AI result is answered by the browser
  * (page.route) so the polygon count is exactly 2,000.
  */
+import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { AI_CANVAS_HEIGHT, AI_CANVAS_WIDTH } from "../src/config";
 import type { AiPolygon, AiResultResponse } from "../src/api/ai";
@@ -11,8 +12,14 @@ import { STONE_TYPES } from "../src/api/ai";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
 import { launchBrowser, signIn } from "../tests/e2e/browser";
 import { startService } from "../tests/support/serviceProcess";
+import { seededCopy, sized } from "./smoke";
 
-const POLYGONS = 2000;
+const POLYGONS = sized(2000, 200);
+/** Switch on/off rounds: the first loads Konva, the rest are timed. */
+const ROUNDS = sized(6, 2);
+/** Frames watched while panning, and the arrow-key presses that pan. */
+const FRAMES = sized(240, 24);
+const PRESSES = sized(120, 12);
 
 function hexagons(count: number): AiPolygon[] {
   const columns = 40;
@@ -38,7 +45,8 @@ const paintedAfter = (page: Page, start: number) =>
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const service = await startService({ QUIET: "true", LOG_LEVEL: "warn" });
+const dataDir = seededCopy("gemtest-bench-overlay-");
+const service = await startService({ QUIET: "true", LOG_LEVEL: "warn" }, { dataDir });
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ baseURL: service.url, viewport: { width: 1366, height: 900 } });
@@ -62,7 +70,7 @@ try {
   const clientTimes: number[] = [];
   const konvaTimes: number[] = [];
   const clearTimes: number[] = [];
-  for (let round = 0; round < 6; round += 1) {
+  for (let round = 0; round < ROUNDS; round += 1) {
     const onAt = await page.evaluate(() => performance.now());
     await toggle.click();
     await legend.waitFor();
@@ -102,14 +110,19 @@ try {
     const tick = (now) => {
       intervals.push(now - last);
       last = now;
-      if (intervals.length < 240) requestAnimationFrame(tick);
+      if (intervals.length < ${FRAMES}) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
     window.frameIntervals = intervals;
   })()`);
   const keys = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"];
-  for (let press = 0; press < 120; press += 1) await page.keyboard.press(keys[Math.floor(press / 30) % 4]);
-  await page.waitForFunction(() => (window as unknown as { frameIntervals: number[] }).frameIntervals.length >= 240);
+  for (let press = 0; press < PRESSES; press += 1) {
+    await page.keyboard.press(keys[Math.floor((press * 4) / PRESSES) % 4]);
+  }
+  await page.waitForFunction(
+    (frames) => (window as unknown as { frameIntervals: number[] }).frameIntervals.length >= frames,
+    FRAMES,
+  );
   const intervals = await page.evaluate(() => (window as unknown as { frameIntervals: number[] }).frameIntervals);
   const dropped = intervals.slice(1).filter((interval) => interval > 1000 / 60 + 8).length;
 
@@ -129,4 +142,5 @@ try {
 } finally {
   await browser.close();
   await service.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

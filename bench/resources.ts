@@ -12,18 +12,20 @@
  *
  *   node --import tsx bench/resources.ts
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
 import { startService } from "../tests/support/serviceProcess";
 import { processMemory } from "./processMemory";
 import { seedLarge } from "../server/src/db/seedLarge";
 import { launchBrowser, signIn } from "../tests/e2e/browser";
+import { benchDataDir, sized } from "./smoke";
 
-const ACCOUNTS = Number(process.env.SEED_LARGE_ACCOUNTS ?? 10_000);
+const ACCOUNTS = Number(process.env.SEED_LARGE_ACCOUNTS ?? sized(10_000, 50));
+const RUNS = sized(5, 1);
+/** Menu clicks per list in Chromium: a warm-up, then the timed ones. */
+const BROWSER_RUNS = sized(6, 2);
 
-const dataDir = mkdtempSync(join(tmpdir(), "gemtest-bench-resources-"));
+const dataDir = benchDataDir("gemtest-bench-resources-");
 try {
   // Seed while no service runs (a PGlite directory has one owner).
   process.env.DATA_DIR = dataDir;
@@ -47,7 +49,7 @@ try {
         .join("&");
 
     /** The best of `runs` requests: the service's time to answer the first page (loopback only). */
-    async function firstPage(label: string, path: string, runs = 5) {
+    async function firstPage(label: string, path: string, runs = RUNS) {
       let best = Infinity;
       let range = "";
       for (let i = 0; i < runs; i++) {
@@ -60,7 +62,7 @@ try {
       console.log(`  ${label.padEnd(44)} ${best.toFixed(0).padStart(5)} ms   (${range})`);
     }
 
-    console.log("First page, best of 5:");
+    console.log(`First page, best of ${RUNS}:`);
     await firstPage("GET accounts (createdAt DESC)", `accounts?${query({ range: [0, 24] })}`);
     await firstPage(
       "GET accounts sorted by userCount DESC",
@@ -88,7 +90,7 @@ try {
       await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
       for (const item of ["Accounts", "Payments"]) {
         const times: number[] = [];
-        for (let run = 0; run < 6; run++) {
+        for (let run = 0; run < BROWSER_RUNS; run++) {
           await page.goto("/");
           const menu = page.getByRole("navigation", { name: "Main menu" });
           await menu.waitFor();

@@ -1,8 +1,20 @@
 /**
  * `npm run bench`: every benchmark, one after the other (they share two cores; in parallel they
  * would measure each other). Each prints its own figures; none asserts anything.
+ *
+ * `npm run bench:smoke` (BENCH_SMOKE=1, in CI): the same, each once on small data (bench/smoke.ts),
+ * so a benchmark that throws or hangs fails the run. Its figures are not results:
+ * bench/results/latest.json is put back as it was after each benchmark.
  */
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../server/src/config";
+import { openPglite } from "../server/src/db/client";
+import { prepareDb } from "../server/src/db/prepare";
+import { localDirectoryStorage } from "../server/src/files/storage";
+import { SMOKE } from "./smoke";
 
 const BENCHES = [
   "console.ts",
@@ -16,11 +28,56 @@ const BENCHES = [
 ];
 /** Benchmarks that need a PostgreSQL server: scripts/with-postgres.mjs starts a throwaway one. */
 const ON_POSTGRES = new Set(["instances.ts"]);
+/** A smoke run's benchmark that takes longer than this is stuck, not slow. */
+const SMOKE_TIMEOUT_MS = 5 * 60_000;
+const RESULTS = join("bench", "results", "latest.json");
 
+// The browser benchmarks load the console the service serves from dist/.
+if (!existsSync(join("dist", "index.html"))) {
+  console.error("dist/ is missing: run `npm run build` first (npm run bench does).");
+  process.exit(1);
+}
+
+/** A data directory migrated and seeded like a first `npm start`, for a smoke run's benchmarks to copy. */
+async function seededDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "gemtest-bench-seeded-"));
+  const handle = await openPglite({ dataDir });
+  try {
+    await prepareDb(handle, { storage: localDirectoryStorage(loadConfig({ DATA_DIR: dataDir }).filesDir) });
+  } finally {
+    await handle.close();
+  }
+  return dataDir;
+}
+
+const seeded = SMOKE ? await seededDataDir() : undefined;
+const failed: string[] = [];
 for (const bench of BENCHES) {
-  console.log(`\n== bench/${bench}`);
+  console.log(`\n== bench/${bench}${SMOKE ? " (smoke)" : ""}`);
   const command = ["--import", "tsx", `bench/${bench}`];
   if (ON_POSTGRES.has(bench)) command.unshift("scripts/with-postgres.mjs", process.execPath);
-  const run = spawnSync(process.execPath, command, { stdio: "inherit" });
-  if (run.status !== 0) process.exitCode = 1;
+  const results = SMOKE && existsSync(RESULTS) ? readFileSync(RESULTS) : null;
+  const started = performance.now();
+  const run = spawnSync(process.execPath, command, {
+    stdio: "inherit",
+    env: seeded ? { ...process.env, BENCH_SEEDED_DATA_DIR: seeded } : process.env,
+    timeout: SMOKE ? SMOKE_TIMEOUT_MS : undefined,
+    killSignal: "SIGKILL",
+  });
+  if (SMOKE) {
+    if (results) writeFileSync(RESULTS, results);
+    else rmSync(RESULTS, { force: true });
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (run.status !== 0) {
+    failed.push(bench);
+    console.log(
+      `bench/${bench} FAILED after ${seconds} s (${run.error?.message ?? `exit ${run.status ?? run.signal}`})`,
+    );
+  } else if (SMOKE) console.log(`bench/${bench} ran in ${seconds} s`);
+}
+if (seeded) rmSync(seeded, { recursive: true, force: true });
+if (failed.length > 0) {
+  console.log(`\n${failed.length} benchmark(s) failed: ${failed.join(", ")}`);
+  process.exitCode = 1;
 }

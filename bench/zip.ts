@@ -8,9 +8,7 @@
  *   node --import tsx bench/zip.ts
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { loadConfig } from "../server/src/config";
 import { openPglite } from "../server/src/db/client";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
@@ -21,12 +19,13 @@ import { testFiles, tests } from "../server/src/db/schema";
 import { SEED_IDS } from "../server/src/db/seed";
 import { SEED_DEVICE_IDS } from "../server/src/db/seedTests";
 import { localDirectoryStorage } from "../server/src/files/storage";
+import { benchDataDir, sized } from "./smoke";
 
-const FILES = 200;
-const FILE_BYTES = 1024 * 1024;
+const FILES = sized(200, 10);
+const FILE_BYTES = sized(1024 * 1024, 64 * 1024);
 const TEST_ID = "72000000-0000-4000-8000-000000000001";
 
-const dataDir = mkdtempSync(join(tmpdir(), "gemtest-bench-zip-"));
+const dataDir = benchDataDir("gemtest-bench-zip-");
 try {
   // Prepare the database and 200 photos while no service runs (a PGlite directory has one owner).
   const config = loadConfig({ DATA_DIR: dataDir });
