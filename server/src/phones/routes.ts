@@ -28,7 +28,7 @@ import type { Access } from "../auth/guard";
 import { GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { checks, listQuerySchema, parseListQuery, type ListQuerySpec } from "../resources/listQuery";
-import { iso, rowsOf } from "../resources/sql";
+import { iso, rowsOf, type Row } from "../resources/sql";
 import type { Services } from "../services";
 
 const ACCESS: Access = ["SuperAdmin"];
@@ -95,15 +95,21 @@ export function phoneRoutes(app: FastifyInstance, { db }: Services): void {
         group by d.phone_brand, d.phone_model`;
       const direction = sql.raw(order);
       const column = sql.raw(SORTS[sortField as keyof typeof SORTS]);
-      const [rows, totals] = await Promise.all([
-        rowsOf(
-          db,
-          sql`select * from (${grouped}) g
-            order by ${column} ${direction}, brand asc, model asc
-            offset ${start} limit ${end - start + 1}`,
-        ),
-        rowsOf(db, sql`select count(*)::int as models, coalesce(sum(tests), 0)::int as tests from (${grouped}) g`),
-      ]);
+      // The page and the totals in one pass over the period's tests (the totals ride on each row).
+      const rows = await rowsOf(
+        db,
+        sql`select g.*, count(*) over ()::int as models, sum(g.tests) over ()::int as all_tests from (${grouped}) g
+          order by ${column} ${direction}, brand asc, model asc
+          offset ${start} limit ${end - start + 1}`,
+      );
+      // A page past the last model has no row to carry them.
+      const totals =
+        rows.length > 0
+          ? [{ models: rows[0]!.models, tests: rows[0]!.all_tests }]
+          : await rowsOf(
+              db,
+              sql`select count(*)::int as models, coalesce(sum(tests), 0)::int as tests from (${grouped}) g`,
+            );
       const allTests = int(totals[0]?.tests);
       reply
         .header("content-range", contentRange("phones", start, rows.length, int(totals[0]?.models)))
@@ -152,44 +158,45 @@ export function phoneRoutes(app: FastifyInstance, { db }: Services): void {
       );
       if (known.length === 0) throw notFound("Phone model not found.");
 
-      const base = sql`from tests t join devices d on d.id = t.device_id join accounts a on a.id = t.account_id
-        where ${countedTests(from)} and d.phone_brand = ${brand} and d.phone_model = ${model}`;
-      const [totals, weeks, osVersions, accountRows, deviceRows, latest] = await Promise.all([
-        rowsOf(
-          db,
-          sql`select count(*)::int as tests, count(distinct t.device_id)::int as devices,
-            count(distinct t.account_id)::int as accounts, min(t.date) as first ${base}`,
-        ),
-        rowsOf(
-          db,
-          sql`select to_char(date_trunc('week', t.date at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as tests
-            ${base} group by 1`,
-        ),
-        rowsOf(
-          db,
-          sql`select nullif(d.phone_os, '') as os, count(*)::int as tests, count(distinct t.device_id)::int as devices
-            ${base} group by nullif(d.phone_os, '') order by tests desc, os asc nulls last`,
-        ),
-        rowsOf(
-          db,
-          sql`select a.id, a.name, count(*)::int as tests, count(distinct t.device_id)::int as devices
-            ${base} group by a.id, a.name order by tests desc, a.name asc, a.id asc limit ${PHONE_DETAIL_ROWS}`,
-        ),
-        rowsOf(
-          db,
-          sql`select d.id, d.serial_number, nullif(d.name, '') as custom_box_name, da.name as account_name,
-              nullif(d.phone_os, '') as phone_os, count(*)::int as tests
-            from tests t join devices d on d.id = t.device_id join accounts da on da.id = d.account_id
+      // The model's tests of the period, read once (not once per figure), then each figure of them.
+      const [figures] = await rowsOf(
+        db,
+        sql`with m as materialized (
+            select t.id, t.name, t.date, t.device_id, t.account_id, nullif(d.phone_os, '') as os
+            from tests t join devices d on d.id = t.device_id
             where ${countedTests(from)} and d.phone_brand = ${brand} and d.phone_model = ${model}
-            group by d.id, d.serial_number, d.name, da.name, d.phone_os
-            order by tests desc, d.serial_number asc limit ${PHONE_DETAIL_ROWS}`,
-        ),
-        rowsOf(
-          db,
-          sql`select t.id, t.name, ${sql.raw(iso("t.date"))} as date, a.name as account_name, t.device_id
-            ${base} order by t.date desc, t.id desc limit ${PHONE_LATEST_TESTS}`,
-        ),
-      ]);
+          )
+          select
+            (select json_build_object('tests', count(*), 'devices', count(distinct m.device_id),
+                'accounts', count(distinct m.account_id), 'first', min(m.date)) from m) as totals,
+            (select coalesce(json_agg(w), '[]') from (
+                select to_char(date_trunc('week', m.date at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as tests
+                from m group by 1) w) as weeks,
+            (select coalesce(json_agg(o order by o.tests desc, o.os asc nulls last), '[]') from (
+                select m.os, count(*)::int as tests, count(distinct m.device_id)::int as devices
+                from m group by m.os) o) as os_versions,
+            (select coalesce(json_agg(x order by x.tests desc, x.name asc, x.id asc), '[]') from (
+                select a.id, a.name, count(*)::int as tests, count(distinct m.device_id)::int as devices
+                from m join accounts a on a.id = m.account_id
+                group by a.id, a.name order by tests desc, a.name asc, a.id asc limit ${PHONE_DETAIL_ROWS}) x) as accounts,
+            (select coalesce(json_agg(y order by y.tests desc, y.serial_number asc), '[]') from (
+                select d.id, d.serial_number, nullif(d.name, '') as custom_box_name, da.name as account_name,
+                  nullif(d.phone_os, '') as phone_os, count(*)::int as tests
+                from m join devices d on d.id = m.device_id join accounts da on da.id = d.account_id
+                group by d.id, d.serial_number, d.name, da.name, d.phone_os
+                order by tests desc, d.serial_number asc limit ${PHONE_DETAIL_ROWS}) y) as devices,
+            (select coalesce(json_agg(z order by z.sort_date desc, z.id desc), '[]') from (
+                select m.id, m.name, m.date as sort_date, ${sql.raw(iso("m.date"))} as date, a.name as account_name, m.device_id
+                from m join accounts a on a.id = m.account_id
+                order by m.date desc, m.id desc limit ${PHONE_LATEST_TESTS}) z) as latest`,
+      );
+      const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+      const totals = [json<Row>(figures?.totals)];
+      const weeks = json<Row[]>(figures?.weeks);
+      const osVersions = json<Row[]>(figures?.os_versions);
+      const accountRows = json<Row[]>(figures?.accounts);
+      const deviceRows = json<Row[]>(figures?.devices);
+      const latest = json<Row[]>(figures?.latest);
       const total = totals[0] ?? {};
       const first = total.first === null || total.first === undefined ? null : new Date(total.first as string);
       const weekCounts = new Map(weeks.map((row) => [String(row.week), int(row.tests)]));
