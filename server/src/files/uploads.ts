@@ -25,7 +25,7 @@ import { described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals, routeOptions } fr
 import { uploadFormatOf } from "./contentCheck";
 import { safeFileName } from "./zip";
 import { HttpError, notFound } from "../http/errors";
-import { translateMultipartError, type MultipartWording } from "../http/multipart";
+import { formParts, translateMultipartError, type MultipartWording } from "../http/multipart";
 import { actorOf, logActivity } from "../resources/writes";
 import type { Services } from "../services";
 import { canSeeTest, findLiveTest, TEST_NOT_FOUND, toApiFile } from "../testRecords/queries";
@@ -56,7 +56,7 @@ const multipartWording: MultipartWording = {
 async function receiveForm(request: FastifyRequest, tempDir: string): Promise<Form> {
   const form: Form = { fields: new Map(), file: undefined };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === "field") {
         if (typeof part.value !== "string") throw new HttpError(400, `${part.fieldname} must be text`);
         form.fields.set(part.fieldname, part.value);

@@ -4,7 +4,7 @@
  * Registered in its own plugin, so multipart bodies are accepted here and nowhere else.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { Transform, type Readable } from "node:stream";
+import { pipeline, Transform, type Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq, sql } from "drizzle-orm";
@@ -17,7 +17,7 @@ import { firmware } from "../db/schema";
 import { attachmentDisposition, safeFileName } from "../files/zip";
 import type { FileStorage } from "../files/storage";
 import { fieldError, HttpError } from "../http/errors";
-import { translateMultipartError } from "../http/multipart";
+import { formParts, translateMultipartError } from "../http/multipart";
 import { DOCUMENTED_BODY, routeOptions } from "../docs/openapi";
 import type { Services } from "../services";
 import { dateRange, defineResource, field } from "../resources/definition";
@@ -92,7 +92,7 @@ async function receive(request: FastifyRequest, storage: FileStorage, limit: num
   const fields = new Map<string, string>();
   let upload: StoredUpload | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === "field") {
         if (typeof part.value !== "string") throw new HttpError(400, `${part.fieldname} must be text`);
         fields.set(part.fieldname, part.value);
@@ -109,9 +109,10 @@ async function receive(request: FastifyRequest, storage: FileStorage, limit: num
           done(null, chunk);
         },
       });
-      // pipe() does not forward errors: an aborted upload must fail the write, not stall it.
-      part.file.once("error", (error) => hashing.destroy(error));
-      const stored = await storage.put(part.file.pipe(hashing));
+      // pipeline(), not pipe(): an aborted or truncated upload must fail the write, not stall it,
+      // even when the part failed before this line (a truncated body ends it at once).
+      pipeline(part.file, hashing, () => undefined);
+      const stored = await storage.put(hashing);
       upload = { key: stored.key, name: part.filename, size: stored.size, sha256: hash.digest("hex") };
       // Multipart stops at the limit and marks the stream truncated instead of failing it.
       if (part.file.truncated) throw tooLarge(limit);

@@ -2,7 +2,12 @@
  * @fastify/multipart's own errors in our words and with 4xx statuses, for every multipart route
  * (the test-file upload, the firmware upload). Each route words its size and count refusals.
  */
+import type { Multipart } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import { HttpError } from "./errors";
+import { ILL_FORMED_TEXT, isWellFormedText } from "./text";
+
+export const MALFORMED_MULTIPART = "The multipart body is malformed.";
 
 export interface MultipartWording {
   /** Over the route's file size limit (413). */
@@ -11,6 +16,23 @@ export interface MultipartWording {
   tooManyFiles: () => HttpError;
   /** Too many parts or fields, or a field too long (400). */
   tooManyFields: string;
+}
+
+/**
+ * Whether an error is the multipart reader's verdict on the body the client sent: @fastify/multipart's
+ * own client errors (a prototype key as a field name, a premature close…) and busboy's parse errors
+ * ("Multipart: Boundary not found", "Unexpected end of multipart data", a part "terminated early",
+ * an empty or over-long boundary: "The needle…"). Anything else (a full disk, the object store
+ * failing) stays a 500.
+ */
+function isMalformedBody(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (typeof code === "string" && code.startsWith("FST_"))
+    return typeof statusCode === "number" && statusCode >= 400 && statusCode < 500;
+  const plain =
+    Object.getPrototypeOf(error) === Error.prototype || Object.getPrototypeOf(error) === TypeError.prototype;
+  return plain && code === undefined && /multipart|boundary|needle|unexpected end/i.test(error.message);
 }
 
 /** The error to answer for one thrown while reading a multipart body; our own pass through. */
@@ -29,8 +51,28 @@ export function translateMultipartError(error: unknown, wording: MultipartWordin
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
       return new HttpError(400, "Content-Type must be multipart/form-data");
     default:
-      return (error as { statusCode?: number }).statusCode === 400
-        ? new HttpError(400, "The multipart body is malformed.")
-        : error;
+      return isMalformedBody(error) ? new HttpError(400, MALFORMED_MULTIPART) : error;
+  }
+}
+
+/**
+ * The form's parts, as `request.parts()`, once each field's name and value and each file's name is
+ * well-formed text (http/text.ts): a form is not validated by a route schema, so every upload route
+ * reads its parts through here instead.
+ */
+export async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+  for await (const part of request.parts()) {
+    const refusal = !isWellFormedText(part.fieldname)
+      ? `A field's name ${ILL_FORMED_TEXT}`
+      : part.type === "field" && typeof part.value === "string" && !isWellFormedText(part.value)
+        ? `${part.fieldname} ${ILL_FORMED_TEXT}`
+        : part.type === "file" && !isWellFormedText(part.filename)
+          ? `The file's name ${ILL_FORMED_TEXT}`
+          : undefined;
+    if (refusal !== undefined) {
+      if (part.type === "file") part.file.resume();
+      throw new HttpError(400, refusal);
+    }
+    yield part;
   }
 }

@@ -5,10 +5,18 @@
  * Query strings and path parameters are text by nature, so they may be coerced to numbers.
  * Unknown properties are rejected rather than silently dropped (Fastify's default), so a client
  * with a typo learns about it.
+ *
+ * Every route's schema is hardened as it is compiled (`hardenSchema`), so no route can forget a rule
+ * (docs/decisions.md "Input validation"): every string must be well-formed text (no NUL, no lone
+ * surrogate), a string with a minimum length must reach it once trimmed (a name of spaces is
+ * refused; passwords are taken as typed), every integer lies within PostgreSQL's integer unless its
+ * schema says less, and dates lie in years 1900–9999.
  */
-import { Ajv, type ErrorObject, type Options } from "ajv";
+import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import type { FastifySchemaCompiler, FastifySchema } from "fastify";
+import { ILL_FORMED_TEXT, INT32_MAX, INT32_MIN, isSaneYear, isWellFormedText, MAX_YEAR, MIN_YEAR } from "./text";
 
 const sharedOptions: Options = {
   removeAdditional: false,
@@ -17,17 +25,93 @@ const sharedOptions: Options = {
   allErrors: false,
 };
 
+const checkFormat = (format: unknown) => (text: string) =>
+  typeof format === "function"
+    ? (format as (text: string) => boolean)(text)
+    : (format as { validate: (text: string) => boolean }).validate(text);
+const validDate = checkFormat(fullFormats.date);
+const validDateTime = checkFormat(fullFormats["date-time"]);
+
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ ...sharedOptions, ...options });
-  addFormats(ajv, ["email", "uuid", "date-time", "date", "uri"]);
+  addFormats(ajv, ["email", "uuid", "uri"]);
+  ajv.addFormat("date", { type: "string", validate: (text) => validDate(text) && isSaneYear(text) });
+  ajv.addFormat("date-time", { type: "string", validate: (text) => validDateTime(text) && isSaneYear(text) });
+  ajv.addKeyword({
+    keyword: WELL_FORMED,
+    type: "string",
+    schemaType: "boolean",
+    errors: false,
+    validate: (on: boolean, text: string) => !on || isWellFormedText(text),
+  });
+  // Reports its limit (params.limit), so the message can say it.
+  const trimmedMinLength: SchemaValidateFunction = (limit: number, text: string) => {
+    const ok = text.trim().length >= limit;
+    trimmedMinLength.errors = ok ? undefined : [{ keyword: TRIMMED_MIN_LENGTH, params: { limit } }];
+    return ok;
+  };
+  ajv.addKeyword({
+    keyword: TRIMMED_MIN_LENGTH,
+    type: "string",
+    schemaType: "number",
+    errors: true,
+    validate: trimmedMinLength,
+  });
   return ajv;
+}
+
+/** The keywords hardenSchema adds (named so the document's readers see what they mean). */
+const WELL_FORMED = "x-wellFormedText";
+const TRIMMED_MIN_LENGTH = "x-trimmedMinLength";
+
+/** Fields whose value is taken exactly as typed, spaces included. */
+const AS_TYPED = /password/i;
+
+type Schema = Record<string, unknown>;
+
+/** A copy of a route schema with the rules every input obeys (see the top of this file). */
+export function hardenSchema(schema: unknown, name = ""): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => hardenSchema(item, name));
+  if (schema === null || typeof schema !== "object") return schema;
+  const source = schema as Schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (key === "properties" && value && typeof value === "object") {
+      out[key] = Object.fromEntries(Object.entries(value).map(([prop, inner]) => [prop, hardenSchema(inner, prop)]));
+    } else if (
+      ["items", "anyOf", "oneOf", "allOf", "additionalProperties", "not", "then", "else", "if"].includes(key)
+    ) {
+      out[key] = hardenSchema(value, name);
+    } else {
+      out[key] = value;
+    }
+  }
+  const types = [source.type].flat();
+  if (types.includes("string") && source.format !== "binary") {
+    out[WELL_FORMED] = true;
+    const min = source.minLength;
+    if (typeof min === "number" && min > 0 && !AS_TYPED.test(name)) out[TRIMMED_MIN_LENGTH] = min;
+  }
+  if (types.includes("integer")) {
+    if (typeof source.maximum !== "number" && typeof source.exclusiveMaximum !== "number") out.maximum = INT32_MAX;
+    if (typeof source.minimum !== "number" && typeof source.exclusiveMinimum !== "number") out.minimum = INT32_MIN;
+  }
+  return out;
 }
 
 const bodyAjv = makeAjv({ coerceTypes: false });
 const textAjv = makeAjv({ coerceTypes: "array" });
+/** One hardened copy per route schema, so Ajv's own cache (by schema object) still applies. */
+const hardened = new WeakMap<object, object>();
 
-export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) =>
-  (httpPart === "body" ? bodyAjv : textAjv).compile(schema);
+export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
+  let strict = hardened.get(schema);
+  if (!strict) {
+    strict = hardenSchema(schema) as object;
+    hardened.set(schema, strict);
+  }
+  return (httpPart === "body" ? bodyAjv : textAjv).compile(strict);
+};
 
 type HttpPart = "body" | "params" | "querystring" | "headers";
 
@@ -51,8 +135,8 @@ const TYPE_NAMES: Record<string, string> = {
 const FORMAT_NAMES: Record<string, string> = {
   email: "a valid email address",
   uuid: "a valid id",
-  "date-time": "a date and time (ISO 8601)",
-  date: "a date (YYYY-MM-DD)",
+  "date-time": `a date and time (ISO 8601) in the years ${MIN_YEAR}–${MAX_YEAR}`,
+  date: `a date (YYYY-MM-DD) in the years ${MIN_YEAR}–${MAX_YEAR}`,
   uri: "a valid URL",
 };
 
@@ -99,6 +183,12 @@ export function describeValidationError(error: ErrorObject, part: HttpPart): str
       return `${field} must be ${String(params.comparison)} ${String(params.limit)}`;
     case "pattern":
       return `${field} is not in the expected format`;
+    case WELL_FORMED:
+      return `${field} ${ILL_FORMED_TEXT}`;
+    case TRIMMED_MIN_LENGTH:
+      return params.limit === 1
+        ? `${field} must not be empty`
+        : `${field} must be at least ${String(params.limit)} characters long, spaces aside`;
     default:
       return `${field} ${error.message ?? "is invalid"}`;
   }

@@ -6,6 +6,7 @@
  */
 import Type from "typebox";
 import { HttpError } from "../http/errors";
+import { findIllFormedText, ILL_FORMED_TEXT, INT32_MAX, INT32_MIN, isSaneYear } from "../http/text";
 
 export type Order = "ASC" | "DESC";
 
@@ -33,6 +34,8 @@ export interface ListMessages {
   badOrder: string;
   rangeShape: string;
   rangeTooLong: (max: number) => string;
+  /** The first row asked for is past MAX_RANGE_START (default wording below). */
+  rangeTooDeep?: (max: number) => string;
   unknownFilter: (key: string) => string;
   /** How a refusal names a filter key: "filter: status" or "filter.status". */
   filterKey: (key: string) => string;
@@ -66,12 +69,25 @@ export interface ParsedListQuery {
   filter: Record<string, unknown>;
 }
 
+/**
+ * How deep a page may start. The console pages a few hundred rows at most; an offset this deep
+ * only makes the database walk and discard rows (the CSV export covers whole lists).
+ */
+export const MAX_RANGE_START = 1_000_000;
+
+/**
+ * The value of one JSON parameter. Its strings (keys too) must be well-formed text: the query
+ * string's schema sees `\u0000` as six harmless characters, JSON.parse turns them into a NUL.
+ */
 function parseJson(text: string, part: "sort" | "range" | "filter", messages: ListMessages): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new HttpError(400, messages.invalidJson(part));
   }
+  if (findIllFormedText(value) !== undefined) throw new HttpError(400, `${part} ${ILL_FORMED_TEXT}`);
+  return value;
 }
 
 function parseSort(spec: ListQuerySpec, text: string | undefined): [string, Order] {
@@ -81,6 +97,7 @@ function parseSort(spec: ListQuerySpec, text: string | undefined): [string, Orde
   if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== "string")
     throw new HttpError(400, messages.sortShape);
   const field = sort[0];
+  // Among the list's own sorts only (an array's includes: "constructor" is not among them).
   if (!spec.sorts.includes(field)) throw new HttpError(400, messages.unknownSort(field));
   const order: unknown = spec.anyCaseOrder ? String(sort[1]).toUpperCase() : sort[1];
   if (order !== "ASC" && order !== "DESC") throw new HttpError(400, messages.badOrder);
@@ -98,6 +115,10 @@ function parseRange(spec: ListQuerySpec, text: string | undefined): [number, num
   )
     throw new HttpError(400, spec.messages.rangeShape);
   const [start, end] = range as [number, number];
+  if (start > MAX_RANGE_START) {
+    const wording = spec.messages.rangeTooDeep ?? ((max) => `range: the first row must be at most ${max}`);
+    throw new HttpError(400, wording(MAX_RANGE_START));
+  }
   if (end - start + 1 > spec.maxRows) throw new HttpError(400, spec.messages.rangeTooLong(spec.maxRows));
   return [start, end];
 }
@@ -111,6 +132,7 @@ function parseFilter(spec: ListQuerySpec, text: string | undefined): Record<stri
   const checked: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
     if (spec.ignoreEmptyValues && (value === null || value === "")) continue;
+    // An own property only: "constructor", "__proto__" or "toString" name no filter.
     const check = Object.hasOwn(spec.filters, key) ? spec.filters[key] : undefined;
     if (!check) throw new HttpError(400, messages.unknownFilter(key));
     const wrong = (what: string): never => {
@@ -137,24 +159,27 @@ export const checks = {
     (maxLength: number, what = "a string"): FilterCheck =>
     (value, wrong) =>
       typeof value === "string" && value.length <= maxLength ? value : wrong(what),
-  /** Select inputs send numbers as strings sometimes; both mean the same code. */
+  /** Select inputs send numbers as strings sometimes; both mean the same code. Within the integer column's range. */
   integer: ((value, wrong) => {
-    if (typeof value === "string" && /^-?\d{1,9}$/.test(value)) return Number(value);
-    return typeof value === "number" && Number.isInteger(value) ? value : wrong("a whole number");
+    const number = typeof value === "string" && /^-?\d{1,10}$/.test(value) ? Number(value) : value;
+    return typeof number === "number" && Number.isInteger(number) && number >= INT32_MIN && number <= INT32_MAX
+      ? number
+      : wrong("a whole number");
   }) satisfies FilterCheck,
   boolean: ((value, wrong) => (typeof value === "boolean" ? value : wrong("true or false"))) satisfies FilterCheck,
   oneOf:
     (values: readonly string[]): FilterCheck =>
     (value, wrong) =>
       typeof value === "string" && values.includes(value) ? value : wrong(`one of: ${values.join(", ")}`),
-  /** An ISO 8601 date or date-time, answered as an ISO string. */
+  /** An ISO 8601 date or date-time in the years the service takes (http/text.ts), answered as an ISO string. */
   isoDate: ((value, wrong) =>
-    typeof value === "string" && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
+    typeof value === "string" && ISO_DATE.test(value) && isSaneYear(value) && !Number.isNaN(Date.parse(value))
       ? new Date(value).toISOString()
       : wrong("a date (ISO 8601)")) satisfies FilterCheck,
   /** yyyy-MM-dd naming a day that exists (Date.parse would roll 2024-02-30 over into March). */
   day: ((value, wrong) => {
-    const time = typeof value === "string" && DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+    const time =
+      typeof value === "string" && DAY.test(value) && isSaneYear(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
     return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
       ? value
       : wrong("a date (YYYY-MM-DD)");

@@ -34,7 +34,7 @@ import { binary, described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals, routeOpti
 import { uploadFormatOf } from "../files/contentCheck";
 import type { FileStorage } from "../files/storage";
 import { HttpError, notFound } from "../http/errors";
-import { translateMultipartError, type MultipartWording } from "../http/multipart";
+import { formParts, translateMultipartError, type MultipartWording } from "../http/multipart";
 import type { Tx } from "../resources/sql";
 import { actorOf, logActivity } from "../resources/writes";
 import type { Services } from "../services";
@@ -76,7 +76,7 @@ interface ReceivedImage {
 async function receiveImage(request: FastifyRequest, tempDir: string): Promise<ReceivedImage> {
   let image: ReceivedImage | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === "field") throw new HttpError(400, `${part.fieldname} is not an allowed field`);
       if (part.fieldname !== AVATAR_FIELD) {
         part.file.resume();

@@ -1,0 +1,72 @@
+/**
+ * Whether a request changed the database. Digesting every table around each of thousands of
+ * requests costs minutes, so the fuzz's own copy of the database gets a row trigger on every table
+ * that notes the table's name in `fuzz_writes` whenever a row is inserted, updated or deleted and
+ * the transaction commits (a rolled-back write leaves no note). After a refused request the notes
+ * must be empty (an update that leaves its row as it was is no change).
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../../server/src/db/client";
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * Tables that record refusals by design: failed sign-ins (the lockout counts them) and requests to
+ * the public flows (their rate limits count them). A refused request may add to these.
+ */
+export const REFUSAL_LEDGERS = new Set(["sign_in_failures", "public_requests"]);
+
+/**
+ * Columns a refusal updates by design: a wrong emailed code counts an attempt on the code and
+ * spends it after the last one allowed (publicFlows/codes.ts). Any other column changing is noted.
+ */
+const REFUSAL_COUNTERS: Record<string, string[]> = { one_time_codes: ["attempts", "used_at"] };
+
+export interface DbWatch {
+  /** Forgets the writes noted so far (before a request). */
+  reset(): Promise<void>;
+  /** The tables written since the last reset. */
+  writtenTables(): Promise<string[]>;
+}
+
+export async function watchDatabase(db: Database): Promise<DbWatch> {
+  const execute = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
+  const tables = (
+    await execute<{ name: string }>(
+      sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  )
+    .map((row) => row.name)
+    .filter((name) => !REFUSAL_LEDGERS.has(name));
+  await db.execute(sql.raw(`create unlogged table fuzz_writes (table_name text not null)`));
+  await db.execute(
+    sql.raw(`create function fuzz_note_write() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'UPDATE' and (to_jsonb(new) - tg_argv::text[]) = (to_jsonb(old) - tg_argv::text[]) then
+          return null;
+        end if;
+        insert into fuzz_writes values (tg_table_name);
+        return null;
+      end $$`),
+  );
+  for (const name of tables) {
+    const counters = (REFUSAL_COUNTERS[name] ?? []).map((column) => `'${column}'`).join(", ");
+    await db.execute(
+      sql.raw(`create trigger fuzz_note_write after insert or update or delete on "${name}"
+        for each row execute function fuzz_note_write(${counters})`),
+    );
+  }
+  let dirty = true;
+  return {
+    async reset() {
+      if (!dirty) return;
+      await db.execute(sql`delete from fuzz_writes`);
+      dirty = false;
+    },
+    async writtenTables() {
+      const rows = await execute<{ name: string }>(sql`select distinct table_name as name from fuzz_writes`);
+      dirty = rows.length > 0;
+      return rows.map((row) => row.name).sort();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The fuzz suite (npm run test:fuzz): every route of the OpenAPI document driven with malformed
+ * values on PGlite. Its own config so `npm test` stays fast; it reuses the server tests' seeded
+ * template database (tests/server/globalSetup.ts).
+ */
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/fuzz/**/*.fuzz.ts"],
+    environment: "node",
+    globalSetup: ["tests/server/globalSetup.ts"],
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+    maxWorkers: 1,
+  },
+});
