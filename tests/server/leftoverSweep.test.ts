@@ -1,7 +1,8 @@
 /**
  * Nothing left behind (issue 12, files/sweep.ts): `.part` files, temporary upload folders and
  * blobs no row refers to go once older than the limit; whatever a row refers to (a test file, a
- * firmware build, a zip, a seeded photo, an avatar) stays, and so does anything younger.
+ * firmware build, a zip, a seeded photo, an avatar) stays, and so does anything younger; on the
+ * local directory and on S3 alike.
  */
 import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -10,10 +11,12 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bulkDownloads, firmware, testFiles, users } from "../../server/src/db/schema";
+import { s3Storage } from "../../server/src/files/storage";
 import { sweepLeftovers, TEMP_UPLOAD_PREFIXES } from "../../server/src/files/sweep";
 import { avatarPath } from "../../server/src/userSettings/avatar";
 import { createTestApp, type TestApp } from "./helpers";
 import { insertTest, U } from "./records";
+import { startS3Server } from "./s3Server";
 
 let t: TestApp;
 let tempRoot: string;
@@ -81,6 +84,29 @@ describe("the leftover sweep", () => {
     const files = await t.db.select({ key: testFiles.storageKey }).from(testFiles);
     for (const { key } of files) expect(await exists(key), key).toBe(true);
     expect(await sweep(new Date(Date.now() + 2 * HOUR))).toEqual({ unfinished: 0, tempFolders: 0, orphans: 0 });
+  });
+
+  it("works the same on the S3 store, through the storage interface (list, removeUnfinished, delete)", async () => {
+    const s3 = await startS3Server();
+    const storage = s3Storage({
+      bucket: s3.bucket,
+      region: "us-east-1",
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.env.AWS_ACCESS_KEY_ID!, secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY! },
+    });
+    try {
+      const test = await insertTest(t.db, storage, { photos: 1 });
+      const orphan = await storage.put(Buffer.from("nobody's"));
+      const run = (now: Date) => sweepLeftovers({ db: t.db, storage, now, minAgeMs: HOUR, tempRoot });
+      expect(await run(new Date())).toEqual({ unfinished: 0, tempFolders: 0, orphans: 0 });
+      expect(await storage.size(orphan.key)).not.toBeNull();
+      expect(await run(new Date(Date.now() + 2 * HOUR))).toEqual({ unfinished: 0, tempFolders: 0, orphans: 1 });
+      expect(await storage.size(orphan.key)).toBeNull();
+      expect(await storage.size(test.storageKeys[0]!)).not.toBeNull();
+    } finally {
+      await s3.close();
+    }
   });
 
   it("knows every temporary upload folder the service makes (mkdtemp prefixes in server/src)", async () => {
