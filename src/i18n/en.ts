@@ -1118,7 +1118,6 @@ export const appMessages = {
     confirm: "Stop these emails",
     done: "You will no longer get emails about %{name}.",
     note: "Nothing else about the device changes. An administrator of the account can turn these emails back on from the device's page.",
-    goToLogin: "Go to sign in",
   },
   deleteRequest: {
     title: "Delete my data",
@@ -1150,7 +1149,6 @@ export const appMessages = {
       "Until %{date} everything works as before. If you change your mind, contact support before then: a super admin can still stop it.",
     doneEmail: "We have emailed you a confirmation.",
     home: "Return to home",
-    goToLogin: "Go to sign in",
   },
   invitation: {
     title: "Accept your invitation",
@@ -1164,7 +1162,6 @@ export const appMessages = {
     confirmPassword: "Confirm password",
     passwordHelp: "At least %{min} characters.",
     submit: "Accept invitation",
-    goToLogin: "Go to sign in",
     firstNameRequired: "Enter your first name.",
     lastNameRequired: "Enter your last name.",
     passwordRequired: "Choose a password.",
@@ -1184,6 +1181,7 @@ export const appMessages = {
     phoneInvalid: "Use digits, spaces and + ( ) . - only.",
     tooLong: "At most %{max} characters.",
     backToLogin: "Back to sign in",
+    goToLogin: "Go to sign in",
   },
   register: {
     title: "Create your account",
@@ -1219,7 +1217,6 @@ export const appMessages = {
       submit: "Confirm and create my account",
       registerAgain: "Register again",
       resetPassword: "Reset your password",
-      goToLogin: "Go to sign in",
     },
   },
   forgotPassword: {

@@ -7,10 +7,10 @@ import {
   atMost,
   country,
   emailAddress,
-  fieldErrorsOf,
   filled,
   newPassword,
   optionalPhone,
+  refusalOf,
   samePassword,
 } from "../../src/custom/guestForms/validators";
 import { LIMITS } from "../fixtures/contract";
@@ -52,11 +52,11 @@ describe("guest form checks", () => {
     expect(optionalPhone("1".repeat(LIMITS.phoneMax + 1), {})).toMatchObject({ message: "guestForm.tooLong" });
   });
 
-  it("read a refusal's field errors, if any", () => {
-    expect(fieldErrorsOf({ body: { message: "country: x", errors: { country: "x" } } })).toEqual({ country: "x" });
-    expect(fieldErrorsOf({ body: { message: "Too many" } })).toBeUndefined();
-    expect(fieldErrorsOf(new Error("network"))).toBeUndefined();
-    expect(fieldErrorsOf(null)).toBeUndefined();
+  it("show a refusal's message above the form only when it names no field", () => {
+    expect(refusalOf({ message: "country: x", body: { message: "country: x", errors: { country: "x" } } })).toBeNull();
+    expect(refusalOf({ message: "Too many", body: { message: "Too many" } })).toBe("Too many");
+    expect(refusalOf(new Error("network"))).toBe("network");
+    expect(refusalOf(null)).toBeNull();
   });
 });
 

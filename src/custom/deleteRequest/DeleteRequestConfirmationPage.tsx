@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
 import MarkEmailReadIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import DoneIcon from "@mui/icons-material/CheckCircleOutline";
 import { useMutation } from "@tanstack/react-query";
@@ -25,6 +25,8 @@ import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
 import { formatDate, formatTime } from "../format";
 import { cleanCode, codeSentOf, codeTiming, type CodeSent } from "./codeTiming";
+import { BusyButton } from "../guestForms/BusyButton";
+import { Refusal } from "../guestForms/Refusal";
 
 const validateEmail = [required(), validEmail()];
 /** Spaces around a pasted address are not part of it. */
@@ -116,23 +118,11 @@ export default function DeleteRequestConfirmationPage() {
                 }}
               />
               <CodeStatus sent={sent} />
-              {confirm.error && (
-                <Alert severity="error" role="alert">
-                  {errorMessage(confirm.error)}
-                </Alert>
-              )}
+              <Refusal message={confirm.error && errorMessage(confirm.error)} />
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
-                <Button
-                  type="submit"
-                  variant="contained"
-                  color="error"
-                  size="large"
-                  disabled={confirm.isPending}
-                  startIcon={confirm.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-                  sx={{ flex: 1 }}
-                >
+                <BusyButton type="submit" color="error" busy={confirm.isPending} sx={{ flex: 1 }}>
                   {translate("deleteRequest.confirm")}
-                </Button>
+                </BusyButton>
                 <ResendButton sent={sent} />
               </Stack>
             </Stack>
@@ -250,7 +240,7 @@ function Confirmed({ answer }: { answer: DeleteRequestConfirmed }) {
         {translate("deleteRequest.doneEmail")}
       </Typography>
       <MuiLink component={Link} to={user ? "/" : "/login"} variant="body2">
-        {translate(user ? "deleteRequest.home" : "deleteRequest.goToLogin")}
+        {translate(user ? "deleteRequest.home" : "guestForm.goToLogin")}
       </MuiLink>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
 import DeleteIcon from "@mui/icons-material/DeleteForeverOutlined";
 import { useMutation } from "@tanstack/react-query";
 import { email as validEmail, Form, required, TextInput, useDataProvider, useTranslate } from "react-admin";
@@ -9,6 +9,8 @@ import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
 import type { CodeSent } from "./codeTiming";
+import { BusyButton } from "../guestForms/BusyButton";
+import { Refusal } from "../guestForms/Refusal";
 
 const validateEmail = [required(), validEmail()];
 /** Spaces around a pasted address are not part of it. */
@@ -78,21 +80,10 @@ export default function DeleteRequestPage() {
               parse={trimmed}
               fullWidth
             />
-            {ask.error && (
-              <Alert severity="error" role="alert">
-                {errorMessage(ask.error)}
-              </Alert>
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              color="error"
-              size="large"
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
+            <Refusal message={ask.error && errorMessage(ask.error)} />
+            <BusyButton type="submit" color="error" busy={busy}>
               {translate("deleteRequest.send")}
-            </Button>
+            </BusyButton>
             <MuiLink component={Link} to="/delete-request-confirmation" variant="body2">
               {translate("deleteRequest.haveCode")}
             </MuiLink>

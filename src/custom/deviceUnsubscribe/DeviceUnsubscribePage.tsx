@@ -1,14 +1,18 @@
-import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, Stack, Typography } from "@mui/material";
 import UnsubscribeIcon from "@mui/icons-material/UnsubscribeOutlined";
 import DoneIcon from "@mui/icons-material/CheckCircleOutline";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDataProvider, useTranslate } from "react-admin";
-import { Link, useParams, useSearchParams } from "react-router-dom";
+import { useParams, useSearchParams } from "react-router-dom";
 import { UNSUBSCRIBE_LINK_NOT_VALID, type DeviceUnsubscribe } from "../../api/deviceUnsubscribe";
 import { deviceTypeName } from "../../api/tests";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
 import { PageLoader } from "../status/PageLoader";
+import { BusyButton } from "../guestForms/BusyButton";
+import { GuestCard } from "../guestForms/GuestCard";
+import { Refusal } from "../guestForms/Refusal";
+import { RefusedLink } from "../guestForms/RefusedLink";
 
 /**
  * /devices/unsubscribe/:deviceId?token=… (spec §2, guests only): the link in a device's emails.
@@ -40,87 +44,58 @@ export default function DeviceUnsubscribePage() {
   const failure = token === "" ? UNSUBSCRIBE_LINK_NOT_VALID : link.error ? errorMessage(link.error) : null;
 
   return (
-    <Box sx={{ display: "flex", justifyContent: "center", pt: { xs: 2, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: "100%", maxWidth: 480 }}>
-        <Stack spacing={2.5}>
-          <Stack direction="row" spacing={1.5} alignItems="center">
-            <UnsubscribeIcon color="primary" />
-            <Typography variant="h5" component="h1">
-              {translate("deviceUnsubscribe.title")}
+    <GuestCard icon={<UnsubscribeIcon color="primary" />} title={translate("deviceUnsubscribe.title")} maxWidth={480}>
+      {failure && <RefusedLink message={failure} />}
+      {!failure && link.isPending && <PageLoader />}
+      {device && (
+        <>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5 }}
+          >
+            <Typography component="dt" color="text.secondary">
+              {translate("deviceUnsubscribe.device")}
             </Typography>
-          </Stack>
-          {failure && (
+            <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere" }} data-testid="unsubscribe-device">
+              {name}
+            </Typography>
+            <Typography component="dt" color="text.secondary">
+              {translate("deviceUnsubscribe.type")}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {deviceTypeName(device.typeCode)}
+            </Typography>
+            <Typography component="dt" color="text.secondary">
+              {translate("deviceUnsubscribe.serialNumber")}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere" }}>
+              {device.serialNumber}
+            </Typography>
+            <Typography component="dt" color="text.secondary">
+              {translate("deviceUnsubscribe.account")}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere" }} data-testid="unsubscribe-account">
+              {device.accountName}
+            </Typography>
+          </Box>
+          {device.unsubscribed ? (
+            <Alert severity="success" icon={<DoneIcon />} role="status">
+              {translate("deviceUnsubscribe.done", { name })}
+            </Alert>
+          ) : (
             <Stack spacing={2}>
-              <Alert severity="error" role="alert">
-                {failure}
-              </Alert>
-              <MuiLink component={Link} to="/login" variant="body2">
-                {translate("deviceUnsubscribe.goToLogin")}
-              </MuiLink>
+              <Typography>{translate("deviceUnsubscribe.question", { name })}</Typography>
+              <Refusal message={confirm.error && errorMessage(confirm.error)} />
+              <BusyButton busy={confirm.isPending} onClick={() => confirm.mutate()}>
+                {translate("deviceUnsubscribe.confirm")}
+              </BusyButton>
             </Stack>
           )}
-          {!failure && link.isPending && <PageLoader />}
-          {device && (
-            <>
-              <Box
-                component="dl"
-                sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5 }}
-              >
-                <Typography component="dt" color="text.secondary">
-                  {translate("deviceUnsubscribe.device")}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere" }} data-testid="unsubscribe-device">
-                  {name}
-                </Typography>
-                <Typography component="dt" color="text.secondary">
-                  {translate("deviceUnsubscribe.type")}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0 }}>
-                  {deviceTypeName(device.typeCode)}
-                </Typography>
-                <Typography component="dt" color="text.secondary">
-                  {translate("deviceUnsubscribe.serialNumber")}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere" }}>
-                  {device.serialNumber}
-                </Typography>
-                <Typography component="dt" color="text.secondary">
-                  {translate("deviceUnsubscribe.account")}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere" }} data-testid="unsubscribe-account">
-                  {device.accountName}
-                </Typography>
-              </Box>
-              {device.unsubscribed ? (
-                <Alert severity="success" icon={<DoneIcon />} role="status">
-                  {translate("deviceUnsubscribe.done", { name })}
-                </Alert>
-              ) : (
-                <Stack spacing={2}>
-                  <Typography>{translate("deviceUnsubscribe.question", { name })}</Typography>
-                  {confirm.error && (
-                    <Alert severity="error" role="alert">
-                      {errorMessage(confirm.error)}
-                    </Alert>
-                  )}
-                  <Button
-                    variant="contained"
-                    size="large"
-                    disabled={confirm.isPending}
-                    startIcon={confirm.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-                    onClick={() => confirm.mutate()}
-                  >
-                    {translate("deviceUnsubscribe.confirm")}
-                  </Button>
-                </Stack>
-              )}
-              <Typography variant="body2" color="text.secondary">
-                {translate("deviceUnsubscribe.note")}
-              </Typography>
-            </>
-          )}
-        </Stack>
-      </Paper>
-    </Box>
+          <Typography variant="body2" color="text.secondary">
+            {translate("deviceUnsubscribe.note")}
+          </Typography>
+        </>
+      )}
+    </GuestCard>
   );
 }

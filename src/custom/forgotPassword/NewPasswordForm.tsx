@@ -1,4 +1,4 @@
-import { Alert, Button, CircularProgress, Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Alert, Button, Link as MuiLink, Stack, Typography } from "@mui/material";
 import PasswordIcon from "@mui/icons-material/PasswordOutlined";
 import TaskAltIcon from "@mui/icons-material/TaskAltOutlined";
 import { useMutation } from "@tanstack/react-query";
@@ -6,9 +6,11 @@ import { Form, PasswordInput, useDataProvider, useTranslate } from "react-admin"
 import { Link } from "react-router-dom";
 import { PASSWORD_MIN_LENGTH } from "../../api/rules";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { errorMessage } from "../errorMessage";
 import { GuestCard } from "../guestForms/GuestCard";
-import { fieldErrorsOf, newPassword, samePassword } from "../guestForms/validators";
+import { newPassword, samePassword, refusalOf } from "../guestForms/validators";
+import { BusyButton } from "../guestForms/BusyButton";
+import { Refusal } from "../guestForms/Refusal";
+import { fieldErrorsOf } from "../../resources/shared/concurrency";
 
 /**
  * /forgot-password?token=… — the reset email's link: a new password, typed twice. Once changed,
@@ -38,29 +40,24 @@ export function NewPasswordForm({ token }: { token: string }) {
       await reset.mutateAsync(String(values.password ?? ""));
       return undefined;
     } catch (error) {
-      return fieldErrorsOf(error);
+      return fieldErrorsOf(error) ?? undefined;
     }
   };
-  const refusal = reset.error && !fieldErrorsOf(reset.error) ? errorMessage(reset.error) : null;
+  const refusal = refusalOf(reset.error);
   const busy = reset.isPending;
   return (
     <GuestCard icon={<PasswordIcon color="primary" />} title={translate("forgotPassword.reset.title")}>
       <Typography color="text.secondary">{translate("forgotPassword.reset.intro")}</Typography>
       <Form defaultValues={{ password: "", confirmPassword: "" }} onSubmit={submit} noValidate>
         <Stack spacing={1.5}>
-          {refusal && (
-            <Alert
-              severity="error"
-              role="alert"
-              action={
-                <MuiLink component={Link} to="/forgot-password" variant="body2" sx={{ alignSelf: "center" }}>
-                  {translate("forgotPassword.reset.newLink")}
-                </MuiLink>
-              }
-            >
-              {refusal}
-            </Alert>
-          )}
+          <Refusal
+            message={refusal}
+            action={
+              <MuiLink component={Link} to="/forgot-password" variant="body2" sx={{ alignSelf: "center" }}>
+                {translate("forgotPassword.reset.newLink")}
+              </MuiLink>
+            }
+          />
           <PasswordInput
             source="password"
             label="forgotPassword.reset.password"
@@ -76,15 +73,9 @@ export function NewPasswordForm({ token }: { token: string }) {
             validate={samePassword}
             fullWidth
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <BusyButton type="submit" busy={busy}>
             {translate("forgotPassword.reset.submit")}
-          </Button>
+          </BusyButton>
         </Stack>
       </Form>
     </GuestCard>

@@ -1,14 +1,16 @@
 import { useState } from "react";
-import { Alert, Button, CircularProgress, Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Button, Link as MuiLink, Stack, Typography } from "@mui/material";
 import LockResetIcon from "@mui/icons-material/LockResetOutlined";
 import { useMutation } from "@tanstack/react-query";
 import { Form, TextInput, useDataProvider, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { errorMessage } from "../errorMessage";
 import { EmailSent } from "../guestForms/EmailSent";
 import { GuestCard } from "../guestForms/GuestCard";
-import { emailAddress, fieldErrorsOf } from "../guestForms/validators";
+import { emailAddress, refusalOf } from "../guestForms/validators";
+import { BusyButton } from "../guestForms/BusyButton";
+import { Refusal } from "../guestForms/Refusal";
+import { fieldErrorsOf } from "../../resources/shared/concurrency";
 
 /**
  * /forgot-password (spec §2, guests only): the email to send a reset link to, then "Check your
@@ -29,7 +31,7 @@ export function RequestResetForm() {
       setSent(true);
       return undefined;
     } catch (error) {
-      return fieldErrorsOf(error);
+      return fieldErrorsOf(error) ?? undefined;
     }
   };
 
@@ -58,18 +60,14 @@ export function RequestResetForm() {
     );
   }
 
-  const refusal = request.error && !fieldErrorsOf(request.error) ? errorMessage(request.error) : null;
+  const refusal = refusalOf(request.error);
   const busy = request.isPending;
   return (
     <GuestCard icon={<LockResetIcon color="primary" />} title={translate("forgotPassword.title")}>
       <Typography color="text.secondary">{translate("forgotPassword.intro")}</Typography>
       <Form defaultValues={{ email }} onSubmit={submit} noValidate>
         <Stack spacing={1.5}>
-          {refusal && (
-            <Alert severity="error" role="alert">
-              {refusal}
-            </Alert>
-          )}
+          <Refusal message={refusal} />
           <TextInput
             source="email"
             label="forgotPassword.email"
@@ -78,15 +76,9 @@ export function RequestResetForm() {
             validate={emailAddress}
             fullWidth
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <BusyButton type="submit" busy={busy}>
             {translate("forgotPassword.submit")}
-          </Button>
+          </BusyButton>
           <MuiLink component={Link} to="/login" variant="body2" sx={{ alignSelf: "center", pt: 1 }}>
             {translate("guestForm.backToLogin")}
           </MuiLink>

@@ -5,6 +5,8 @@
  */
 import { isCountryCode } from "../../api/countries";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from "../../api/rules";
+import { fieldErrorsOf } from "../../resources/shared/concurrency";
+import { errorMessage } from "../errorMessage";
 
 export type FormError = string | { message: string; args: Record<string, number> };
 export type Check = (value: unknown, values: Record<string, unknown>) => FormError | undefined;
@@ -60,11 +62,10 @@ export const optionalPhone: Check = (value) => {
   return phone.length > PHONE_MAX_LENGTH ? withArgs("guestForm.tooLong", { max: PHONE_MAX_LENGTH }) : undefined;
 };
 
-/** The refusal's `errors` (field → why), for a form to show each under its field; undefined when none. */
-export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
-  const body = (error as { body?: unknown } | null)?.body;
-  const errors = typeof body === "object" && body !== null ? (body as { errors?: unknown }).errors : undefined;
-  if (typeof errors !== "object" || errors === null) return undefined;
-  const entries = Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === "string");
-  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+/**
+ * What a form shows above its fields for the service's refusal: its message, unless the refusal
+ * names fields (those show under each field instead); null when there is no refusal.
+ */
+export function refusalOf(error: unknown): string | null {
+  return error && !fieldErrorsOf(error) ? errorMessage(error) : null;
 }

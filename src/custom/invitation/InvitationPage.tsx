@@ -1,15 +1,19 @@
-import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
+import { Box, Stack, Typography } from "@mui/material";
 import MailIcon from "@mui/icons-material/MailOutline";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Form, TextInput, useAuthProvider, useGetOne, useTranslate } from "react-admin";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { useNavigate, useParams } from "react-router-dom";
 import type { InvitationAccept } from "../../api/resources";
 import type { ConsoleAuthProvider } from "../../authProvider/authProvider";
 import { PRODUCT_NAME } from "../../config";
 import { INVITATIONS, type InvitationRecord } from "../../dataProvider/resourceRoutes";
 import { errorMessage } from "../errorMessage";
 import { PageLoader } from "../status/PageLoader";
+import { GuestCard } from "../guestForms/GuestCard";
 import { MIN_PASSWORD_LENGTH, validateInvitationForm } from "./invitationForm";
+import { BusyButton } from "../guestForms/BusyButton";
+import { Refusal } from "../guestForms/Refusal";
+import { RefusedLink } from "../guestForms/RefusedLink";
 
 /**
  * /invitation/:inviteCode (spec §2, guests only): shows the invitation (react-admin's getOne on
@@ -60,88 +64,59 @@ export default function InvitationPage() {
   const busy = accept.isPending || accept.isSuccess;
 
   return (
-    <Box sx={{ display: "flex", justifyContent: "center", pt: { xs: 2, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: "100%", maxWidth: 460 }}>
-        <Stack spacing={2.5}>
-          <Stack direction="row" spacing={1.5} alignItems="center">
-            <MailIcon color="primary" />
-            <Typography variant="h5" component="h1">
-              {title}
+    <GuestCard icon={<MailIcon color="primary" />} title={title}>
+      {invitation.isPending && <PageLoader />}
+      {invitation.error && <RefusedLink message={errorMessage(invitation.error)} />}
+      {invited && defaultValues && (
+        <Form defaultValues={defaultValues} validate={validateInvitationForm} onSubmit={submit} noValidate>
+          <Stack spacing={2.5}>
+            <Typography>
+              {translate("invitation.intro", { account: invited.accountName, product: PRODUCT_NAME })}
             </Typography>
+            <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2 }}>
+              <Typography component="dt" color="text.secondary">
+                {translate("invitation.account")}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }} data-testid="invitation-account">
+                {invited.accountName}
+              </Typography>
+              <Typography component="dt" color="text.secondary">
+                {translate("invitation.email")}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }} data-testid="invitation-email">
+                {invited.email}
+              </Typography>
+              <Typography component="dt" color="text.secondary">
+                {translate("invitation.role")}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }} data-testid="invitation-role">
+                {translate(`roles.${invited.role}`)}
+              </Typography>
+            </Box>
+            <Refusal message={accept.error && errorMessage(accept.error)} />
+            <TextInput source="firstName" label="invitation.firstName" autoComplete="given-name" fullWidth />
+            <TextInput source="lastName" label="invitation.lastName" autoComplete="family-name" fullWidth />
+            <TextInput
+              source="password"
+              label="invitation.password"
+              type="password"
+              autoComplete="new-password"
+              helperText={translate("invitation.passwordHelp", min)}
+              fullWidth
+            />
+            <TextInput
+              source="confirmPassword"
+              label="invitation.confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              fullWidth
+            />
+            <BusyButton type="submit" busy={busy}>
+              {translate("invitation.submit")}
+            </BusyButton>
           </Stack>
-          {invitation.isPending && <PageLoader />}
-          {invitation.error && (
-            <Stack spacing={2}>
-              <Alert severity="error" role="alert">
-                {errorMessage(invitation.error)}
-              </Alert>
-              <MuiLink component={Link} to="/login" variant="body2">
-                {translate("invitation.goToLogin")}
-              </MuiLink>
-            </Stack>
-          )}
-          {invited && defaultValues && (
-            <Form defaultValues={defaultValues} validate={validateInvitationForm} onSubmit={submit} noValidate>
-              <Stack spacing={2.5}>
-                <Typography>
-                  {translate("invitation.intro", { account: invited.accountName, product: PRODUCT_NAME })}
-                </Typography>
-                <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2 }}>
-                  <Typography component="dt" color="text.secondary">
-                    {translate("invitation.account")}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0 }} data-testid="invitation-account">
-                    {invited.accountName}
-                  </Typography>
-                  <Typography component="dt" color="text.secondary">
-                    {translate("invitation.email")}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0 }} data-testid="invitation-email">
-                    {invited.email}
-                  </Typography>
-                  <Typography component="dt" color="text.secondary">
-                    {translate("invitation.role")}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0 }} data-testid="invitation-role">
-                    {translate(`roles.${invited.role}`)}
-                  </Typography>
-                </Box>
-                {accept.error && (
-                  <Alert severity="error" role="alert">
-                    {errorMessage(accept.error)}
-                  </Alert>
-                )}
-                <TextInput source="firstName" label="invitation.firstName" autoComplete="given-name" fullWidth />
-                <TextInput source="lastName" label="invitation.lastName" autoComplete="family-name" fullWidth />
-                <TextInput
-                  source="password"
-                  label="invitation.password"
-                  type="password"
-                  autoComplete="new-password"
-                  helperText={translate("invitation.passwordHelp", min)}
-                  fullWidth
-                />
-                <TextInput
-                  source="confirmPassword"
-                  label="invitation.confirmPassword"
-                  type="password"
-                  autoComplete="new-password"
-                  fullWidth
-                />
-                <Button
-                  type="submit"
-                  variant="contained"
-                  size="large"
-                  disabled={busy}
-                  startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-                >
-                  {translate("invitation.submit")}
-                </Button>
-              </Stack>
-            </Form>
-          )}
-        </Stack>
-      </Paper>
-    </Box>
+        </Form>
+      )}
+    </GuestCard>
   );
 }

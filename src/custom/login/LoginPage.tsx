@@ -1,15 +1,5 @@
 import { useState, useSyncExternalStore, type FormEvent } from "react";
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Link as MuiLink,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Box, Link as MuiLink, Paper, Stack, TextField, Typography } from "@mui/material";
 import LockIcon from "@mui/icons-material/LockOutlined";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { PRODUCT_NAME } from "../../config";
@@ -18,6 +8,8 @@ import { GuestLayout } from "../layout/GuestLayout";
 import type { ConsoleAuthProvider } from "../../authProvider/authProvider";
 import { validateLogin, type LoginErrors } from "./loginForm";
 import { errorMessage } from "../errorMessage";
+import { BusyButton } from "../guestForms/BusyButton";
+import { Refusal } from "../guestForms/Refusal";
 
 interface LoginPageProps {
   authProvider: Pick<ConsoleAuthProvider, "login" | "subscribe" | "isSignedIn">;
@@ -77,11 +69,7 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
                   {title}
                 </Typography>
               </Stack>
-              {serverError && (
-                <Alert severity="error" role="alert">
-                  {serverError}
-                </Alert>
-              )}
+              <Refusal message={serverError} />
               <TextField
                 label={translate("login.email")}
                 type="email"
@@ -101,15 +89,9 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
                 helperText={errors.password ? translate(errors.password) : " "}
                 fullWidth
               />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={pending}
-                startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
-              >
+              <BusyButton type="submit" busy={pending}>
                 {translate("login.submit")}
-              </Button>
+              </BusyButton>
               <Stack direction="row" justifyContent="space-between">
                 <MuiLink component={Link} to="/forgot-password" variant="body2">
                   {translate("login.forgotPassword")}

@@ -1,4 +1,4 @@
-import { Alert, Button, CircularProgress, Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Link as MuiLink, Stack, Typography } from "@mui/material";
 import VerifiedIcon from "@mui/icons-material/VerifiedUserOutlined";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAuthProvider, useTranslate } from "react-admin";
@@ -7,6 +7,8 @@ import type { ConsoleAuthProvider } from "../../authProvider/authProvider";
 import { errorMessage } from "../errorMessage";
 import { GuestCard } from "../guestForms/GuestCard";
 import { NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
+import { BusyButton } from "../guestForms/BusyButton";
+import { Refusal } from "../guestForms/Refusal";
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
 
@@ -38,9 +40,7 @@ export function ConfirmRegistration({ token }: { token: string }) {
     <GuestCard icon={<VerifiedIcon color="primary" />} title={translate("register.confirm.title")}>
       {confirm.error ? (
         <Stack spacing={2}>
-          <Alert severity="error" role="alert">
-            {errorMessage(confirm.error)}
-          </Alert>
+          <Refusal message={errorMessage(confirm.error)} />
           <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} justifyContent="space-between">
             {taken ? (
               <MuiLink component={Link} to="/forgot-password" variant="body2">
@@ -52,22 +52,16 @@ export function ConfirmRegistration({ token }: { token: string }) {
               </MuiLink>
             )}
             <MuiLink component={Link} to="/login" variant="body2">
-              {translate("register.confirm.goToLogin")}
+              {translate("guestForm.goToLogin")}
             </MuiLink>
           </Stack>
         </Stack>
       ) : (
         <>
           <Typography>{translate("register.confirm.body")}</Typography>
-          <Button
-            variant="contained"
-            size="large"
-            disabled={busy}
-            onClick={() => confirm.mutate()}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <BusyButton busy={busy} onClick={() => confirm.mutate()}>
             {translate("register.confirm.submit")}
-          </Button>
+          </BusyButton>
         </>
       )}
     </GuestCard>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Alert, Box, Button, CircularProgress, Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Box, Button, Link as MuiLink, Stack, Typography } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAltOutlined";
 import { useMutation } from "@tanstack/react-query";
 import { AutocompleteInput, Form, PasswordInput, TextInput, useDataProvider, useTranslate } from "react-admin";
@@ -8,21 +8,23 @@ import type { RegisterRequest } from "../../api/register";
 import { PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
 import { PRODUCT_NAME } from "../../config";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { errorMessage } from "../errorMessage";
 import { EmailSent } from "../guestForms/EmailSent";
 import { GuestCard } from "../guestForms/GuestCard";
 import {
   atMost,
   country,
   emailAddress,
-  fieldErrorsOf,
   filled,
   newPassword,
   optionalPhone,
   samePassword,
+  refusalOf,
 } from "../guestForms/validators";
 import { countryChoices, likelyCountry } from "./countryChoices";
 import { toRegisterRequest } from "./registerRequest";
+import { BusyButton } from "../guestForms/BusyButton";
+import { Refusal } from "../guestForms/Refusal";
+import { fieldErrorsOf } from "../../resources/shared/concurrency";
 
 const checks = {
   firstName: [filled("register.firstNameRequired"), atMost(PERSON_NAME_MAX_LENGTH)],
@@ -70,7 +72,7 @@ export function RegisterForm() {
       return undefined;
     } catch (error) {
       // A field the service refused shows under that field; anything else above the form.
-      return fieldErrorsOf(error);
+      return fieldErrorsOf(error) ?? undefined;
     }
   };
 
@@ -99,18 +101,14 @@ export function RegisterForm() {
     );
   }
 
-  const refusal = request.error && !fieldErrorsOf(request.error) ? errorMessage(request.error) : null;
+  const refusal = refusalOf(request.error);
   const busy = request.isPending;
   return (
     <GuestCard icon={<PersonAddIcon color="primary" />} title={translate("register.title")} maxWidth={620}>
       <Typography color="text.secondary">{translate("register.intro", { product: PRODUCT_NAME })}</Typography>
       <Form defaultValues={values} onSubmit={submit} noValidate>
         <Stack spacing={1}>
-          {refusal && (
-            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-              {refusal}
-            </Alert>
-          )}
+          <Refusal message={refusal} />
           <SectionTitle>{translate("register.aboutYou")}</SectionTitle>
           <Box sx={pairSx}>
             <TextInput
@@ -180,15 +178,9 @@ export function RegisterForm() {
               fullWidth
             />
           </Box>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <BusyButton type="submit" busy={busy}>
             {translate("register.submit")}
-          </Button>
+          </BusyButton>
           <Typography variant="body2" sx={{ pt: 1, textAlign: "center" }}>
             {translate("register.haveAccount")}{" "}
             <MuiLink component={Link} to="/login">

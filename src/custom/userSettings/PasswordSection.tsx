@@ -4,7 +4,6 @@ import type { FieldValues } from "react-hook-form";
 import LockResetIcon from "@mui/icons-material/LockResetOutlined";
 import {
   Form,
-  HttpError,
   PasswordInput,
   SaveButton,
   maxLength,
@@ -17,15 +16,9 @@ import {
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../api/rules";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { Section } from "../../resources/shared/Section";
+import { fieldErrorsOf } from "../../resources/shared/concurrency";
 import { errorMessage } from "../errorMessage";
 import { differsFromCurrent, repeatsNewPassword, type PasswordFormValues } from "./passwordRules";
-
-/** The field errors a 400 names (`errors`: field → why), for the form to show under each field. */
-function fieldErrorsOf(error: unknown): Record<string, string> | null {
-  if (!(error instanceof HttpError) || error.status !== 400) return null;
-  const errors = (error.body as { errors?: unknown } | null)?.errors;
-  return typeof errors === "object" && errors !== null ? (errors as Record<string, string>) : null;
-}
 
 /**
  * Change password: the current one, the new one twice. The service keeps this session signed in
