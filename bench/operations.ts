@@ -13,7 +13,9 @@
  * In process (app.inject, no network), like bench/gallery.ts: 3 warm-up requests, then RUNS timed
  * ones per case; prints median, p10–p90 and the ratio to the accounts list, and writes them to
  * bench/results/latest.json under "operations". BENCH_EXPLAIN=1 also prints the query plans of
- * the dashboard's statement per role. Asserts nothing.
+ * the dashboard's statement per role and of every statement of each case (EXPLAIN ANALYZE of one
+ * request); BENCH_ONLY=activity,phones times only the cases naming one of these, beside the
+ * reference, without writing the results. Asserts nothing.
  *
  *   node --import tsx bench/operations.ts      (SEED_LARGE_ACCOUNTS, BENCH_TESTS to change sizes;
  *                                              BENCH_DATA_DIR=dir to keep the seeded data for the next run)
@@ -21,7 +23,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { STONE_TYPES, type AiPolygon } from "../src/api/ai";
 import type { PhoneUsage } from "../src/api/phones";
 import { buildApp } from "../server/src/app";
@@ -34,7 +36,7 @@ import { seedLarge } from "../server/src/db/seedLarge";
 import { prng } from "../server/src/db/seedPhotos";
 import { dashboardQuery } from "../server/src/dashboard/queries";
 import { benchDataDir, sized } from "./smoke";
-import { rowsOf } from "../server/src/resources/sql";
+import { rowsOf, type Row } from "../server/src/resources/sql";
 
 const ACCOUNTS = Number(process.env.SEED_LARGE_ACCOUNTS ?? sized(10_000, 50));
 const EXTRA_TESTS = Number(process.env.BENCH_TESTS ?? sized(100_000, 2000));
@@ -178,6 +180,8 @@ try {
   }
 
   const handle = await openPglite({ dataDir });
+  // A kept directory may predate the latest migrations (seedLarge applies them on a fresh one).
+  if (reuse) await handle.migrate();
   try {
     started = performance.now();
     const now = Date.now();
@@ -225,7 +229,8 @@ try {
         url: list("phones", [0, 0]),
         headers: { authorization: `Bearer ${tokens.superAdmin}` },
       });
-      const top = ranking.json<PhoneUsage[]>()[0]!;
+      const top = ranking.json<PhoneUsage[]>()[0];
+      if (ranking.statusCode !== 200 || !top) throw new Error(`GET /api/phones: ${ranking.statusCode} ${ranking.body}`);
       const cases: Case[] = [
         { label: "GET /api/health", who: "public", url: "/api/health" },
         { label: "GET /api/accounts (reference)", who: "superAdmin", url: list("accounts", [0, 24]), reference: true },
@@ -248,6 +253,39 @@ try {
         },
       ];
 
+      // BENCH_ONLY=activity,phones: only the cases whose label holds one of these (and the reference);
+      // such a partial run is printed, not written to bench/results.
+      const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+      const timed = only
+        ? cases.filter((item) => item.reference || only.some((part) => item.label.includes(part)))
+        : cases;
+
+      // BENCH_EXPLAIN=1: each case's statements once more, each under EXPLAIN ANALYZE (the plans of
+      // one request, printed before the timings; the timed runs below are not explained).
+      if (process.env.BENCH_EXPLAIN === "1") {
+        const execute = handle.db.execute.bind(handle.db);
+        const explained: string[] = [];
+        (handle.db as { execute: unknown }).execute = async (query: SQL) => {
+          const plan = (await rowsOf({ execute }, sql`explain (analyze, costs off) ${query}`)) as Row[];
+          explained.push(plan.map((row) => String(row["QUERY PLAN"])).join("\n"));
+          return execute(query);
+        };
+        try {
+          for (const item of timed) {
+            if (item.who === "public") continue;
+            explained.length = 0;
+            await app.inject({
+              method: "GET",
+              url: item.url,
+              headers: { authorization: `Bearer ${tokens[item.who]}` },
+            });
+            console.log(`\n=== ${item.label}\n${explained.join("\n---\n")}`);
+          }
+        } finally {
+          (handle.db as { execute: unknown }).execute = execute;
+        }
+      }
+
       const results: {
         label: string;
         url: string;
@@ -258,7 +296,7 @@ try {
         total: string;
         underGoal: boolean;
       }[] = [];
-      for (const item of cases) {
+      for (const item of timed) {
         const headers = item.who === "public" ? {} : { authorization: `Bearer ${tokens[item.who]}` };
         const times: number[] = [];
         let total = "";
@@ -282,7 +320,7 @@ try {
           underGoal: percentile(times, 0.5) < GOAL_MS,
         });
       }
-      const reference = results[cases.findIndex((item) => item.reference)]!;
+      const reference = results[timed.findIndex((item) => item.reference)]!;
       for (const result of results) result.ratio = result.medianMs / reference.medianMs;
 
       console.log(`\nFirst page, ${RUNS} runs after 3 warm-ups (ratio: to ${reference.label}; goal < ${GOAL_MS} ms):`);
@@ -296,26 +334,28 @@ try {
       console.log(failed === 0 ? "Every case under 100 ms." : `${failed} case(s) over 100 ms.`);
 
       // Kept with the other benches' figures: this run's part replaced, the rest left as it was.
-      const file = join("bench", "results", "latest.json");
-      mkdirSync(join("bench", "results"), { recursive: true });
-      const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-      previous.operations = {
-        measuredAt: new Date().toISOString(),
-        machine: { cpus: cpus().length, node: process.version, database: "PGlite" },
-        data: counts,
-        runs: RUNS,
-        goalMs: GOAL_MS,
-        reference: reference.label,
-        cases: results.map((r) => ({
-          ...r,
-          medianMs: Number(r.medianMs.toFixed(2)),
-          p10Ms: Number(r.p10Ms.toFixed(2)),
-          p90Ms: Number(r.p90Ms.toFixed(2)),
-          ratio: Number(r.ratio.toFixed(2)),
-        })),
-      };
-      writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
-      console.log(`Written to ${file} ("operations").`);
+      if (!only) {
+        const file = join("bench", "results", "latest.json");
+        mkdirSync(join("bench", "results"), { recursive: true });
+        const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+        previous.operations = {
+          measuredAt: new Date().toISOString(),
+          machine: { cpus: cpus().length, node: process.version, database: "PGlite" },
+          data: counts,
+          runs: RUNS,
+          goalMs: GOAL_MS,
+          reference: reference.label,
+          cases: results.map((r) => ({
+            ...r,
+            medianMs: Number(r.medianMs.toFixed(2)),
+            p10Ms: Number(r.p10Ms.toFixed(2)),
+            p90Ms: Number(r.p90Ms.toFixed(2)),
+            ratio: Number(r.ratio.toFixed(2)),
+          })),
+        };
+        writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
+        console.log(`Written to ${file} ("operations").`);
+      }
     } finally {
       await app.close();
     }
