@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiJobStatusResponse, AiTriggerResponse } from "../../src/api/ai";
 import type { ApiTestFile, BulkDownload, GalleryItem } from "../../src/api/tests";
-import type { LoginResponse } from "../../src/api/types";
+import { TOKEN_EXPIRED, type LoginResponse } from "../../src/api/types";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { eventually, pause, resume, startCluster, type Cluster } from "./cluster";
 
@@ -193,9 +193,9 @@ describe("two instances on one database and one object store", () => {
   it("refuse on one instance an access token whose sign-in ended on the other (logout, reused refresh token)", async () => {
     const refusedOn = async (base: string, token: string) => {
       const answer = await call<{ message: string }>(base, "/verify-token", { method: "POST", token });
-      // The plain 401 of an invalid token, not token_expired: the console must not try a refresh.
+      // token_expired: the console's one refresh is refused too, and it goes to /login.
       expect(answer.status).toBe(401);
-      expect(answer.body.message).toBe("Unauthorized");
+      expect(answer.body.message).toBe(TOKEN_EXPIRED);
     };
     const { body: first } = await signIn(one, "admin@example.com");
     expect((await call(two, "/verify-token", { method: "POST", token: first.accessToken })).status).toBe(200);

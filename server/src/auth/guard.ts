@@ -49,9 +49,10 @@ export async function userOfAuthorization(header: string | undefined, services: 
   const { user, live } = await userAndSession(services.db, check.subject.id, check.subject.sessionId);
   if (!user || user.deletedAt !== null) throw userDeleted();
   if (user.status !== "active") throw new HttpError(401, "This user is disabled.");
-  // Signed out, or the sign-in was revoked: the plain 401, never `token_expired`, so the console
-  // goes to /login instead of trying a refresh that cannot work.
-  if (!live) throw unauthorized();
+  // Signed out here or elsewhere, or the sign-in was revoked: `token_expired`, so a console
+  // following spec §7 refreshes once, that refresh is refused (the family is revoked), and it goes
+  // to /login. A plain 401 would leave it on the page: the spec uses that for "not allowed".
+  if (!live) throw tokenExpired();
   return user;
 }
 
