@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { auditorOf } from "./axeAudit";
 
 export const SCREENSHOT_DIR = join("test-results", "e2e");
 
@@ -31,6 +32,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Let dialogs and drawers finish their entrance transitions (MUI's take 225 ms).
   await page.waitForTimeout(400);
+  // A state shown on purpose (a dialog, a filtered list) is audited too, even on an audited page.
+  await auditorOf(page)?.audit();
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 

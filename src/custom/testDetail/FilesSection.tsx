@@ -1,4 +1,4 @@
-import { List, ListItemButton, ListItemIcon, ListItemText, Typography } from "@mui/material";
+import { List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from "@mui/material";
 import DescriptionIcon from "@mui/icons-material/DescriptionOutlined";
 import { useTranslate } from "react-admin";
 import type { ApiTestFile } from "../../api/tests";
@@ -14,12 +14,15 @@ export function FilesSection({ files }: { files: readonly ApiTestFile[] }) {
       ) : (
         <List dense disablePadding>
           {files.map((file) => (
-            <ListItemButton key={file._id} component="a" href={file.link} target="_blank" rel="noopener">
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <DescriptionIcon />
-              </ListItemIcon>
-              <ListItemText primary={file.name} />
-            </ListItemButton>
+            // A <ul> holds <li>s: each document's link in its own list item.
+            <ListItem key={file._id} disablePadding>
+              <ListItemButton component="a" href={file.link} target="_blank" rel="noopener">
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <DescriptionIcon />
+                </ListItemIcon>
+                <ListItemText primary={file.name} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -49,6 +49,24 @@ export default function ImageViewer({ images, index, onClose }: ImageViewerProps
     return () => window.removeEventListener("keydown", onKey, true);
   }, [view.scale]);
 
+  useEffect(() => {
+    // Tab goes round the lightbox's controls, as in the console's dialogs: the page behind it is
+    // inert, and past its last control the focus would leave for the browser's own toolbar.
+    const onTab = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      const root = document.querySelector<HTMLElement>(".yarl__root");
+      if (!root) return;
+      const stops = [...root.querySelectorAll<HTMLElement>("button:not([disabled]), [href]")];
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const wrap = event.shiftKey ? at <= 0 : at === stops.length - 1 || !root.contains(document.activeElement);
+      if (stops.length === 0 || !wrap) return;
+      event.preventDefault();
+      stops[event.shiftKey ? stops.length - 1 : 0]!.focus();
+    };
+    window.addEventListener("keydown", onTab, true);
+    return () => window.removeEventListener("keydown", onTab, true);
+  }, []);
+
   const button = (label: string, icon: React.ReactNode, action: Parameters<typeof dispatch>[0]) => (
     // The lightbox's own button class, so ours look like its Close button.
     <button

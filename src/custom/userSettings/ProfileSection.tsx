@@ -124,6 +124,8 @@ function AvatarEditor({ user }: { user: CurrentUser }) {
               </Typography>
             }
             options={{ onDropRejected: rejected }}
+            // react-admin's label is not tied to the dropzone's hidden file input: named here for screen readers.
+            inputProps={{ "aria-label": translate("userSettings.profile.photo") }}
             sx={{ width: "100%", "& .RaFileInput-dropZone": { borderRadius: 1 } }}
           >
             <ChosenImage />
