@@ -14,7 +14,8 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    async closeBundle(error?: Error) {
+      if (error) return; // a failed build wrote nothing worth compressing
       const { files, bytes, gzipBytes, brotliBytes } = await precompressDir(outDir);
       const kb = (n: number) => `${Math.round(n / 1024)} KB`;
       this.info(`precompressed ${files} files: ${kb(bytes)} → gzip ${kb(gzipBytes)}, brotli ${kb(brotliBytes)}`);
