@@ -58,8 +58,13 @@ export function prefetchMenuCode(schedule: (task: () => void) => void = whenIdle
   });
 }
 
+/**
+ * After the page has loaded and the browser has nothing else to do: never in the way of the
+ * first page's own code and data (no deadline: on a busy machine it simply waits).
+ */
 function whenIdle(task: () => void): void {
   if (typeof window === "undefined") return;
-  if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 500);
+  const idle = () => ("requestIdleCallback" in window ? window.requestIdleCallback(task) : setTimeout(task, 1000));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
 }
