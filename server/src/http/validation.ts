@@ -67,6 +67,13 @@ const TRIMMED_MIN_LENGTH = "x-trimmedMinLength";
 /** Fields whose value is taken exactly as typed, spaces included. */
 const AS_TYPED = /password/i;
 
+/**
+ * A string schema's mark (`"x-ownBlankRefusal": true`) that its route refuses a blank value itself,
+ * in its own words (register's "Enter a name, not only spaces.", a card's 422 per field, a forced
+ * reset's message): the trimmed minimum is then left to the handler.
+ */
+export const OWN_BLANK_REFUSAL = "x-ownBlankRefusal";
+
 type Schema = Record<string, unknown>;
 
 /** A copy of a route schema with the rules every input obeys (see the top of this file). */
@@ -76,6 +83,7 @@ export function hardenSchema(schema: unknown, name = ""): unknown {
   const source = schema as Schema;
   const out: Schema = {};
   for (const [key, value] of Object.entries(source)) {
+    if (key === OWN_BLANK_REFUSAL) continue;
     if (key === "properties" && value && typeof value === "object") {
       out[key] = Object.fromEntries(Object.entries(value).map(([prop, inner]) => [prop, hardenSchema(inner, prop)]));
     } else if (
@@ -90,7 +98,8 @@ export function hardenSchema(schema: unknown, name = ""): unknown {
   if (types.includes("string") && source.format !== "binary") {
     out[WELL_FORMED] = true;
     const min = source.minLength;
-    if (typeof min === "number" && min > 0 && !AS_TYPED.test(name)) out[TRIMMED_MIN_LENGTH] = min;
+    if (typeof min === "number" && min > 0 && !AS_TYPED.test(name) && source[OWN_BLANK_REFUSAL] !== true)
+      out[TRIMMED_MIN_LENGTH] = min;
   }
   if (types.includes("integer")) {
     if (typeof source.maximum !== "number" && typeof source.exclusiveMaximum !== "number") out.maximum = INT32_MAX;

@@ -9,8 +9,9 @@ import {
 import { nullable, stringEnum } from "./common";
 
 /** Text a person typed: bounded, and never a NUL (PostgreSQL text cannot hold one). */
+// The handler refuses a blank one itself, in its own words (server/src/http/validation.ts OWN_BLANK_REFUSAL).
 const text = (maxLength: number, description: string) =>
-  Type.String({ minLength: 1, maxLength, pattern: "^[^\\u0000]*$", description });
+  Type.String({ minLength: 1, maxLength, pattern: "^[^\\u0000]*$", description, "x-ownBlankRefusal": true });
 
 const bounded = (limits: { min: number; max: number }, description: string) =>
   Type.Integer({ minimum: limits.min, maximum: limits.max, description });

@@ -23,14 +23,26 @@ export const linkTokenSchema = Type.String({ minLength: 1, maxLength: 200, patte
 /** POST register: the new account and its owner, who signs in with this email and password. */
 export const registerRequestSchema = Type.Object(
   {
-    firstName: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, pattern: NO_NUL }),
-    lastName: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, pattern: NO_NUL }),
+    // Names of spaces are refused by the handler in its own words (server/src/http/validation.ts OWN_BLANK_REFUSAL).
+    firstName: Type.String({
+      minLength: 1,
+      maxLength: PERSON_NAME_MAX_LENGTH,
+      pattern: NO_NUL,
+      "x-ownBlankRefusal": true,
+    }),
+    lastName: Type.String({
+      minLength: 1,
+      maxLength: PERSON_NAME_MAX_LENGTH,
+      pattern: NO_NUL,
+      "x-ownBlankRefusal": true,
+    }),
     email: emailSchema,
     password: newPasswordSchema,
     accountName: Type.String({
       minLength: 1,
       maxLength: RECORD_NAME_MAX_LENGTH,
       pattern: NO_NUL,
+      "x-ownBlankRefusal": true,
       description: "The business's name, as its people will see it.",
     }),
     country: Type.String({ pattern: COUNTRY_CODE_PATTERN.source, description: "ISO 3166-1 alpha-2, e.g. GB." }),

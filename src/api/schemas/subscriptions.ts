@@ -5,8 +5,9 @@ import { PLAN_INTERVALS } from "../resources";
 import { nullable, stringEnum } from "./common";
 
 /** Text a person typed: bounded, and never a NUL (PostgreSQL text cannot hold one). */
+// The handler refuses a blank one itself, 422 on its field (server/src/http/validation.ts OWN_BLANK_REFUSAL).
 const typed = (maxLength: number, description: string, minLength = 0) =>
-  Type.String({ minLength, maxLength, pattern: "^[^\\u0000]*$", description });
+  Type.String({ minLength, maxLength, pattern: "^[^\\u0000]*$", description, "x-ownBlankRefusal": true });
 
 const money = (description: string) => Type.Integer({ minimum: 0, description: `${description} Minor units.` });
 
