@@ -54,7 +54,7 @@ export async function createServices(
     config,
     clock,
     accessTokens: accessTokens(secret, config.accessTokenTtlSeconds),
-    refreshTokens: refreshTokenStore(db, config.refreshTokenTtlDays),
+    refreshTokens: refreshTokenStore(db, config.refreshTokenTtlDays, clock),
     throttle: signInThrottle(db),
     storage,
     fileLinks: fileLinks(secret),

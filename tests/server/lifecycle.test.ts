@@ -43,7 +43,9 @@ let t: TestApp;
 let token: (who: Who) => Promise<string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  // Sign-ins that outlast the clock's jumps (up to three years here): the runs' purge would
+  // otherwise remove their expired refresh tokens, and with them the sign-ins the guard checks.
+  t = await createTestApp({ clock, config: { refreshTokenTtlDays: 3650 } });
   token = tokens(() => t.app);
   for (const who of ["superAdmin", "admin", "manager", "user"] as const) await token(who);
   // The seed's own subscriptions are paid far ahead, so the lifecycle moves only this file's accounts.

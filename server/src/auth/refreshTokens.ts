@@ -9,6 +9,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { refreshTokens } from "../db/schema";
+import { systemClock, type Clock } from "../clock";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,7 +34,7 @@ export interface RefreshTokens {
   revokeFamilyOf(token: string): Promise<string | null>;
 }
 
-export function refreshTokenStore(db: Database, ttlDays: number): RefreshTokens {
+export function refreshTokenStore(db: Database, ttlDays: number, clock: Clock = systemClock): RefreshTokens {
   async function insertToken(executor: Pick<Database, "insert">, userId: string, familyId: string): Promise<string> {
     const token = randomBytes(32).toString("base64url");
     await executor.insert(refreshTokens).values({
@@ -41,7 +42,7 @@ export function refreshTokenStore(db: Database, ttlDays: number): RefreshTokens 
       userId,
       familyId,
       tokenHash: hashRefreshToken(token),
-      expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
+      expiresAt: new Date(clock.now().getTime() + ttlDays * DAY_MS),
     });
     return token;
   }
@@ -72,7 +73,7 @@ export function refreshTokenStore(db: Database, ttlDays: number): RefreshTokens 
         await revokeFamily(stored.familyId);
         return { ok: false, reason: "reused" };
       }
-      if (stored.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "expired" };
+      if (stored.expiresAt.getTime() <= clock.now().getTime()) return { ok: false, reason: "expired" };
 
       const successor = await db.transaction(async (tx) => {
         // The conditional update is the arbiter when two requests race with the same token.
