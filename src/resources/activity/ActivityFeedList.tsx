@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Box, Tooltip, Typography } from "@mui/material";
+import { Box, Tooltip, Typography, type TablePaginationProps } from "@mui/material";
 import FeedIcon from "@mui/icons-material/DynamicFeedOutlined";
 import { formatDistanceToNowStrict } from "date-fns";
 import {
@@ -8,6 +8,7 @@ import {
   DateInput,
   List,
   Pagination,
+  type PaginationProps,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -132,7 +133,9 @@ function RecordCell({ entry }: { entry: ActivityEntry }) {
 function FeedPagination() {
   const translate = useTranslate();
   const { total } = useListPaginationContext();
-  const uncounted = {
+  // react-admin hands the rest of its props to MUI's TablePagination, this label included, though
+  // its PaginationProps type names only the root's.
+  const uncounted: Pick<TablePaginationProps, "labelDisplayedRows"> = {
     labelDisplayedRows: ({ from, to }: { from: number; to: number }) =>
       translate("resources.activity.pageRangeMore", {
         from,
@@ -140,7 +143,7 @@ function FeedPagination() {
         more: Math.max(ACTIVITY_EXACT_TOTAL, to).toLocaleString("en"),
       }),
   };
-  return <Pagination {...(total == null ? uncounted : {})} />;
+  return <Pagination {...((total == null ? uncounted : {}) as PaginationProps)} />;
 }
 
 /**
