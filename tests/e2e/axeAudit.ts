@@ -69,11 +69,15 @@ export class PageAuditor {
     const key = pageKey(this.page.url());
     try {
       await settle(this.page);
+      // Colours are read at rest: a transition that starts between the settling and the run (a
+      // button enabled as its data arrives) would otherwise be read half-way, grey under white.
+      await this.page.evaluate(STILL);
       const results = await new AxeBuilder({ page: this.page })
         // The classic run: axe in the page itself (and its same-origin frames), without the extra blank
         // tab the partial run opens — a journey counting its tabs or downloads must not see ours.
         .setLegacyMode(true)
-        .analyze();
+        .analyze()
+        .finally(() => this.page.evaluate(MOVING).catch(() => undefined));
       if (pageKey(this.page.url()) !== key) return; // It moved on during the run: audit the new page later.
       this.auditedKey = key;
       for (const violation of results.violations) {
@@ -146,6 +150,17 @@ export const SETTLED = `(() => {
     const end = animation.effect ? animation.effect.getComputedTiming().endTime : Infinity;
     return end === Infinity;
   });
+})()`;
+
+/** Transitions off for the audit (a constructed sheet: no inline <style> for a CSP to refuse), and back on. */
+const STILL = `(() => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync("*, *::before, *::after { transition: none !important; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  window.__axeStill = sheet;
+})()`;
+const MOVING = `(() => {
+  document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== window.__axeStill);
 })()`;
 
 const auditors = new WeakMap<Page, PageAuditor>();

@@ -203,11 +203,19 @@ function ResultView({
           <Typography color="text.secondary">{translate("ai.noPhoto")}</Typography>
         )}
       </Box>
-      <Box data-testid={`ai-legend-${group}`} aria-label={translate("ai.legend")} role="list">
+      <Box data-testid={`ai-legend-${group}`}>
         <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
           {translate("ai.legend")}
         </Typography>
-        <Stack direction={{ xs: "row", sm: "column" }} spacing={0.5} flexWrap="wrap" useFlexGap>
+        {/* The list holds only its items; its heading stands above it. */}
+        <Stack
+          direction={{ xs: "row", sm: "column" }}
+          spacing={0.5}
+          flexWrap="wrap"
+          useFlexGap
+          role="list"
+          aria-label={translate("ai.legend")}
+        >
           {countByType(polygons).map(({ type, count }) => (
             <Chip
               key={type}
