@@ -1,6 +1,19 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
+/**
+ * Service tests that replace a module with vi.mock: they need a fresh module graph of their own (in
+ * the shared worker of the "server" project, an earlier file has loaded the real module already).
+ */
+const SERVER_FILES_WITH_MOCKS = ["tests/server/strangers.test.ts"];
+
+const serverProject = {
+  environment: "node",
+  globalSetup: ["tests/server/globalSetup.ts"],
+  testTimeout: 30000,
+  hookTimeout: 60000,
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -28,16 +41,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...serverProject,
           name: "server",
           // Each file opens its own database and app; the modules (Fastify, Drizzle, PGlite) load
           // once per worker.
           isolate: false,
           include: ["tests/server/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["tests/server/globalSetup.ts"],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          exclude: SERVER_FILES_WITH_MOCKS,
         },
+      },
+      {
+        extends: true,
+        test: { ...serverProject, name: "server-mocks", isolate: true, include: SERVER_FILES_WITH_MOCKS },
       },
     ],
   },

@@ -2,7 +2,7 @@
 /**
  * Runs a command against a throwaway PostgreSQL server:
  *
- *   node scripts/with-postgres.mjs vitest run --project server
+ *   node scripts/with-postgres.mjs vitest run --project server --project server-mocks
  *
  * Starts Debian's PostgreSQL (the newest in /usr/lib/postgresql, 15 in CI; install it with
  * `apt-get install -y postgresql`) in a temporary directory on a free loopback port, with
