@@ -4,7 +4,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "bench/anchor/dist", "node_modules", "data", "test-results", "coverage", "server/src/db/migrations"] },
+  {
+    ignores: [
+      "dist",
+      "bench/anchor/dist",
+      "node_modules",
+      "data",
+      "test-results",
+      "coverage",
+      "server/src/db/migrations",
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ["**/*.{ts,tsx,js,mjs}"],
