@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import Fastify from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNSUBSCRIBE_LINK_NOT_VALID, type DeviceUnsubscribe } from "../../src/api/deviceUnsubscribe";
 import type { Device } from "../../src/api/resources";
@@ -26,6 +26,7 @@ import { systemClock } from "../../server/src/clock";
 import { deviceNotifications } from "../../server/src/devices/notifications";
 import { UNSUBSCRIBE_LIMIT } from "../../server/src/devices/unsubscribe";
 import { unsubscribeLinks } from "../../server/src/devices/unsubscribeLinks";
+import type { Mailer } from "../../server/src/mail/mailer";
 import type { RenderedMail } from "../../server/src/mail/templates";
 import type { Services } from "../../server/src/services";
 import { compareVersions, isNewerVersion } from "../../server/src/firmware/versions";
@@ -223,22 +224,29 @@ describe("mark lost → the owner's email → the unsubscribe link", () => {
   });
 });
 
+const testLinks = unsubscribeLinks(new TextEncoder().encode("a test secret"));
+
+/** The device emails of the service's database, sent through `mailer`, in `app`'s lifetime. */
+const notificationsWith = (app: FastifyInstance, mailer: Pick<Mailer, "send">) =>
+  deviceNotifications(app, {
+    db: t.db,
+    config: t.config,
+    clock: systemClock,
+    unsubscribeLinks: testLinks,
+    mailer,
+  } as unknown as Services);
+
 describe("without a mail server", () => {
   it("the service log's one link per email is the unsubscribe link, so the flow can be followed locally", async () => {
     const sent: { to: string; mail: RenderedMail }[] = [];
-    const links = unsubscribeLinks(new TextEncoder().encode("a test secret"));
-    const notifications = deviceNotifications(Fastify(), {
-      db: t.db,
-      config: t.config,
-      clock: systemClock,
-      unsubscribeLinks: links,
-      mailer: { send: async (to: string, mail: RenderedMail) => void sent.push({ to, mail }) },
-    } as unknown as Services);
+    const notifications = notificationsWith(Fastify(), {
+      send: async (to: string, mail: RenderedMail) => void sent.push({ to, mail }),
+    });
     await t.db.update(devices).set({ notifyOwner: true }).where(eq(devices.id, D.obsidianBigSherlockAi));
     notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" });
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]!.to).toBe("inactive@example.com");
-    expect(sent[0]!.mail.highlight).toBe(links.url(PUBLIC_URL, D.obsidianBigSherlockAi, "inactive@example.com"));
+    expect(sent[0]!.mail.highlight).toBe(testLinks.url(PUBLIC_URL, D.obsidianBigSherlockAi, "inactive@example.com"));
     expect(sent[0]!.mail.text).toContain(sent[0]!.mail.highlight);
   });
 });
@@ -247,18 +255,12 @@ describe("sent after the answer", () => {
   it("the service waits for an email in hand before it closes (nothing is written into a removed data folder)", async () => {
     const app = Fastify();
     let deliver: (() => void) | undefined;
-    const notifications = deviceNotifications(app, {
-      db: t.db,
-      config: t.config,
-      clock: systemClock,
-      unsubscribeLinks: unsubscribeLinks(new TextEncoder().encode("a test secret")),
-      mailer: {
-        send: () =>
-          new Promise<void>((resolve) => {
-            deliver = resolve;
-          }),
-      },
-    } as unknown as Services);
+    const notifications = notificationsWith(app, {
+      send: () =>
+        new Promise<void>((resolve) => {
+          deliver = resolve;
+        }),
+    });
     await t.db.update(devices).set({ notifyOwner: true }).where(eq(devices.id, D.obsidianBigSherlockAi));
     notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" });
     // Closing while the recipient is looked up or the mail is being sent: either way, it waits.
@@ -394,21 +396,15 @@ describe("a newer firmware published", () => {
     const sent: string[] = [];
     let inFlight = 0;
     let mostAtOnce = 0;
-    const notifications = deviceNotifications(app, {
-      db: t.db,
-      config: t.config,
-      clock: systemClock,
-      unsubscribeLinks: unsubscribeLinks(new TextEncoder().encode("a test secret")),
-      mailer: {
-        async send(to: string) {
-          inFlight += 1;
-          mostAtOnce = Math.max(mostAtOnce, inFlight);
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          inFlight -= 1;
-          sent.push(to);
-        },
+    const notifications = notificationsWith(app, {
+      async send(to: string) {
+        inFlight += 1;
+        mostAtOnce = Math.max(mostAtOnce, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        sent.push(to);
       },
-    } as unknown as Services);
+    });
     // The test above left Dr. Watsons of two owners on older versions with their emails on.
     notifications.firmwarePublished({ deviceTypeCode: 5001, firmwareVersion: "9.0.0", releaseNotes: "" });
     await app.close();
