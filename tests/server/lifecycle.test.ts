@@ -137,8 +137,11 @@ const pendingOf = (accountId: string) =>
         isNull(scheduledActions.canceledAt),
       ),
     );
+/** The actions logged about a record, oldest first (each run is its own transaction, so its own time). */
 const entriesOf = async (recordId: string) =>
-  (await t.db.select().from(activityLog).where(eq(activityLog.recordId, recordId))).map((entry) => entry.action);
+  (await t.db.select().from(activityLog).where(eq(activityLog.recordId, recordId)).orderBy(activityLog.createdAt)).map(
+    (entry) => entry.action,
+  );
 
 describe("unpaid: past due for 7 days, then 21 days of grace, then the account is deleted", () => {
   it("moves at each boundary and not a moment before, each transition once", async () => {
@@ -209,7 +212,7 @@ describe("unpaid: past due for 7 days, then 21 days of grace, then the account i
 
     await runAt(after(7 + 22));
     expect(await entriesOf(subscriptionId)).toEqual(["past-due", "cancel"]);
-    expect((await entriesOf(accountId)).sort()).toEqual(["create", "delete"]);
+    expect(await entriesOf(accountId)).toEqual(["create", "delete"]);
     // The log keeps what happened; the account's and its people's names, emails and phones are gone from it.
     const naming = await t.db
       .select()
