@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Alert, Box, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Link as MuiLink, Stack, Typography } from "@mui/material";
 import DeleteIcon from "@mui/icons-material/DeleteForeverOutlined";
 import { useMutation } from "@tanstack/react-query";
 import { email as validEmail, Form, required, TextInput, useDataProvider, useTranslate } from "react-admin";
@@ -10,6 +10,7 @@ import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
 import type { CodeSent } from "./codeTiming";
 import { BusyButton } from "../guestForms/BusyButton";
+import { GuestCard } from "../guestForms/GuestCard";
 import { Refusal } from "../guestForms/Refusal";
 
 const validateEmail = [required(), validEmail()];
@@ -52,44 +53,36 @@ export default function DeleteRequestPage() {
   const defaultValues = useMemo(() => ({ email: user?.email ?? "" }), [user?.email]);
 
   return (
-    <Box sx={{ display: "flex", justifyContent: "center", pt: { xs: 2, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: "100%", maxWidth: 520 }}>
-        <Form defaultValues={defaultValues} onSubmit={submit} noValidate>
-          <Stack spacing={2.5}>
-            <Stack direction="row" spacing={1.5} alignItems="center">
-              <DeleteIcon color="error" />
-              <Typography variant="h5" component="h1">
-                {translate("deleteRequest.title")}
-              </Typography>
-            </Stack>
-            <Typography>{translate("deleteRequest.intro")}</Typography>
-            <Typography color="text.secondary" variant="body2">
-              {translate("deleteRequest.what", { days: DATA_DELETION_DAYS })}
-            </Typography>
-            {user?.email && (
-              <Alert severity="info" data-testid="signed-in-note" sx={{ overflowWrap: "anywhere" }}>
-                {translate("deleteRequest.signedIn", { email: user.email })}
-              </Alert>
-            )}
-            <TextInput
-              source="email"
-              label="deleteRequest.email"
-              type="email"
-              autoComplete="email"
-              validate={validateEmail}
-              parse={trimmed}
-              fullWidth
-            />
-            <Refusal message={ask.error && errorMessage(ask.error)} />
-            <BusyButton type="submit" color="error" busy={busy}>
-              {translate("deleteRequest.send")}
-            </BusyButton>
-            <MuiLink component={Link} to="/delete-request-confirmation" variant="body2">
-              {translate("deleteRequest.haveCode")}
-            </MuiLink>
-          </Stack>
-        </Form>
-      </Paper>
-    </Box>
+    <GuestCard icon={<DeleteIcon color="error" />} title={translate("deleteRequest.title")} maxWidth={520}>
+      <Form defaultValues={defaultValues} onSubmit={submit} noValidate>
+        <Stack spacing={2.5}>
+          <Typography>{translate("deleteRequest.intro")}</Typography>
+          <Typography color="text.secondary" variant="body2">
+            {translate("deleteRequest.what", { days: DATA_DELETION_DAYS })}
+          </Typography>
+          {user?.email && (
+            <Alert severity="info" data-testid="signed-in-note" sx={{ overflowWrap: "anywhere" }}>
+              {translate("deleteRequest.signedIn", { email: user.email })}
+            </Alert>
+          )}
+          <TextInput
+            source="email"
+            label="deleteRequest.email"
+            type="email"
+            autoComplete="email"
+            validate={validateEmail}
+            parse={trimmed}
+            fullWidth
+          />
+          <Refusal message={ask.error && errorMessage(ask.error)} />
+          <BusyButton type="submit" color="error" busy={busy}>
+            {translate("deleteRequest.send")}
+          </BusyButton>
+          <MuiLink component={Link} to="/delete-request-confirmation" variant="body2">
+            {translate("deleteRequest.haveCode")}
+          </MuiLink>
+        </Stack>
+      </Form>
+    </GuestCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Link as MuiLink, Stack, Typography } from "@mui/material";
 import LockResetIcon from "@mui/icons-material/LockResetOutlined";
 import { useMutation } from "@tanstack/react-query";
 import { Form, TextInput, useDataProvider, useTranslate } from "react-admin";
@@ -41,21 +41,13 @@ export function RequestResetForm() {
         title={translate("forgotPassword.sent.title")}
         body={translate("forgotPassword.sent.body", { email })}
         hint={translate("forgotPassword.sent.hint")}
-        actions={
-          <>
-            <Button
-              onClick={() => {
-                request.reset();
-                setSent(false);
-              }}
-            >
-              {translate("forgotPassword.sent.again")}
-            </Button>
-            <Button component={Link} to="/login" variant="contained">
-              {translate("guestForm.backToLogin")}
-            </Button>
-          </>
-        }
+        again={{
+          label: translate("forgotPassword.sent.again"),
+          onClick: () => {
+            request.reset();
+            setSent(false);
+          },
+        }}
       />
     );
   }

@@ -1,23 +1,26 @@
-import type { ReactNode } from "react";
-import { Alert, Stack, Typography } from "@mui/material";
+import { Link } from "react-router-dom";
+import { Alert, Button, Stack, Typography } from "@mui/material";
 import MarkEmailReadIcon from "@mui/icons-material/MarkEmailReadOutlined";
+import { useTranslate } from "react-admin";
 import { GuestCard } from "./GuestCard";
 
 /**
  * "Check your email": what a guest sees once a request went out, the same whatever the service
- * knows about the address (it says nothing more either). `actions` go back or elsewhere.
+ * knows about the address (it says nothing more either). The guest may send it again (`again`:
+ * back to the form) or go back to sign in.
  */
 export function EmailSent({
   title,
   body,
   hint,
-  actions,
+  again,
 }: {
   title: string;
   body: string;
   hint: string;
-  actions: ReactNode;
+  again: { label: string; onClick: () => void };
 }) {
+  const translate = useTranslate();
   return (
     <GuestCard icon={<MarkEmailReadIcon color="primary" />} title={title}>
       <Alert severity="success" role="status">
@@ -27,7 +30,10 @@ export function EmailSent({
         {hint}
       </Typography>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} justifyContent="space-between">
-        {actions}
+        <Button onClick={again.onClick}>{again.label}</Button>
+        <Button component={Link} to="/login" variant="contained">
+          {translate("guestForm.backToLogin")}
+        </Button>
       </Stack>
     </GuestCard>
   );

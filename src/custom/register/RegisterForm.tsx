@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Box, Button, Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Box, Link as MuiLink, Stack, Typography } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAltOutlined";
 import { useMutation } from "@tanstack/react-query";
 import { AutocompleteInput, Form, PasswordInput, TextInput, useDataProvider, useTranslate } from "react-admin";
@@ -82,21 +82,13 @@ export function RegisterForm() {
         title={translate("register.sent.title")}
         body={translate("register.sent.body", { email: sentTo })}
         hint={translate("register.sent.hint")}
-        actions={
-          <>
-            <Button
-              onClick={() => {
-                request.reset();
-                setSentTo(null);
-              }}
-            >
-              {translate("register.sent.again")}
-            </Button>
-            <Button component={Link} to="/login" variant="contained">
-              {translate("guestForm.backToLogin")}
-            </Button>
-          </>
-        }
+        again={{
+          label: translate("register.sent.again"),
+          onClick: () => {
+            request.reset();
+            setSentTo(null);
+          },
+        }}
       />
     );
   }
