@@ -1,26 +1,15 @@
 import { describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
 import { waitForMail } from "./mail";
+import { serviceApi } from "./serviceApi";
+import { expectNoSidewaysScroll, PHONE } from "./phone";
 
 const baseUrl = inject("baseUrl");
 const openPage = journeyBrowser();
-const PHONE = { width: 390, height: 844 };
 
-async function api<T>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = serviceApi(baseUrl);
 
 /**
  * The owner of a customer account of its own, active and paying (one of the generated ones, so no
@@ -40,11 +29,6 @@ async function accountOwner(): Promise<{ email: string; account: string }> {
   const account = accounts.find((row) => row.ownerId !== null && !row.name.startsWith("Brilliant"))!;
   const owner = await api<{ email: string }>(`users/${account.ownerId}`, accessToken);
   return { email: owner.email, account: account.name };
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe("data-deletion request journey (issue 14, item 5)", () => {

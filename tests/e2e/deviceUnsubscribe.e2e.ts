@@ -1,22 +1,16 @@
 import { describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
 import { onService, waitForMail } from "./mail";
+import { expectNoSidewaysScroll, PHONE } from "./phone";
 
 const baseUrl = inject("baseUrl");
 const openPage = journeyBrowser();
-const PHONE = { width: 390, height: 844 };
 // Antwerp bench (Big Sherlock) of Brilliant Gems Antwerp, whose owner is the admin Alice Morgan.
 const DEVICE = SEED_DEVICE_IDS.antwerpBigSherlock;
 const OWNER_EMAILS_SWITCH = "Email the owner when this device is marked lost or new firmware is out";
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe("device unsubscribe journey (issue 14, item 4)", () => {
   it("an admin marks a device lost, its owner's real email links to the page, a guest confirms, and the device page shows the emails off", async () => {

@@ -1,27 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
 import { onService, waitForMail } from "./mail";
+import { serviceApi } from "./serviceApi";
+import { expectNoSidewaysScroll, PHONE } from "./phone";
 
 const baseUrl = inject("baseUrl");
 const openPage = journeyBrowser();
-const PHONE = { width: 390, height: 844 };
 
-async function api<T>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = serviceApi(baseUrl);
 
 /**
  * A person of their own in an active demo account (Brilliant Gems Ltd), invited by the super admin
@@ -60,11 +49,6 @@ const refreshStatus = async (refreshToken: string) =>
       body: JSON.stringify({ refreshToken }),
     })
   ).status;
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe("forgot password journey (issue 14, item 3)", () => {
   it("asks from /login, resets from the real email, the old sessions are refused, signs in with the new password", async () => {

@@ -3,22 +3,12 @@ import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
+import { serviceApi } from "./serviceApi";
 
 const baseUrl = inject("baseUrl");
 const openPage = journeyBrowser();
 
-async function api<T>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = serviceApi(baseUrl);
 
 /**
  * A customer of its own, as a super admin makes one: a new account (inactive: no subscription

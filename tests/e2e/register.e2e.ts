@@ -4,12 +4,10 @@ import type { Page } from "playwright-core";
 import { screenshot } from "./browser";
 import { journeyBrowser } from "./journey";
 import { onService, waitForMail } from "./mail";
+import { expectNoSidewaysScroll, PHONE } from "./phone";
 
 const baseUrl = inject("baseUrl");
 const openPage = journeyBrowser();
-
-/** A phone-sized screen (iPhone 12–15). */
-const PHONE = { width: 390, height: 844 };
 
 async function fillRegistration(page: Page, email: string) {
   await page.getByLabel("First name").fill("Ada");
@@ -21,12 +19,6 @@ async function fillRegistration(page: Page, email: string) {
   await page.getByLabel("Country").fill("United King");
   await page.getByRole("option", { name: "United Kingdom" }).click();
   await page.getByLabel("Phone (optional)").fill("+44 20 7946 0000");
-}
-
-/** Nothing is wider than the screen: no sideways scrolling on a phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe("register journey (issue 14, item 2)", () => {
