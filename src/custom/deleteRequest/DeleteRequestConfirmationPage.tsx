@@ -4,16 +4,7 @@ import MarkEmailReadIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import DoneIcon from "@mui/icons-material/CheckCircleOutline";
 import { useMutation } from "@tanstack/react-query";
 import { useFormContext, useWatch } from "react-hook-form";
-import {
-  email as validEmail,
-  Form,
-  HttpError,
-  required,
-  TextInput,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from "react-admin";
+import { Form, HttpError, required, TextInput, useDataProvider, useNotify, useTranslate } from "react-admin";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import {
   DELETE_REQUEST_CODE_MINUTES,
@@ -27,10 +18,8 @@ import { formatDate, formatTime } from "../format";
 import { cleanCode, codeSentOf, codeTiming, type CodeSent } from "./codeTiming";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
+import { RequestEmailInput } from "./RequestEmailInput";
 
-const validateEmail = [required(), validEmail()];
-/** Spaces around a pasted address are not part of it. */
-const trimmed = (value: string) => value.trim();
 const validateCode = [
   required(),
   (value: unknown) => (String(value ?? "").length === 6 ? undefined : "deleteRequest.codeShape"),
@@ -91,15 +80,7 @@ export default function DeleteRequestConfirmationPage() {
               <Typography sx={{ overflowWrap: "anywhere" }}>
                 {translate(email ? "deleteRequest.codeSentTo" : "deleteRequest.codeIntro", { email })}
               </Typography>
-              <TextInput
-                source="email"
-                label="deleteRequest.email"
-                type="email"
-                autoComplete="email"
-                validate={validateEmail}
-                parse={trimmed}
-                fullWidth
-              />
+              <RequestEmailInput />
               <TextInput
                 source="code"
                 label="deleteRequest.code"

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Alert, Link as MuiLink, Stack, Typography } from "@mui/material";
 import DeleteIcon from "@mui/icons-material/DeleteForeverOutlined";
 import { useMutation } from "@tanstack/react-query";
-import { email as validEmail, Form, required, TextInput, useDataProvider, useTranslate } from "react-admin";
+import { Form, useDataProvider, useTranslate } from "react-admin";
 import { Link, useNavigate } from "react-router-dom";
 import { DATA_DELETION_DAYS } from "../../api/deleteRequest";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
@@ -12,10 +12,7 @@ import type { CodeSent } from "./codeTiming";
 import { BusyButton } from "../guestForms/BusyButton";
 import { GuestCard } from "../guestForms/GuestCard";
 import { Refusal } from "../guestForms/Refusal";
-
-const validateEmail = [required(), validEmail()];
-/** Spaces around a pasted address are not part of it. */
-const trimmed = (value: string) => value.trim();
+import { RequestEmailInput } from "./RequestEmailInput";
 
 /** Where the code is typed, for this email. */
 export const confirmationPath = (email: string) => `/delete-request-confirmation?${new URLSearchParams({ email })}`;
@@ -65,15 +62,7 @@ export default function DeleteRequestPage() {
               {translate("deleteRequest.signedIn", { email: user.email })}
             </Alert>
           )}
-          <TextInput
-            source="email"
-            label="deleteRequest.email"
-            type="email"
-            autoComplete="email"
-            validate={validateEmail}
-            parse={trimmed}
-            fullWidth
-          />
+          <RequestEmailInput />
           <Refusal message={ask.error && errorMessage(ask.error)} />
           <BusyButton type="submit" color="error" busy={busy}>
             {translate("deleteRequest.send")}
