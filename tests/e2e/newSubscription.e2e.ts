@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
-import { serviceApi } from "./serviceApi";
+import { invitedPerson, serviceApi } from "./serviceApi";
 
 const baseUrl = inject("baseUrl");
 const openPage = journeyBrowser();
@@ -28,17 +28,13 @@ async function newInactiveAdmin(): Promise<{ email: string; password: string }> 
     country: "NL",
   });
   expect(account.subscriptionStatus).toBe("inactive");
-  const email = `maya-${suffix}@onyx.example.com`;
-  const invitation = await api<{ code: string }>("invitations", accessToken, {
-    email,
+  return invitedPerson(baseUrl, {
+    inviter: { email: "superadmin@example.com", password: DEMO_PASSWORD },
     firstName: "Maya",
     lastName: "Visser",
     role: "Admin",
     accountId: account.id,
   });
-  const password = "subscribe-1234";
-  await api(`invitations/${invitation.code}/accept`, null, { firstName: "Maya", lastName: "Visser", password });
-  return { email, password };
 }
 
 describe("new subscription journey (issue 11, item 5)", () => {

@@ -4,12 +4,11 @@ import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
+import { invitedPerson } from "./serviceApi";
 
 const baseUrl = inject("baseUrl");
 const openPage = journeyBrowser();
 
-/** A seeded user no other journey signs in as: this one changes their password. */
-const EMAIL = "daniel.kim@example.com";
 const NEW_PASSWORD = "a new passphrase 42";
 
 /** The dark theme's page background (src/theme.ts darkTheme), as the browser computes it. */
@@ -42,12 +41,19 @@ const section = (page: Page, name: string) => page.getByRole("region", { name })
 
 describe("User Settings (issue: operations screens, item 6)", () => {
   it("a user renames themselves, picks a photo and the dark theme, changes their password: other devices are signed out, the new password signs in, the theme follows them", async () => {
+    // A person of this journey's own: it renames them and changes their password.
+    const person = await invitedPerson(baseUrl, {
+      inviter: { email: "admin@example.com", password: DEMO_PASSWORD },
+      firstName: "Rowan",
+      lastName: "Ellis",
+      role: "User",
+    });
     // Another device, signed in first: the password change must sign it out.
     const other = await openPage(baseUrl);
-    await signIn(other.page, EMAIL, DEMO_PASSWORD);
+    await signIn(other.page, person.email, person.password);
 
     const { context, page } = await openPage(baseUrl);
-    await signIn(page, EMAIL, DEMO_PASSWORD);
+    await signIn(page, person.email, person.password);
     await profileButton(page).click();
     await page.getByRole("menuitem", { name: "Settings" }).click();
     await page.waitForURL("**/user-settings");
@@ -59,23 +65,23 @@ describe("User Settings (issue: operations screens, item 6)", () => {
     // Name: the app bar shows the new one as soon as it is saved.
     const profile = section(page, "Profile");
     const firstName = profile.getByLabel("First name");
-    await expect.poll(() => firstName.inputValue()).toBe("Daniel");
-    await firstName.fill("Dan");
+    await expect.poll(() => firstName.inputValue()).toBe("Rowan");
+    await firstName.fill("Ro");
     await profile.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Saved", { exact: false }).first().waitFor();
-    await expect.poll(() => profileButton(page).textContent()).toContain("Dan Kim");
+    await expect.poll(() => profileButton(page).textContent()).toContain("Ro Ellis");
 
     // Photo: a round preview, then the app bar's avatar is the photo.
     await profile.locator('input[type="file"]').setInputFiles({
-      name: "dan.png",
+      name: "ro.png",
       mimeType: "image/png",
       buffer: avatarPng(),
     });
-    await profile.getByRole("img", { name: "dan.png" }).waitFor();
+    await profile.getByRole("img", { name: "ro.png" }).waitFor();
     await screenshot(page, "user-settings-avatar-preview");
     await profile.getByRole("button", { name: "Save photo" }).click();
     await page.getByText("Photo saved").waitFor();
-    const barAvatar = page.getByRole("banner").getByRole("img", { name: "Dan Kim" });
+    const barAvatar = page.getByRole("banner").getByRole("img", { name: "Ro Ellis" });
     await expect.poll(() => barAvatar.getAttribute("src")).toMatch(/^\/api\/users\/.+\/avatar\/avatar-.+\.png$/);
     await expect.poll(() => barAvatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160);
 
@@ -92,7 +98,7 @@ describe("User Settings (issue: operations screens, item 6)", () => {
     await section(page, "Interface").getByRole("radio", { name: "Dark" }).waitFor();
     expect(await background(page)).toBe(DARK_BACKGROUND);
     expect(await sidebarOpen(page)).toBe(false);
-    await expect.poll(() => profileButton(page).textContent()).toContain("Dan Kim");
+    await expect.poll(() => profileButton(page).textContent()).toContain("Ro Ellis");
     // During the session the sidebar opens and closes as the user likes.
     await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
     await expect.poll(() => sidebarOpen(page)).toBe(true);
@@ -105,7 +111,7 @@ describe("User Settings (issue: operations screens, item 6)", () => {
     await password.getByLabel("Confirm the new password").fill(NEW_PASSWORD);
     await password.getByRole("button", { name: "Change password" }).click();
     await password.getByText("The current password is incorrect.").waitFor();
-    await password.getByLabel(/^Current password/).fill(DEMO_PASSWORD);
+    await password.getByLabel(/^Current password/).fill(person.password);
     await password.getByRole("button", { name: "Change password" }).click();
     await page.getByText("Password changed. 1 other session was signed out.").waitFor();
     await expect.poll(() => password.getByLabel(/^Current password/).inputValue()).toBe("");
@@ -126,18 +132,18 @@ describe("User Settings (issue: operations screens, item 6)", () => {
     await profileButton(page).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.waitForURL("**/login");
-    await page.getByLabel("Email").fill(EMAIL);
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill(person.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("alert").filter({ hasText: "Incorrect email or password." }).waitFor();
     await context.close();
 
     // A new device: the preferences are the user's, on the service, so the theme follows them.
     const fresh = await openPage(baseUrl);
-    await signIn(fresh.page, EMAIL, NEW_PASSWORD);
+    await signIn(fresh.page, person.email, NEW_PASSWORD);
     await expect.poll(() => background(fresh.page)).toBe(DARK_BACKGROUND);
     await expect.poll(() => sidebarOpen(fresh.page)).toBe(false);
-    await expect.poll(() => profileButton(fresh.page).textContent()).toContain("Dan Kim");
+    await expect.poll(() => profileButton(fresh.page).textContent()).toContain("Ro Ellis");
     await screenshot(fresh.page, "home-dark");
     await fresh.context.close();
   });

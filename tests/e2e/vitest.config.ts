@@ -9,7 +9,8 @@ export default defineConfig({
     globalSetup: ["tests/e2e/globalSetup.ts"],
     testTimeout: 60000,
     hookTimeout: 120000,
-    // One browser and one service for the whole run; journeys run one file at a time.
+    // One browser and one service for the whole run; journeys run one file at a time, in no set
+    // order: a journey changes only records of its own (serviceApi.ts invitedPerson).
     fileParallelism: false,
   },
 });
