@@ -123,13 +123,20 @@ export class PageAuditor {
  * (CSS infinite animations) do not count as moving; an indeterminate progress bar counts as loading.
  */
 async function settle(page: Page): Promise<void> {
-  await page
-    .waitForFunction(SETTLED, undefined, { timeout: SETTLE_TIMEOUT_MS, polling: 100 })
-    .catch((error: unknown) => {
-      // Not settled in time: audit what is shown. A closed page is handled by the caller.
-      if (page.isClosed()) throw error;
-    });
+  // Polled inside the page by one evaluate (the DevTools protocol, which the page's CSP allows);
+  // page.waitForFunction would compile the test with eval, which the console's policy refuses.
+  await page.evaluate(settledWithin(SETTLE_TIMEOUT_MS)).catch((error: unknown) => {
+    // A closed page is handled by the caller; a page that navigated away is audited when it lands.
+    if (page.isClosed()) throw error;
+  });
 }
+
+/** Resolves once SETTLED holds, or after `ms` (not settled in time: audit what is shown). */
+const settledWithin = (ms: number) => `new Promise((resolve) => {
+  const deadline = Date.now() + ${ms};
+  const check = () => (${SETTLED} || Date.now() > deadline ? resolve(undefined) : setTimeout(check, 100));
+  check();
+})`;
 
 /**
  * The page's settled test, as source text: a function from this file would be transpiled with

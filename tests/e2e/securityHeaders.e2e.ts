@@ -24,14 +24,6 @@ interface Violation {
 }
 
 /**
- * The accessibility audit of every journey (tests/e2e/axeAudit.ts) waits for a page to settle
- * with `page.waitForFunction(<source text>)`, which Playwright compiles in the page with eval: the
- * policy refuses it, as it should, and the browser reports it without a script file. The
- * console's own code always runs from its files, so a refused eval of theirs names one.
- */
-const fromTheTestHarness = (violation: Violation) => violation.blocked === "eval" && violation.file === "";
-
-/**
  * Collects every CSP violation the pages of `context` report: the browser's
  * securitypolicyviolation events (reported from each document as it starts, before the console's
  * own scripts), and its console errors that name the policy.
@@ -189,7 +181,7 @@ describe("security headers journey (issue 12 item 6, issue 13 item 3)", () => {
     await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
     await screenshot(page, "security-headers-settings");
 
-    expect(violations.filter((violation) => !fromTheTestHarness(violation))).toEqual([]);
+    expect(violations).toEqual([]);
     await context.close();
   });
 
