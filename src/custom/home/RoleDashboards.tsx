@@ -280,6 +280,42 @@ function StatusSection<S extends string>({
 const countOf = (rows: { status: string; count: number }[], status: string) =>
   rows.find((row) => row.status === status)?.count ?? 0;
 
+/** The tests and AI analyses of the last 30 days: the first figures of every dashboard. */
+function TestFigures({ tests, ai, period }: { tests: Tests; ai: Ai; period: Dashboard["period"] }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <FigureCard
+        icon={TestsIcon}
+        label={translate("home.figures.tests")}
+        value={tests.total}
+        caption={translate("home.last30Days")}
+        to={links.periodTests(period)}
+      />
+      <FigureCard
+        icon={AiIcon}
+        label={translate("home.figures.aiAnalyses")}
+        value={ai.analyses}
+        caption={translate("home.captions.aiRuns", { smart_count: ai.failed })}
+        to={links.periodTests(period)}
+      />
+    </>
+  );
+}
+
+function PaymentsFigure({ payments, month }: { payments: Payments; month: Dashboard["month"] }) {
+  const translate = useTranslate();
+  return (
+    <FigureCard
+      icon={PaymentsIcon}
+      label={translate("home.figures.payments")}
+      value={payments.count}
+      caption={translate("home.captions.paymentsFailed", { smart_count: payments.failed })}
+      to={links.payments(month)}
+    />
+  );
+}
+
 /** Every account's figures (super admins). */
 export function SuperAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
   const translate = useTranslate();
@@ -295,27 +331,8 @@ export function SuperAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
           caption={translate("home.captions.pastDue", { count: countOf(accounts.byStatus, "past_due") })}
           to={links.accounts()}
         />
-        <FigureCard
-          icon={TestsIcon}
-          label={translate("home.figures.tests")}
-          value={tests.total}
-          caption={translate("home.last30Days")}
-          to={links.periodTests(period)}
-        />
-        <FigureCard
-          icon={AiIcon}
-          label={translate("home.figures.aiAnalyses")}
-          value={ai.analyses}
-          caption={translate("home.captions.aiRuns", { smart_count: ai.failed })}
-          to={links.periodTests(period)}
-        />
-        <FigureCard
-          icon={PaymentsIcon}
-          label={translate("home.figures.payments")}
-          value={payments.count}
-          caption={translate("home.captions.paymentsFailed", { smart_count: payments.failed })}
-          to={links.payments(month)}
-        />
+        <TestFigures tests={tests} ai={ai} period={period} />
+        <PaymentsFigure payments={payments} month={month} />
       </Figures>
       <Row columns="minmax(0, 5fr) minmax(0, 3fr)">
         <TestsPerDaySection tests={tests} period={period} />
@@ -337,20 +354,7 @@ export function AccountDashboard({ dashboard }: { dashboard: Dashboard }) {
   return (
     <>
       <Figures columns={payments ? 5 : 4}>
-        <FigureCard
-          icon={TestsIcon}
-          label={translate("home.figures.tests")}
-          value={tests.total}
-          caption={translate("home.last30Days")}
-          to={links.periodTests(period)}
-        />
-        <FigureCard
-          icon={AiIcon}
-          label={translate("home.figures.aiAnalyses")}
-          value={ai.analyses}
-          caption={translate("home.captions.aiRuns", { smart_count: ai.failed })}
-          to={links.periodTests(period)}
-        />
+        <TestFigures tests={tests} ai={ai} period={period} />
         <FigureCard
           icon={DevicesIcon}
           label={translate("home.figures.devices")}
@@ -365,15 +369,7 @@ export function AccountDashboard({ dashboard }: { dashboard: Dashboard }) {
           caption={translate("home.captions.invitedUsers", { smart_count: countOf(users.byStatus, "invited") })}
           to={links.users()}
         />
-        {payments && (
-          <FigureCard
-            icon={PaymentsIcon}
-            label={translate("home.figures.payments")}
-            value={payments.count}
-            caption={translate("home.captions.paymentsFailed", { smart_count: payments.failed })}
-            to={links.payments(month)}
-          />
-        )}
+        {payments && <PaymentsFigure payments={payments} month={month} />}
       </Figures>
       <Row columns="minmax(0, 2fr) minmax(0, 1fr)">
         <TestsPerDaySection tests={tests} period={period} />

@@ -1,12 +1,10 @@
-import type { ReactNode } from "react";
-import { Box, Tooltip, Typography, type TablePaginationProps } from "@mui/material";
+import { Box, Tooltip, type TablePaginationProps } from "@mui/material";
 import FeedIcon from "@mui/icons-material/DynamicFeedOutlined";
 import { formatDistanceToNowStrict } from "date-fns";
 import {
   AutocompleteInput,
   DataTable,
   DateInput,
-  List,
   Pagination,
   type PaginationProps,
   ReferenceInput,
@@ -25,11 +23,10 @@ import {
   type ActivityEntry,
 } from "../../api/activity";
 import { formatDateTime } from "../../custom/format";
-import { RecordLink } from "../shared/fields";
+import { Muted, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
-import { PageHeader } from "../shared/PageHeader";
+import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
-import { useListPerPage } from "../../custom/userSettings/preferences";
 import { ACTIVITY_POLL_MS, NewEntriesChip } from "./NewEntriesChip";
 
 const Column = DataTable.Col<ActivityEntry>;
@@ -86,12 +83,6 @@ function useFilters(byActor: boolean) {
     );
   return filters;
 }
-
-const Muted = ({ children }: { children: ReactNode }) => (
-  <Typography component="span" variant="body2" color="text.secondary">
-    {children}
-  </Typography>
-);
 
 /** When: relative ("5 minutes ago"), the exact date and time on hover. */
 function When({ value }: { value: string }) {
@@ -155,45 +146,41 @@ export default function ActivityFeedList({ pollMs = ACTIVITY_POLL_MS }: { pollMs
   const translate = useTranslate();
   const { canAccess: byActor } = useCanAccess({ resource: ACTIVITY, action: "filterByActor" });
   const filters = useFilters(byActor === true);
-  const perPage = useListPerPage();
   return (
-    <Box sx={{ py: 2 }}>
-      <PageHeader title={translate("screens.activityFeed")} subtitle={translate("resources.activity.subtitle")} />
-      <List
-        resource={ACTIVITY}
-        title={false}
-        sort={{ field: "createdAt", order: "DESC" }}
-        perPage={perPage}
-        pagination={<FeedPagination />}
-        filters={filters}
-        empty={
-          <ListEmpty resource={ACTIVITY} Icon={FeedIcon} iconColor="primary">
-            <NewEntriesChip pollMs={pollMs} />
-          </ListEmpty>
-        }
-        actions={
-          <TopToolbar sx={{ alignItems: "center" }}>
-            <NewEntriesChip pollMs={pollMs} />
-          </TopToolbar>
-        }
-      >
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoMatch resource={ACTIVITY} />}>
-          <Column source="createdAt" render={(entry) => <When value={entry.createdAt} />} />
-          <Column
-            source="actorName"
-            render={(entry) =>
-              entry.actorId ? (
-                <RecordLink to={paths.user(entry.actorId)}>{entry.actorName ?? entry.actorId}</RecordLink>
-              ) : (
-                <Muted>{translate("resources.activity.service")}</Muted>
-              )
-            }
-          />
-          <Column source="action" render={(entry) => <>{translate(actionKey(entry.action), { _: entry.action })}</>} />
-          <Column source="resource" render={(entry) => <RecordCell entry={entry} />} />
-          <Column source="client" disableSort render={(entry) => <Muted>{entry.client ?? "—"}</Muted>} />
-        </DataTable>
-      </List>
-    </Box>
+    <ListPage
+      title="screens.activityFeed"
+      subtitle={translate("resources.activity.subtitle")}
+      resource={ACTIVITY}
+      sort={{ field: "createdAt", order: "DESC" }}
+      pagination={<FeedPagination />}
+      filters={filters}
+      empty={
+        <ListEmpty resource={ACTIVITY} Icon={FeedIcon} iconColor="primary">
+          <NewEntriesChip pollMs={pollMs} />
+        </ListEmpty>
+      }
+      actions={
+        <TopToolbar sx={{ alignItems: "center" }}>
+          <NewEntriesChip pollMs={pollMs} />
+        </TopToolbar>
+      }
+    >
+      <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoMatch resource={ACTIVITY} />}>
+        <Column source="createdAt" render={(entry) => <When value={entry.createdAt} />} />
+        <Column
+          source="actorName"
+          render={(entry) =>
+            entry.actorId ? (
+              <RecordLink to={paths.user(entry.actorId)}>{entry.actorName ?? entry.actorId}</RecordLink>
+            ) : (
+              <Muted>{translate("resources.activity.service")}</Muted>
+            )
+          }
+        />
+        <Column source="action" render={(entry) => <>{translate(actionKey(entry.action), { _: entry.action })}</>} />
+        <Column source="resource" render={(entry) => <RecordCell entry={entry} />} />
+        <Column source="client" disableSort render={(entry) => <Muted>{entry.client ?? "—"}</Muted>} />
+      </DataTable>
+    </ListPage>
   );
 }

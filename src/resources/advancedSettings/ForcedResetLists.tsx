@@ -1,26 +1,14 @@
 import type { ReactNode } from "react";
-import { Box, Button, Chip, Stack, Typography } from "@mui/material";
+import { Button, Chip, Stack, Typography } from "@mui/material";
 import CancelIcon from "@mui/icons-material/DoNotDisturbOnOutlined";
 import { DataTable, List, useTranslate } from "react-admin";
 import { FORCED_RESETS, type ForcedReset } from "../../api/advancedSettings";
-import { DateTimeText, RecordLink } from "../shared/fields";
+import { DateTimeText, Muted, NoWrap, RecordLink } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { useRecordAction } from "../shared/useRecordAction";
 import { targetDetail } from "./resetRules";
 
 const Column = DataTable.Col<ForcedReset>;
-
-const Muted = ({ children }: { children: ReactNode }) => (
-  <Typography component="span" variant="body2" color="text.secondary">
-    {children}
-  </Typography>
-);
-
-const NoWrap = ({ children }: { children: ReactNode }) => (
-  <Box component="span" sx={{ whiteSpace: "nowrap" }}>
-    {children}
-  </Box>
-);
 
 /** What the reset reaches, readably: its kind, its name (linked to the user or device), where it belongs. */
 function TargetCell({ reset }: { reset: ForcedReset }) {
@@ -95,20 +83,34 @@ function NothingYet({ text }: { text: string }) {
   );
 }
 
-/** Each list keeps its own state: neither follows the address nor the other's sort and page. */
-const OWN_STATE = { disableSyncWithLocation: true, title: false as const, actions: false as const };
-
-/** The pending resets: who asked, when, the target; cancel on each row. */
-export function PendingResets({ confirm }: { confirm: () => Promise<boolean> }) {
+/**
+ * One list of resets: the target and who asked on each row, then `children` (the last column).
+ * Each list keeps its own state: neither follows the address nor the other's sort and page.
+ */
+function ResetList({
+  status,
+  sortField,
+  perPage,
+  empty,
+  children,
+}: {
+  status: ForcedReset["status"];
+  sortField: keyof ForcedReset;
+  perPage: number;
+  empty: string;
+  children: ReactNode;
+}) {
   return (
     <List
       resource={FORCED_RESETS}
-      storeKey="forced-resets.pending"
-      filter={{ status: "pending" }}
-      sort={{ field: "createdAt", order: "DESC" }}
-      perPage={10}
-      empty={<NothingYet text="advancedSettings.resets.noPending" />}
-      {...OWN_STATE}
+      storeKey={`forced-resets.${status}`}
+      filter={{ status }}
+      sort={{ field: sortField, order: "DESC" }}
+      perPage={perPage}
+      empty={<NothingYet text={empty} />}
+      disableSyncWithLocation
+      title={false}
+      actions={false}
     >
       <DataTable rowClick={false} bulkActionButtons={false}>
         <Column
@@ -122,64 +124,52 @@ export function PendingResets({ confirm }: { confirm: () => Promise<boolean> }) 
           label="advancedSettings.resets.columns.asked"
           render={(r) => <AskedCell reset={r} />}
         />
-        <Column
-          source="id"
-          label="advancedSettings.resets.columns.action"
-          disableSort
-          align="right"
-          render={(r) => <CancelResetButton reset={r} confirm={confirm} />}
-        />
+        {children}
       </DataTable>
     </List>
+  );
+}
+
+/** The pending resets: who asked, when, the target; cancel on each row. */
+export function PendingResets({ confirm }: { confirm: () => Promise<boolean> }) {
+  return (
+    <ResetList status="pending" sortField="createdAt" perPage={10} empty="advancedSettings.resets.noPending">
+      <Column
+        source="id"
+        label="advancedSettings.resets.columns.action"
+        disableSort
+        align="right"
+        render={(r) => <CancelResetButton reset={r} confirm={confirm} />}
+      />
+    </ResetList>
   );
 }
 
 /** The latest resets device apps picked up: which device, signed in as whom, and when. */
 export function PickedUpResets() {
   return (
-    <List
-      resource={FORCED_RESETS}
-      storeKey="forced-resets.picked-up"
-      filter={{ status: "picked-up" }}
-      sort={{ field: "pickedUpAt", order: "DESC" }}
-      perPage={5}
-      empty={<NothingYet text="advancedSettings.resets.noPickedUp" />}
-      {...OWN_STATE}
-    >
-      <DataTable rowClick={false} bulkActionButtons={false}>
-        <Column
-          source="targetName"
-          label="advancedSettings.resets.columns.target"
-          disableSort
-          render={(r) => <TargetCell reset={r} />}
-        />
-        <Column
-          source="createdAt"
-          label="advancedSettings.resets.columns.asked"
-          render={(r) => <AskedCell reset={r} />}
-        />
-        <Column
-          source="pickedUpAt"
-          label="advancedSettings.resets.columns.pickedUp"
-          render={(r) => (
-            <Stack spacing={0}>
-              <NoWrap>
-                <DateTimeText value={r.pickedUpAt} />
-              </NoWrap>
-              {r.pickedUpDeviceSerialNumber && (
-                <Muted>
-                  {r.pickedUpDeviceId ? (
-                    <RecordLink to={paths.device(r.pickedUpDeviceId)}>{r.pickedUpDeviceSerialNumber}</RecordLink>
-                  ) : (
-                    r.pickedUpDeviceSerialNumber
-                  )}
-                  {r.pickedUpByName ? ` · ${r.pickedUpByName}` : ""}
-                </Muted>
-              )}
-            </Stack>
-          )}
-        />
-      </DataTable>
-    </List>
+    <ResetList status="picked-up" sortField="pickedUpAt" perPage={5} empty="advancedSettings.resets.noPickedUp">
+      <Column
+        source="pickedUpAt"
+        label="advancedSettings.resets.columns.pickedUp"
+        render={(r) => (
+          <Stack spacing={0}>
+            <NoWrap>
+              <DateTimeText value={r.pickedUpAt} />
+            </NoWrap>
+            {r.pickedUpDeviceSerialNumber && (
+              <Muted>
+                {r.pickedUpDeviceId ? (
+                  <RecordLink to={paths.device(r.pickedUpDeviceId)}>{r.pickedUpDeviceSerialNumber}</RecordLink>
+                ) : (
+                  r.pickedUpDeviceSerialNumber
+                )}
+                {r.pickedUpByName ? ` · ${r.pickedUpByName}` : ""}
+              </Muted>
+            )}
+          </Stack>
+        )}
+      />
+    </ResetList>
   );
 }

@@ -1,25 +1,20 @@
-import type { ReactNode } from "react";
-import { Box, Stack, Typography } from "@mui/material";
+import { Box, Stack } from "@mui/material";
 import FoundIcon from "@mui/icons-material/TaskAltOutlined";
 import {
   AutocompleteInput,
-  ColumnsButton,
   DataTable,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
-  TopToolbar,
   useCanAccess,
   useTranslate,
 } from "react-admin";
 import { LOST_DEVICES, type LostDevice } from "../../api/lostDevices";
 import { DEVICE_TYPE_CHOICES } from "../devices/deviceTypes";
-import { DateTimeText, DeviceTypeText, RecordLink } from "../shared/fields";
+import { DateTimeText, DeviceTypeText, Muted, NoWrap, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
-import { PageHeader } from "../shared/PageHeader";
+import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
-import { useListPerPage } from "../../custom/userSettings/preferences";
 import { MarkFoundButton } from "./markFound";
 
 const Column = DataTable.Col<LostDevice>;
@@ -66,20 +61,6 @@ function useFilters() {
   ];
 }
 
-/** Text kept on one line (serial numbers, dates, the action). */
-const NoWrap = ({ children }: { children: ReactNode }) => (
-  <Box component="span" sx={{ whiteSpace: "nowrap" }}>
-    {children}
-  </Box>
-);
-
-/** A muted line in a cell (nothing recorded, no test). */
-const Muted = ({ children }: { children: ReactNode }) => (
-  <Typography component="span" variant="body2" color="text.secondary">
-    {children}
-  </Typography>
-);
-
 /**
  * /lost-devices (spec §2, super admins): the devices marked lost, when and by whom (the activity
  * log), the last test made with each and its account; mark found on each row. react-admin's List
@@ -89,91 +70,82 @@ export default function LostDeviceList() {
   const translate = useTranslate();
   const { canAccess: mayMarkFound } = useCanAccess({ resource: LOST_DEVICES, action: "markFound" });
   const filters = useFilters();
-  const perPage = useListPerPage();
   return (
-    <Box sx={{ py: 2 }}>
-      <PageHeader title={translate("screens.lostDevices")} subtitle={translate("resources.lost-devices.subtitle")} />
-      <List
-        resource={LOST_DEVICES}
-        title={false}
-        sort={{ field: "lostAt", order: "DESC" }}
-        perPage={perPage}
-        filters={filters}
-        empty={<ListEmpty resource={LOST_DEVICES} Icon={FoundIcon} iconColor="success" />}
-        actions={
-          <TopToolbar>
-            <ColumnsButton />
-          </TopToolbar>
-        }
-      >
-        {/* No row click: each row holds links and a button of its own. */}
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoMatch resource={LOST_DEVICES} />}>
+    <ListPage
+      title="screens.lostDevices"
+      subtitle={translate("resources.lost-devices.subtitle")}
+      resource={LOST_DEVICES}
+      sort={{ field: "lostAt", order: "DESC" }}
+      filters={filters}
+      empty={<ListEmpty resource={LOST_DEVICES} Icon={FoundIcon} iconColor="success" />}
+    >
+      {/* No row click: each row holds links and a button of its own. */}
+      <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoMatch resource={LOST_DEVICES} />}>
+        <Column
+          source="serialNumber"
+          render={(record) => (
+            <NoWrap>
+              <RecordLink to={paths.device(record.id)}>{record.serialNumber}</RecordLink>
+            </NoWrap>
+          )}
+        />
+        <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
+        <Column source="customBoxName" />
+        <Column
+          source="accountName"
+          render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
+        />
+        <Column
+          source="lostAt"
+          render={(record) =>
+            record.lostAt ? (
+              <Stack spacing={0}>
+                <NoWrap>
+                  <DateTimeText value={record.lostAt} />
+                </NoWrap>
+                {record.lostById && (
+                  <Muted>
+                    {translate("resources.lost-devices.by")}{" "}
+                    <RecordLink to={paths.user(record.lostById)}>{record.lostByName}</RecordLink>
+                  </Muted>
+                )}
+              </Stack>
+            ) : (
+              <Muted>{translate("resources.lost-devices.notRecorded")}</Muted>
+            )
+          }
+        />
+        <Column
+          source="lastTestDate"
+          render={(record) =>
+            record.lastTestId ? (
+              <Stack spacing={0}>
+                <RecordLink to={testPath(record.lastTestId)}>{record.lastTestName}</RecordLink>
+                <Muted>
+                  <NoWrap>
+                    <DateTimeText value={record.lastTestDate} />
+                  </NoWrap>
+                </Muted>
+              </Stack>
+            ) : (
+              <Muted>{translate("resources.lost-devices.noTest")}</Muted>
+            )
+          }
+        />
+        {mayMarkFound && (
           <Column
-            source="serialNumber"
+            source="id"
+            label="resources.lost-devices.fields.action"
+            disableSort
+            align="right"
             render={(record) => (
-              <NoWrap>
-                <RecordLink to={paths.device(record.id)}>{record.serialNumber}</RecordLink>
-              </NoWrap>
+              <Box sx={{ "& .MuiButton-root": { whiteSpace: "nowrap" } }}>
+                <MarkFoundButton device={record} />
+              </Box>
             )}
           />
-          <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
-          <Column source="customBoxName" />
-          <Column
-            source="accountName"
-            render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
-          />
-          <Column
-            source="lostAt"
-            render={(record) =>
-              record.lostAt ? (
-                <Stack spacing={0}>
-                  <NoWrap>
-                    <DateTimeText value={record.lostAt} />
-                  </NoWrap>
-                  {record.lostById && (
-                    <Muted>
-                      {translate("resources.lost-devices.by")}{" "}
-                      <RecordLink to={paths.user(record.lostById)}>{record.lostByName}</RecordLink>
-                    </Muted>
-                  )}
-                </Stack>
-              ) : (
-                <Muted>{translate("resources.lost-devices.notRecorded")}</Muted>
-              )
-            }
-          />
-          <Column
-            source="lastTestDate"
-            render={(record) =>
-              record.lastTestId ? (
-                <Stack spacing={0}>
-                  <RecordLink to={testPath(record.lastTestId)}>{record.lastTestName}</RecordLink>
-                  <Muted>
-                    <NoWrap>
-                      <DateTimeText value={record.lastTestDate} />
-                    </NoWrap>
-                  </Muted>
-                </Stack>
-              ) : (
-                <Muted>{translate("resources.lost-devices.noTest")}</Muted>
-              )
-            }
-          />
-          {mayMarkFound && (
-            <Column
-              source="id"
-              label="resources.lost-devices.fields.action"
-              disableSort
-              align="right"
-              render={(record) => (
-                <Box sx={{ "& .MuiButton-root": { whiteSpace: "nowrap" } }}>
-                  <MarkFoundButton device={record} />
-                </Box>
-              )}
-            />
-          )}
-        </DataTable>
-      </List>
-    </Box>
+        )}
+      </DataTable>
+    </ListPage>
   );
 }

@@ -1,13 +1,11 @@
-import { Box } from "@mui/material";
-import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, useTranslate } from "react-admin";
+import { DataTable, SearchInput, useTranslate } from "react-admin";
 import { DELETED_ACCOUNTS, type DeletedAccount } from "../../api/recover";
-import { DateTimeText, RecordLink } from "../shared/fields";
-import { PageHeader } from "../shared/PageHeader";
+import { DateTimeText, Muted, RecordLink } from "../shared/fields";
+import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
-import { useListPerPage } from "../../custom/userSettings/preferences";
 import { BulkRestoreAccountsButton, RestoreAccountButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
-import { DaysLeftChip, Muted, RecoverIcon } from "./shared";
+import { DaysLeftChip, RecoverIcon } from "./shared";
 
 const Column = DataTable.Col<DeletedAccount>;
 const NumberColumn = DataTable.NumberCol<DeletedAccount>;
@@ -19,61 +17,46 @@ const NumberColumn = DataTable.NumberCol<DeletedAccount>;
  */
 export default function DeletedAccountList() {
   const translate = useTranslate();
-  const perPage = useListPerPage();
   // SearchInput passes its placeholder on as it is: translated here.
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.deleted-accounts.search")} />,
   ];
   return (
-    <Box sx={{ py: 2 }}>
-      <PageHeader
-        title={translate("screens.recoverAccounts")}
-        subtitle={translate("resources.deleted-accounts.subtitle")}
-      />
-      <List
-        resource={DELETED_ACCOUNTS}
-        title={false}
-        sort={{ field: "deletionRequestedAt", order: "DESC" }}
-        perPage={perPage}
-        filters={filters}
-        empty={<ListEmpty resource={DELETED_ACCOUNTS} Icon={RecoverIcon} />}
-        actions={
-          <TopToolbar>
-            <ColumnsButton />
-          </TopToolbar>
-        }
+    <ListPage
+      title="screens.recoverAccounts"
+      subtitle={translate("resources.deleted-accounts.subtitle")}
+      resource={DELETED_ACCOUNTS}
+      sort={{ field: "deletionRequestedAt", order: "DESC" }}
+      filters={filters}
+      empty={<ListEmpty resource={DELETED_ACCOUNTS} Icon={RecoverIcon} />}
+    >
+      <DataTable
+        rowClick={false}
+        bulkActionButtons={<BulkRestoreAccountsButton />}
+        empty={<ListNoMatch resource={DELETED_ACCOUNTS} />}
       >
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={<BulkRestoreAccountsButton />}
-          empty={<ListNoMatch resource={DELETED_ACCOUNTS} />}
-        >
-          <Column
-            source="name"
-            render={(record) => <RecordLink to={paths.account(record.id)}>{record.name}</RecordLink>}
-          />
-          <Column source="email" />
-          <Column
-            source="deletionRequestedAt"
-            render={(record) => <DateTimeText value={record.deletionRequestedAt} />}
-          />
-          <Column
-            source="deletionRequestedByName"
-            disableSort
-            render={(record) =>
-              record.deletionRequestedById ? (
-                <RecordLink to={paths.user(record.deletionRequestedById)}>{record.deletionRequestedByName}</RecordLink>
-              ) : (
-                <Muted>{translate("resources.deleted-tests.notRecorded")}</Muted>
-              )
-            }
-          />
-          <Column source="daysLeft" render={(record) => <DaysLeftChip days={record.daysLeft} />} />
-          <NumberColumn source="userCount" disableSort />
-          <NumberColumn source="testCount" disableSort />
-          <Column source="action" disableSort render={(record) => <RestoreAccountButton account={record} />} />
-        </DataTable>
-      </List>
-    </Box>
+        <Column
+          source="name"
+          render={(record) => <RecordLink to={paths.account(record.id)}>{record.name}</RecordLink>}
+        />
+        <Column source="email" />
+        <Column source="deletionRequestedAt" render={(record) => <DateTimeText value={record.deletionRequestedAt} />} />
+        <Column
+          source="deletionRequestedByName"
+          disableSort
+          render={(record) =>
+            record.deletionRequestedById ? (
+              <RecordLink to={paths.user(record.deletionRequestedById)}>{record.deletionRequestedByName}</RecordLink>
+            ) : (
+              <Muted>{translate("resources.deleted-tests.notRecorded")}</Muted>
+            )
+          }
+        />
+        <Column source="daysLeft" render={(record) => <DaysLeftChip days={record.daysLeft} />} />
+        <NumberColumn source="userCount" disableSort />
+        <NumberColumn source="testCount" disableSort />
+        <Column source="action" disableSort render={(record) => <RestoreAccountButton account={record} />} />
+      </DataTable>
+    </ListPage>
   );
 }

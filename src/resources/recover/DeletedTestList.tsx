@@ -1,15 +1,14 @@
-import { Box, Button as MuiButton } from "@mui/material";
+import { Button as MuiButton } from "@mui/material";
 import AccountsIcon from "@mui/icons-material/DomainOutlined";
 import { Link } from "react-router-dom";
-import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, useCanAccess, useTranslate } from "react-admin";
+import { DataTable, SearchInput, useCanAccess, useTranslate } from "react-admin";
 import { DELETED_TESTS, type DeletedTest } from "../../api/recover";
-import { DateTimeText, RecordLink } from "../shared/fields";
-import { PageHeader } from "../shared/PageHeader";
+import { DateTimeText, Muted, RecordLink } from "../shared/fields";
+import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
-import { useListPerPage } from "../../custom/userSettings/preferences";
 import { BulkRestoreButton, RestoreTestButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
-import { DaysLeftChip, Muted, RecoverIcon } from "./shared";
+import { DaysLeftChip, RecoverIcon } from "./shared";
 
 const Column = DataTable.Col<DeletedTest>;
 const NumberColumn = DataTable.NumberCol<DeletedTest>;
@@ -26,7 +25,6 @@ export default function DeletedTestList() {
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.deleted-tests.search")} />,
   ];
   const { canAccess: mayRestore } = useCanAccess({ resource: DELETED_TESTS, action: "restore" });
-  const perPage = useListPerPage();
   const { canAccess: seesAccounts } = useCanAccess({ resource: "accounts", action: "list" });
   // Recover Accounts has no menu item of its own (spec §2): super admins reach it from here.
   const { canAccess: recoversAccounts } = useCanAccess({ resource: "recover-accounts", action: "list" });
@@ -36,57 +34,44 @@ export default function DeletedTestList() {
     </MuiButton>
   ) : undefined;
   return (
-    <Box sx={{ py: 2 }}>
-      <PageHeader
-        title={translate("screens.recover")}
-        subtitle={translate("resources.deleted-tests.subtitle")}
-        actions={toAccounts}
-      />
-      <List
-        resource={DELETED_TESTS}
-        title={false}
-        sort={{ field: "deletedAt", order: "DESC" }}
-        perPage={perPage}
-        filters={filters}
-        empty={<ListEmpty resource={DELETED_TESTS} Icon={RecoverIcon} />}
-        actions={
-          <TopToolbar>
-            <ColumnsButton />
-          </TopToolbar>
-        }
+    <ListPage
+      title="screens.recover"
+      subtitle={translate("resources.deleted-tests.subtitle")}
+      headerActions={toAccounts}
+      resource={DELETED_TESTS}
+      sort={{ field: "deletedAt", order: "DESC" }}
+      filters={filters}
+      empty={<ListEmpty resource={DELETED_TESTS} Icon={RecoverIcon} />}
+    >
+      <DataTable
+        rowClick={false}
+        bulkActionButtons={mayRestore ? <BulkRestoreButton /> : false}
+        empty={<ListNoMatch resource={DELETED_TESTS} />}
+        hiddenColumns={seesAccounts ? ["createdByName"] : ["accountName", "createdByName"]}
       >
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={mayRestore ? <BulkRestoreButton /> : false}
-          empty={<ListNoMatch resource={DELETED_TESTS} />}
-          hiddenColumns={seesAccounts ? ["createdByName"] : ["accountName", "createdByName"]}
-        >
-          <Column source="name" />
-          <Column
-            source="accountName"
-            render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
-          />
-          <Column source="deviceName" disableSort />
-          <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
-          <Column source="createdByName" disableSort />
-          <Column source="deletedAt" render={(record) => <DateTimeText value={record.deletedAt} />} />
-          <Column
-            source="deletedByName"
-            render={(record) =>
-              record.deletedById ? (
-                <RecordLink to={paths.user(record.deletedById)}>{record.deletedByName}</RecordLink>
-              ) : (
-                <Muted>{translate("resources.deleted-tests.notRecorded")}</Muted>
-              )
-            }
-          />
-          <Column source="daysLeft" render={(record) => <DaysLeftChip days={record.daysLeft} />} />
-          <NumberColumn source="fileCount" disableSort />
-          {mayRestore && (
-            <Column source="action" disableSort render={(record) => <RestoreTestButton id={record.id} />} />
-          )}
-        </DataTable>
-      </List>
-    </Box>
+        <Column source="name" />
+        <Column
+          source="accountName"
+          render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
+        />
+        <Column source="deviceName" disableSort />
+        <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
+        <Column source="createdByName" disableSort />
+        <Column source="deletedAt" render={(record) => <DateTimeText value={record.deletedAt} />} />
+        <Column
+          source="deletedByName"
+          render={(record) =>
+            record.deletedById ? (
+              <RecordLink to={paths.user(record.deletedById)}>{record.deletedByName}</RecordLink>
+            ) : (
+              <Muted>{translate("resources.deleted-tests.notRecorded")}</Muted>
+            )
+          }
+        />
+        <Column source="daysLeft" render={(record) => <DaysLeftChip days={record.daysLeft} />} />
+        <NumberColumn source="fileCount" disableSort />
+        {mayRestore && <Column source="action" disableSort render={(record) => <RestoreTestButton id={record.id} />} />}
+      </DataTable>
+    </ListPage>
   );
 }

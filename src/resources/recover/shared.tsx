@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { Chip, Typography } from "@mui/material";
+import { Chip } from "@mui/material";
 import RecoverIcon from "@mui/icons-material/RestoreFromTrashOutlined";
 
 export { RecoverIcon };
@@ -17,10 +16,3 @@ export function DaysLeftChip({ days }: { days: number }) {
     />
   );
 }
-
-/** A muted line in a cell (nothing recorded). */
-export const Muted = ({ children }: { children: ReactNode }) => (
-  <Typography component="span" variant="body2" color="text.secondary">
-    {children}
-  </Typography>
-);

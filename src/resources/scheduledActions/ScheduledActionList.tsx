@@ -1,14 +1,10 @@
-import type { ReactNode } from "react";
-import { Box, Chip, Stack, Tab, Tabs, Typography } from "@mui/material";
+import { Box, Chip, Stack, Tab, Tabs } from "@mui/material";
 import ScheduleIcon from "@mui/icons-material/EventRepeatOutlined";
 import { Link } from "react-router-dom";
 import {
-  ColumnsButton,
   DataTable,
-  List,
   SearchInput,
   SelectInput,
-  TopToolbar,
   useCanAccess,
   useListContext,
   useTranslate,
@@ -20,10 +16,9 @@ import {
   type ScheduledAction,
   type ScheduledActionKind,
 } from "../../api/lifecycle";
-import { useListPerPage } from "../../custom/userSettings/preferences";
-import { DateTimeText, RecordLink } from "../shared/fields";
+import { DateTimeText, Muted, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
-import { PageHeader } from "../shared/PageHeader";
+import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
 import { ScheduledActionButtons } from "./actions";
 import { outcomeKey, runsIn, SCHEDULED_ACTION_PAGES } from "./scheduledActionRules";
@@ -33,12 +28,6 @@ const R = "resources.scheduled-actions";
 
 /** The list opens on what is still to happen; the state filter shows the history. */
 const PENDING = { state: "pending" };
-
-const Muted = ({ children }: { children: ReactNode }) => (
-  <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
-    {children}
-  </Typography>
-);
 
 function useFilters() {
   const translate = useTranslate();
@@ -89,7 +78,7 @@ function RunsAt({ action }: { action: ScheduledAction }) {
         <DateTimeText value={action.runAt} />
       </Box>
       {action.state === "pending" && (
-        <Muted>
+        <Muted noWrap>
           <Box component="span" sx={relative.days === 0 ? { color: "warning.main", fontWeight: 500 } : undefined}>
             {translate(relative.key, { smart_count: relative.days })}
           </Box>
@@ -112,7 +101,7 @@ function Outcome({ action }: { action: ScheduledAction }) {
         color={action.state === "done" ? "default" : "success"}
         label={translate(`${R}.states.${action.state}`)}
       />
-      <Muted>
+      <Muted noWrap>
         {key ? translate(key) : action.outcome}
         {at && (
           <>
@@ -157,80 +146,71 @@ function Tabbed({ kind }: { kind: ScheduledActionKind | null }) {
  */
 export function ScheduledActionList({ kind }: { kind: ScheduledActionKind | null }) {
   const translate = useTranslate();
-  const perPage = useListPerPage();
   const filters = useFilters();
   const { canAccess: mayChange } = useCanAccess({ resource: SCHEDULED_ACTIONS, action: "cancel" });
   const page = SCHEDULED_ACTION_PAGES.find((item) => item.kind === kind) ?? SCHEDULED_ACTION_PAGES[0];
   const showsPlan = kind !== "account-deletion";
   return (
-    <Box sx={{ py: 2 }}>
-      <PageHeader title={translate(page.title)} subtitle={translate(`${R}.subtitles.${kind ?? "all"}`)} />
-      <Tabbed kind={kind} />
-      <List
-        resource={SCHEDULED_ACTIONS}
-        storeKey={`${SCHEDULED_ACTIONS}.${kind ?? "all"}`}
-        title={false}
-        filter={kind ? { kind } : undefined}
-        filterDefaultValues={PENDING}
-        sort={{ field: "runAt", order: "ASC" }}
-        perPage={perPage}
-        filters={filters}
-        actions={
-          <TopToolbar>
-            <ColumnsButton />
-          </TopToolbar>
-        }
-      >
-        {/* No row click: each row holds links and buttons of its own. */}
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<Empty />}>
+    <ListPage
+      title={page.title}
+      subtitle={translate(`${R}.subtitles.${kind ?? "all"}`)}
+      beforeList={<Tabbed kind={kind} />}
+      resource={SCHEDULED_ACTIONS}
+      storeKey={`${SCHEDULED_ACTIONS}.${kind ?? "all"}`}
+      filter={kind ? { kind } : undefined}
+      filterDefaultValues={PENDING}
+      sort={{ field: "runAt", order: "ASC" }}
+      filters={filters}
+    >
+      {/* No row click: each row holds links and buttons of its own. */}
+      <DataTable rowClick={false} bulkActionButtons={false} empty={<Empty />}>
+        <Column
+          source="accountName"
+          render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
+        />
+        {kind === null && (
+          <Column source="kind" render={(record) => translate(`${R}.kinds.${record.kind}`, { _: record.kind })} />
+        )}
+        {showsPlan && (
           <Column
-            source="accountName"
-            render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
-          />
-          {kind === null && (
-            <Column source="kind" render={(record) => translate(`${R}.kinds.${record.kind}`, { _: record.kind })} />
-          )}
-          {showsPlan && (
-            <Column
-              source="plan"
-              disableSort
-              render={(record) => record.plan ?? <Muted>{translate("resources.shared.none")}</Muted>}
-            />
-          )}
-          <Column
-            source="reason"
+            source="plan"
             disableSort
-            render={(record) => translate(`${R}.reasons.${record.reason}`, { _: record.reason })}
+            render={(record) => record.plan ?? <Muted noWrap>{translate("resources.shared.none")}</Muted>}
           />
-          <Column source="runAt" render={(record) => <RunsAt action={record} />} />
-          <Column
-            source="requestedByName"
-            disableSort
-            render={(record) =>
-              record.requestedById ? (
-                <RecordLink to={paths.user(record.requestedById)}>{record.requestedByName}</RecordLink>
-              ) : (
-                <Muted>{translate(`${R}.theService`)}</Muted>
-              )
-            }
-          />
-          <Column
-            source="state"
-            label={`${R}.fields.action`}
-            disableSort
-            align="right"
-            render={(record) =>
-              record.state === "pending" ? (
-                mayChange ? (
-                  <ScheduledActionButtons action={record} />
-                ) : null
-              ) : (
-                <Outcome action={record} />
-              )
-            }
-          />
-        </DataTable>
-      </List>
-    </Box>
+        )}
+        <Column
+          source="reason"
+          disableSort
+          render={(record) => translate(`${R}.reasons.${record.reason}`, { _: record.reason })}
+        />
+        <Column source="runAt" render={(record) => <RunsAt action={record} />} />
+        <Column
+          source="requestedByName"
+          disableSort
+          render={(record) =>
+            record.requestedById ? (
+              <RecordLink to={paths.user(record.requestedById)}>{record.requestedByName}</RecordLink>
+            ) : (
+              <Muted noWrap>{translate(`${R}.theService`)}</Muted>
+            )
+          }
+        />
+        <Column
+          source="state"
+          label={`${R}.fields.action`}
+          disableSort
+          align="right"
+          render={(record) =>
+            record.state === "pending" ? (
+              mayChange ? (
+                <ScheduledActionButtons action={record} />
+              ) : null
+            ) : (
+              <Outcome action={record} />
+            )
+          }
+        />
+      </DataTable>
+    </ListPage>
   );
 }

@@ -1,10 +1,9 @@
 import type { ReactElement, ReactNode } from "react";
-import { Box, Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from "@mui/material";
+import { Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from "@mui/material";
 import InboxIcon from "@mui/icons-material/InboxOutlined";
 import {
   ColumnsButton,
   FilterLiveSearch,
-  List,
   SearchInput,
   TopToolbar,
   useCanAccess,
@@ -12,8 +11,7 @@ import {
   type SortPayload,
 } from "react-admin";
 import type { ResourceName } from "../../api/resources";
-import { useListPerPage } from "../../custom/userSettings/preferences";
-import { PageHeader } from "./PageHeader";
+import { ListPage } from "./ListPage";
 import { SavedQueriesPanel } from "./SavedQueriesPanel";
 import { ServerExportButton } from "./ServerExportButton";
 
@@ -89,34 +87,30 @@ export function ResourceList({
   storeKey,
   disableSyncWithLocation,
 }: ResourceListProps) {
-  const translate = useTranslate();
   const { canAccess: mayExport } = useCanAccess({ resource, action: "export" });
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
-  const perPage = useListPerPage();
   return (
-    <Box sx={{ py: 2 }}>
-      {title !== false && <PageHeader title={translate(title)} subtitle={subtitle} actions={headerActions} />}
-      <List
-        resource={resource}
-        title={false}
-        sort={sort}
-        perPage={perPage}
-        filter={filter}
-        storeKey={storeKey}
-        disableSyncWithLocation={disableSyncWithLocation}
-        aside={small ? undefined : aside}
-        filters={small ? [<SearchInput key="q" source="q" alwaysOn />] : undefined}
-        empty={<EmptyList action={headerActions} />}
-        actions={
-          <TopToolbar>
-            <ColumnsButton />
-            {mayExport && <ServerExportButton />}
-          </TopToolbar>
-        }
-        sx={{ "& .RaList-main": { minWidth: 0 } }}
-      >
-        {children}
-      </List>
-    </Box>
+    <ListPage
+      title={title}
+      subtitle={subtitle}
+      headerActions={headerActions}
+      resource={resource}
+      sort={sort}
+      filter={filter}
+      storeKey={storeKey}
+      disableSyncWithLocation={disableSyncWithLocation}
+      aside={small ? undefined : aside}
+      filters={small ? [<SearchInput key="q" source="q" alwaysOn />] : undefined}
+      empty={<EmptyList action={headerActions} />}
+      actions={
+        <TopToolbar>
+          <ColumnsButton />
+          {mayExport && <ServerExportButton />}
+        </TopToolbar>
+      }
+      sx={{ "& .RaList-main": { minWidth: 0 } }}
+    >
+      {children}
+    </ListPage>
   );
 }

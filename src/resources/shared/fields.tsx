@@ -84,3 +84,22 @@ export function FieldGrid({ items }: { items: { label: string; value: ReactNode 
     </Box>
   );
 }
+
+/** A secondary line in a cell (who picked it up, nothing recorded, no test yet). */
+export const Muted = ({ children, noWrap = false }: { children: ReactNode; noWrap?: boolean }) => (
+  <Typography
+    component="span"
+    variant="body2"
+    color="text.secondary"
+    sx={noWrap ? { whiteSpace: "nowrap" } : undefined}
+  >
+    {children}
+  </Typography>
+);
+
+/** Text kept on one line (serial numbers, dates, an action). */
+export const NoWrap = ({ children }: { children: ReactNode }) => (
+  <Box component="span" sx={{ whiteSpace: "nowrap" }}>
+    {children}
+  </Box>
+);
