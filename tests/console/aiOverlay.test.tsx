@@ -319,6 +319,18 @@ describe("AI overlay on the test detail page (spec §2)", () => {
     );
   });
 
+  it("while the analysis runs, the photo's box is already laid out; the drawing and legend follow the result", async () => {
+    serveAi({ result: completed({ status: "in-progress", result: null, _id: "job-running" }) });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    fireEvent.click(await aiSwitch());
+    await screen.findByText(/Analysing/);
+    const photo = within(screen.getByTestId("ai-run-0")).getByRole("img", { name: "res0.png" });
+    // The box the polygons will be drawn in, at its final size (480 px wide, the photo's proportions).
+    expect(photo.parentElement).toHaveStyle({ width: "480px", height: "645px" });
+    expect(screen.queryByTestId("ai-legend-0")).not.toBeInTheDocument();
+    expect(await overlayStage()).toBeUndefined();
+  });
+
   it("switching off while polling stops the polling", async () => {
     const ai = serveAi({ result: completed({ status: "in-progress", result: null, _id: "job-running" }) });
     await renderConsole("/gallery/item/t-100", { role: "Admin" });

@@ -117,8 +117,9 @@ export function AiRunPanel({ testId, group, files, deviceType, publicView, runLa
 
       {state.status === "running" && <Progress state={state} />}
 
-      {state.status === "completed" && state.polygons.length > 0 && (
-        <ResultView polygons={state.polygons} photo={photo} group={group} />
+      {/* The photo's box is laid out as soon as the switch is on, so the result only adds its drawing. */}
+      {(running || (state.status === "completed" && state.polygons.length > 0)) && (
+        <ResultView polygons={state.status === "completed" ? state.polygons : null} photo={photo} group={group} />
       )}
     </Box>
   );
@@ -174,7 +175,8 @@ function ResultView({
   photo,
   group,
 }: {
-  polygons: DrawnPolygon[];
+  /** Null while the result is on its way: the photo shows, the drawing and legend follow. */
+  polygons: DrawnPolygon[] | null;
   photo: ApiTestFile | undefined;
   group: number;
 }) {
@@ -193,49 +195,58 @@ function ResultView({
               alt={photo.name}
               sx={{ display: "block", width: "100%", height: "100%", objectFit: "fill" }}
             />
-            <Box sx={{ position: "absolute", inset: 0 }}>
-              <Suspense fallback={null}>
-                <AiOverlayCanvas polygons={polygons} width={size.width} height={size.height} scale={size.scale} />
-              </Suspense>
-            </Box>
+            {polygons && (
+              <Box sx={{ position: "absolute", inset: 0 }}>
+                <Suspense fallback={null}>
+                  <AiOverlayCanvas polygons={polygons} width={size.width} height={size.height} scale={size.scale} />
+                </Suspense>
+              </Box>
+            )}
           </Box>
         ) : (
           <Typography color="text.secondary">{translate("ai.noPhoto")}</Typography>
         )}
       </Box>
-      <Box data-testid={`ai-legend-${group}`}>
-        <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-          {translate("ai.legend")}
-        </Typography>
-        {/* The list holds only its items; its heading stands above it. */}
-        <Stack
-          direction={{ xs: "row", sm: "column" }}
-          spacing={0.5}
-          flexWrap="wrap"
-          useFlexGap
-          role="list"
-          aria-label={translate("ai.legend")}
-        >
-          {countByType(polygons).map(({ type, count }) => (
-            <Chip
-              key={type}
-              role="listitem"
-              size="small"
-              variant="outlined"
-              data-type={type}
-              data-count={count}
-              label={translate("ai.count", { type: translate(`ai.types.${type}`), count })}
-              sx={{ borderColor: STONE_COLORS[type], borderWidth: 2, fontWeight: 600, justifyContent: "flex-start" }}
-              icon={
-                <Box
-                  component="span"
-                  sx={{ width: 10, height: 10, borderRadius: "50%", bgcolor: STONE_COLORS[type], ml: "8px !important" }}
-                />
-              }
-            />
-          ))}
-        </Stack>
-      </Box>
+      {polygons && <Legend polygons={polygons} group={group} />}
     </Stack>
+  );
+}
+
+function Legend({ polygons, group }: { polygons: DrawnPolygon[]; group: number }) {
+  const translate = useTranslate();
+  return (
+    <Box data-testid={`ai-legend-${group}`}>
+      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+        {translate("ai.legend")}
+      </Typography>
+      {/* The list holds only its items; its heading stands above it. */}
+      <Stack
+        direction={{ xs: "row", sm: "column" }}
+        spacing={0.5}
+        flexWrap="wrap"
+        useFlexGap
+        role="list"
+        aria-label={translate("ai.legend")}
+      >
+        {countByType(polygons).map(({ type, count }) => (
+          <Chip
+            key={type}
+            role="listitem"
+            size="small"
+            variant="outlined"
+            data-type={type}
+            data-count={count}
+            label={translate("ai.count", { type: translate(`ai.types.${type}`), count })}
+            sx={{ borderColor: STONE_COLORS[type], borderWidth: 2, fontWeight: 600, justifyContent: "flex-start" }}
+            icon={
+              <Box
+                component="span"
+                sx={{ width: 10, height: 10, borderRadius: "50%", bgcolor: STONE_COLORS[type], ml: "8px !important" }}
+              />
+            }
+          />
+        ))}
+      </Stack>
+    </Box>
   );
 }
