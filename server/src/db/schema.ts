@@ -126,7 +126,11 @@ export const businesses = pgTable(
     version: version(),
     createdAt: createdAt(),
   },
-  (t) => [index("businesses_account_id_idx").on(t.accountId)],
+  (t) => [
+    index("businesses_account_id_idx").on(t.accountId),
+    // The list's default order (name, then id): a page is 25 index entries, not a sort of all.
+    index("businesses_name_id_idx").on(t.name, t.id),
+  ],
 );
 
 export const users = pgTable(
@@ -155,6 +159,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_account_id_idx").on(t.accountId),
+    // The users list's default order (last name, then id) over live users: a page reads 25 entries.
+    index("users_live_last_name_id_idx")
+      .on(t.lastName, t.id)
+      .where(sql`${t.deletedAt} is null`),
     oneOf("users_role_check", t.role, ROLES),
     oneOf("users_status_check", t.status, USER_STATUSES),
   ],
@@ -238,6 +246,8 @@ export const devices = pgTable(
     index("devices_account_id_idx").on(t.accountId),
     index("devices_type_code_idx").on(t.typeCode),
     index("devices_last_seen_at_idx").on(t.lastSeenAt),
+    // The devices list's default order (last seen, newest first, never-seen last; then id).
+    index("devices_last_seen_list_idx").on(t.lastSeenAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     oneOf("devices_status_check", t.status, DEVICE_STATUSES),
   ],
 );
@@ -301,6 +311,10 @@ export const tests = pgTable(
     index("tests_account_id_date_idx").on(t.accountId, t.date),
     index("tests_date_idx").on(t.date),
     index("tests_deleted_at_idx").on(t.deletedAt),
+    // The accounts list counts each row's live tests: an index-only count instead of a scan.
+    index("tests_live_account_idx")
+      .on(t.accountId)
+      .where(sql`${t.deletedAt} is null`),
     index("tests_device_id_idx").on(t.deviceId),
   ],
 );
@@ -741,6 +755,8 @@ export const scheduledActions = pgTable(
       .on(t.runAt)
       .where(sql`${t.doneAt} is null and ${t.canceledAt} is null`),
     index("scheduled_actions_account_idx").on(t.accountId),
+    // The scheduled actions list's default order (run at, then id).
+    index("scheduled_actions_run_at_id_idx").on(t.runAt, t.id),
     // One pending action of a kind per account (and user): scheduling again is a no-op, never a duplicate.
     uniqueIndex("scheduled_actions_pending_kind_idx")
       .on(t.accountId, t.kind, sql`coalesce(${t.userId}, '')`)
