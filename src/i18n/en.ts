@@ -161,6 +161,9 @@ export const appMessages = {
     warningTitle: "Subscription Warning",
     ok: "Ok",
     goToPayments: "Go To Payments",
+    payNow: "Pay now",
+    renewTitle: "Renew your subscription",
+    renewBody: "Pay for a new period: your account is active again as soon as the payment goes through.",
     grace: {
       title: "Your account is read-only",
       start: "Start a new subscription",

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { QuoteRequest, StartSubscriptionRequest, SubscriptionQuote } from "../../src/api/plans";
 import { QUOTE_PLAIN, QUOTE_WITH_CODE, STARTED, SUBSCRIPTION_CONTRACT as C } from "../fixtures/subscriptionContract";
+import { contentRange } from "../../src/api/rules";
 import { renderConsole } from "./harness/renderConsole";
 import { reply, server, state } from "./harness/server";
 
@@ -226,5 +227,44 @@ describe("/new-subscription for everyone else", () => {
     expect(await screen.findByRole("heading", { name: "Welcome back, Ada" })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/");
     expect(state.calls).not.toContain("GET plans");
+  });
+});
+
+describe("paying while past due (spec §4: Go To Payments)", () => {
+  const pastDue = { status: "past_due" as const, message: "Your payment is past due: 5 days left to pay." };
+  beforeEach(() => {
+    // The account's payments, as the service answers an account without any yet.
+    server.use(
+      http.get("*/api/payments", () =>
+        HttpResponse.json([], { headers: { "Content-Range": contentRange("payments", 0, 0, 0) } }),
+      ),
+    );
+  });
+
+  it("leads an Admin from the warning to Payments' Pay now; once paid the notice goes and the console stays", async () => {
+    await renderConsole("/", { role: "Admin", service: (service) => (service.subscription = { ...pastDue }) });
+    const warning = await screen.findByRole("dialog", { name: "Subscription Warning" });
+    fireEvent.click(within(warning).getByRole("button", { name: "Go To Payments" }));
+    const payNow = await screen.findByRole("button", { name: "Pay now" });
+    // The notice holds the service's message and the button.
+    expect(payNow.closest("[role=alert]")).toHaveTextContent(pastDue.message);
+    fireEvent.click(payNow);
+
+    const dialog = await screen.findByRole("dialog", { name: "Renew your subscription" });
+    await within(dialog).findByTestId("total");
+    fillCard();
+    fireEvent.click(payButton());
+    expect(await screen.findByText("Your Professional subscription has started. Welcome back!")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(pastDue.message)).not.toBeInTheDocument());
+    expect(screen.queryByRole("dialog", { name: "Renew your subscription" })).not.toBeInTheDocument();
+    expect(db.starts).toHaveLength(1);
+    expect(window.location.pathname).toBe("/payments");
+  });
+
+  it("shows a Manager the message without Pay now", async () => {
+    await renderConsole("/payments", { role: "Manager", service: (service) => (service.subscription = { ...pastDue }) });
+    const warning = await screen.findByRole("dialog", { name: "Subscription Warning" });
+    fireEvent.click(within(warning).getByRole("button", { name: "Ok" }));
+    expect(screen.queryByRole("button", { name: "Pay now" })).not.toBeInTheDocument();
   });
 });

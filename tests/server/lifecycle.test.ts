@@ -234,27 +234,37 @@ describe("unpaid: past due for 7 days, then 21 days of grace, then the account i
     expect(list.json<{ id: string }[]>().map((row) => row.id)).not.toContain(accountId);
   });
 
-  it("a new subscription before a step makes it moot: nothing is canceled or deleted", async () => {
-    const { accountId, subscriptionId } = await freshAccount("Paid Again", { periodEnd: after(40) });
+  it("paying while past due makes the steps moot: active again, nothing is canceled or deleted", async () => {
+    const { accountId, userId, subscriptionId } = await freshAccount("Paid Again", { periodEnd: after(40) });
     await runAt(after(40.1));
-    expect((await subscriptionOf(subscriptionId)).status).toBe("past_due");
-    // Paid: a new active subscription with its period ahead (what POST subscriptions/start writes).
-    await t.db.insert(subscriptions).values({
-      id: randomUUID(),
-      accountId,
-      plan: "Professional",
-      price: 14900,
-      currency: "GBP",
-      interval: "month",
-      status: "active",
-      currentPeriodStart: after(41),
-      currentPeriodEnd: after(71),
+    expect((await accountOf(accountId)).subscriptionStatus).toBe("past_due");
+    // The account's Admin pays on day 1 of the 7 (POST subscriptions/start, as the console does).
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(DEMO_PASSWORD) })
+      .where(eq(users.id, userId));
+    const [owner] = await t.db.select().from(users).where(eq(users.id, userId));
+    const as = (await signIn(t.app, owner!.email)).accessToken;
+    clock.set(after(41));
+    const paid = await t.app.inject({
+      method: "POST",
+      url: "/api/subscriptions/start",
+      headers: { authorization: `Bearer ${as}`, "idempotency-key": randomUUID() },
+      payload: {
+        plan: "professional",
+        interval: "month",
+        card: { number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", name: "Owner" },
+      },
     });
+    expect(paid.statusCode).toBe(201);
+    expect((await accountOf(accountId)).subscriptionStatus).toBe("active");
+    expect((await subscriptionOf(subscriptionId)).status).toBe("canceled");
+
     await runAt(after(47));
-    expect((await subscriptionOf(subscriptionId)).status).toBe("past_due");
+    await runAt(after(69));
     const [done] = await t.db.select().from(scheduledActions).where(eq(scheduledActions.accountId, accountId));
     expect(done).toMatchObject({ outcome: "paid" });
-    expect((await accountOf(accountId)).status).toBe("active");
+    expect(await accountOf(accountId)).toMatchObject({ status: "active", subscriptionStatus: "active" });
   });
 });
 

@@ -67,7 +67,7 @@ export function newSubscriptionRoutes(app: FastifyInstance, { db, clock, payment
     `/${START_PATH}`,
     routeOptions(ADMIN, TAG, "Start a subscription: charge the card and make the account active", {
       description:
-        "In one transaction: the subscription (active, one period from now), its paid payment, the account's status " +
+        "In one transaction: the subscription (active, one period from now; a past-due one it replaces ends), its paid payment, the account's status " +
         "active, its pending scheduled actions canceled (outcome paid), the code's redemption and an activity entry " +
         "for each. Repeating a request with the same Idempotency-Key answers the first outcome and charges nothing.",
       headers: idempotencyHeadersSchema,
@@ -77,7 +77,7 @@ export function newSubscriptionRoutes(app: FastifyInstance, { db, clock, payment
         ...errors(400, 401, 403, 422, 499),
         ...refusals({
           402: "The card was refused (the provider's reason); the attempt is recorded as a failed payment, nothing else.",
-          409: `\`${ALREADY_SUBSCRIBED}\` (active or past due).`,
+          409: `\`${ALREADY_SUBSCRIBED}\` (active).`,
         }),
       },
     }),

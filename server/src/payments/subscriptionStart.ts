@@ -37,8 +37,11 @@ import { nextInvoiceNumber } from "./invoices";
 import type { PaymentProvider } from "./provider";
 import { DEFAULT_SUBSCRIPTION_MESSAGES } from "./subscriptionMessages";
 
-/** An account in these states has no running subscription: it may start one (canceled: the grace period). */
-export const MAY_START: readonly SubscriptionState[] = ["inactive", "canceled"];
+/**
+ * An account in these states may start a subscription: none running (inactive), the grace period
+ * (canceled), or an unpaid one (past due: the new one replaces it, and the payment restores active).
+ */
+export const MAY_START: readonly SubscriptionState[] = ["inactive", "canceled", "past_due"];
 export const ALREADY_SUBSCRIBED = "This account already has a subscription: there is nothing to start.";
 export const UNKNOWN_CODE = "This code does not exist.";
 
@@ -210,6 +213,14 @@ export async function startSubscription(
       invoiceNumber,
       date: now,
     });
+    // A past-due subscription is replaced: it ends now, unpaid, and the new one runs from today.
+    const replaced = await rowsOf(
+      tx,
+      sql`update subscriptions set status = 'canceled', canceled_at = ${now.toISOString()}::timestamptz,
+          cancel_at_period_end = false, version = version + 1
+        where account_id = ${caller.accountId} and status = 'past_due' and id <> ${subscriptionId}
+        returning id`,
+    );
     await tx.execute(
       sql`update accounts set subscription_status = 'active', subscription_message = null, version = version + 1
         where id = ${caller.accountId}`,
@@ -227,6 +238,15 @@ export async function startSubscription(
         .where(eq(discounts.id, discountId));
     }
 
+    for (const row of replaced) {
+      await logActivity(tx, {
+        ...actor,
+        action: "update",
+        resource: "subscriptions",
+        recordId: row.id as string,
+        changes: { status: ["past_due", "canceled"] },
+      });
+    }
     await logCreated(tx, caller, "subscriptions", subscriptionId);
     await logCreated(tx, caller, "payments", paymentId);
     await logActivity(tx, {

@@ -1,134 +1,16 @@
-import { useRef, useState } from "react";
-import { Alert, Box, Button, Grid, Skeleton, Stack } from "@mui/material";
+import { Alert, Box } from "@mui/material";
 import CardMembershipIcon from "@mui/icons-material/CardMembershipOutlined";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useWatch } from "react-hook-form";
+import { useQuery } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "react-router-dom";
-import { Form, useCanAccess, useDataProvider, useNotify, useTranslate } from "react-admin";
-import type { Plan } from "../../api/plans";
-import type { SubscriptionStatusResponse } from "../../api/types";
+import { useCanAccess, useDataProvider, useTranslate } from "react-admin";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { fieldErrorsOf } from "../../resources/shared/concurrency";
 import { PageHeader } from "../../resources/shared/PageHeader";
-import { errorMessage } from "../errorMessage";
 import { PageLoader } from "../status/PageLoader";
 import { StatusPage } from "../status/StatusPage";
 import { SUBSCRIPTION_STATUS_KEY } from "../status/SubscriptionGate";
-import { CardFields } from "./CardFields";
-import { OrderSummary } from "./OrderSummary";
-import { IntervalInput, PlanInput } from "./PlanChoice";
-import {
-  DEFAULT_VALUES,
-  newAttemptKey,
-  pageFor,
-  toStartRequest,
-  unappliedCode,
-  type SubscriptionFormValues,
-} from "./subscriptionForm";
-
-const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
-
-/** The plans of the chosen interval, as the form's plan input. */
-function Plans({ plans }: { plans: Plan[] }) {
-  const interval = useWatch<SubscriptionFormValues, "interval">({ name: "interval" });
-  return <PlanInput plans={plans} interval={interval} />;
-}
-
-/**
- * An Admin's form: plan, billing, code, card, Pay. Each attempt carries its own key, so a retry of
- * an unanswered attempt is never charged twice; once the service has answered (paid, refused), the
- * next attempt is a new one. On success the subscription status is the service's answer at once,
- * so the inactive redirect lets the admin in, and Home opens.
- */
-function SubscribeForm({ plans, testMode }: { plans: Plan[]; testMode: boolean }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const user = useCurrentUser();
-  const attemptKey = useRef(newAttemptKey());
-  // Not form input: the provider's last refusal, shown in place until the next attempt.
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const submit = async (input: Record<string, unknown>) => {
-    const values = input as unknown as SubscriptionFormValues;
-    if (unappliedCode(values)) return { discountCode: translate("subscription.start.applyFirst") };
-    setRefusal(null);
-    try {
-      const answer = await dataProvider.startSubscription(toStartRequest(values), attemptKey.current);
-      queryClient.setQueryData<SubscriptionStatusResponse>(SUBSCRIPTION_STATUS_KEY(user?.id ?? null), answer.status);
-      await queryClient.invalidateQueries({ queryKey: ["subscriptions"] });
-      notify("subscription.start.started", { type: "success", messageArgs: { plan: answer.subscription.plan } });
-      navigate("/", { replace: true });
-      return undefined;
-    } catch (error) {
-      const status = statusOf(error);
-      // The service answered: whatever comes next is a new attempt. Without an answer (the
-      // network), the same key goes again and the provider charges at most once.
-      if (typeof status === "number") attemptKey.current = newAttemptKey();
-      if (status === 402) {
-        setRefusal(errorMessage(error));
-        return undefined;
-      }
-      if (status === 409) {
-        // Subscribed meanwhile (another tab, another admin): the console is open again.
-        await queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_KEY(user?.id ?? null) });
-        notify(errorMessage(error), { type: "info" });
-        navigate("/", { replace: true });
-        return undefined;
-      }
-      const fields = fieldErrorsOf(error);
-      if (fields) return fields;
-      setRefusal(errorMessage(error, translate("app.errors.generic")));
-      return undefined;
-    }
-  };
-
-  return (
-    <Form defaultValues={DEFAULT_VALUES} onSubmit={submit} noValidate>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <IntervalInput />
-          <Plans plans={plans} />
-          <CardFields testMode={testMode} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <OrderSummary refusal={refusal} />
-        </Grid>
-      </Grid>
-    </Form>
-  );
-}
-
-/** The plans from the service, then the form. */
-function AdminSubscription() {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const plans = useQuery({ queryKey: ["plans"], queryFn: ({ signal }) => dataProvider.getPlans(signal) });
-  if (plans.data) return <SubscribeForm plans={plans.data.plans} testMode={plans.data.testMode} />;
-  if (plans.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void plans.refetch()}>
-            {translate("subscription.start.retry")}
-          </Button>
-        }
-      >
-        {translate("subscription.start.plansFailed")}
-      </Alert>
-    );
-  return (
-    <Stack direction={{ xs: "column", sm: "row" }} spacing={2} aria-busy="true">
-      {[0, 1, 2].map((n) => (
-        <Skeleton key={n} variant="rounded" height={280} sx={{ flex: 1 }} />
-      ))}
-    </Stack>
-  );
-}
+import SubscriptionCheckout from "./SubscriptionCheckout";
+import { pageFor } from "./subscriptionForm";
 
 /**
  * /new-subscription (spec §2, §4): where an inactive account's people land. An Admin picks a plan
@@ -138,6 +20,7 @@ function AdminSubscription() {
  */
 export default function NewSubscriptionPage() {
   const translate = useTranslate();
+  const navigate = useNavigate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const user = useCurrentUser();
   const userId = user?.id ?? null;
@@ -174,7 +57,7 @@ export default function NewSubscriptionPage() {
           {status.data.message}
         </Alert>
       )}
-      <AdminSubscription />
+      <SubscriptionCheckout onPaid={() => navigate("/", { replace: true })} />
     </Box>
   );
 }

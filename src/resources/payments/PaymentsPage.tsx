@@ -3,6 +3,7 @@ import { useTranslate } from "react-admin";
 import { useSearchParams } from "react-router-dom";
 import { SubscriptionList } from "../subscriptions/SubscriptionList";
 import { PageHeader } from "../shared/PageHeader";
+import { PastDueNotice } from "./PastDueNotice";
 import { PaymentList } from "./PaymentList";
 
 type Section = "payments" | "subscription";
@@ -15,6 +16,7 @@ export default function PaymentsPage() {
   return (
     <Box sx={{ py: 2 }}>
       <PageHeader title={translate("screens.payments")} subtitle={translate("resources.payments.subtitle")} />
+      <PastDueNotice />
       <Tabs
         value={section}
         onChange={(_, value: Section) => setSearch(value === "subscription" ? { section: "subscription" } : {})}

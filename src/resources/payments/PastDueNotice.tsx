@@ -1,0 +1,76 @@
+import { lazy, Suspense, useState } from "react";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+} from "@mui/material";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCanAccess, useDataProvider, useTranslate } from "react-admin";
+import { useCurrentUser } from "../../authProvider/useCurrentUser";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { SUBSCRIPTION_STATUS_KEY } from "../../custom/status/SubscriptionGate";
+
+// The plans and the card form load only when an Admin chooses to pay.
+const SubscriptionCheckout = lazy(() => import("../../custom/newSubscription/SubscriptionCheckout"));
+
+/**
+ * Where the Subscription Warning's "Go To Payments" leads (spec §4): while the subscription is
+ * past due, the service's message and, for Admins, Pay now — the subscription form in a dialog.
+ * Once paid the account is active: the notice goes and the payments list shows the payment.
+ */
+export function PastDueNotice() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const userId = user?.id ?? null;
+  const [paying, setPaying] = useState(false);
+  // The gate's query (SubscriptionGate): one fetch, one cache.
+  const { data } = useQuery({
+    queryKey: SUBSCRIPTION_STATUS_KEY(userId),
+    queryFn: () => dataProvider.getSubscription(),
+    enabled: userId !== null,
+    staleTime: 5 * 60 * 1000,
+  });
+  const { canAccess: mayPay } = useCanAccess({ resource: "new-subscription", action: "start" });
+  if (data?.status !== "past_due") return null;
+
+  const paid = () => {
+    setPaying(false);
+    void queryClient.invalidateQueries({ queryKey: ["payments"] });
+  };
+  return (
+    <>
+      <Alert
+        severity="warning"
+        sx={{ mb: 2 }}
+        action={
+          mayPay ? (
+            <Button color="inherit" variant="outlined" size="small" onClick={() => setPaying(true)}>
+              {translate("subscription.payNow")}
+            </Button>
+          ) : undefined
+        }
+      >
+        {data.message}
+      </Alert>
+      <Dialog open={paying} onClose={() => setPaying(false)} maxWidth="lg" fullWidth aria-labelledby="renew-title">
+        <DialogTitle id="renew-title">{translate("subscription.renewTitle")}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{translate("subscription.renewBody")}</DialogContentText>
+          <Suspense fallback={<LinearProgress aria-label={translate("subscription.renewTitle")} />}>
+            <SubscriptionCheckout onPaid={paid} />
+          </Suspense>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPaying(false)}>{translate("ra.action.cancel")}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
