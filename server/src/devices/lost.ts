@@ -37,7 +37,9 @@ const lastTest = (column: string) => `(select ${column} from tests t
 export const lostDeviceDefinition = defineResource({
   name: "lost-devices",
   label: "lost device",
-  from: "devices d join accounts a on a.id = d.account_id",
+  // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
+  // planner leaves out a left join the total does not read (a count of one table, not of a join).
+  from: "devices d left join accounts a on a.id = d.account_id",
   id: "d.id",
   where: "d.status = 'lost'",
   fields: {

@@ -35,7 +35,9 @@ const SA: ["SuperAdmin"] = ["SuperAdmin"];
 export const firmwareDefinition = defineResource({
   name: "firmware",
   label: "firmware",
-  from: "firmware f join users u on u.id = f.uploaded_by",
+  // "left join": uploaded_by is a NOT NULL foreign key, so no row is lost, and the planner leaves
+  // out a left join the total does not read.
+  from: "firmware f left join users u on u.id = f.uploaded_by",
   id: "f.id",
   fields: {
     id: field.text("f.id"),

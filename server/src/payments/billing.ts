@@ -17,7 +17,9 @@ import { writeRoutes } from "../resources/writeRoutes";
 export const paymentDefinition = defineResource({
   name: "payments",
   label: "payment",
-  from: "payments p join accounts a on a.id = p.account_id",
+  // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
+  // planner leaves out a left join the total does not read (a count of one table, not of a join).
+  from: "payments p left join accounts a on a.id = p.account_id",
   id: "p.id",
   fields: {
     id: field.text("p.id"),
@@ -60,7 +62,9 @@ export const paymentDefinition = defineResource({
 export const subscriptionDefinition = defineResource({
   name: "subscriptions",
   label: "subscription",
-  from: "subscriptions s join accounts a on a.id = s.account_id",
+  // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
+  // planner leaves out a left join the total does not read (a count of one table, not of a join).
+  from: "subscriptions s left join accounts a on a.id = s.account_id",
   id: "s.id",
   fields: {
     id: field.text("s.id"),

@@ -133,9 +133,16 @@ export interface Page {
   atLeast?: boolean;
 }
 
+/** The column that carries a list's total on each row of its page (removed before answering). */
+const TOTAL = "__total";
+
 /**
  * A page and the total. `countUpTo` stops counting at that many rows (a long log need not be
  * counted for each page): `atLeast` then says the total is only a lower bound.
+ *
+ * The total rides along with the page, as an uncorrelated subquery the database runs once: one
+ * statement per list instead of two (on PGlite the statements of all requests take turns, so each
+ * one saved is throughput). Only a page past the end, which has no row to carry it, counts apart.
  */
 export async function listPage(
   db: Executor,
@@ -145,21 +152,24 @@ export async function listPage(
 ): Promise<Page> {
   const from = raw(def.from);
   const matching = sql`select 1 from ${from} where ${parsed.where}`;
-  const [records, [counted]] = await Promise.all([
-    rowsOf(
-      db,
-      sql`select ${selectList(def)} from ${from} where ${parsed.where}
-          order by ${orderBy(def, parsed.sortField, parsed.order)}
-          limit ${parsed.end - parsed.start + 1} offset ${parsed.start}`,
-    ),
-    rowsOf(
-      db,
-      countUpTo === undefined
-        ? sql`select count(*)::int as n from ${from} where ${parsed.where}`
-        : sql`select count(*)::int as n from (${matching} limit ${countUpTo}) c`,
-    ),
-  ]);
-  const total = Number(counted?.n ?? 0);
+  const counting =
+    countUpTo === undefined
+      ? sql`select count(*)::int from ${from} where ${parsed.where}`
+      : sql`select count(*)::int from (${matching} limit ${countUpTo}) c`;
+  const records = await rowsOf(
+    db,
+    sql`select ${selectList(def)}, (${counting}) as "${raw(TOTAL)}" from ${from} where ${parsed.where}
+        order by ${orderBy(def, parsed.sortField, parsed.order)}
+        limit ${parsed.end - parsed.start + 1} offset ${parsed.start}`,
+  );
+  let total: number;
+  if (records.length > 0) {
+    total = Number(records[0]![TOTAL]);
+    for (const record of records) delete record[TOTAL];
+  } else {
+    const [counted] = await rowsOf(db, sql`select (${counting}) as n`);
+    total = Number(counted?.n ?? 0);
+  }
   return {
     records,
     total,

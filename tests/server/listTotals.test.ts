@@ -1,0 +1,72 @@
+/**
+ * Every resource list's total (Content-Range) is the number of rows the caller may see, counted
+ * by the database independently here: the list counts in the page's own statement and over fewer
+ * joins (resources/list.ts), which must change no total, no scope and no page past the end.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../server/src/resources/sql";
+import { SEED_IDS } from "../../server/src/db/seed";
+import { createTestApp, type TestApp } from "./helpers";
+import { tokens, type Who } from "./records";
+import { call, listUrl, totalOf } from "./resourceHelpers";
+
+let t: TestApp;
+let token: (who: Who) => Promise<string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = tokens(() => t.app);
+});
+afterAll(() => t.close());
+
+const ADMIN_ACCOUNT = SEED_IDS.accounts.brilliantGems;
+
+/** Each list, who sees it, and the rows they see counted straight from the tables. */
+const LISTS: Array<{ resource: string; who: Who; filter?: object; count: SQL }> = [
+  { resource: "users", who: "superAdmin", count: sql`select count(*) from users where deleted_at is null` },
+  {
+    resource: "users",
+    who: "admin",
+    count: sql`select count(*) from users where deleted_at is null and account_id = ${ADMIN_ACCOUNT}`,
+  },
+  {
+    resource: "users",
+    who: "superAdmin",
+    filter: { role: "Admin" },
+    count: sql`select count(*) from users where deleted_at is null and role = 'Admin'`,
+  },
+  { resource: "devices", who: "superAdmin", count: sql`select count(*) from devices` },
+  { resource: "devices", who: "admin", count: sql`select count(*) from devices where account_id = ${ADMIN_ACCOUNT}` },
+  { resource: "businesses", who: "superAdmin", count: sql`select count(*) from businesses` },
+  { resource: "payments", who: "superAdmin", count: sql`select count(*) from payments` },
+  { resource: "payments", who: "admin", count: sql`select count(*) from payments where account_id = ${ADMIN_ACCOUNT}` },
+  { resource: "subscriptions", who: "superAdmin", count: sql`select count(*) from subscriptions` },
+  { resource: "firmware", who: "superAdmin", count: sql`select count(*) from firmware` },
+  { resource: "discounts", who: "superAdmin", count: sql`select count(*) from discounts` },
+  { resource: "accounts", who: "superAdmin", count: sql`select count(*) from accounts where status <> 'deleted'` },
+  { resource: "lost-devices", who: "superAdmin", count: sql`select count(*) from devices where status = 'lost'` },
+  { resource: "scheduled-actions", who: "superAdmin", count: sql`select count(*) from scheduled_actions` },
+];
+
+describe("list totals", () => {
+  for (const { resource, who, filter, count } of LISTS) {
+    it(`${resource} as ${who}${filter ? ` filtered by ${JSON.stringify(filter)}` : ""}: the total, the page and past the end`, async () => {
+      const [counted] = await rowsOf(t.db, sql`select (${count})::int as n`);
+      const expected = Number(counted!.n);
+      const bearerToken = await token(who);
+
+      const first = await call(t, bearerToken, "GET", listUrl(resource, { range: [0, 9], filter }));
+      expect(first.statusCode).toBe(200);
+      expect(totalOf(first)).toBe(expected);
+      const page = first.json<Array<Record<string, unknown>>>();
+      expect(page).toHaveLength(Math.min(10, expected));
+      for (const record of page) expect(Object.keys(record).some((key) => key.startsWith("__"))).toBe(false);
+
+      // A page past the end has no row to carry the total: it is counted on its own.
+      const past = await call(t, bearerToken, "GET", listUrl(resource, { range: [expected, expected + 9], filter }));
+      expect(past.statusCode).toBe(200);
+      expect(past.json()).toEqual([]);
+      expect(past.headers["content-range"]).toBe(`${resource} */${expected}`);
+    });
+  }
+});
