@@ -72,6 +72,11 @@ export const deviceTypeName = (code: number): string => DEVICE_TYPES[code] ?? "U
 
 /** Upload accepts these extensions, one file at a time (spec §5). */
 export const UPLOAD_EXTENSIONS = [".jpg", ".jpeg", ".png", ".pdf", ".docx", ".doc"] as const;
+/**
+ * What the reference service accepts: spec §5's extensions and WebP photos (issue 13: phones save
+ * WebP too). The console's picker keeps to spec §5's list.
+ */
+export const SERVICE_UPLOAD_EXTENSIONS = [...UPLOAD_EXTENSIONS, ".webp"] as const;
 
 /**
  * One card of the gallery: GET tests (ra-data-simple-rest convention: ?sort=["date","DESC"]
@@ -90,6 +95,8 @@ export interface GalleryItem {
   isCopied: boolean;
   /** A link to the test's first result photo, or null when it has none. */
   thumbnail: string | null;
+  /** Smaller copies of that photo for srcset (optional: without them the console shows `thumbnail`). */
+  thumbnails?: { width: number; link: string }[];
 }
 
 /** The gallery's filters, as the `filter` query parameter carries them. */

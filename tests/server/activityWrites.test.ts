@@ -11,7 +11,8 @@ import type { ActivityEntry } from "../../src/api/activity";
 import { activityLog } from "../../server/src/db/schema";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { bearer, createTestApp, freshIp, type TestApp } from "./helpers";
-import { EMAILS, insertTest, multipart, pngBytes, tokens, U, type Who } from "./records";
+import { photoBytes } from "./photoBytes";
+import { EMAILS, insertTest, multipart, tokens, U, type Who } from "./records";
 import { listUrl } from "./resourceHelpers";
 
 let t: TestApp;
@@ -123,7 +124,7 @@ describe("tests and their files", () => {
     const { id, fileIds } = await insertTest(t.db, t.storage, { photos: 1 });
     const since = await now();
     const { payload, headers } = multipart({ testId: id, gemtestTestFileType: "-1" }, [
-      { name: "certificate.png", content: pngBytes("certificate") },
+      { name: "certificate.png", content: await photoBytes("png") },
     ]);
     const uploaded = await t.app.inject({
       method: "POST",

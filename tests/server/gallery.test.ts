@@ -65,6 +65,7 @@ describe("GET /api/tests (the gallery)", () => {
         "name",
         "sku",
         "thumbnail",
+        "thumbnails",
         "vendorName",
       ].sort(),
     );

@@ -9,6 +9,7 @@ import type { UploadResponse } from "../../src/api/tests";
 import { loadConfig } from "../../server/src/config";
 import { CONTRACT } from "../fixtures/contract";
 import { bearer, createTestApp, expectAnswer, type TestApp } from "./helpers";
+import { photoBytes } from "./photoBytes";
 import { get, insertTest, multipart, readZip, tokens, type Who } from "./records";
 import { startS3Server, type TestS3Server } from "./s3Server";
 
@@ -44,7 +45,8 @@ afterAll(async () => {
 describe("the service on an S3 store", () => {
   it("stores an upload in the bucket, serves it by its signed link and zips it byte for byte", async () => {
     const { id: testId, fileIds, storageKeys } = await insertTest(t.db, t.storage, { name: "S3 ring", photos: 1 });
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300 * 1024)]);
+    // A real photo (uploads are decoded) with 300 KiB after its end, so it travels in more than one chunk.
+    const jpeg = Buffer.concat([await photoBytes("jpeg"), randomBytes(300 * 1024)]);
     const { payload, headers } = multipart({ testId, gemtestTestFileType: "-1" }, [{ name: "s3.jpg", content: jpeg }]);
     const uploaded = await t.app.inject({
       method: "POST",
@@ -60,6 +62,13 @@ describe("the service on an S3 store", () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-length"]).toBe(String(jpeg.length));
     expect(served.rawPayload).toEqual(jpeg);
+    // Its thumbnails were made at upload, into the bucket too.
+    for (const thumbnail of file.thumbnails ?? []) {
+      const small = await get(t.app, thumbnail.link);
+      expect(small.statusCode).toBe(200);
+      expect(small.headers["content-type"]).toBe("image/webp");
+    }
+    expect(file.thumbnails?.map((thumbnail) => thumbnail.width)).toEqual([320, 640]);
 
     const zipped = await t.app.inject({
       method: "POST",

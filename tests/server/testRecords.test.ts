@@ -90,7 +90,9 @@ describe("GET /api/v3/tests/{id}", () => {
     expect(test.createdByDetails.name).toMatch(/^\S+ \S+$/);
     expect(test.files.length).toBeGreaterThan(5);
     for (const file of test.files) {
-      expect(Object.keys(file).sort()).toEqual(["_id", "gemtestTestFileType", "group", "link", "name", "type"]);
+      // Photos also carry their thumbnails' links (optional: issue 13), documents not.
+      const keys = ["_id", "gemtestTestFileType", "group", "link", "name", "type"];
+      expect(Object.keys(file).sort()).toEqual((file.type === "image" ? [...keys, "thumbnails"] : keys).sort());
       expect(file.link).toMatch(FORMATS.signedFileLink);
       expect(file.link.startsWith(`/api/files/${file._id}?`)).toBe(true);
       expect(["image", "document"]).toContain(file.type);

@@ -6,6 +6,7 @@ import { testFiles } from "../../server/src/db/schema";
 import { demoPdf } from "../../server/src/db/seedPhotos";
 import { CONTRACT, FORMATS, type JsonAnswer } from "../fixtures/contract";
 import { bearer, createTestApp, expectAnswer, type TestApp } from "./helpers";
+import { photoBytes } from "./photoBytes";
 import { A, B, get, insertTest, multipart, snapshot, tokens, U, type Who } from "./records";
 
 let t: TestApp;
@@ -18,8 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 2)]);
+// Real photos: the service decodes every photo it accepts (its thumbnails are made from it).
+const JPEG = await photoBytes("jpeg");
+const PNG = await photoBytes("png");
+const WEBP = await photoBytes("webp");
 const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512, 0)]);
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(256, 0x90)]);
 
@@ -54,6 +57,7 @@ describe("POST /api/v2/tests/file", () => {
     { name: "photo.jpg", content: JPEG, type: "image", contentType: "image/jpeg" },
     { name: "PHOTO.JPEG", content: JPEG, type: "image", contentType: "image/jpeg" },
     { name: "photo.png", content: PNG, type: "image", contentType: "image/png" },
+    { name: "photo.webp", content: WEBP, type: "image", contentType: "image/webp" },
     { name: "report.pdf", content: demoPdf("Upload"), type: "document", contentType: "application/pdf" },
     { name: "old.doc", content: DOC, type: "document", contentType: "application/msword" },
   ] as const)("stores $name as an Other $type and answers 201 {file}", async ({ name, content, type, contentType }) => {

@@ -25,17 +25,24 @@ const PNG = startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const PDF = startsWith([...Buffer.from("%PDF-")]);
 const OLE = startsWith([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP = startsWith([0x50, 0x4b, 0x03, 0x04]);
+/** RIFF, four bytes of length, WEBP. */
+const WEBP = async (path: string, size: number) => {
+  if (size < 12) return false;
+  const head = await readAt(path, 0, 12);
+  return head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WEBP";
+};
 
 const DOCX = async (path: string, size: number) =>
   (await ZIP(path, size)) && (await zipEntryNames(path, size)).includes("word/document.xml");
 
-/** The upload formats of spec §5, by extension. */
+/** The upload formats of spec §5, plus WebP photos (issue 13), by extension. */
 export const UPLOAD_FORMATS: Record<string, UploadFormat> = Object.fromEntries(
   (
     [
       [".jpg", "image/jpeg", "image", JPEG],
       [".jpeg", "image/jpeg", "image", JPEG],
       [".png", "image/png", "image", PNG],
+      [".webp", "image/webp", "image", WEBP],
       [".pdf", "application/pdf", "document", PDF],
       [".docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "document", DOCX],
       [".doc", "application/msword", "document", OLE],

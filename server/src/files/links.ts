@@ -9,6 +9,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 export interface FileLinks {
   /** `/api/files/{fileId}?exp=…&sig=…`, valid for at least `ttlSeconds` from `now`. */
   link(fileId: string, now?: number): string;
+  /**
+   * `/api/files/{fileId}/thumbnails/{width}?exp=…&sig=…`: the same proof as the file's own link
+   * (whoever may see a photo may see its thumbnails, and nobody else).
+   */
+  thumbnailLink(fileId: string, width: number, now?: number): string;
   /** Whether exp/sig were issued by link() for this file and have not expired. */
   verify(fileId: string, exp: string | undefined, sig: string | undefined, now?: number): boolean;
   /** Seconds a link stays valid. */
@@ -30,11 +35,18 @@ export function fileLinks(secret: Uint8Array, ttlSeconds = FILE_LINK_TTL_SECONDS
   const sign = (fileId: string, exp: number) =>
     createHmac("sha256", key).update(`file:${fileId}:${exp}`).digest("base64url");
 
+  const proof = (fileId: string, now: number) => {
+    const exp = Math.ceil((now + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+    return `exp=${exp}&sig=${sign(fileId, exp)}`;
+  };
+
   return {
     ttlSeconds,
     link(fileId, now = nowSeconds()) {
-      const exp = Math.ceil((now + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-      return `/api/files/${encodeURIComponent(fileId)}?exp=${exp}&sig=${sign(fileId, exp)}`;
+      return `/api/files/${encodeURIComponent(fileId)}?${proof(fileId, now)}`;
+    },
+    thumbnailLink(fileId, width, now = nowSeconds()) {
+      return `/api/files/${encodeURIComponent(fileId)}/thumbnails/${width}?${proof(fileId, now)}`;
     },
     verify(fileId, exp, sig, now = nowSeconds()) {
       if (exp === undefined || sig === undefined || !/^\d{1,12}$/.test(exp)) return false;

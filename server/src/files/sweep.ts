@@ -6,7 +6,8 @@
  *   - unfinished writes of the store: `.incoming/<uuid>.part` files, unfinished S3 multipart uploads;
  *   - temporary upload folders (`gemtest-upload-*`, `gemtest-avatar-*` in the system's temp directory);
  *   - orphaned blobs: stored blobs that no row refers to (a test file, a firmware build, a bulk
- *     download's zip, a seeded photo, an avatar).
+ *     download's zip, a seeded photo, an avatar), and thumbnails whose photo is such a blob or gone
+ *     (files/thumbnails.ts: a thumbnail's key is its photo's key plus `.w<width>.webp`).
  *
  * Only what is older than LEFTOVER_MIN_AGE_SECONDS (an hour) goes: a blob is stored a moment
  * before the row that refers to it is written, and an upload in progress has its folder and its
@@ -22,6 +23,7 @@ import type { Database } from "../db/client";
 import { rowsOf } from "../resources/sql";
 import type { Services } from "../services";
 import { isValidKey, type FileStorage } from "./storage";
+import { originalKeyOf } from "./thumbnails";
 
 /** The prefixes of the temporary folders uploads stream into (files/uploads.ts, userSettings/avatar.ts). */
 export const TEMP_UPLOAD_PREFIXES = ["gemtest-upload-", "gemtest-avatar-"] as const;
@@ -76,9 +78,11 @@ async function removeOrphans(deps: SweepDeps, before: Date): Promise<number> {
   let batch: string[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const used = await referencedKeys(deps.db, batch);
+    // A thumbnail is as referenced as its photo.
+    const ownerOf = (key: string) => originalKeyOf(key) ?? key;
+    const used = await referencedKeys(deps.db, [...new Set(batch.map(ownerOf))]);
     for (const key of batch) {
-      if (used.has(key) || avatars.has(key)) continue;
+      if (used.has(ownerOf(key)) || avatars.has(key)) continue;
       await deps.storage.delete(key);
       removed++;
     }

@@ -3,7 +3,9 @@
  *
  * The file is streamed to a temporary file first, under the size limit; only once it is
  * complete, of an allowed extension, and its content agrees with that extension is it moved
- * into storage and given a row. Any refusal leaves no row and no blob behind.
+ * into storage and given a row. A photo is decoded too (files/thumbnails.ts): its two thumbnails
+ * are stored beside it, and one that cannot be decoded or has too many pixels is refused. Any
+ * refusal leaves no row and no blob behind.
  *
  * Registered in its own plugin, so multipart bodies are accepted here and nowhere else.
  */
@@ -18,11 +20,18 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import Type from "typebox";
 import { uploadResponseSchema } from "../../../src/api/schemas/tests";
-import { FILE_KIND, UPLOAD_EXTENSIONS, type UploadResponse } from "../../../src/api/tests";
+import { FILE_KIND, SERVICE_UPLOAD_EXTENSIONS, type UploadResponse } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { testFiles } from "../db/schema";
 import { described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
-import { uploadFormatOf } from "./contentCheck";
+import { uploadFormatOf, type UploadFormat } from "./contentCheck";
+import {
+  deleteBlobAndThumbnails,
+  MAX_PHOTO_PIXELS,
+  photoHeader,
+  storeThumbnails,
+  UnreadableImageError,
+} from "./thumbnails";
 import { safeFileName } from "./zip";
 import { HttpError, notFound } from "../http/errors";
 import { formParts, translateMultipartError, type MultipartWording } from "../http/multipart";
@@ -33,6 +42,18 @@ import { canSeeTest, findLiveTest, TEST_NOT_FOUND, toApiFile } from "../testReco
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const TOO_LARGE = "The file is too large: the limit is 20 MiB.";
 export const ONE_FILE_ONLY = "Upload one file at a time.";
+export const TOO_MANY_PIXELS = `The photo is too large: the limit is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`;
+const notOfFormat = (format: UploadFormat) => `The file's content is not a ${format.extension} file.`;
+
+/** sharp's names for the formats a photo's extension promises. */
+const DECODED_FORMAT: Record<string, string> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" };
+
+/** A photo must decode as the format its extension names, within the pixel limit. */
+async function checkPhoto(path: string, format: UploadFormat): Promise<void> {
+  const header = await photoHeader(path);
+  if (!header || header.format !== DECODED_FORMAT[format.contentType]) throw new HttpError(400, notOfFormat(format));
+  if (header.width * header.height > MAX_PHOTO_PIXELS) throw new HttpError(400, TOO_MANY_PIXELS);
+}
 
 interface ReceivedFile {
   path: string;
@@ -87,7 +108,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLink
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     "/v2/tests/file",
     routeOptions("signedIn", "Tests", "Add one file (kind Other) to a test", {
-      description: `multipart/form-data, one file of at most 20 MiB: ${UPLOAD_EXTENSIONS.join(", ")}, its content checked against its extension.`,
+      description: `multipart/form-data, one file of at most 20 MiB: ${SERVICE_UPLOAD_EXTENSIONS.join(", ")}, its content checked against its extension; a photo of at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels that decodes, stored with its WebP thumbnails.`,
       consumes: ["multipart/form-data"],
       // Documented only: the multipart body is read by the handler, not validated by Fastify.
       [DOCUMENTED_BODY]: Type.Object({
@@ -125,14 +146,21 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLink
         const name = safeFileName(file.name.split(/[\\/]/).pop() ?? "", "");
         const format = uploadFormatOf(name);
         if (name === "" || !format) {
-          throw new HttpError(400, `Only ${UPLOAD_EXTENSIONS.join(", ")} files may be uploaded.`);
+          throw new HttpError(400, `Only ${SERVICE_UPLOAD_EXTENSIONS.join(", ")} files may be uploaded.`);
         }
         if (file.size === 0 || !(await format.matches(file.path, file.size))) {
-          throw new HttpError(400, `The file's content is not a ${format.extension} file.`);
+          throw new HttpError(400, notOfFormat(format));
         }
+        if (format.type === "image") await checkPhoto(file.path, format);
 
         const { key, size } = await storage.put(createReadStream(file.path));
         try {
+          if (format.type === "image") {
+            await storeThumbnails(storage, key, file.path).catch((error: unknown) => {
+              // A header that reads but pixels that do not: a damaged photo.
+              throw error instanceof UnreadableImageError ? new HttpError(400, notOfFormat(format)) : error;
+            });
+          }
           const row = await db.transaction(async (tx) => {
             const [stored] = await tx
               .insert(testFiles)
@@ -162,7 +190,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLink
           const answer: UploadResponse = { file: toApiFile(row, fileLinks, config.productKey) };
           return reply.status(201).send(answer);
         } catch (error) {
-          await storage.delete(key);
+          await deleteBlobAndThumbnails(storage, key);
           throw error;
         }
       } finally {

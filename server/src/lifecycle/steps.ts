@@ -27,6 +27,7 @@ import { GRACE_PERIOD_DAYS, PAST_DUE_DAYS } from "../../../src/api/lifecycle";
 import { RECOVERY_DAYS } from "../../../src/api/recover";
 import type { Database } from "../db/client";
 import type { FileStorage } from "../files/storage";
+import { deleteBlobAndThumbnails } from "../files/thumbnails";
 import { rowsOf, type Row, type Tx } from "../resources/sql";
 import { logActivity } from "../resources/writes";
 import { purgeDeletedTests } from "../testRecords/purge";
@@ -320,7 +321,7 @@ export async function removeUnreferencedBlobs(
       ctx.db,
       sql`select 1 from test_files where storage_key = ${key} union all select 1 from bulk_downloads where storage_key = ${key} limit 1`,
     );
-    if (!used) await ctx.storage.delete(key);
+    if (!used) await deleteBlobAndThumbnails(ctx.storage, key);
   }
 }
 

@@ -11,10 +11,11 @@ import { FILE_KIND, type GalleryFilter, type GalleryItem } from "../../../src/ap
 import { callerOf } from "../auth/guard";
 import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
 import { nullable } from "../../../src/api/schemas/common";
+import { thumbnailsSchema } from "../../../src/api/schemas/tests";
 import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { checks, listQuerySchema, parseListQuery, type ListQuery, type ListQuerySpec } from "../resources/listQuery";
 import type { Services } from "../services";
-import { type Viewer } from "./queries";
+import { thumbnailsOf, type Viewer } from "./queries";
 import { routeOptions } from "../docs/openapi";
 
 /** The largest page one request may ask for. */
@@ -69,6 +70,7 @@ const galleryItemSchema = Type.Object({
   vendorName: Type.String(),
   isCopied: Type.Boolean(),
   thumbnail: nullable("string"),
+  thumbnails: Type.Optional(thumbnailsSchema),
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -159,6 +161,8 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
         vendorName: row.vendorName,
         isCopied: row.isCopied,
         thumbnail: row.thumbnailId === null ? null : fileLinks.link(row.thumbnailId),
+        // Result photos are the device's JPEG or PNG shots: their thumbnails are made on first request if need be.
+        ...(row.thumbnailId === null ? {} : { thumbnails: thumbnailsOf(row.thumbnailId, fileLinks) }),
       }));
     },
   );

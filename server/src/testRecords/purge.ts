@@ -8,6 +8,7 @@ import { RECOVERY_DAYS } from "../../../src/api/recover";
 import type { Database } from "../db/client";
 import { aiJobs, testFiles, tests } from "../db/schema";
 import type { FileStorage } from "../files/storage";
+import { deleteBlobAndThumbnails } from "../files/thumbnails";
 import { logActivity } from "../resources/writes";
 
 const DAY_MS = 86_400_000;
@@ -38,10 +39,11 @@ export async function purgeDeletedTests(
     }
     return { testCount: ids.length, keys: files.map((file) => file.storageKey) };
   });
-  // After the commit (a failed transaction must not have lost a blob): each blob no file refers to any more.
+  // After the commit (a failed transaction must not have lost a blob): each blob no file refers to any
+  // more, with its thumbnails.
   for (const key of new Set(keys)) {
     const [others] = await db.select({ n: count() }).from(testFiles).where(eq(testFiles.storageKey, key));
-    if ((others?.n ?? 0) === 0) await storage.delete(key);
+    if ((others?.n ?? 0) === 0) await deleteBlobAndThumbnails(storage, key);
   }
   return { tests: testCount, files: keys.length };
 }

@@ -9,6 +9,7 @@ import type { Role } from "../../../src/api/types";
 import type { Database } from "../db/client";
 import { accounts, businesses, devices, testFiles, tests, users } from "../db/schema";
 import type { FileLinks } from "../files/links";
+import { hasThumbnails, THUMBNAIL_WIDTHS, thumbnailKeysOf } from "../files/thumbnails";
 
 export type TestRow = typeof tests.$inferSelect;
 export type TestFileRow = typeof testFiles.$inferSelect;
@@ -43,9 +44,16 @@ export function toApiFile(file: TestFileRow, links: FileLinks, productKey: strin
     group: file.group,
     type: file.type,
   };
+  if (file.type === "image" && hasThumbnails(file.contentType) && thumbnailKeysOf(file.storageKey).length > 0) {
+    answer.thumbnails = thumbnailsOf(file.id, links);
+  }
   answer[fileKindField(productKey)] = file.kind;
   return answer;
 }
+
+/** The thumbnails' links of a photo (files/thumbnails.ts), smallest first. */
+export const thumbnailsOf = (fileId: string, links: FileLinks) =>
+  THUMBNAIL_WIDTHS.map((width) => ({ width, link: links.thumbnailLink(fileId, width) }));
 
 const originalAccounts = alias(accounts, "original_accounts");
 

@@ -17,6 +17,7 @@ import type { ApiTest } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { businesses, testFiles, tests } from "../db/schema";
 import { binary, described, GUARD_REFUSALS, noContent, refusals, routeOptions } from "../docs/openapi";
+import { deleteBlobAndThumbnails } from "../files/thumbnails";
 import { attachmentDisposition, safeFileName, uniqueNamer, zipFromStorage } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
 import { actorOf, changesBetween, logActivity } from "../resources/writes";
@@ -195,8 +196,8 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
           .where(eq(testFiles.storageKey, deleted.storageKey));
         return (others?.n ?? 0) === 0 ? deleted.storageKey : null;
       });
-      // After the commit: a blob goes only when no file row references it any more.
-      if (storageKey !== null) await storage.delete(storageKey);
+      // After the commit: a blob (and its thumbnails) goes only when no file row references it any more.
+      if (storageKey !== null) await deleteBlobAndThumbnails(storage, storageKey);
       return reply.status(204).send(null);
     },
   );

@@ -97,7 +97,10 @@ async function receiveImage(request: FastifyRequest, tempDir: string): Promise<R
 /** The image's storage extension, once its name and content agree on JPEG or PNG. */
 async function checkedExtension(image: ReceivedImage): Promise<"png" | "jpg"> {
   const format = uploadFormatOf(image.name);
-  if (!format || format.type !== "image") throw new HttpError(400, AVATAR_WRONG_TYPE);
+  // Test file uploads also take WebP; avatars stay JPEG or PNG.
+  if (!format || !AVATAR_EXTENSIONS.some((extension) => extension === format.extension)) {
+    throw new HttpError(400, AVATAR_WRONG_TYPE);
+  }
   if (image.size === 0 || !(await format.matches(image.path, image.size))) {
     throw new HttpError(400, `The file's content is not a ${format.extension} image.`);
   }

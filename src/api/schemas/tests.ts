@@ -18,6 +18,18 @@ export const MAX_DOWNLOAD_FILES = 1_000;
 export const TEST_FILE_TYPES = ["image", "document"] as const;
 
 /**
+ * Smaller copies of a photo (WebP), for srcset: optional, so a console also works with a service
+ * that has none (it then shows the photo itself). Each is `{width, link}`, the link signed like
+ * the file's own.
+ */
+export const thumbnailsSchema = Type.Array(
+  Type.Object({
+    width: Type.Integer({ description: "The thumbnail's width in pixels (a narrower photo is not enlarged)." }),
+    link: Type.String({ description: "A signed link (GET /api/files/{fileId}/thumbnails/{width}?exp=…&sig=…)." }),
+  }),
+);
+
+/**
  * A test file. Its kind travels in a field named after the product, `{product}TestFileType`
  * (e.g. gemtestTestFileType): `patternProperties` keeps it when the answer is serialised.
  */
@@ -27,6 +39,7 @@ export const apiTestFileSchema = Type.Unsafe<{
   link: string;
   group: number;
   type: (typeof TEST_FILE_TYPES)[number];
+  thumbnails?: { width: number; link: string }[];
   [productKindField: `${string}TestFileType`]: number;
 }>(
   Type.Object(
@@ -36,6 +49,7 @@ export const apiTestFileSchema = Type.Unsafe<{
       link: Type.String({ description: "A signed link (GET /api/files/{fileId}?exp=…&sig=…)." }),
       group: Type.Integer({ description: "The test run, from 0." }),
       type: stringEnum(TEST_FILE_TYPES),
+      thumbnails: Type.Optional(thumbnailsSchema),
     },
     {
       patternProperties: {
