@@ -6,7 +6,7 @@
  * two runs at once do each transition once.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movableClock } from "../../server/src/clock";
 import {
@@ -15,6 +15,7 @@ import {
   bulkDownloads,
   businesses,
   devices,
+  invitations,
   oneTimeCodes,
   payments,
   refreshTokens,
@@ -386,6 +387,75 @@ describe("cleaning up", () => {
     expect(await present()).toEqual({ download: 1, zip: zip.size, token: 1, code: 1 });
     await runAt(after(1.01, base));
     expect(await present()).toEqual({ download: 0, zip: null, token: 0, code: 0 });
+  });
+});
+
+describe("cleaning up what is finished", () => {
+  it("removes a failed bulk download a day on, an emailed code a day after it was used, and invitations a month after they were accepted or expired", async () => {
+    const base = after(450);
+    const [superAdmin] = await t.db.select().from(users).where(eq(users.email, "superadmin@example.com"));
+    const download = randomUUID();
+    await t.db.insert(bulkDownloads).values({
+      id: download,
+      userId: superAdmin!.id,
+      testIds: [],
+      status: "failed",
+      progress: 0,
+      estimatedSeconds: 1,
+      finishedAt: base,
+    });
+    // Used at `base`, though it would stay valid for another week.
+    const code = await issueCode(t.db, {
+      purpose: "reset-password",
+      email: "used@example.com",
+      ttlMs: 7 * DAY_MS,
+      form: "link",
+      now: after(-1 / 24, base),
+    });
+    await t.db
+      .update(oneTimeCodes)
+      .set({ usedAt: base })
+      .where(eq(oneTimeCodes.codeHash, hashCode(code)));
+    const invitation = async (expiresAt: Date, acceptedAt: Date | null) => {
+      const id = randomUUID();
+      await t.db.insert(invitations).values({
+        id,
+        code: `code-${id}`,
+        email: `${id}@example.com`,
+        role: "User",
+        accountId: superAdmin!.accountId,
+        userId: superAdmin!.id,
+        invitedBy: superAdmin!.id,
+        expiresAt,
+        acceptedAt,
+      });
+      return id;
+    };
+    const accepted = await invitation(after(7, base), base);
+    const expired = await invitation(base, null);
+    const present = async () => ({
+      download: (await t.db.select().from(bulkDownloads).where(eq(bulkDownloads.id, download))).length,
+      code: (
+        await t.db
+          .select()
+          .from(oneTimeCodes)
+          .where(eq(oneTimeCodes.codeHash, hashCode(code)))
+      ).length,
+      invitations: (
+        await t.db
+          .select()
+          .from(invitations)
+          .where(inArray(invitations.id, [accepted, expired]))
+      ).length,
+    });
+    await runAt(after(0.99, base));
+    expect(await present()).toEqual({ download: 1, code: 1, invitations: 2 });
+    await runAt(after(1.01, base));
+    expect(await present()).toEqual({ download: 0, code: 0, invitations: 2 });
+    await runAt(after(29.9, base));
+    expect((await present()).invitations).toBe(2);
+    await runAt(after(30.1, base));
+    expect((await present()).invitations).toBe(0);
   });
 });
 
