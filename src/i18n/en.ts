@@ -758,6 +758,7 @@ export const appMessages = {
         withdrawn: "Request withdrawn",
         paid: "Paid in time",
         deleted: "Account deleted",
+        userDeleted: "User deleted",
         canceled: "Subscription canceled",
       },
       search: "Search account name",

@@ -91,6 +91,11 @@ describe("outcomes in words", () => {
     expect(outcomeKey("something new")).toBeNull();
     expect(outcomeKey(null)).toBeNull();
   });
+
+  it("says a user deletion carried out deleted a user, not an account", () => {
+    expect(textOf(outcomeKey("deleted", "user-deletion")!)).toBe("User deleted");
+    expect(textOf(outcomeKey("deleted", "account-deletion")!)).toBe("Account deleted");
+  });
 });
 
 describe("the pages", () => {

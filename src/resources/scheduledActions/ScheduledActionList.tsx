@@ -91,7 +91,7 @@ function RunsAt({ action }: { action: ScheduledAction }) {
 /** A finished row: canceled or carried out, when, and what came of it. */
 function Outcome({ action }: { action: ScheduledAction }) {
   const translate = useTranslate();
-  const key = outcomeKey(action.outcome);
+  const key = outcomeKey(action.outcome, action.kind);
   const at = action.state === "done" ? action.doneAt : action.canceledAt;
   return (
     <Stack spacing={0.5} alignItems="flex-end">

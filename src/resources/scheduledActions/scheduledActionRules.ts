@@ -74,7 +74,9 @@ const OUTCOMES: Record<string, string> = {
   canceled: "canceled",
 };
 
-export function outcomeKey(outcome: string | null): string | null {
+export function outcomeKey(outcome: string | null, kind?: ScheduledActionKind): string | null {
+  // A user deletion carried out deleted a person, not an account.
+  if (outcome === "deleted" && kind === "user-deletion") return "resources.scheduled-actions.outcomes.userDeleted";
   const key = outcome === null ? undefined : OUTCOMES[outcome];
   return key ? `resources.scheduled-actions.outcomes.${key}` : null;
 }
