@@ -143,7 +143,9 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
           )
           .offset(start)
           .limit(end - start + 1),
-        db.select({ n: count() }).from(tests).innerJoin(devices, eq(devices.id, tests.deviceId)).where(where),
+        // A left join (device_id is a NOT NULL foreign key): unless a filter reads the device, the
+        // planner leaves it out and counts the tests alone.
+        db.select({ n: count() }).from(tests).leftJoin(devices, eq(devices.id, tests.deviceId)).where(where),
       ]);
       const total = totals[0]?.n ?? 0;
       reply
