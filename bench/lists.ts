@@ -29,6 +29,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 const BEFORE = process.env.BENCH_BEFORE;
 const RESULTS = join("bench", "results", "latest.json");
+/** One sign-in serves the whole run (the default 5-minute access token would expire mid-run). */
+const SERVICE_ENV = { ACCESS_TOKEN_TTL_SECONDS: "7200" };
 
 const list = (resource: string, extra: Record<string, unknown> = {}) =>
   `/api/${resource}?${new URLSearchParams({ range: "[0,24]", ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, JSON.stringify(v)])) }).toString()}`;
@@ -101,7 +103,15 @@ async function pgliteService(name: string, checkout?: string): Promise<Target> {
   const service = await startPrinting(
     ["--import", "tsx", "server/src/main.ts"],
     /^API: (http:\/\/\S+?)\/api\/health$/,
-    { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", QUIET: "true", SERVE_CONSOLE: "false" },
+    {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      QUIET: "true",
+      SERVE_CONSOLE: "false",
+      ...SERVICE_ENV,
+    },
     checkout,
   );
   return {
@@ -142,6 +152,10 @@ async function measureAll(database: string, reference: string, targets: Target[]
     const result = await load({ urls: [url], headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 1 });
     if (result.errors > 0) throw new Error(`${key}: ${result.errors} answers were not 2xx`);
     samples.set(key, [...(samples.get(key) ?? []), { result, reference: referencePerSecond }]);
+    if (!SMOKE)
+      console.log(
+        `  … ${key.replace("\u0000", " [")}]: ${result.perSecond.toFixed(0)} req/s, p99 ${result.p99.toFixed(0)} ms`,
+      );
   };
   for (let round = 0; round < ROUNDS; round++) {
     const ref = await load({ urls: [reference], connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 1 });
@@ -202,7 +216,7 @@ try {
   }
 
   if (process.env.TEST_DATABASE_URL) {
-    const cluster = await startCluster(1, { QUIET: "true" });
+    const cluster = await startCluster(1, { QUIET: "true", ...SERVICE_ENV });
     try {
       const [instance] = cluster.instances;
       const target = { name: "this checkout", url: instance!.url, headers: await signIn(instance!.url), stop() {} };

@@ -25,9 +25,10 @@ const BENCHES = [
   "operations.ts",
   "analyzer.ts",
   "instances.ts",
+  "lists.ts",
 ];
 /** Benchmarks that need a PostgreSQL server: scripts/with-postgres.mjs starts a throwaway one. */
-const ON_POSTGRES = new Set(["instances.ts"]);
+const ON_POSTGRES = new Set(["instances.ts", "lists.ts"]);
 /** A smoke run's benchmark that takes longer than this is stuck, not slow. */
 const SMOKE_TIMEOUT_MS = 5 * 60_000;
 const RESULTS = join("bench", "results", "latest.json");
