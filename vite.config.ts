@@ -25,6 +25,10 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    // Every browser the console supports has Object.entries (src/custom/startup/shims/objectEntries.cjs).
+    alias: [{ find: /^object\.entries$/, replacement: resolve("src/custom/startup/shims/objectEntries.cjs") }],
+  },
   server: {
     proxy: { "/api": `http://127.0.0.1:${servicePort}` },
   },

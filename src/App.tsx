@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import {
   createBrowserRouter,
   matchRoutes,
@@ -11,6 +11,8 @@ import {
 import { createTheme, CssBaseline, ThemeProvider } from "@mui/material";
 import { useScrollToTopOnPathChange } from "./custom/layout/useScrollToTopOnPathChange";
 import { runStartup, type StartupResult } from "./custom/startup/startup";
+import { lazyPage } from "./custom/startup/lazyPage";
+import { loadConsole, loadLoginPage } from "./custom/startup/routeCode";
 import { PUBLIC_SCREENS } from "./access/publicScreens";
 import { ErrorBoundary } from "./custom/status/ErrorBoundary";
 import { MaintenanceScreen } from "./custom/status/MaintenanceScreen";
@@ -18,9 +20,10 @@ import { PageLoader } from "./custom/status/PageLoader";
 import type { ConsoleProviders } from "./providers";
 import { theme } from "./theme";
 
-// Each part loads on demand (spec §2): /login never downloads react-admin.
-const Console = lazy(() => import("./Console"));
-const LoginPage = lazy(() => import("./custom/login/LoginPage"));
+// Each part loads on demand (spec §2): /login never downloads react-admin. Start-up preloads the
+// part the address needs (main.tsx), so it draws without suspending.
+const Console = lazyPage(loadConsole);
+const LoginPage = lazyPage(loadLoginPage);
 
 const muiTheme = createTheme(theme);
 

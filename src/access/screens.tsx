@@ -24,6 +24,8 @@ import {
 import { SubscriptionShowPage } from "../resources/subscriptions";
 import { GalleryPage, tests, TestDetailPage } from "../resources/tests";
 import { users } from "../resources/users";
+import { lazyPage } from "../custom/startup/lazyPage";
+import { loadHomePage } from "../custom/startup/routeCode";
 import type { AccessQuery } from "./accessRules";
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -56,7 +58,7 @@ export const SCREENS: Screen[] = [
     title: "screens.home",
     access: screen("home"),
     menu: { icon: HomeIcon, segments: [""] },
-    page: lazy(() => import("../custom/home/HomePage")),
+    page: lazyPage(loadHomePage),
   },
   {
     path: "/activity-feed",

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { http } from "msw";
+import { http, HttpResponse } from "msw";
 import { renderConsole } from "./harness/renderConsole";
 import { server, state } from "./harness/server";
 import { installResourceService, listRequests, tableRows } from "./harness/resourceService";
@@ -27,6 +27,27 @@ describe("start-up without a waterfall", () => {
     // The check was asked (and is still out): the rows did not wait for it.
     expect(subscriptionAsked).toBe(true);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("asks for the saved filters only once the list's own rows are in", async () => {
+    let listAsked = false;
+    let savedAsked = false;
+    server.use(
+      http.get("*/api/accounts", () => {
+        listAsked = true;
+        return new Promise<never>(() => undefined);
+      }),
+      http.get("*/api/saved-queries", () => {
+        savedAsked = true;
+        return HttpResponse.json([]);
+      }),
+    );
+    await renderConsole("/accounts", { role: "SuperAdmin" });
+    await waitFor(() => expect(listAsked).toBe(true));
+    // The filter sidebar is drawn while the rows are out; its saved filters wait for them.
+    await screen.findByRole("complementary");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(savedAsked).toBe(false);
   });
 
   it("still runs start-up in its order before the page's data", async () => {

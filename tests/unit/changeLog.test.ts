@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { badgeCount, isNew, visibleEntries, type ChangeLogEntry } from "../../src/custom/changeLog/changeLog";
+import { isValid, parse } from "date-fns";
+import {
+  badgeCount,
+  entryDate,
+  isNew,
+  visibleEntries,
+  type ChangeLogEntry,
+} from "../../src/custom/changeLog/changeLog";
 import { CHANGE_LOG } from "../../src/custom/changeLog/entries";
 
 const entries: ChangeLogEntry[] = [
@@ -49,5 +56,19 @@ describe("change log (spec §2, §4)", () => {
       expect(entry.content.length).toBeGreaterThan(0);
     }
     expect(() => visibleEntries(CHANGE_LOG, "SuperAdmin")).not.toThrow();
+  });
+});
+
+describe("entryDate reads MM-DD-YYYY as date-fns' parse did (issue 13: parse left the bundle)", () => {
+  const samples = ["11-10-2026", "1-5-2026", "02-29-2024", "12-31-1999", "02-30-2026", "13-01-2026", "00-10-2026"];
+  const refused = ["2026-11-10", "11/10/2026", "", "11-10-2026x", "aa-bb-cccc"];
+  it.each(samples)("%s", (date) => {
+    const expected = parse(date, "MM-dd-yyyy", new Date(0));
+    if (isValid(expected)) expect(entryDate({ title: "", content: "", date })).toEqual(expected);
+    else expect(() => entryDate({ title: "", content: "", date })).toThrow(/invalid date/);
+  });
+  it.each(refused)("refuses %j", (date) => {
+    expect(isValid(parse(date, "MM-dd-yyyy", new Date(0)))).toBe(false);
+    expect(() => entryDate({ title: "t", content: "", date })).toThrow(/invalid date/);
   });
 });

@@ -1,7 +1,7 @@
-import { differenceInCalendarDays, isValid, parse } from "date-fns";
+import { differenceInCalendarDays } from "date-fns";
 import type { Role } from "../../api/types";
 import { canAccessRoles, type AccessRole } from "../../access/roles";
-import { CHANGE_LOG_DATE_FORMAT, CHANGE_LOG_NEW_DAYS } from "../../config";
+import { CHANGE_LOG_NEW_DAYS } from "../../config";
 
 /** A change-log entry (spec §3): date is MM-DD-YYYY; no hasAccess list means everyone. */
 export interface ChangeLogEntry {
@@ -12,9 +12,24 @@ export interface ChangeLogEntry {
   hasAccess?: AccessRole[];
 }
 
+/** MM-DD-YYYY (config's CHANGE_LOG_DATE_FORMAT), as date-fns' parse read it: 1–2 digit month and day. */
+const ENTRY_DATE = /^(\d{1,2})-(\d{1,2})-(\d{1,4})$/;
+
+/**
+ * The entry's date, local midnight. Read by hand, not with date-fns' parse: the change log is in
+ * every signed-in page's code, and parse brought its whole format grammar along (issue 13).
+ */
 export function entryDate(entry: ChangeLogEntry): Date {
-  const date = parse(entry.date, CHANGE_LOG_DATE_FORMAT, new Date(0));
-  if (!isValid(date)) throw new Error(`Change-log entry "${entry.title}" has an invalid date: ${entry.date}`);
+  const [, month, day, year] = ENTRY_DATE.exec(entry.date)?.map(Number) ?? [];
+  const date = new Date(0);
+  if (month !== undefined && day !== undefined && year !== undefined) {
+    date.setFullYear(year, month - 1, day);
+    date.setHours(0, 0, 0, 0);
+  }
+  // A day or month out of range (02-30) rolls over in Date: refused, as date-fns refused it.
+  if (month === undefined || date.getMonth() !== month - 1 || date.getDate() !== day) {
+    throw new Error(`Change-log entry "${entry.title}" has an invalid date: ${entry.date}`);
+  }
   return date;
 }
 

@@ -8,34 +8,46 @@
  * Only the lists' and home's pages are named here (the pages people open a console on, and the
  * menu's targets); any other address still gets the console's own code early.
  */
-type Load = () => Promise<unknown>;
+import { loadPage, type PageLoad } from "./lazyPage";
 
-/** The signed-in part: react-admin and the console's shell (App.tsx imports the same module). */
-export const loadConsole: Load = () => import("../../Console");
-export const loadLoginPage: Load = () => import("../login/LoginPage");
+/*
+ * The loaders, shared with the lazy pages (App.tsx, src/resources/…/index.ts, src/access/screens.tsx):
+ * one function per page, so a page preloaded here renders without suspending (lazyPage.ts).
+ */
+/** The signed-in part: react-admin and the console's shell. */
+export const loadConsole = () => import("../../Console");
+export const loadLoginPage = () => import("../login/LoginPage");
+export const loadHomePage = () => import("../home/HomePage");
+export const loadAccountList = () => import("../../resources/accounts/AccountList");
+export const loadUserList = () => import("../../resources/users/UserList");
+export const loadDeviceList = () => import("../../resources/devices/DeviceList");
+export const loadPaymentsPage = () => import("../../resources/payments/PaymentsPage");
+export const loadFirmwareList = () => import("../../resources/firmware/FirmwareList");
+export const loadDiscountList = () => import("../../resources/discounts/DiscountList");
+export const loadGalleryPage = () => import("../gallery/GalleryPage");
 
 /** First path segment → the page's module (src/resources/…/index.ts, src/access/screens.tsx). */
-const PAGES: Record<string, Load> = {
-  "": () => import("../home/HomePage"),
-  accounts: () => import("../../resources/accounts/AccountList"),
-  users: () => import("../../resources/users/UserList"),
-  devices: () => import("../../resources/devices/DeviceList"),
-  payments: () => import("../../resources/payments/PaymentsPage"),
-  firmware: () => import("../../resources/firmware/FirmwareList"),
-  discounts: () => import("../../resources/discounts/DiscountList"),
-  gallery: () => import("../gallery/GalleryPage"),
+const PAGES: Record<string, PageLoad<unknown>> = {
+  "": loadHomePage,
+  accounts: loadAccountList,
+  users: loadUserList,
+  devices: loadDeviceList,
+  payments: loadPaymentsPage,
+  firmware: loadFirmwareList,
+  discounts: loadDiscountList,
+  gallery: loadGalleryPage,
 };
 
 const firstSegment = (pathname: string) => pathname.split("/")[1] ?? "";
 
 /** A list's own page (/accounts), not a record under it (/accounts/123): that one has other code. */
-function pageOf(pathname: string): Load | undefined {
+function pageOf(pathname: string): PageLoad<unknown> | undefined {
   const parts = pathname.split("/").filter(Boolean);
   return parts.length <= 1 ? PAGES[firstSegment(pathname)] : undefined;
 }
 
 /** Swallowed here: a chunk that fails now is asked again (and its failure shown) when the page renders. */
-const quietly = (load: Load) => load().catch(() => undefined);
+const quietly = (load: PageLoad<unknown>) => loadPage(load).catch(() => undefined);
 
 /**
  * Starts loading what `pathname` will render: the sign-in page, or (with a stored session) the
@@ -61,15 +73,36 @@ export function prefetchMenuCode(schedule: (task: () => void) => void = whenIdle
 /** Past the first page's own code and data on a slow machine (the bench saw 2.5 s to its rows). */
 const AFTER_LOAD_MS = 5000;
 
+let firstRowsDrawn: () => void = () => undefined;
+const firstRows = new Promise<void>((resolve) => {
+  firstRowsDrawn = resolve;
+});
+
 /**
- * A while after the page has loaded, when the browser has nothing else to do: never in the way
- * of the first page's own code and data (an idle moment while its data is out would otherwise
- * start the menu's code beside it; no deadline: on a busy machine it simply waits).
+ * A list's first rows are on screen (ListPage says so): the first page has its code and its data,
+ * so the menu's code may load now rather than seconds later (a click soon after waited for it).
  */
-function whenIdle(task: () => void): void {
+export function markFirstRowsDrawn(): void {
+  firstRowsDrawn();
+}
+
+/**
+ * When the browser has nothing else to do once the first page is done: its first rows drawn, or
+ * (a page that is not a list, an empty list) a while after the page has loaded. Never in the way
+ * of the first page's own code and data (an idle moment while its data is out would otherwise start
+ * the menu's code beside it; no deadline: on a busy machine it simply waits).
+ */
+export function whenIdle(task: () => void, firstPageDone: Promise<void> = firstRows): void {
   if (typeof window === "undefined") return;
-  const idle = () =>
-    setTimeout(() => ("requestIdleCallback" in window ? window.requestIdleCallback(task) : task()), AFTER_LOAD_MS);
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
+  let started = false;
+  const idle = () => {
+    if (started) return;
+    started = true;
+    if ("requestIdleCallback" in window) window.requestIdleCallback(task);
+    else task();
+  };
+  void firstPageDone.then(idle);
+  const afterLoad = () => setTimeout(idle, AFTER_LOAD_MS);
+  if (document.readyState === "complete") afterLoad();
+  else window.addEventListener("load", afterLoad, { once: true });
 }

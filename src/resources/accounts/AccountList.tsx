@@ -1,19 +1,19 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button as MuiButton, Stack } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { DataTable, useTranslate } from "react-admin";
-import { useNavigate } from "react-router-dom";
 import type { Account } from "../../api/resources";
 import { BookmarkToggle, BulkBookmarkButton } from "../shared/bookmarks";
 import { countryName } from "../shared/country";
-import { CreateDialog } from "../shared/FormDialog";
 import { DateTimeText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { StatusChip } from "../shared/StatusChip";
 import { AccountListAside } from "./accountFilters";
-import { AccountFields } from "./accountInputs";
+
+const loadCreateDialog = () => import("./AccountCreateDialog");
+const AccountCreateDialog = lazy(loadCreateDialog);
 
 const Column = DataTable.Col<Account>;
 const NumberColumn = DataTable.NumberCol<Account>;
@@ -28,10 +28,21 @@ const AccountBulkActions = () => (
 /** /accounts (super admin): every customer account, filtered, sorted, exported, bookmarked. */
 export default function AccountList() {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  // Mounted from the first opening on, so closing it keeps its exit transition.
+  const [created, setCreated] = useState(false);
   const create = (
-    <MuiButton variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+    <MuiButton
+      variant="contained"
+      startIcon={<AddIcon />}
+      // The dialog's code starts loading as the pointer or focus reaches the button.
+      onPointerEnter={() => void loadCreateDialog()}
+      onFocus={() => void loadCreateDialog()}
+      onClick={() => {
+        setCreated(true);
+        setCreating(true);
+      }}
+    >
       {translate("resources.accounts.create")}
     </MuiButton>
   );
@@ -72,15 +83,11 @@ export default function AccountList() {
           <Column source="createdAt" render={(record) => <DateTimeText value={record.createdAt} dateOnly />} />
         </DataTable>
       </ResourceList>
-      <CreateDialog
-        resource="accounts"
-        open={creating}
-        title={translate("resources.accounts.createTitle")}
-        onClose={() => setCreating(false)}
-        onCreated={(record) => navigate(paths.account(String(record.id)))}
-      >
-        <AccountFields />
-      </CreateDialog>
+      {created && (
+        <Suspense fallback={null}>
+          <AccountCreateDialog open={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

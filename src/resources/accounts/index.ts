@@ -1,4 +1,6 @@
 import { lazy } from "react";
+import { lazyPage } from "../../custom/startup/lazyPage";
+import { loadAccountList } from "../../custom/startup/routeCode";
 import AccountsIcon from "@mui/icons-material/BusinessOutlined";
 import type { Account } from "../../api/resources";
 import type { ResourceConfig } from "../shared/resourceConfig";
@@ -7,7 +9,7 @@ import type { ResourceConfig } from "../shared/resourceConfig";
 export const accounts = {
   icon: AccountsIcon,
   recordRepresentation: (record: Account) => record.name,
-  list: lazy(() => import("./AccountList")),
+  list: lazyPage(loadAccountList),
   edit: lazy(() => import("./AccountShow")),
 } satisfies ResourceConfig;
 

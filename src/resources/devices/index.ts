@@ -1,4 +1,6 @@
 import { lazy } from "react";
+import { lazyPage } from "../../custom/startup/lazyPage";
+import { loadDeviceList } from "../../custom/startup/routeCode";
 import DevicesIcon from "@mui/icons-material/DevicesOtherOutlined";
 import type { Device } from "../../api/resources";
 import type { ResourceConfig } from "../shared/resourceConfig";
@@ -7,6 +9,6 @@ import type { ResourceConfig } from "../shared/resourceConfig";
 export const devices = {
   icon: DevicesIcon,
   recordRepresentation: (record: Device) => record.customBoxName || record.serialNumber,
-  list: lazy(() => import("./DeviceList")),
+  list: lazyPage(loadDeviceList),
   edit: lazy(() => import("./DeviceShow")),
 } satisfies ResourceConfig;

@@ -1,4 +1,5 @@
-import { lazy } from "react";
+import { lazyPage } from "../../custom/startup/lazyPage";
+import { loadDiscountList } from "../../custom/startup/routeCode";
 import DiscountsIcon from "@mui/icons-material/LocalOfferOutlined";
 import type { Discount } from "../../api/resources";
 import type { ResourceConfig } from "../shared/resourceConfig";
@@ -7,5 +8,5 @@ import type { ResourceConfig } from "../shared/resourceConfig";
 export const discounts = {
   icon: DiscountsIcon,
   recordRepresentation: (record: Discount) => record.code,
-  list: lazy(() => import("./DiscountList")),
+  list: lazyPage(loadDiscountList),
 } satisfies ResourceConfig;

@@ -1,4 +1,6 @@
 import { lazy } from "react";
+import { lazyPage } from "../../custom/startup/lazyPage";
+import { loadFirmwareList } from "../../custom/startup/routeCode";
 import FirmwareIcon from "@mui/icons-material/MemoryOutlined";
 import type { Firmware } from "../../api/resources";
 import type { ResourceConfig } from "../shared/resourceConfig";
@@ -7,7 +9,7 @@ import type { ResourceConfig } from "../shared/resourceConfig";
 export const firmware = {
   icon: FirmwareIcon,
   recordRepresentation: (record: Firmware) => record.firmwareVersion,
-  list: lazy(() => import("./FirmwareList")),
+  list: lazyPage(loadFirmwareList),
 } satisfies ResourceConfig;
 
 /** /firmware/upload: the spec's route for creating one. */

@@ -1,4 +1,6 @@
 import { lazy } from "react";
+import { lazyPage } from "../../custom/startup/lazyPage";
+import { loadPaymentsPage } from "../../custom/startup/routeCode";
 import PaymentsIcon from "@mui/icons-material/PaymentsOutlined";
 import type { Payment } from "../../api/resources";
 import type { ResourceConfig } from "../shared/resourceConfig";
@@ -7,7 +9,7 @@ import type { ResourceConfig } from "../shared/resourceConfig";
 export const payments = {
   icon: PaymentsIcon,
   recordRepresentation: (record: Payment) => record.invoiceNumber,
-  list: lazy(() => import("./PaymentsPage")),
+  list: lazyPage(loadPaymentsPage),
 } satisfies ResourceConfig;
 
 /** /payment/:paymentId: the spec's route for one payment. */

@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Box } from "@mui/material";
-import { ColumnsButton, List, TopToolbar, useTranslate, type ListProps } from "react-admin";
+import { ColumnsButton, List, TopToolbar, useListContext, useTranslate, type ListProps } from "react-admin";
+import { markFirstRowsDrawn } from "../../custom/startup/routeCode";
 import { useListPerPage } from "../../custom/userSettings/preferences";
 import { PageHeader } from "./PageHeader";
 
@@ -12,6 +13,15 @@ interface ListPageProps extends Omit<ListProps, "title"> {
   headerActions?: ReactNode;
   /** Between the heading and the list (tabs). */
   beforeList?: ReactNode;
+}
+
+/** Tells start-up the first page is done once its rows are in (the menu's code loads after them). */
+function FirstRowsDrawn() {
+  const { isPending } = useListContext();
+  useEffect(() => {
+    if (!isPending) markFirstRowsDrawn();
+  }, [isPending]);
+  return null;
 }
 
 /**
@@ -36,6 +46,7 @@ export function ListPage({ title, subtitle, headerActions, beforeList, children,
         {...listProps}
       >
         {children}
+        <FirstRowsDrawn />
       </List>
     </Box>
   );

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from "react";
+import { lazy, Suspense, type ReactElement, type ReactNode } from "react";
 import { Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from "@mui/material";
 import InboxIcon from "@mui/icons-material/InboxOutlined";
 import {
@@ -7,13 +7,18 @@ import {
   SearchInput,
   TopToolbar,
   useCanAccess,
+  useListContext,
   useTranslate,
   type SortPayload,
 } from "react-admin";
 import type { ResourceName } from "../../api/resources";
 import { ListPage } from "./ListPage";
-import { SavedQueriesPanel } from "./SavedQueriesPanel";
 import { ServerExportButton } from "./ServerExportButton";
+
+// Its forms and save code load once the list's rows are in, not before them (issue 13).
+const SavedQueriesPanel = lazy(() =>
+  import("./SavedQueriesPanel").then((module) => ({ default: module.SavedQueriesPanel })),
+);
 
 /** The lists' page size for a user who never chose one (User Settings' "rows per page", DEFAULT_PREFERENCES). */
 export const LIST_PAGE_SIZE = 25;
@@ -21,6 +26,7 @@ export const LIST_PAGE_SIZE = 25;
 /** The filter sidebar (react-admin demo's VisitorListAside): live search, saved filters, facets. */
 export function ListAside({ children }: { children?: ReactNode }) {
   const { canAccess: maySaveQueries } = useCanAccess({ action: "saveQueries" });
+  const { isPending } = useListContext();
   return (
     <Card
       variant="outlined"
@@ -29,7 +35,11 @@ export function ListAside({ children }: { children?: ReactNode }) {
     >
       <CardContent sx={{ pt: 1 }}>
         <FilterLiveSearch source="q" label="resources.shared.search" />
-        {maySaveQueries && <SavedQueriesPanel />}
+        {maySaveQueries && !isPending && (
+          <Suspense fallback={null}>
+            <SavedQueriesPanel />
+          </Suspense>
+        )}
         {children}
       </CardContent>
     </Card>

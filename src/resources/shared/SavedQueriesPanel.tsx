@@ -47,16 +47,17 @@ const OLDEST_FIRST = { field: "createdAt", order: "ASC" } as const;
 export function SavedQueriesPanel() {
   const translate = useTranslate();
   const notify = useNotify();
-  const { resource, filterValues, sort, perPage, setFilters, setSort, setPerPage } = useListContext();
+  const { resource, filterValues, sort, perPage, setFilters, setSort, setPerPage, isPending } = useListContext();
   const [naming, setNaming] = useState(false);
   const [create] = useCreate<SavedQuery>();
   const [remove] = useDelete<SavedQuery>();
 
-  const saved = useGetList<SavedQuery>(SAVED_QUERIES, {
-    filter: { resource },
-    pagination: ALL_SAVED,
-    sort: OLDEST_FIRST,
-  });
+  // Asked once the list's own rows are in: the saved filters never hold back the first page (issue 13).
+  const saved = useGetList<SavedQuery>(
+    SAVED_QUERIES,
+    { filter: { resource }, pagination: ALL_SAVED, sort: OLDEST_FIRST },
+    { enabled: !isPending },
+  );
   const queries = saved.data ?? [];
   const current = queryValueOf({ filterValues, sort, perPage });
   const hasFilters = Object.keys(current.filter).length > 0;

@@ -1,4 +1,6 @@
 import { lazy } from "react";
+import { lazyPage } from "../../custom/startup/lazyPage";
+import { loadGalleryPage } from "../../custom/startup/routeCode";
 import GalleryIcon from "@mui/icons-material/PhotoLibraryOutlined";
 import type { ApiTest } from "../../api/tests";
 import type { ResourceConfig } from "../shared/resourceConfig";
@@ -12,5 +14,5 @@ export const tests = {
   recordRepresentation: (record: ApiTest) => record.name,
 } satisfies ResourceConfig;
 
-export const GalleryPage = lazy(() => import("../../custom/gallery/GalleryPage"));
+export const GalleryPage = lazyPage(loadGalleryPage);
 export const TestDetailPage = lazy(() => import("../../custom/testDetail/TestDetailPage"));

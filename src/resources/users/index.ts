@@ -1,4 +1,6 @@
 import { lazy } from "react";
+import { lazyPage } from "../../custom/startup/lazyPage";
+import { loadUserList } from "../../custom/startup/routeCode";
 import UsersIcon from "@mui/icons-material/PeopleAltOutlined";
 import type { User } from "../../api/resources";
 import { fullName } from "../../authProvider/identity";
@@ -8,6 +10,6 @@ import type { ResourceConfig } from "../shared/resourceConfig";
 export const users = {
   icon: UsersIcon,
   recordRepresentation: (record: User) => fullName(record.firstName, record.lastName),
-  list: lazy(() => import("./UserList")),
+  list: lazyPage(loadUserList),
   edit: lazy(() => import("./UserShow")),
 } satisfies ResourceConfig;
