@@ -23,15 +23,15 @@ const pool = Array.from({ length: TRAYS }, (_, layout) => {
   return { stones: tray.stones.length, pngs: KINDS.map((kind) => renderPhoto(tray, kind as PhotoKind)) };
 });
 
-function decode(pngs: Buffer[]): TrayPhotos {
-  const [result, luv, glowing, coloured, simulants] = pngs.map((png) => decodePhoto(png, "bench"));
+async function decode(pngs: Buffer[]): Promise<TrayPhotos> {
+  const [result, luv, glowing, coloured, simulants] = await Promise.all(pngs.map((png) => decodePhoto(png, "bench")));
   return { result: result!, lights: { luv, glowing, coloured, simulants } };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 // Warm-up: the first runs pay for JIT compilation.
-for (const { pngs } of pool.slice(0, 3)) analyzeTray(decode(pngs), configOf("RAMI"));
+for (const { pngs } of pool.slice(0, 3)) analyzeTray(await decode(pngs), configOf("RAMI"));
 
 console.log(
   `AI analyzer: ${TRAYS} trays of ${PHOTO_WIDTH}×${PHOTO_HEIGHT} px, ` +
@@ -41,12 +41,12 @@ console.log(
 const decodeTimes: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const started = performance.now();
-  for (const { pngs } of pool) decode(pngs);
+  for (const { pngs } of pool) await decode(pngs);
   decodeTimes.push((performance.now() - started) / (TRAYS * KINDS.length));
 }
 console.log(`  decode PNG                 ${median(decodeTimes).toFixed(2)} ms per photo`);
 
-const decoded = pool.map(({ pngs }) => decode(pngs));
+const decoded = await Promise.all(pool.map(({ pngs }) => decode(pngs)));
 for (const model of AI_MODELS) {
   const config = configOf(model);
   const times: number[] = [];

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiJobStatusResponse, AiModel, AiResultResponse, AiTriggerResponse } from "../../src/api/ai";
 import { FILE_KIND } from "../../src/api/tests";
@@ -37,6 +38,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const RUN_KINDS = [FILE_KIND.Result, FILE_KIND.Luv, FILE_KIND.Glowing, FILE_KIND.Coloured, FILE_KIND.Simulants];
+
+async function readBlob(key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of t.storage.get(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /** Gives a test a run made of the seed pool's photos of one tray layout (blobs already stored). */
 async function addRun(testId: string, group: number, layout: number, kinds: readonly number[] = RUN_KINDS) {
@@ -343,9 +350,14 @@ describe("the worker", () => {
       "The Result photo could not be decoded (damaged PNG).",
     ],
     [
-      "a JPEG",
+      "a damaged JPEG",
       async () => (await t.storage.put(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))).key,
-      "The Result photo is a JPEG; the analyzer reads PNG photos only.",
+      "The Result photo could not be decoded (damaged JPEG).",
+    ],
+    [
+      "not a photo",
+      async () => (await t.storage.put(Buffer.from("%PDF-1.4\n"))).key,
+      "The Result photo is not a JPEG, PNG or WebP image.",
     ],
   ])("fails a job whose Result photo is %s, with the reason", async (_label, blob, reason) => {
     const { id } = await insertTest(t.db, t.storage, { photos: 0 });
@@ -366,6 +378,45 @@ describe("the worker", () => {
     expect(await jobRow(jobId)).toMatchObject({ status: "failed", error: reason, finishedAt: expect.any(Date) });
     expect((await getResult(id, 0)).json<AiResultResponse>()).toMatchObject({ status: "failed", result: null });
   });
+
+  it("reads JPEG run photos, a real device's size, as it reads PNG ones (a JPEG once failed the job)", async () => {
+    const layout = 5;
+    const { id } = await insertTest(t.db, t.storage, { photos: 0 });
+    for (const kind of RUN_KINDS) {
+      // The seed's photo of this layout under this light, as a phone would save it: 3120 × 4192 JPEG.
+      const png = await readBlob(photoKey(layout, kind as never));
+      const jpeg = await sharp(png).resize({ width: 3120, height: 4192, fit: "fill" }).jpeg({ quality: 88 }).toBuffer();
+      const { key, size } = await t.storage.put(jpeg);
+      await t.db.insert(testFiles).values({
+        id: randomUUID(),
+        testId: id,
+        name: `run-${kind}.jpg`,
+        storageKey: key,
+        group: 0,
+        type: "image",
+        kind,
+        size,
+        contentType: "image/jpeg",
+      });
+    }
+    const jpegJob = await finished(await triggered(id, { aiModel: "RAMI", deviceType: 5501 }));
+    expect(jpegJob.status).toBe("completed");
+    const pngJob = await finished(
+      await triggered(await testWithRun({}, layout), { aiModel: "RAMI", deviceType: 5501 }),
+    );
+    // The same stones, of the same types, in the same places (within a few canvas units).
+    expect(jpegJob.result).toHaveLength(trayLayout(layout).stones.length);
+    expect(jpegJob.result!.map((polygon) => polygon.Type)).toEqual(pngJob.result!.map((polygon) => polygon.Type));
+    const centre = (points: readonly (readonly number[])[]) => [
+      points.reduce((sum, p) => sum + p[0]!, 0) / points.length,
+      points.reduce((sum, p) => sum + p[1]!, 0) / points.length,
+    ];
+    for (const [i, polygon] of jpegJob.result!.entries()) {
+      const [x, y] = centre(polygon.Polygon as unknown as number[][]);
+      const [px, py] = centre(pngJob.result![i]!.Polygon as unknown as number[][]);
+      expect(Math.hypot(x! - px!, y! - py!)).toBeLessThan(40);
+    }
+  }, 60_000);
 
   it("fails a run without a Result photo", async () => {
     const { id } = await insertTest(t.db, t.storage, { photos: 0 });

@@ -1,8 +1,10 @@
 /**
- * Photos as the analyzer sees them: 8-bit RGB pixels, row by row, whatever the stored PNG's
- * colour type (palette, grey, alpha and 16-bit PNGs are all normalised by pngjs).
+ * Photos as the analyzer sees them: 8-bit RGB pixels, row by row, whatever the stored photo's
+ * format (JPEG, PNG or WebP, decoded by sharp: palette, grey, alpha and 16-bit PNGs all come out
+ * as 8-bit RGB) and size.
  */
-import { PNG } from "pngjs";
+import sharp from "sharp";
+import { MAX_PHOTO_PIXELS } from "../files/thumbnails";
 
 export interface RgbImage {
   width: number;
@@ -14,36 +16,50 @@ export interface RgbImage {
 /** A photo the analyzer cannot read; the job fails with this message. */
 export class UnreadablePhotoError extends Error {}
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
-
 /**
- * Decodes a stored photo. Only PNG is supported: the reference service has no JPEG decoder (and
- * pulling one in for a reference analyzer is not worth it), so a JPEG gets a reason a person can
- * act on rather than a generic failure.
+ * The largest photo the analyzer looks at: a third of the overlay's canvas (spec §9) each way.
+ * A device's 3120 × 4192 photo is read shrunk to this (polygons are scaled to the canvas anyway,
+ * and stones are hundreds of canvas units across), which keeps a job to tens of milliseconds of
+ * analysis instead of seconds; smaller photos are read as they are.
  */
-export function decodePhoto(bytes: Buffer, label: string): RgbImage {
-  if (bytes.subarray(0, 3).equals(JPEG_SIGNATURE)) {
-    throw new UnreadablePhotoError(`The ${label} photo is a JPEG; the analyzer reads PNG photos only.`);
-  }
-  if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
-    throw new UnreadablePhotoError(`The ${label} photo is not a PNG image.`);
-  }
-  let png: PNG;
+export const ANALYSIS_MAX_WIDTH = 1040;
+export const ANALYSIS_MAX_HEIGHT = 1398;
+
+const FORMATS: { name: string; matches(bytes: Buffer): boolean }[] = [
+  {
+    name: "PNG",
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  { name: "JPEG", matches: (b) => b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) },
+  {
+    name: "WebP",
+    matches: (b) => b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP",
+  },
+];
+
+/** Decodes a stored photo (in libvips' threads: the event loop stays free while it decodes). */
+export async function decodePhoto(bytes: Buffer, label: string): Promise<RgbImage> {
+  const format = FORMATS.find((candidate) => candidate.matches(bytes));
+  if (!format) throw new UnreadablePhotoError(`The ${label} photo is not a JPEG, PNG or WebP image.`);
   try {
-    png = PNG.sync.read(bytes);
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" })
+      // As people see it: the camera's orientation tag applied.
+      .rotate()
+      .resize({
+        width: ANALYSIS_MAX_WIDTH,
+        height: ANALYSIS_MAX_HEIGHT,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .removeAlpha()
+      .toColourspace("srgb")
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`${info.channels} channels`);
+    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
   } catch {
-    throw new UnreadablePhotoError(`The ${label} photo could not be decoded (damaged PNG).`);
+    throw new UnreadablePhotoError(`The ${label} photo could not be decoded (damaged ${format.name}).`);
   }
-  // pngjs always hands back RGBA; the analyzer has no use for alpha.
-  const { width, height } = png;
-  const data = new Uint8Array(width * height * 3);
-  for (let i = 0, j = 0; i < data.length; i += 3, j += 4) {
-    data[i] = png.data[j]!;
-    data[i + 1] = png.data[j + 1]!;
-    data[i + 2] = png.data[j + 2]!;
-  }
-  return { width, height, data };
 }
 
 /** Rec. 601 luma, 0–255, one value per pixel. */
