@@ -4,6 +4,8 @@ import { Link } from "react-router-dom";
 import { useTranslate } from "react-admin";
 import { deviceTypeName, type GalleryItem } from "../../api/tests";
 import { formatDateTime } from "../format";
+import { PhotoImage } from "../photos/PhotoImage";
+import { GALLERY_CARD_SIZES } from "../photos/photoSources";
 
 interface GalleryCardProps {
   item: GalleryItem;
@@ -38,11 +40,11 @@ export function GalleryCard({ item, selected, onToggle }: GalleryCardProps) {
           }}
         >
           {item.thumbnail ? (
-            <Box
-              component="img"
-              src={item.thumbnail}
+            <PhotoImage
+              link={item.thumbnail}
+              thumbnails={item.thumbnails}
+              sizes={GALLERY_CARD_SIZES}
               alt={item.name}
-              loading="lazy"
               sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }}
             />
           ) : (

@@ -9,8 +9,48 @@ import { useTranslate } from "react-admin";
 import { IDENTITY, transformCss, viewerReducer } from "./viewerTransform";
 
 export interface ViewerImage {
+  /** The photo itself. */
   src: string;
   alt: string;
+  /** A smaller copy shown at once while the photo (several MB from a device) loads; optional. */
+  preview?: string;
+}
+
+/**
+ * The photo, progressively: its preview first, then the original once it has loaded (loading out
+ * of sight meanwhile). Zoom, rotation and double-click apply to whichever is shown.
+ */
+function ProgressiveImage({
+  src,
+  preview,
+  alt,
+  style,
+  onDoubleClick,
+}: ViewerImage & { style: React.CSSProperties; onDoubleClick: () => void }) {
+  const [loaded, setLoaded] = useState(preview === undefined);
+  return (
+    <>
+      {!loaded && (
+        // Stretched to the original's box (a thumbnail is narrower than the screen; the photo is not).
+        <img
+          src={preview}
+          alt={alt}
+          draggable={false}
+          onDoubleClick={onDoubleClick}
+          style={{ ...style, width: "100%", height: "100%" }}
+        />
+      )}
+      <img
+        src={src}
+        alt={loaded ? alt : ""}
+        aria-hidden={loaded ? undefined : true}
+        draggable={loaded ? false : undefined}
+        onLoad={() => setLoaded(true)}
+        onDoubleClick={onDoubleClick}
+        style={loaded ? style : { position: "absolute", width: 1, height: 1, opacity: 0, pointerEvents: "none" }}
+      />
+    </>
+  );
 }
 
 interface ImageViewerProps {
@@ -86,7 +126,7 @@ export default function ImageViewer({ images, index, onClose }: ImageViewerProps
       open
       close={onClose}
       index={current}
-      slides={images.map((image) => ({ src: image.src, alt: image.alt }))}
+      slides={images.map((image) => ({ src: image.src, alt: image.alt, preview: image.preview }))}
       carousel={{ finite: false }}
       on={{
         view: ({ index: next }) => {
@@ -105,10 +145,11 @@ export default function ImageViewer({ images, index, onClose }: ImageViewerProps
       }}
       render={{
         slide: ({ slide, offset }) => (
-          <img
+          <ProgressiveImage
+            key={slide.src}
             src={slide.src}
+            preview={(slide as { preview?: string }).preview}
             alt={slide.alt ?? ""}
-            draggable={false}
             onDoubleClick={() => dispatch({ type: "doubleClick" })}
             style={{
               maxWidth: "100%",

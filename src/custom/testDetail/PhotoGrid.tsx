@@ -2,6 +2,8 @@ import { Box, ButtonBase, Checkbox, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
 import type { ApiTestFile } from "../../api/tests";
 import { PRODUCT_KEY } from "../../config";
+import { PhotoImage } from "../photos/PhotoImage";
+import { PHOTO_GRID_SIZES } from "../photos/photoSources";
 import { fileKind } from "./testRules";
 
 interface PhotoGridProps {
@@ -45,11 +47,11 @@ export function PhotoGrid({ files, selectable, selected, onToggle, onOpen }: Pho
               aria-label={`${kind}: ${file.name}`}
               sx={{ display: "block", width: "100%", aspectRatio: "3 / 4" }}
             >
-              <Box
-                component="img"
-                src={file.link}
+              <PhotoImage
+                link={file.link}
+                thumbnails={file.thumbnails}
+                sizes={PHOTO_GRID_SIZES}
                 alt={file.name}
-                loading="lazy"
                 sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }}
               />
             </ButtonBase>

@@ -14,6 +14,7 @@ import { DetailsCards } from "./DetailsCards";
 import { EditTestDialog } from "./EditTestDialog";
 import { FilesSection } from "./FilesSection";
 import { PasswordDialog } from "./PasswordDialog";
+import { previewOf } from "../photos/photoSources";
 import { PhotoGrid } from "./PhotoGrid";
 import { SelectionBar } from "./SelectionBar";
 import { ShareDialog } from "./ShareDialog";
@@ -177,7 +178,11 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
       {viewerIndex !== null && viewerIndex >= 0 && (
         <Suspense fallback={null}>
           <ImageViewer
-            images={viewerImages.map((file) => ({ src: file.link, alt: file.name }))}
+            images={viewerImages.map((file) => ({
+              src: file.link,
+              alt: file.name,
+              preview: previewOf(file.thumbnails),
+            }))}
             index={viewerIndex}
             onClose={() => setViewerIndex(null)}
           />
