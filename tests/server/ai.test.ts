@@ -15,7 +15,7 @@ import { interruptedTooOften } from "../../server/src/ai/worker";
 import { buildApp } from "../../server/src/app";
 import { loadConfig, type Config } from "../../server/src/config";
 import { aiJobs, testFiles } from "../../server/src/db/schema";
-import { photoKey } from "../../server/src/db/seedTests";
+import { FULL_SIZE_PHOTO_LAYOUT, FULL_SIZE_PHOTO_TESTS, photoKey, seedTestId } from "../../server/src/db/seedTests";
 import { trayLayout } from "../../server/src/db/seedPhotos";
 import { CONTRACT, FORMATS, LIMITS } from "../fixtures/contract";
 import { shapeDifferences } from "../fixtures/shape";
@@ -416,6 +416,18 @@ describe("the worker", () => {
       const [px, py] = centre(pngJob.result![i]!.Polygon as unknown as number[][]);
       expect(Math.hypot(x! - px!, y! - py!)).toBeLessThan(40);
     }
+  }, 60_000);
+
+  it("reads a seeded run whose Result photo is a device's JPEG and whose lights are smaller PNGs", async () => {
+    const id = seedTestId(FULL_SIZE_PHOTO_TESTS[0]!);
+    const job = await finished(await triggered(id, { aiModel: "RAMI", deviceType: 5501 }, "superAdmin"), "superAdmin");
+    expect(job.status).toBe("completed");
+    expect(job.result).toHaveLength(trayLayout(FULL_SIZE_PHOTO_LAYOUT).stones.length);
+    // Each stone measured under the smaller lights where it lies: the types of the all-PNG run.
+    const png = await finished(
+      await triggered(await testWithRun({}, FULL_SIZE_PHOTO_LAYOUT), { aiModel: "RAMI", deviceType: 5501 }),
+    );
+    expect(job.result!.map((polygon) => polygon.Type)).toEqual(png.result!.map((polygon) => polygon.Type));
   }, 60_000);
 
   it("fails a run without a Result photo", async () => {

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { PNG } from "pngjs";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_TYPES, FILE_KIND } from "../../src/api/tests";
 import { devices, seedPhotoStones, testFiles, tests } from "../../server/src/db/schema";
@@ -10,12 +11,21 @@ import {
   demoPdf,
   PHOTO_HEIGHT,
   PHOTO_WIDTH,
+  renderDevicePhoto,
   renderPhoto,
   trayLayout,
   type PhotoKind,
   type SeedStone,
 } from "../../server/src/db/seedPhotos";
-import { PHOTO_POOL_SIZE, photoKey, UNKNOWN_DEVICE_TYPE } from "../../server/src/db/seedTests";
+import {
+  DEVICE_PHOTO_KEY,
+  FULL_SIZE_PHOTO_LAYOUT,
+  FULL_SIZE_PHOTO_TESTS,
+  PHOTO_POOL_SIZE,
+  photoKey,
+  seedTestId,
+  UNKNOWN_DEVICE_TYPE,
+} from "../../server/src/db/seedTests";
 import { createTestApp, type TestApp } from "./helpers";
 
 let t: TestApp;
@@ -98,9 +108,26 @@ describe("the seeded test records", () => {
     expect(pdfs.every((file) => file.contentType === "application/pdf")).toBe(true);
     // A small pool of blobs, shared by many rows, every one stored with the recorded size.
     const keys = new Map(files.map((file) => [file.storageKey, file.size]));
-    expect(keys.size).toBeLessThanOrEqual(PHOTO_POOL_SIZE * 8 + 4);
+    // (The pool, four PDFs, and one full-size device photo.)
+    expect(keys.size).toBeLessThanOrEqual(PHOTO_POOL_SIZE * 8 + 4 + 1);
     for (const [key, size] of keys) expect(await t.storage.size(key), key).toBe(size);
   });
+
+  it("gives a few recent tests a real device's Result photo: a 3120 × 4192 JPEG of a few MB", async () => {
+    const rows = await t.db
+      .select({ testId: testFiles.testId, name: testFiles.name, contentType: testFiles.contentType })
+      .from(testFiles)
+      .where(eq(testFiles.storageKey, DEVICE_PHOTO_KEY));
+    expect(rows.map((row) => row.testId).sort()).toEqual(FULL_SIZE_PHOTO_TESTS.map(seedTestId).sort());
+    expect(rows.every((row) => row.contentType === "image/jpeg" && row.name.endsWith(".jpg"))).toBe(true);
+    const chunks: Buffer[] = [];
+    for await (const chunk of t.storage.get(DEVICE_PHOTO_KEY)) chunks.push(chunk as Buffer);
+    const photo = Buffer.concat(chunks);
+    expect(photo.length).toBeGreaterThan(2_000_000);
+    expect(await sharp(photo).metadata()).toMatchObject({ format: "jpeg", width: 3120, height: 4192 });
+    // Made by the seed itself, the same bytes every time.
+    expect((await renderDevicePhoto(trayLayout(FULL_SIZE_PHOTO_LAYOUT), FILE_KIND.Result)).equals(photo)).toBe(true);
+  }, 60_000);
 
   it("records each pool photo's stones in canvas space, with a ground-truth type", async () => {
     const stones = await t.db

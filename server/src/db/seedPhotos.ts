@@ -18,6 +18,7 @@
  * dominant hue names the type.
  */
 import { PNG } from "pngjs";
+import sharp from "sharp";
 import { FILE_KIND } from "../../../src/api/tests";
 
 export const CANVAS_WIDTH = 3120;
@@ -346,6 +347,37 @@ export function renderPhoto(layout: TrayLayout, kind: PhotoKind): Buffer {
   for (const stone of layout.stones) drawStone(png.data, stone, light);
   // Sub filter and a fast deflate level: several times quicker than the defaults, files a little larger.
   return PNG.sync.write(png, options);
+}
+
+/** Sensor grain: a tile of seeded noise, laid over the whole photo by libvips (not pixel by pixel in JS). */
+const GRAIN_TILE = 256;
+let grainTile: Buffer | undefined;
+function grain(): Buffer {
+  if (!grainTile) {
+    const random = prng(3120);
+    grainTile = Buffer.alloc(GRAIN_TILE * GRAIN_TILE * 3);
+    // Around mid-grey: "overlay" then darkens and lightens by a few levels.
+    for (let i = 0; i < grainTile.length; i++) grainTile[i] = 128 + Math.round((random() * 2 - 1) * 14);
+  }
+  return grainTile;
+}
+
+/**
+ * One layout under one light as a real device saves it (issue 13): 3120 × 4192 (the canvas, spec
+ * §9), a JPEG of a few MB. The drawing is the pool's photo enlarged (drawing 13 megapixels stone
+ * by stone would take seconds), with grain so it compresses like a sensor's photo rather than a
+ * flat drawing. Deterministic: the same bytes on every seed.
+ */
+export async function renderDevicePhoto(layout: TrayLayout, kind: PhotoKind): Promise<Buffer> {
+  const enlarged = await sharp(renderPhoto(layout, kind))
+    .resize(CANVAS_WIDTH, CANVAS_HEIGHT, { kernel: "cubic" })
+    .composite([
+      { input: grain(), raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 3 }, tile: true, blend: "overlay" },
+    ])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(enlarged.data, { raw: enlarged.info }).jpeg({ quality: 88 }).toBuffer();
 }
 
 /**

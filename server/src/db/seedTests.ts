@@ -13,7 +13,7 @@ import { FILE_KIND } from "../../../src/api/tests";
 import type { FileStorage } from "../files/storage";
 import type { Database } from "./client";
 import { devices, seedPhotoStones, testFiles, tests, type StoredNotes } from "./schema";
-import { demoPdf, PHOTO_KINDS, prng, renderPhoto, trayLayout, type PhotoKind } from "./seedPhotos";
+import { demoPdf, PHOTO_KINDS, prng, renderDevicePhoto, renderPhoto, trayLayout, type PhotoKind } from "./seedPhotos";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -43,6 +43,14 @@ const seedFileId = (n: number) => `50000000-0000-4000-8000-${String(n).padStart(
 export const photoKey = (layout: number, kind: PhotoKind) =>
   `seed-photo-l${String(layout).padStart(2, "0")}-k${kind}.png`;
 export const seedPdfKey = (n: number) => `seed-report-${n}.pdf`;
+/**
+ * A few recent tests whose first run's Result photo is a real device's (issue 13): 3120 × 4192
+ * JPEG, a few MB, one blob all of them share (renderDevicePhoto takes seconds, so only one is made).
+ * Their other photos stay the pool's (the analyzer maps a stone's pixels between sizes: ai/features.ts).
+ */
+export const FULL_SIZE_PHOTO_TESTS: readonly number[] = [2, 3, 5, 7];
+export const FULL_SIZE_PHOTO_LAYOUT = 0;
+export const DEVICE_PHOTO_KEY = "seed-device-photo-l00-k1.jpg";
 const PDF_COUNT = 4;
 
 export interface SeedIds {
@@ -185,6 +193,13 @@ export async function seedTestRecords(
       );
     }
   }
+  {
+    const { key, size } = await storage.put(
+      await renderDevicePhoto(trayLayout(FULL_SIZE_PHOTO_LAYOUT), FILE_KIND.Result),
+      { key: DEVICE_PHOTO_KEY },
+    );
+    photoSizes.set(key, size);
+  }
   for (let n = 0; n < PDF_COUNT; n++) {
     const { key, size } = await storage.put(demoPdf(`Gemtest screening report ${n + 1}`), { key: seedPdfKey(n) });
     photoSizes.set(key, size);
@@ -297,10 +312,23 @@ export async function seedTestRecords(
       const layout = Math.floor(random() * PHOTO_POOL_SIZE);
       const kinds: PhotoKind[] = [...ALWAYS_SHOT];
       if (random() < 0.3) kinds.push(FILE_KIND.OriginalResult, FILE_KIND.OriginalColoured);
+      const fullSize = group === 0 && FULL_SIZE_PHOTO_TESTS.includes(n);
       for (const kind of kinds) {
+        if (fullSize && kind === FILE_KIND.Result) {
+          addFile({
+            name: `${KIND_FILE_NAMES[kind]}-${group + 1}.jpg`,
+            storageKey: DEVICE_PHOTO_KEY,
+            group,
+            type: "image",
+            kind,
+            contentType: "image/jpeg",
+          });
+          continue;
+        }
         addFile({
           name: `${KIND_FILE_NAMES[kind]}-${group + 1}.png`,
-          storageKey: photoKey(layout, kind),
+          // The full-size Result photo's run shows its layout under the other lights too.
+          storageKey: photoKey(fullSize ? FULL_SIZE_PHOTO_LAYOUT : layout, kind),
           group,
           type: "image",
           kind,
