@@ -46,6 +46,19 @@ const LISTS: Array<{ resource: string; who: Who; filter?: object; count: SQL }> 
   { resource: "accounts", who: "superAdmin", count: sql`select count(*) from accounts where status <> 'deleted'` },
   { resource: "lost-devices", who: "superAdmin", count: sql`select count(*) from devices where status = 'lost'` },
   { resource: "scheduled-actions", who: "superAdmin", count: sql`select count(*) from scheduled_actions` },
+  // The gallery counts in its page's statement too (testRecords/gallery.ts).
+  { resource: "tests", who: "superAdmin", count: sql`select count(*) from tests where deleted_at is null` },
+  {
+    resource: "tests",
+    who: "admin",
+    count: sql`select count(*) from tests where deleted_at is null and account_id = ${ADMIN_ACCOUNT}`,
+  },
+  {
+    resource: "tests",
+    who: "superAdmin",
+    filter: { deviceType: 1 },
+    count: sql`select count(*) from tests t join devices d on d.id = t.device_id where t.deleted_at is null and d.type_code = 1`,
+  },
 ];
 
 describe("list totals", () => {
