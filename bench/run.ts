@@ -20,6 +20,7 @@ const BENCHES = [
   "console.ts",
   "overlay.ts",
   "gallery.ts",
+  "photos.ts",
   "zip.ts",
   "resources.ts",
   "operations.ts",
