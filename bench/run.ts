@@ -18,6 +18,7 @@ import { SMOKE } from "./smoke";
 
 const BENCHES = [
   "console.ts",
+  "lighthouse.ts",
   "overlay.ts",
   "gallery.ts",
   "photos.ts",

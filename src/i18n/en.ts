@@ -10,6 +10,7 @@ export const appMessages = {
     admin: "%{product} Admin",
     guest: "%{product} Guest",
     version: "Version %{version}",
+    mainMenu: "Main menu",
     errors: {
       generic: "An error occurred",
     },

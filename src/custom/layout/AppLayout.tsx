@@ -4,6 +4,7 @@ import { ScreenGuard } from "../../access/ScreenRoutes";
 import { ErrorScreen } from "../status/ErrorScreen";
 import { SubscriptionGate } from "../status/SubscriptionGate";
 import { ConsoleAppBar } from "./ConsoleAppBar";
+import { ConsoleSidebar } from "./ConsoleSidebar";
 import { SideMenu } from "./SideMenu";
 import { useCloseSidebarOnSmallScreens } from "./useCloseSidebarOnSmallScreens";
 
@@ -16,6 +17,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <Layout
       appBar={ConsoleAppBar}
       menu={SideMenu}
+      sidebar={ConsoleSidebar}
       error={LayoutError}
       // react-admin sizes the layout to fit its widest content; ours scrolls wide tables instead.
       sx={{ minWidth: 0, "& .RaLayout-content": { px: { xs: 1.5, sm: 3 }, pb: 4, minWidth: 0 } }}

@@ -34,7 +34,7 @@ export function SideMenu() {
   return (
     <Box
       component="nav"
-      aria-label="Main menu"
+      aria-label={translate("app.mainMenu")}
       sx={{ display: "flex", flexDirection: "column", minHeight: "calc(100vh - 64px)", pt: 1 }}
     >
       <List dense={false} sx={{ flex: 1 }}>

@@ -1,0 +1,227 @@
+/**
+ * Lighthouse (issue "Performance", item 3): `/login` and a signed-in list (`/accounts`) of the
+ * console, beside the same two pages of the bare react-admin anchor (bench/anchor/) in the same
+ * run, each served with gzip by its server. Lighthouse's defaults: a mobile device with simulated
+ * throttling (slow 4G, 4× CPU). Prints the median of RUNS runs per page — performance,
+ * accessibility and best-practices scores, LCP and total blocking time — the console ÷ anchor
+ * ratio of LCP, and the goals (performance ≥ 98, accessibility 100, best practices 100, LCP ≤
+ * 1.5 s); writes them to bench/results/latest.json under "lighthouse". Asserts nothing.
+ *
+ *   npm run build && node --import tsx bench/lighthouse.ts
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import lighthouse from "lighthouse";
+import { chromium, type BrowserContext } from "playwright-core";
+import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
+import { startService } from "../tests/support/serviceProcess";
+import { serveAnchor } from "./anchor/serve";
+import { benchDataDir, sized, SMOKE } from "./smoke";
+
+const RUNS = sized(3, 1);
+const GOALS = { performance: 98, accessibility: 100, bestPractices: 100, lcpMs: 1500 };
+const ANCHOR_DIST = join("bench", "anchor", "dist");
+const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+interface Audit {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** The accessibility and best-practices audits that did not pass: what stands between a score and 100. */
+  failing: string[];
+}
+
+interface Target {
+  app: "console" | "anchor";
+  page: "/login" | "/accounts";
+  url: string;
+  /** Signed in: Lighthouse keeps the browser's storage (the stored session) for this page. */
+  signedIn: boolean;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function audit(port: number, target: Target): Promise<Audit> {
+  const result = await lighthouse(target.url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices"],
+    disableStorageReset: target.signedIn,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${target.url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse on ${target.url}: ${runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failing = ["accessibility", "best-practices"].flatMap((id) =>
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => {
+        // The first element it names, so the report says where to look.
+        const items = (audits[ref.id]?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items;
+        const where = items?.[0]?.node?.snippet;
+        return `${ref.id}: ${audits[ref.id]?.title ?? ""}${where ? ` — ${where.slice(0, 160)}` : ""}`;
+      }),
+  );
+  return {
+    failing,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+  };
+}
+
+/** Signs in through the app's own form in the browser Lighthouse drives, so its storage holds the session. */
+async function signIn(context: BrowserContext, app: Target["app"], url: string) {
+  const page = await context.newPage();
+  await page.goto(url);
+  if (app === "console") {
+    await page.getByLabel("Email").fill("superadmin@example.com");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByTestId("app-title").filter({ hasText: "Admin" }).waitFor();
+  } else {
+    await page.locator('input[name="username"]').fill("superadmin@example.com");
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator("tbody td").first().waitFor();
+  }
+  await page.close();
+}
+
+if (!existsSync(join("dist", "index.html"))) {
+  console.error("dist/ is missing: run `npm run build` first (npm run bench does).");
+  process.exit(1);
+}
+if (!existsSync(join(ANCHOR_DIST, "index.html"))) {
+  const built = spawnSync("npx", ["vite", "build", "--config", join("bench", "anchor", "vite.config.ts")], {
+    stdio: "inherit",
+  });
+  if (built.status !== 0) throw new Error("the anchor's build failed");
+}
+
+const dataDir = benchDataDir("gemtest-bench-lighthouse-");
+const profile = mkdtempSync(join(tmpdir(), "gemtest-bench-lighthouse-profile-"));
+const service = await startService({ QUIET: "true", LOG_LEVEL: "warn", ACCESS_TOKEN_TTL_SECONDS: "7200" }, { dataDir });
+const anchor = await serveAnchor(ANCHOR_DIST, service.url);
+const port = await freePort();
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+});
+const rows: { target: Target; runs: Audit[]; median: Audit }[] = [];
+try {
+  const apps = [
+    { app: "console" as const, base: service.url, route: (path: string) => path },
+    { app: "anchor" as const, base: anchor.url, route: (path: string) => `/#${path}` },
+    // A smoke run (CI) proves the benchmark still runs: the console's two pages are enough.
+  ].slice(0, SMOKE ? 1 : 2);
+  for (const { app, base, route } of apps) {
+    const login: Target = { app, page: "/login", url: `${base}${route("/login")}`, signedIn: false };
+    const list: Target = { app, page: "/accounts", url: `${base}${route("/accounts")}`, signedIn: true };
+    const runs = { login: [] as Audit[], list: [] as Audit[] };
+    for (let run = 0; run < RUNS; run += 1) {
+      // A signed-out /login: Lighthouse clears the origin's storage first.
+      runs.login.push(await audit(port, login));
+      await signIn(context, app, login.url);
+      runs.list.push(await audit(port, list));
+    }
+    for (const [target, audits] of [
+      [login, runs.login],
+      [list, runs.list],
+    ] as const) {
+      rows.push({
+        target,
+        runs: audits,
+        median: {
+          performance: median(audits.map((a) => a.performance)),
+          accessibility: median(audits.map((a) => a.accessibility)),
+          bestPractices: median(audits.map((a) => a.bestPractices)),
+          lcpMs: median(audits.map((a) => a.lcpMs)),
+          tbtMs: median(audits.map((a) => a.tbtMs)),
+          failing: [...new Set(audits.flatMap((a) => a.failing))],
+        },
+      });
+    }
+  }
+} finally {
+  await context.close();
+  await anchor.close();
+  await service.stop();
+  rmSync(profile, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const spread = (runs: Audit[], key: "performance" | "lcpMs") => {
+  const values = runs.map((run) => run[key]);
+  return `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
+};
+console.log(`Lighthouse ${RUNS}× per page (mobile, simulated throttling); median (min–max):`);
+for (const { target, runs, median: m } of rows) {
+  const anchorRow = rows.find((row) => row.target.app === "anchor" && row.target.page === target.page);
+  const ratio =
+    target.app === "console" && anchorRow
+      ? `  LCP ×${(m.lcpMs / anchorRow.median.lcpMs).toFixed(2)} of the anchor`
+      : "";
+  console.log(
+    `  ${target.app.padEnd(7)} ${target.page.padEnd(9)} performance ${m.performance} (${spread(runs, "performance")})` +
+      `  accessibility ${m.accessibility}  best practices ${m.bestPractices}` +
+      `  LCP ${m.lcpMs.toFixed(0)} ms (${spread(runs, "lcpMs")})  TBT ${m.tbtMs.toFixed(0)} ms${ratio}`,
+  );
+  if (target.app === "console") for (const audit of m.failing) console.log(`      not passed: ${audit}`);
+}
+const consoleRows = rows.filter((row) => row.target.app === "console");
+const goalsMet = consoleRows.every(
+  ({ median: m }) =>
+    m.performance >= GOALS.performance &&
+    m.accessibility >= GOALS.accessibility &&
+    m.bestPractices >= GOALS.bestPractices &&
+    m.lcpMs <= GOALS.lcpMs,
+);
+console.log(
+  `Goals (console: performance ≥ ${GOALS.performance}, accessibility ${GOALS.accessibility}, best practices ` +
+    `${GOALS.bestPractices}, LCP ≤ ${GOALS.lcpMs} ms): ${goalsMet ? "met" : "NOT met"}`,
+);
+
+const file = join("bench", "results", "latest.json");
+mkdirSync(join("bench", "results"), { recursive: true });
+const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+previous.lighthouse = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: cpus().length, node: process.version },
+  runs: RUNS,
+  goals: GOALS,
+  goalsMet,
+  pages: rows.map(({ target, runs, median: m }) => ({ app: target.app, page: target.page, median: m, runs })),
+};
+writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
