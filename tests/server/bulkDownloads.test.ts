@@ -302,6 +302,10 @@ describe("ready zips: expiry and the bound per user", () => {
     const file = await get(t.app, `/api/bulk-downloads/${expired}/file`);
     expect(file.statusCode).toBe(404);
     expect(messageOf(file)).toBe("The bulk download has expired");
+    // Its page says so too, before the lifecycle's purge removes the row: no Download to a 404.
+    const state = await get(t.app, `/api/bulk-downloads/${expired}`);
+    expect(state.statusCode).toBe(404);
+    expect(messageOf(state)).toBe("The bulk download has expired");
     await clearDownloads();
   });
 });

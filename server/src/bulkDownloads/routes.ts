@@ -57,6 +57,12 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
     return row;
   }
 
+  /** A ready zip past its 24 hours: gone for everyone, whether or not the purge has run yet. */
+  const isExpired = (row: Parameters<typeof expiresAtOf>[0]) => {
+    const expiresAt = expiresAtOf(row);
+    return expiresAt !== null && expiresAt.getTime() <= services.clock.now().getTime();
+  };
+
   /**
    * A user holds at most MAX_READY_BULK_DOWNLOADS ready zips, of MAX_READY_BULK_BYTES in all: a
    * request beyond either is refused, naming the bound and when the oldest expires. Only one
@@ -144,13 +150,18 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
     "/bulk-downloads/:id",
     routeOptions("public", TAG, "A bulk download's state", {
       description:
-        "Public: the random id is the credential. When ready, fileUrl is its zip; when failed, error says why.",
+        "Public: the random id is the credential. When ready, fileUrl is its zip; when failed, error says why. " +
+        "Past its expiry it is gone, as its zip is, even before the lifecycle's purge removes the row.",
       params: idParams,
-      response: { 200: described(bulkDownloadSchema, "Its state."), ...refusals({ 404: NOT_FOUND }) },
+      response: {
+        200: described(bulkDownloadSchema, "Its state."),
+        ...refusals({ 404: `${NOT_FOUND}, or ${BULK_EXPIRED}` }),
+      },
     }),
     async (request) => {
       const row = await findDownload(request.params.id);
       if (!row) throw notFound(NOT_FOUND);
+      if (isExpired(row)) throw notFound(BULK_EXPIRED);
       return toApiBulkDownload(row);
     },
   );
@@ -170,7 +181,7 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
       if (!row) throw notFound(NOT_FOUND);
       if (row.status !== "ready" || row.storageKey === null) throw notFound("The bulk download is not ready yet");
       // Expired: the lifecycle's next purge deletes it; until then it is already gone for everybody.
-      if ((expiresAtOf(row)?.getTime() ?? 0) <= services.clock.now().getTime()) throw notFound(BULK_EXPIRED);
+      if (isExpired(row)) throw notFound(BULK_EXPIRED);
       const size = await storage.size(row.storageKey);
       if (size === null) throw notFound("The bulk download's file is no longer available");
       const day = row.createdAt.toISOString().slice(0, 10);
