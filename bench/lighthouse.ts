@@ -17,6 +17,7 @@ import { join } from "node:path";
 import lighthouse from "lighthouse";
 import { chromium, type BrowserContext } from "playwright-core";
 import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/browser";
 import { startService } from "../tests/support/serviceProcess";
 import { serveAnchor } from "./anchor/serve";
 import { benchDataDir, sized, SMOKE } from "./smoke";
@@ -24,15 +25,6 @@ import { benchDataDir, sized, SMOKE } from "./smoke";
 const RUNS = sized(3, 1);
 const GOALS = { performance: 98, accessibility: 100, bestPractices: 100, lcpMs: 1500 };
 const ANCHOR_DIST = join("bench", "anchor", "dist");
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 interface Audit {
   performance: number;
@@ -135,9 +127,9 @@ const service = await startService({ QUIET: "true", LOG_LEVEL: "warn", ACCESS_TO
 const anchor = await serveAnchor(ANCHOR_DIST, service.url);
 const port = await freePort();
 const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
 });
 const rows: { target: Target; runs: Audit[]; median: Audit }[] = [];
 try {

@@ -341,22 +341,28 @@ describe("purges", () => {
   });
 });
 
+/** A bulk download that finished at `at`: ready with its zip, or failed. */
+async function finishedDownload(userId: string, status: "ready" | "failed", at: Date, storageKey?: string) {
+  const id = randomUUID();
+  await t.db.insert(bulkDownloads).values({
+    id,
+    userId,
+    testIds: [],
+    status,
+    progress: status === "ready" ? 1 : 0,
+    estimatedSeconds: 1,
+    storageKey: storageKey ?? null,
+    finishedAt: at,
+  });
+  return id;
+}
+
 describe("cleaning up", () => {
   it("removes a bulk download's zip a day after it was ready, refresh tokens and emailed codes a day after they expired", async () => {
     const base = after(400);
     const zip = await t.storage.put(Buffer.from("zip bytes"));
     const [superAdmin] = await t.db.select().from(users).where(eq(users.email, "superadmin@example.com"));
-    const download = randomUUID();
-    await t.db.insert(bulkDownloads).values({
-      id: download,
-      userId: superAdmin!.id,
-      testIds: [],
-      status: "ready",
-      progress: 1,
-      estimatedSeconds: 1,
-      storageKey: zip.key,
-      finishedAt: base,
-    });
+    const download = await finishedDownload(superAdmin!.id, "ready", base, zip.key);
     const token = randomUUID();
     await t.db.insert(refreshTokens).values({
       id: token,
@@ -394,16 +400,7 @@ describe("cleaning up what is finished", () => {
   it("removes a failed bulk download a day on, an emailed code a day after it was used, and invitations a month after they were accepted or expired", async () => {
     const base = after(450);
     const [superAdmin] = await t.db.select().from(users).where(eq(users.email, "superadmin@example.com"));
-    const download = randomUUID();
-    await t.db.insert(bulkDownloads).values({
-      id: download,
-      userId: superAdmin!.id,
-      testIds: [],
-      status: "failed",
-      progress: 0,
-      estimatedSeconds: 1,
-      finishedAt: base,
-    });
+    const download = await finishedDownload(superAdmin!.id, "failed", base);
     // Used at `base`, though it would stay valid for another week.
     const code = await issueCode(t.db, {
       purpose: "reset-password",
