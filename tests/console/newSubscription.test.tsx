@@ -262,7 +262,10 @@ describe("paying while past due (spec §4: Go To Payments)", () => {
   });
 
   it("shows a Manager the message without Pay now", async () => {
-    await renderConsole("/payments", { role: "Manager", service: (service) => (service.subscription = { ...pastDue }) });
+    await renderConsole("/payments", {
+      role: "Manager",
+      service: (service) => (service.subscription = { ...pastDue }),
+    });
     const warning = await screen.findByRole("dialog", { name: "Subscription Warning" });
     fireEvent.click(within(warning).getByRole("button", { name: "Ok" }));
     expect(screen.queryByRole("button", { name: "Pay now" })).not.toBeInTheDocument();

@@ -1,14 +1,7 @@
 import { Box, Chip, Stack, Tab, Tabs } from "@mui/material";
 import ScheduleIcon from "@mui/icons-material/EventRepeatOutlined";
 import { Link } from "react-router-dom";
-import {
-  DataTable,
-  SearchInput,
-  SelectInput,
-  useCanAccess,
-  useListContext,
-  useTranslate,
-} from "react-admin";
+import { DataTable, SearchInput, SelectInput, useCanAccess, useListContext, useTranslate } from "react-admin";
 import {
   SCHEDULED_ACTION_REASONS,
   SCHEDULED_ACTION_STATES,
