@@ -341,6 +341,16 @@ describe("purges", () => {
   });
 });
 
+const downloadRows = async (id: string) =>
+  (await t.db.select().from(bulkDownloads).where(eq(bulkDownloads.id, id))).length;
+const codeRows = async (code: string) =>
+  (
+    await t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.codeHash, hashCode(code)))
+  ).length;
+
 /** A bulk download that finished at `at`: ready with its zip, or failed. */
 async function finishedDownload(userId: string, status: "ready" | "failed", at: Date, storageKey?: string) {
   const id = randomUUID();
@@ -379,15 +389,10 @@ describe("cleaning up", () => {
       now: after(-1 / 24, base),
     });
     const present = async () => ({
-      download: (await t.db.select().from(bulkDownloads).where(eq(bulkDownloads.id, download))).length,
+      download: await downloadRows(download),
       zip: await t.storage.size(zip.key),
       token: (await t.db.select().from(refreshTokens).where(eq(refreshTokens.id, token))).length,
-      code: (
-        await t.db
-          .select()
-          .from(oneTimeCodes)
-          .where(eq(oneTimeCodes.codeHash, hashCode(code)))
-      ).length,
+      code: await codeRows(code),
     });
     await runAt(after(0.99, base));
     expect(await present()).toEqual({ download: 1, zip: zip.size, token: 1, code: 1 });
@@ -431,13 +436,8 @@ describe("cleaning up what is finished", () => {
     const accepted = await invitation(after(7, base), base);
     const expired = await invitation(base, null);
     const present = async () => ({
-      download: (await t.db.select().from(bulkDownloads).where(eq(bulkDownloads.id, download))).length,
-      code: (
-        await t.db
-          .select()
-          .from(oneTimeCodes)
-          .where(eq(oneTimeCodes.codeHash, hashCode(code)))
-      ).length,
+      download: await downloadRows(download),
+      code: await codeRows(code),
       invitations: (
         await t.db
           .select()
