@@ -142,12 +142,11 @@ try {
     const login: Target = { app, page: "/login", url: `${base}${route("/login")}`, signedIn: false };
     const list: Target = { app, page: "/accounts", url: `${base}${route("/accounts")}`, signedIn: true };
     const runs = { login: [] as Audit[], list: [] as Audit[] };
-    for (let run = 0; run < RUNS; run += 1) {
-      // A signed-out /login: Lighthouse clears the origin's storage first.
-      runs.login.push(await audit(port, login));
-      await signIn(context, app, login.url);
-      runs.list.push(await audit(port, list));
-    }
+    // A signed-out /login: Lighthouse clears the origin's storage before each of these runs.
+    for (let run = 0; run < RUNS; run += 1) runs.login.push(await audit(port, login));
+    // Then one sign-in, which the list's runs keep.
+    await signIn(context, app, login.url);
+    for (let run = 0; run < RUNS; run += 1) runs.list.push(await audit(port, list));
     for (const [target, audits] of [
       [login, runs.login],
       [list, runs.list],
