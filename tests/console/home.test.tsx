@@ -200,10 +200,11 @@ describe("Home for a user", () => {
     const latest = within(await screen.findByRole("region", { name: "Your latest tests" }));
     const first = latest.getByRole("article", { name: "Halo setting 1" });
     expect(within(first).getByRole("link")).toHaveAttribute("href", "/gallery/item/test-1");
-    expect(within(first).getByRole("img", { name: "Halo setting 1" })).toHaveAttribute(
-      "src",
-      CONTRACT.dashboard.user.body.latestTests![0]!.thumbnail,
-    );
+    // The photo's thumbnails by srcset, as the gallery's cards (not the full-size photo).
+    const photo = within(first).getByRole("img", { name: "Halo setting 1" });
+    const [small, large] = CONTRACT.dashboard.user.body.latestTests![0]!.thumbnails!;
+    expect(photo).toHaveAttribute("srcset", `${small!.link} 320w, ${large!.link} 640w`);
+    expect(photo).toHaveAttribute("src", large!.link);
     expect(within(first).getByText("London counter · Sherlock Holmes 4.0")).toBeInTheDocument();
     expect(within(latest.getByRole("article", { name: "Melee parcel 7" })).getByText("No photo")).toBeInTheDocument();
     expect(latest.getByRole("link", { name: "Open gallery" })).toHaveAttribute("href", "/gallery");

@@ -339,6 +339,13 @@ describe("GET /api/dashboard", () => {
     expect(body.latestTests!.map((test) => test.id)).toEqual(mine.map((test) => test.id));
     expect(body.latestTests![0]).toMatchObject({ id: ids.ownLatest, name: "Dashboard latest" });
     expect(body.latestTests![0]!.thumbnail).toMatch(/^\/api\/files\//);
+    // Its card loads a thumbnail, as the gallery's do: two widths, each a signed link of the photo
+    // (tests/server/thumbnails.test.ts serves them; this seeded photo is not a real one).
+    const thumbnails = body.latestTests![0]!.thumbnails!;
+    expect(thumbnails.map((thumbnail) => thumbnail.width)).toEqual([320, 640]);
+    for (const { width, link } of thumbnails) {
+      expect(link).toMatch(new RegExp(`^/api/files/[^/]+/thumbnails/${width}\\?`));
+    }
     expect(body.latestTests!.map((test) => test.id)).not.toContain(ids.ownDeleted);
     // Another user of the account sees their own, not the first user's.
     const other = await dashboard("secondUser");

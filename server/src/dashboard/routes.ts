@@ -18,6 +18,7 @@ import { callerOf } from "../auth/guard";
 import { GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { rowsOf } from "../resources/sql";
 import type { Services } from "../services";
+import { thumbnailsOf } from "../testRecords/queries";
 import { dashboardQuery } from "./queries";
 
 /** Both drivers hand json columns back parsed; a string is parsed here all the same. */
@@ -78,6 +79,8 @@ export function dashboardRoutes(app: FastifyInstance, { db, fileLinks }: Service
           latest.map(({ thumbnailId, ...test }) => ({
             ...test,
             thumbnail: thumbnailId === null ? null : fileLinks.link(thumbnailId),
+            // The photo's thumbnails, as the gallery's cards have them (optional: a card falls back to the photo).
+            ...(thumbnailId === null ? {} : { thumbnails: thumbnailsOf(thumbnailId, fileLinks) }),
           })),
       };
     },

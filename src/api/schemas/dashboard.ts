@@ -4,6 +4,7 @@ import { STONE_TYPES } from "../ai";
 import { DEVICE_STATUSES, SUBSCRIPTION_STATES, USER_STATUSES } from "../resources";
 import { DASHBOARD_SCOPES } from "../dashboard";
 import { nullable, stringEnum } from "./common";
+import { thumbnailsSchema } from "./tests";
 
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 const day = (description: string) => Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description });
@@ -28,6 +29,7 @@ export const dashboardTestSchema = Type.Object({
   deviceType: Type.Integer({ description: "The device type code (spec §3)." }),
   businessName: Type.String({ description: "The test's location." }),
   thumbnail: nullable("string", { description: "A signed link to its first Result photo; null without one." }),
+  thumbnails: Type.Optional(thumbnailsSchema),
 });
 
 export const dashboardSchema = Type.Object({

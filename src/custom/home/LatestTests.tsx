@@ -10,6 +10,8 @@ import { Link } from "react-router-dom";
 import type { DashboardTest } from "../../api/dashboard";
 import { deviceTypeName } from "../../api/tests";
 import { formatDateTime } from "../format";
+import { PhotoImage } from "../photos/PhotoImage";
+import { GALLERY_CARD_SIZES } from "../photos/photoSources";
 import { EmptyFigure, SectionCard } from "./DashboardCards";
 import { dashboardLinks as links } from "./dashboardLinks";
 
@@ -79,11 +81,11 @@ function TestCard({ test }: { test: DashboardTest }) {
           }}
         >
           {test.thumbnail ? (
-            <Box
-              component="img"
-              src={test.thumbnail}
+            <PhotoImage
+              link={test.thumbnail}
+              thumbnails={test.thumbnails}
+              sizes={GALLERY_CARD_SIZES}
               alt={test.name}
-              loading="lazy"
               sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }}
             />
           ) : (
