@@ -124,6 +124,16 @@ async function freshAccount(name: string, subscription: { status?: "active" | "p
   return { accountId, userId, deviceId, subscriptionId, test };
 }
 
+/** The fresh account's Admin, given the demo password and signed in: their access token. */
+async function signInAsOwner(userId: string): Promise<string> {
+  await t.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(DEMO_PASSWORD) })
+    .where(eq(users.id, userId));
+  const [owner] = await t.db.select().from(users).where(eq(users.id, userId));
+  return (await signIn(t.app, owner!.email)).accessToken;
+}
+
 const accountOf = async (id: string) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!;
 const subscriptionOf = async (id: string) =>
   (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
@@ -240,12 +250,7 @@ describe("unpaid: past due for 7 days, then 21 days of grace, then the account i
     await runAt(after(40.1));
     expect((await accountOf(accountId)).subscriptionStatus).toBe("past_due");
     // The account's Admin pays on day 1 of the 7 (POST subscriptions/start, as the console does).
-    await t.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(DEMO_PASSWORD) })
-      .where(eq(users.id, userId));
-    const [owner] = await t.db.select().from(users).where(eq(users.id, userId));
-    const as = (await signIn(t.app, owner!.email)).accessToken;
+    const as = await signInAsOwner(userId);
     clock.set(after(41));
     const paid = await t.app.inject({
       method: "POST",
@@ -600,13 +605,7 @@ describe("GET scheduled-actions, cancel and run now (super admins, after a passw
 describe("the grace period: read and export only", () => {
   it("refuses an account's changes while canceled, allows reads, exports and paying; says until when", async () => {
     const { userId, test } = await freshAccount("Agate Grace", { periodEnd: after(1000) });
-    await t.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(DEMO_PASSWORD) })
-      .where(eq(users.id, userId));
-    const [owner] = await t.db.select().from(users).where(eq(users.id, userId));
-    const session = await signIn(t.app, owner!.email);
-    const as = session.accessToken;
+    const as = await signInAsOwner(userId);
     const rename = () =>
       call(t, as, "PUT", `/api/v2/tests/${test.id}`, {
         name: "Renamed in grace",
@@ -646,12 +645,7 @@ describe("the grace period: read and export only", () => {
 
   it("says the days left while past due", async () => {
     const { userId } = await freshAccount("Agate Due", { periodEnd: after(1100) });
-    await t.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(DEMO_PASSWORD) })
-      .where(eq(users.id, userId));
-    const [owner] = await t.db.select().from(users).where(eq(users.id, userId));
-    const as = (await signIn(t.app, owner!.email)).accessToken;
+    const as = await signInAsOwner(userId);
     await runAt(after(1102));
     expect((await call(t, as, "GET", "/api/v2/payments/subscription")).json()).toEqual({
       status: "past_due",

@@ -1,14 +1,12 @@
 import { Alert, Box } from "@mui/material";
 import CardMembershipIcon from "@mui/icons-material/CardMembershipOutlined";
-import { useQuery } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "react-router-dom";
-import { useCanAccess, useDataProvider, useTranslate } from "react-admin";
+import { useCanAccess, useTranslate } from "react-admin";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
-import type { ConsoleDataProvider } from "../../dataProvider";
 import { PageHeader } from "../../resources/shared/PageHeader";
 import { PageLoader } from "../status/PageLoader";
 import { StatusPage } from "../status/StatusPage";
-import { SUBSCRIPTION_STATUS_KEY } from "../status/SubscriptionGate";
+import { useSubscriptionStatus } from "../status/SubscriptionGate";
 import SubscriptionCheckout from "./SubscriptionCheckout";
 import { pageFor } from "./subscriptionForm";
 
@@ -21,16 +19,8 @@ import { pageFor } from "./subscriptionForm";
 export default function NewSubscriptionPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const user = useCurrentUser();
-  const userId = user?.id ?? null;
-  // The gate's query (SubscriptionGate): one fetch, one cache, the same answer for both.
-  const status = useQuery({
-    queryKey: SUBSCRIPTION_STATUS_KEY(userId),
-    queryFn: () => dataProvider.getSubscription(),
-    enabled: userId !== null,
-    staleTime: 5 * 60 * 1000,
-  });
+  const status = useSubscriptionStatus();
   const start = useCanAccess({ resource: "new-subscription", action: "start" });
   const where = pageFor({
     role: user?.role,

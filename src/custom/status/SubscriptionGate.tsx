@@ -12,6 +12,21 @@ import { GraceBanner } from "./GraceBanner";
 export const SUBSCRIPTION_STATUS_KEY = (userId: string | null) => ["subscription-status", userId] as const;
 
 /**
+ * The signed-in user's subscription status (GET v2/payments/subscription): one fetch and one cache
+ * for the gate, /new-subscription and Payments' past-due notice.
+ */
+export function useSubscriptionStatus() {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const userId = useCurrentUser()?.id ?? null;
+  return useQuery({
+    queryKey: SUBSCRIPTION_STATUS_KEY(userId),
+    queryFn: () => dataProvider.getSubscription(),
+    enabled: userId !== null,
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+/**
  * Spec §4: past_due opens the Subscription Warning dialog with the server's message (once per
  * sign-in); inactive sends non-super-admins to /new-subscription on every path change, unless the
  * service says the account is in its grace period (readOnlyUntil): then the grace banner shows at
@@ -19,19 +34,13 @@ export const SUBSCRIPTION_STATUS_KEY = (userId: string | null) => ["subscription
  */
 export function SubscriptionGate() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const user = useCurrentUser();
   const userId = user?.id ?? null;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
 
-  const { data } = useQuery({
-    queryKey: SUBSCRIPTION_STATUS_KEY(userId),
-    queryFn: () => dataProvider.getSubscription(),
-    enabled: userId !== null,
-    staleTime: 5 * 60 * 1000,
-  });
+  const { data } = useSubscriptionStatus();
 
   const decision = decideSubscription({
     status: data?.status,

@@ -9,11 +9,9 @@ import {
   DialogTitle,
   LinearProgress,
 } from "@mui/material";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCanAccess, useDataProvider, useTranslate } from "react-admin";
-import { useCurrentUser } from "../../authProvider/useCurrentUser";
-import type { ConsoleDataProvider } from "../../dataProvider";
-import { SUBSCRIPTION_STATUS_KEY } from "../../custom/status/SubscriptionGate";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCanAccess, useTranslate } from "react-admin";
+import { useSubscriptionStatus } from "../../custom/status/SubscriptionGate";
 
 // The plans and the card form load only when an Admin chooses to pay.
 const SubscriptionCheckout = lazy(() => import("../../custom/newSubscription/SubscriptionCheckout"));
@@ -25,18 +23,9 @@ const SubscriptionCheckout = lazy(() => import("../../custom/newSubscription/Sub
  */
 export function PastDueNotice() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const queryClient = useQueryClient();
-  const user = useCurrentUser();
-  const userId = user?.id ?? null;
   const [paying, setPaying] = useState(false);
-  // The gate's query (SubscriptionGate): one fetch, one cache.
-  const { data } = useQuery({
-    queryKey: SUBSCRIPTION_STATUS_KEY(userId),
-    queryFn: () => dataProvider.getSubscription(),
-    enabled: userId !== null,
-    staleTime: 5 * 60 * 1000,
-  });
+  const { data } = useSubscriptionStatus();
   const { canAccess: mayPay } = useCanAccess({ resource: "new-subscription", action: "start" });
   if (data?.status !== "past_due") return null;
 
