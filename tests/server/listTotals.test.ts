@@ -83,3 +83,50 @@ describe("list totals", () => {
     });
   }
 });
+
+/**
+ * On the embedded database a list's total is remembered until the data changes
+ * (db/readCache.ts): after each change below the same list, asked again, counts again.
+ */
+describe("a list's total after a change", () => {
+  const countOf = async (query: SQL) => Number((await rowsOf(t.db, sql`select (${query})::int as n`))[0]!.n);
+
+  it("counts a user created, then deleted, through the API", async () => {
+    const bearerToken = await token("superAdmin");
+    const url = listUrl("users", { range: [0, 9] });
+    const before = totalOf(await call(t, bearerToken, "GET", url));
+    expect(totalOf(await call(t, bearerToken, "GET", url))).toBe(before);
+
+    const created = await call(t, bearerToken, "POST", "/api/users", {
+      firstName: "Remy",
+      lastName: "Counted",
+      email: "remy.counted@example.com",
+      role: "User",
+      accountId: ADMIN_ACCOUNT,
+      businessId: SEED_IDS.businesses.brilliantLondon,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(totalOf(await call(t, bearerToken, "GET", url))).toBe(before + 1);
+
+    const { id } = created.json<{ id: string }>();
+    expect((await call(t, bearerToken, "DELETE", `/api/users/${id}`)).statusCode).toBe(200);
+    expect(totalOf(await call(t, bearerToken, "GET", url))).toBe(before);
+  });
+
+  it("counts a test deleted inside a transaction, and restored by a plain statement", async () => {
+    const bearerToken = await token("admin");
+    const url = listUrl("tests", { range: [0, 9] });
+    const live = sql`select count(*) from tests where deleted_at is null and account_id = ${ADMIN_ACCOUNT}`;
+    const before = totalOf(await call(t, bearerToken, "GET", url));
+    expect(before).toBe(await countOf(live));
+    const [{ id }] = (await rowsOf(
+      t.db,
+      sql`select id from tests where deleted_at is null and account_id = ${ADMIN_ACCOUNT} limit 1`,
+    )) as [{ id: string }];
+
+    await t.db.transaction((tx) => tx.execute(sql`update tests set deleted_at = now() where id = ${id}`));
+    expect(totalOf(await call(t, bearerToken, "GET", url))).toBe(before - 1);
+    await t.db.execute(sql`update tests set deleted_at = null where id = ${id}`);
+    expect(totalOf(await call(t, bearerToken, "GET", url))).toBe(before);
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { readCacheOf } from "../db/readCache";
 import { refreshTokens, users } from "../db/schema";
 import type { UserRow } from "../users/queries";
 import type { AccessTokens } from "./accessTokens";
@@ -37,12 +38,21 @@ export async function startSession(
  * it on every request; refresh_tokens.family_id is indexed). Live means the family exists, is the
  * user's, and none of its tokens was revoked: revoking marks every row, and a row a racing
  * rotation added after the revocation does not bring the sign-in back.
+ *
+ * On the embedded database the answer is remembered until the data changes (db/readCache.ts): a
+ * demotion, a deletion or a sign-out is a write, so the next request asks again. The answer is
+ * frozen because every request of that sign-in shares it.
  */
 export async function userAndSession(
   db: Database,
   userId: string,
   sessionId: string,
 ): Promise<{ user: UserRow | undefined; live: boolean }> {
+  const cache = readCacheOf(db);
+  const key = `userAndSession\u0000${userId}\u0000${sessionId}`;
+  const known = cache.get<{ user: UserRow | undefined; live: boolean }>(key);
+  if (known) return known;
+  const readAt = cache.version();
   const [row] = await db
     .select({
       user: users,
@@ -51,5 +61,7 @@ export async function userAndSession(
     })
     .from(users)
     .where(eq(users.id, userId));
-  return { user: row?.user, live: row?.live === true };
+  const answer = Object.freeze({ user: row?.user && Object.freeze(row.user), live: row?.live === true });
+  cache.set(key, answer, readAt);
+  return answer;
 }

@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Caller, FilterSpec, Fields, RecordOf, ResourceDefinition } from "./definition";
 import { checks, parseListQuery, type FilterCheck, type ListMessages, type ListQuery } from "./listQuery";
-import { containsPattern, raw, rowsOf, type Executor, type Row } from "./sql";
+import { containsPattern, raw, rememberedTotal, rowsOf, type Executor, type Row } from "./sql";
 
 export const MAX_PAGE_ROWS = 100;
 /** Filters are JSON objects of a few keys; `id` may list up to 1,000 ids. */
@@ -143,6 +143,8 @@ const TOTAL = "__total";
  * The total rides along with the page, as an uncorrelated subquery the database runs once: one
  * statement per list instead of two (on PGlite the statements of all requests take turns, so each
  * one saved is throughput). Only a page past the end, which has no row to carry it, counts apart.
+ * On the embedded database a total is remembered until the data changes (db/readCache.ts): the
+ * next pages, sorts and visits of the same list only read their rows.
  */
 export async function listPage(
   db: Executor,
@@ -156,20 +158,26 @@ export async function listPage(
     countUpTo === undefined
       ? sql`select count(*)::int from ${from} where ${parsed.where}`
       : sql`select count(*)::int from (${matching} limit ${countUpTo}) c`;
-  const records = await rowsOf(
-    db,
-    sql`select ${selectList(def)}, (${counting}) as "${raw(TOTAL)}" from ${from} where ${parsed.where}
+  const { known, remember } = rememberedTotal(db, counting);
+  const rows = (withTotal: boolean) =>
+    rowsOf(
+      db,
+      sql`select ${selectList(def)}${withTotal ? sql`, (${counting}) as "${raw(TOTAL)}"` : sql``} from ${from} where ${parsed.where}
         order by ${orderBy(def, parsed.sortField, parsed.order)}
         limit ${parsed.end - parsed.start + 1} offset ${parsed.start}`,
-  );
+    );
+  const records = await rows(known === undefined);
   let total: number;
-  if (records.length > 0) {
+  if (known !== undefined) {
+    total = known;
+  } else if (records.length > 0) {
     total = Number(records[0]![TOTAL]);
     for (const record of records) delete record[TOTAL];
   } else {
     const [counted] = await rowsOf(db, sql`select (${counting}) as n`);
     total = Number(counted?.n ?? 0);
   }
+  remember(total);
   return {
     records,
     total,

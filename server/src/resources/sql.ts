@@ -4,7 +4,9 @@
  * labels and keyset paging, which the query builder would make generic only with loose types.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
+import { readCacheOf } from "../db/readCache";
 
 /** A database or a transaction: anything that can run a statement. */
 export type Executor = Pick<Database, "execute">;
@@ -41,4 +43,31 @@ export function isUniqueViolation(error: unknown): boolean {
     if (e === undefined) break;
   }
   return false;
+}
+
+const dialect = new PgDialect();
+
+/** What the database answers differently as time passes, whatever the data. */
+const TIME_DEPENDENT =
+  /\b(now\s*\(|current_(date|time|timestamp)\b|localtime|clock_timestamp|statement_timestamp|random\s*\()/i;
+
+/**
+ * A list's total as the read cache (db/readCache.ts) knows it, and how to tell it the one just
+ * counted. A count whose statement reads the time is never remembered.
+ */
+export function rememberedTotal(
+  db: object,
+  counting: SQL,
+): { known: number | undefined; remember(total: number): void } {
+  const { sql: text, params } = dialect.sqlToQuery(counting);
+  const key = TIME_DEPENDENT.test(text) ? undefined : `total\u0000${text}\u0000${JSON.stringify(params)}`;
+  const cache = readCacheOf(db);
+  const readAt = cache.version();
+  const known = key === undefined ? undefined : cache.get<number>(key);
+  return {
+    known,
+    remember(total) {
+      if (key !== undefined && known === undefined) cache.set(key, total, readAt);
+    },
+  };
 }

@@ -13,6 +13,7 @@ import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
 import { nullable } from "../../../src/api/schemas/common";
 import { thumbnailsSchema } from "../../../src/api/schemas/tests";
 import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
+import { rememberedTotal } from "../resources/sql";
 import { checks, listQuerySchema, parseListQuery, type ListQuery, type ListQuerySpec } from "../resources/listQuery";
 import type { Services } from "../services";
 import { thumbnailsOf, type Viewer } from "./queries";
@@ -123,7 +124,9 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
         .leftJoin(devices, eq(devices.id, tests.deviceId))
         .where(where);
       // The total rides in the page's statement, as in resources/list.ts (one statement per page
-      // instead of two); a page past the end, with no row to carry it, counts apart.
+      // instead of two), unless the read cache knows it; a page past the end, with no row to carry
+      // it, counts apart.
+      const { known, remember } = rememberedTotal(db, counting.getSQL());
       const rows = await db
         .select({
           id: tests.id,
@@ -139,7 +142,10 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
           vendorName: tests.vendorName,
           isCopied: tests.isCopied,
           thumbnailId,
-          total: sql<number>`(${counting})`.mapWith(Number),
+          total:
+            known === undefined
+              ? sql<number>`(${counting})`.mapWith(Number)
+              : sql<number>`${known}::int`.mapWith(Number),
         })
         .from(tests)
         .innerJoin(devices, eq(devices.id, tests.deviceId))
@@ -152,7 +158,8 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
         )
         .offset(start)
         .limit(end - start + 1);
-      const total = rows.length > 0 ? rows[0]!.total : ((await counting)[0]?.n ?? 0);
+      const total = known ?? (rows.length > 0 ? rows[0]!.total : ((await counting)[0]?.n ?? 0));
+      remember(total);
       reply
         .header("content-range", contentRange("tests", start, rows.length, total))
         .header("access-control-expose-headers", "Content-Range");
