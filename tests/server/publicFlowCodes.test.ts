@@ -3,8 +3,9 @@
  * single use, expiring, only the latest works, a typed code dies after 5 wrong tries — and the
  * per-address and per-email rate limits.
  */
+import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { oneTimeCodes } from "../../server/src/db/schema";
 import {
   checkTypedCode,
@@ -16,6 +17,12 @@ import {
 } from "../../server/src/publicFlows/codes";
 import { checkLimit } from "../../server/src/publicFlows/limits";
 import { createTestApp, type TestApp } from "./helpers";
+
+// The real randomInt, which one test makes draw a code that is already taken.
+vi.mock("node:crypto", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:crypto")>();
+  return { ...actual, randomInt: vi.fn(actual.randomInt) };
+});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,6 +91,17 @@ describe("one-time codes", () => {
       expect(await checkTypedCode(t.db, "delete-request", "cy@example.com", wrong, NOW)).toBeUndefined();
     }
     expect(await checkTypedCode(t.db, "delete-request", "cy@example.com", code, NOW)).toBeUndefined();
+  });
+
+  it("a typed code that draws the digits of another stored code draws again, and both work", async () => {
+    const options = { purpose: "delete-request", ttlMs: 900_000, form: "digits", now: NOW } as const;
+    const taken = await issueCode(t.db, { ...options, email: "gil@example.com" });
+    vi.mocked(randomInt).mockReturnValueOnce(Number(taken) as never);
+    const other = await issueCode(t.db, { ...options, email: "hal@example.com" });
+    expect(other).toMatch(/^\d{6}$/);
+    expect(other).not.toBe(taken);
+    expect(await checkTypedCode(t.db, "delete-request", "hal@example.com", other, NOW)).toBeDefined();
+    expect(await checkTypedCode(t.db, "delete-request", "gil@example.com", taken, NOW)).toBeDefined();
   });
 });
 

@@ -32,24 +32,35 @@ export async function issueCode(
   },
 ): Promise<string> {
   const email = normalizeEmail(options.email);
-  const code =
+  const draw = () =>
     options.form === "link" ? randomBytes(32).toString("base64url") : String(randomInt(0, 1_000_000)).padStart(6, "0");
   // Only the latest email works: the earlier unused codes of this purpose and address end now.
   await db
     .update(oneTimeCodes)
     .set({ usedAt: options.now })
     .where(and(eq(oneTimeCodes.purpose, options.purpose), eq(oneTimeCodes.email, email), isNull(oneTimeCodes.usedAt)));
-  await db.insert(oneTimeCodes).values({
-    id: randomUUID(),
-    purpose: options.purpose,
-    email,
-    userId: options.userId ?? null,
-    codeHash: hashCode(code),
-    payload: options.payload ?? {},
-    expiresAt: new Date(options.now.getTime() + options.ttlMs),
-    createdAt: options.now,
-  });
-  return code;
+  // Hashes are unique across every stored code (a token finds its row by hash), and a typed code has
+  // only a million values: one that draws the digits of another stored code draws again, rather
+  // than failing and leaving the person without their email.
+  for (let tries = 1; ; tries += 1) {
+    const code = draw();
+    const stored = await db
+      .insert(oneTimeCodes)
+      .values({
+        id: randomUUID(),
+        purpose: options.purpose,
+        email,
+        userId: options.userId ?? null,
+        codeHash: hashCode(code),
+        payload: options.payload ?? {},
+        expiresAt: new Date(options.now.getTime() + options.ttlMs),
+        createdAt: options.now,
+      })
+      .onConflictDoNothing({ target: oneTimeCodes.codeHash })
+      .returning({ id: oneTimeCodes.id });
+    if (stored.length === 1) return code;
+    if (tries >= 10) throw new Error("No free one-time code after 10 draws");
+  }
 }
 
 /** A link's token: its live code (unused, unexpired), or undefined. */
