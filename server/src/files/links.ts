@@ -28,6 +28,9 @@ export const FILE_LINK_TTL_SECONDS = 6 * 60 * 60;
  */
 const EXPIRY_STEP_SECONDS = 60 * 60;
 
+/** Bounds the memory of signed proofs: the photos a busy hour shows, and then some. */
+const MAX_REMEMBERED_PROOFS = 20_000;
+
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export function fileLinks(secret: Uint8Array, ttlSeconds = FILE_LINK_TTL_SECONDS): FileLinks {
@@ -35,9 +38,19 @@ export function fileLinks(secret: Uint8Array, ttlSeconds = FILE_LINK_TTL_SECONDS
   const sign = (fileId: string, exp: number) =>
     createHmac("sha256", key).update(`file:${fileId}:${exp}`).digest("base64url");
 
+  // Within the hour a file's proof is the same for its photo and its thumbnails, on every page
+  // that shows it: signed once and remembered (a gallery page shows 25 photos, three links each).
+  const proofs = new Map<string, string>();
   const proof = (fileId: string, now: number) => {
     const exp = Math.ceil((now + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-    return `exp=${exp}&sig=${sign(fileId, exp)}`;
+    const key = `${fileId}:${exp}`;
+    let known = proofs.get(key);
+    if (known === undefined) {
+      if (proofs.size >= MAX_REMEMBERED_PROOFS) proofs.clear();
+      known = `exp=${exp}&sig=${sign(fileId, exp)}`;
+      proofs.set(key, known);
+    }
+    return known;
   };
 
   return {

@@ -23,6 +23,8 @@ const shortText = (value: unknown): string | undefined =>
 export function describeClient(headers: IncomingHttpHeaders): ClientDescription {
   const header = firstValue(headers["x-user-agent"]) ?? firstValue(headers["user-agent"]);
   if (header === undefined || header === "") return {};
+  // Only the console's JSON is parsed: an ordinary user agent string would throw, on every request.
+  if (!header.trimStart().startsWith("{")) return { raw: header.slice(0, MAX_LOGGED_LENGTH) };
   try {
     const parsed: unknown = JSON.parse(header);
     if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
