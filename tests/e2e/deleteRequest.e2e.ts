@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { screenshot, signIn } from "./browser";
@@ -98,5 +99,28 @@ describe("data-deletion request journey (issue 14, item 5)", () => {
     expect(text).toMatch(/in 2[01] days/);
     await screenshot(admin.page, "delete-request-scheduled");
     await admin.context.close();
+  });
+
+  it("works for a guest on a phone-sized screen: the request page, and the confirmation it leads to", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await page.setViewportSize(PHONE);
+    await page.goto("/delete-request");
+    await page.getByRole("heading", { name: "Delete my data" }).waitFor();
+    // Nobody signed in: no email filled in, no note.
+    expect(await page.getByLabel("Email").inputValue()).toBe("");
+    expect(await page.getByTestId("signed-in-note").count()).toBe(0);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "delete-request-guest-phone");
+
+    // An address without an account gets the same answer as any other: on to the code.
+    const email = `nobody-${randomUUID().slice(0, 8)}@example.com`;
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    await page.getByRole("heading", { name: "Confirm your request" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("email")).toBe(email);
+    await page.getByTestId("code-expiry").waitFor();
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "delete-request-guest-sent-phone");
+    await context.close();
   });
 });
