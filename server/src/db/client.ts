@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { prepareReadsOf } from "./preparedReads";
 import { cacheReadsOf } from "./readCache";
 import * as schema from "./schema";
 
@@ -37,6 +38,7 @@ const START_UP_LOCK_KEY = 724_113_901;
 
 /** Wraps a PGlite instance (file-backed, in memory, or loaded from a dump). */
 export function pgliteHandle(client: PGlite): DbHandle {
+  prepareReadsOf(client);
   const db = drizzlePglite({ client, schema });
   cacheReadsOf(client, db);
   return {

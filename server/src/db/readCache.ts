@@ -15,6 +15,7 @@
  * never on the time (`now()`) or on anything else outside the database.
  */
 import type { PGlite } from "@electric-sql/pglite";
+import { isPlainRead } from "./preparedReads";
 
 export interface ReadCache {
   /** The answer remembered for `key` since the data last changed, if any. */
@@ -40,9 +41,6 @@ const caches = new WeakMap<object, ReadCache>();
 
 /** The read cache of a database (the drizzle object): PGlite's, or one that never remembers. */
 export const readCacheOf = (db: object): ReadCache => caches.get(db) ?? neverRemembers;
-
-/** A plain read: anything else (and every transaction) may change the data. */
-const isPlainRead = (text: string) => /^\s*select\s/i.test(text) && !/;\s*\S/.test(text);
 
 /**
  * Wraps `client` so that every statement that may change its data forgets what was remembered,
