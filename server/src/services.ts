@@ -13,7 +13,6 @@ import type { Database } from "./db/client";
 import { fileLinks, type FileLinks } from "./files/links";
 import { createStorage, type FileStorage } from "./files/storage";
 import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
-import { unsubscribeLinks, type UnsubscribeLinks } from "./devices/unsubscribeLinks";
 
 /** What route handlers work with, built once per app. */
 export interface Services {
@@ -27,8 +26,6 @@ export interface Services {
   storage: FileStorage;
   /** Signed links to test files (keyed with the JWT secret). */
   fileLinks: FileLinks;
-  /** The unsubscribe links of device notification emails (keyed with the JWT secret). */
-  unsubscribeLinks: UnsubscribeLinks;
   /** The job runners (jobs/runner.ts), started and stopped with the app. */
   bulkDownloads: BulkDownloadWorker;
   aiJobs: AiWorker;
@@ -58,7 +55,6 @@ export async function createServices(
     throttle: signInThrottle(db),
     storage,
     fileLinks: fileLinks(secret),
-    unsubscribeLinks: unsubscribeLinks(secret),
     bulkDownloads: bulkDownloadWorker(db, storage, log, config.jobs),
     aiJobs: aiWorker(db, storage, log, config.jobs),
     lifecycle: lifecycleScheduler({ db, storage, clock, log }, config.lifecycleSchedule),

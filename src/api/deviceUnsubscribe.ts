@@ -9,5 +9,9 @@ import type { deviceUnsubscribeSchema } from "./schemas/deviceUnsubscribe";
 /** GET and POST devices/{id}/unsubscribe answer this. */
 export type DeviceUnsubscribe = Static<typeof deviceUnsubscribeSchema>;
 
-/** A wrong token and an unknown device get the same answer: the link says nothing about either. */
+/**
+ * A link whose recipient no longer receives the device's emails (or used, and switched back on
+ * since): the latest email has a link of its own. An unknown, tampered or expired token gets the
+ * public flows' LINK_NOT_VALID (api/register.ts) instead.
+ */
 export const UNSUBSCRIBE_LINK_NOT_VALID = "This link is not valid. Use the link of the latest email about this device.";

@@ -2,8 +2,9 @@
  * A device's notification emails and their unsubscribe link (docs/api.md "Public flows"): mark a
  * device lost, or publish a newer firmware for its type, and its owner receives a real email
  * (through an SMTP server in this process) whose link turns the emails off; a tampered token, a
- * token for another device or recipient, and an unknown device are refused alike, changing
- * nothing; the owner preference is a device field admins of the account may switch.
+ * token for another device or recipient, and an unknown device are refused, changing nothing;
+ * the owner preference is a device field admins of the account may switch. The token's own rules
+ * (random, hashed, single use, 60 days) are deviceUnsubscribeLinks.test.ts's.
  */
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import type { ParsedMail } from "mailparser";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNSUBSCRIBE_LINK_NOT_VALID, type DeviceUnsubscribe } from "../../src/api/deviceUnsubscribe";
+import { LINK_NOT_VALID } from "../../src/api/register";
 import type { Device } from "../../src/api/resources";
 import { loadConfig } from "../../server/src/config";
 import {
@@ -18,6 +20,7 @@ import {
   businesses,
   devices,
   firmware,
+  oneTimeCodes,
   publicRequests,
   userPreferences,
 } from "../../server/src/db/schema";
@@ -25,7 +28,6 @@ import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
 import { systemClock } from "../../server/src/clock";
 import { deviceNotifications } from "../../server/src/devices/notifications";
 import { UNSUBSCRIBE_LIMIT } from "../../server/src/devices/unsubscribe";
-import { unsubscribeLinks } from "../../server/src/devices/unsubscribeLinks";
 import type { Mailer } from "../../server/src/mail/mailer";
 import type { RenderedMail } from "../../server/src/mail/templates";
 import type { Services } from "../../server/src/services";
@@ -83,7 +85,7 @@ const confirmLink = (id: string, linkToken: string, ip = freshIp()) =>
   });
 
 /** What a refused unsubscribe must leave as it was (public_requests counts requests: left out). */
-const stateTables = [devices, activityLog];
+const stateTables = [devices, activityLog, oneTimeCodes];
 
 describe("mark lost → the owner's email → the unsubscribe link", () => {
   it("emails the location's owner, whose link turns the device's emails off once; the device page says so", async () => {
@@ -120,7 +122,7 @@ describe("mark lost → the owner's email → the unsubscribe link", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: U.admin, changes: { notifyOwner: [true, false] } });
 
-    // Idempotent: the same answer, nothing written again.
+    // Idempotent: the link is spent; the same answer, nothing written again.
     const digest = await tablesDigest(t.db, stateTables);
     const second = await confirmLink(D.antwerpBigSherlock, link.token);
     expect(second.statusCode).toBe(200);
@@ -144,8 +146,9 @@ describe("mark lost → the owner's email → the unsubscribe link", () => {
       await confirmLink(randomUUID(), good),
       await readLink("no-such-device", good),
     ];
-    for (const response of refusals) expectAnswer(response, OWNER_FLOWS_CONTRACT.unsubscribe.notValid);
-    expect(refusals[0]!.json()).toEqual({ message: UNSUBSCRIBE_LINK_NOT_VALID });
+    // The public flows' answer for a link that cannot be used.
+    for (const response of refusals) expectAnswer(response, OWNER_FLOWS_CONTRACT.unsubscribe.linkNotValid);
+    expect(refusals[0]!.json()).toEqual({ message: LINK_NOT_VALID });
     // Junk is a 400 before anything is read.
     const junk = await confirmLink(D.antwerpBigSherlockAi, "not a token!");
     expect(junk.statusCode).toBe(400);
@@ -167,7 +170,11 @@ describe("mark lost → the owner's email → the unsubscribe link", () => {
     // London without an owner: the account's owner (Alice) receives them instead, and Marcus's link is void.
     await t.db.update(businesses).set({ ownerId: null }).where(eq(businesses.id, B.brilliantLondon));
     try {
-      expect((await readLink(D.londonSherlockAi, marcus)).statusCode).toBe(404);
+      const digest = await tablesDigest(t.db, stateTables);
+      expectAnswer(await readLink(D.londonSherlockAi, marcus), OWNER_FLOWS_CONTRACT.unsubscribe.notValid);
+      expectAnswer(await confirmLink(D.londonSherlockAi, marcus), OWNER_FLOWS_CONTRACT.unsubscribe.notValid);
+      expect((await readLink(D.londonSherlockAi, marcus)).json()).toEqual({ message: UNSUBSCRIBE_LINK_NOT_VALID });
+      expect(await tablesDigest(t.db, stateTables)).toEqual(digest);
     } finally {
       await t.db.update(businesses).set({ ownerId: U.manager }).where(eq(businesses.id, B.brilliantLondon));
     }
@@ -224,15 +231,12 @@ describe("mark lost → the owner's email → the unsubscribe link", () => {
   });
 });
 
-const testLinks = unsubscribeLinks(new TextEncoder().encode("a test secret"));
-
 /** The device emails of the service's database, sent through `mailer`, in `app`'s lifetime. */
 const notificationsWith = (app: FastifyInstance, mailer: Pick<Mailer, "send">) =>
   deviceNotifications(app, {
     db: t.db,
     config: t.config,
     clock: systemClock,
-    unsubscribeLinks: testLinks,
     mailer,
   } as unknown as Services);
 
@@ -246,7 +250,9 @@ describe("without a mail server", () => {
     notifications.deviceLost(D.obsidianBigSherlockAi, { firstName: "Sam", lastName: "Super" });
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]!.to).toBe("inactive@example.com");
-    expect(sent[0]!.mail.highlight).toBe(testLinks.url(PUBLIC_URL, D.obsidianBigSherlockAi, "inactive@example.com"));
+    const link = new URL(sent[0]!.mail.highlight!);
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/devices/unsubscribe/${D.obsidianBigSherlockAi}`);
+    expect(link.searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(sent[0]!.mail.text).toContain(sent[0]!.mail.highlight);
   });
 });

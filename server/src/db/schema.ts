@@ -768,10 +768,10 @@ export const scheduledActions = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Public flows (register, forgot password, data-deletion request): one-time codes sent by email
+// Public flows (register, forgot password, data-deletion request, unsubscribe): one-time codes sent by email
 // ---------------------------------------------------------------------------
 
-export const ONE_TIME_CODE_PURPOSES = ["register", "reset-password", "delete-request"] as const;
+export const ONE_TIME_CODE_PURPOSES = ["register", "reset-password", "delete-request", "device-unsubscribe"] as const;
 
 /**
  * A code or link token sent by email: stored as its SHA-256 hash only, single use (used_at),

@@ -3,7 +3,7 @@
  * owner, or the account's owner when the business has none (or has no live owner), when the
  * device is marked lost and when a newer firmware for its type is published. Only while the
  * device's `notify_owner` is on and the recipient has not switched that kind of email off in User
- * Settings. Each carries the device's unsubscribe link (unsubscribeLinks.ts).
+ * Settings. Each carries, per device, an unsubscribe link with a token of its own (unsubscribeLinks.ts).
  *
  * Sent after the write is committed and never awaited by it (http/afterAnswer.ts): a mail server
  * that is down or slow costs the email (logged), not the write.
@@ -12,12 +12,12 @@ import { sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { deviceTypeName } from "../../../src/api/tests";
 import type { EmailNotificationKind } from "../../../src/api/userSettings";
-import type { Database } from "../db/client";
 import { afterAnswer } from "../http/afterAnswer";
 import { renderMail, type RenderedMail } from "../mail/templates";
 import { rowsOf, type Executor } from "../resources/sql";
 import type { Services } from "../services";
 import { isNewerVersion } from "../firmware/versions";
+import { issueUnsubscribeLink } from "./unsubscribeLinks";
 
 /** A device and who its emails go to. */
 export interface DeviceRecipient {
@@ -108,11 +108,18 @@ export interface DeviceNotifications {
 
 export function deviceNotifications(
   app: FastifyInstance,
-  { db, mailer, config, unsubscribeLinks, clock }: Services,
+  { db, mailer, config, clock }: Services,
 ): DeviceNotifications {
   const { publicUrl, productName } = config.mail;
+  /** A new link for this email: its token is stored (hashed) before the email goes. */
   const unsubscribeUrl = (recipient: DeviceRecipient) =>
-    unsubscribeLinks.url(publicUrl, recipient.deviceId, recipient.email);
+    issueUnsubscribeLink(db, {
+      publicUrl,
+      deviceId: recipient.deviceId,
+      userId: recipient.userId,
+      email: recipient.email,
+      now: clock.now(),
+    });
 
   /** In the background: the caller's answer waits neither for the recipients' lookup nor for the mail server. */
   const later = afterAnswer(app, app.log);
@@ -128,6 +135,7 @@ export function deviceNotifications(
         const [recipient] = await deviceRecipients(db, sql`d.id = ${deviceId} and ${wantsEmail("device-lost")}`);
         if (!recipient) return;
         const label = deviceLabel(recipient);
+        const link = await unsubscribeUrl(recipient);
         const mail = withUnsubscribeInLog(
           renderMail(productName, {
             subject: `${label} was marked lost`,
@@ -135,12 +143,12 @@ export function deviceNotifications(
             paragraphs: [
               `${markedBy.firstName} ${markedBy.lastName} marked the device ${label} (${deviceTypeName(recipient.typeCode)}, serial number ${recipient.serialNumber}) of ${recipient.accountName} as lost on ${mailDate(clock.now())}.`,
               "It stays listed among lost devices until it is marked found. If you have it, tell your administrator.",
-              `To stop emails about this device: ${unsubscribeUrl(recipient)}`,
+              `To stop emails about this device: ${link}`,
             ],
             action: { label: "Open the device", url: `${publicUrl}/devices/${encodeURIComponent(deviceId)}` },
             footer: whyFooter(recipient),
           }),
-          [unsubscribeUrl(recipient)],
+          [link],
         );
         await send(recipient.email, mail);
       }),
@@ -159,6 +167,9 @@ export function deviceNotifications(
         const notes = build.releaseNotes.trim();
         for (const devices of byRecipient.values()) {
           const first = devices[0]!;
+          // One link a device, issued one after another (a token each, none ending another).
+          const links: string[] = [];
+          for (const device of devices) links.push(await unsubscribeUrl(device));
           const mail = withUnsubscribeInLog(
             renderMail(productName, {
               subject: `Firmware ${build.firmwareVersion} for ${typeName} is available`,
@@ -166,15 +177,15 @@ export function deviceNotifications(
               paragraphs: [
                 `Firmware ${build.firmwareVersion} for ${typeName} is published. ${devices.length === 1 ? "This device" : "These devices"} of ${first.accountName} ${devices.length === 1 ? "runs" : "run"} an older version:`,
                 ...devices.map(
-                  (device) =>
-                    `${deviceLabel(device)} (serial number ${device.serialNumber}, now on ${device.firmwareVersion ?? "an unknown version"}). To stop emails about this device: ${unsubscribeUrl(device)}`,
+                  (device, index) =>
+                    `${deviceLabel(device)} (serial number ${device.serialNumber}, now on ${device.firmwareVersion ?? "an unknown version"}). To stop emails about this device: ${links[index]}`,
                 ),
                 ...(notes ? [`Release notes: ${notes.length > 600 ? `${notes.slice(0, 600)}…` : notes}`] : []),
               ],
               action: { label: "Open your devices", url: `${publicUrl}/devices` },
               footer: whyFooter(first),
             }),
-            devices.map(unsubscribeUrl),
+            links,
           );
           await send(first.email, mail);
         }
@@ -183,7 +194,7 @@ export function deviceNotifications(
 }
 
 /** The recipient of a device's emails now (whatever its notify_owner), for the unsubscribe link. */
-export async function currentRecipient(db: Database, deviceId: string): Promise<DeviceRecipient | undefined> {
+export async function currentRecipient(db: Executor, deviceId: string): Promise<DeviceRecipient | undefined> {
   const [recipient] = await deviceRecipients(db, sql`d.id = ${deviceId}`);
   return recipient;
 }

@@ -1,39 +1,62 @@
 /**
- * The unsubscribe link of a device's notification emails (spec §2 /devices/unsubscribe/:deviceId).
- * The token is an HMAC-SHA256 over the device id and the recipient's email, keyed with the
- * service's JWT secret (as files/links.ts signs file links): knowing a device id is not enough to
- * switch off someone else's emails, and the link stops working when the device's recipient
- * changes (a new business owner gets links of their own). It does not expire: an unsubscribe link
- * in an old email must still work.
+ * The unsubscribe link of a device's notification emails (spec §2 /devices/unsubscribe/:deviceId;
+ * docs/api.md "Public flows"). Each email carries, per device it is about, a token of its own: a
+ * one-time code (publicFlows/codes.ts) of purpose `device-unsubscribe` — 32 random bytes, stored
+ * as its SHA-256 hash only, with the recipient's email and the device id — valid 60 days and
+ * spent by confirming. Anti-spam law asks an unsubscribe link to keep working 30 days after the
+ * email; 60 leaves a margin. A newer email does not end an older one's link: each must keep
+ * working for its own days.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { normalizeEmail } from "../auth/signInThrottle";
+import type { Database } from "../db/client";
+import type { Tx } from "../resources/sql";
+import { codeByToken, issueCode } from "../publicFlows/codes";
 
-export interface UnsubscribeLinks {
-  /** The token for this device and recipient. */
-  token(deviceId: string, email: string): string;
-  /** Whether `token` was issued for this device and recipient. */
-  verify(deviceId: string, email: string, token: string): boolean;
-  /** The console's page with the token: `{publicUrl}/devices/unsubscribe/{deviceId}?token=…`. */
-  url(publicUrl: string, deviceId: string, email: string): string;
+export const UNSUBSCRIBE_LINK_DAYS = 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a link's token was issued for, and whether it can still be used. */
+export interface UnsubscribeLink {
+  /** The one-time code's id (to spend it). */
+  codeId: string;
+  deviceId: string;
+  /** The recipient's email, lower-cased. */
+  email: string;
+  /** Confirmed already: the link answers what it did then, and asks nothing. */
+  spent: boolean;
 }
 
-export function unsubscribeLinks(secret: Uint8Array): UnsubscribeLinks {
-  const key = Buffer.from(secret);
-  const sign = (deviceId: string, email: string) =>
-    createHmac("sha256", key)
-      .update(`device-unsubscribe:${deviceId}:${normalizeEmail(email)}`)
-      .digest("base64url");
-  return {
-    token: sign,
-    verify(deviceId, email, token) {
-      const expected = Buffer.from(sign(deviceId, email));
-      const given = Buffer.from(token);
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
-    url(publicUrl, deviceId, email) {
-      const base = publicUrl.replace(/\/+$/, "");
-      return `${base}/devices/unsubscribe/${encodeURIComponent(deviceId)}?token=${sign(deviceId, email)}`;
-    },
-  };
+/** A new token for this device and recipient, and the console's page with it. */
+export async function issueUnsubscribeLink(
+  db: Database | Tx,
+  options: { publicUrl: string; deviceId: string; userId: string; email: string; now: Date },
+): Promise<string> {
+  const token = await issueCode(db, {
+    purpose: "device-unsubscribe",
+    email: options.email,
+    userId: options.userId,
+    payload: { deviceId: options.deviceId },
+    ttlMs: UNSUBSCRIBE_LINK_DAYS * DAY_MS,
+    form: "link",
+    now: options.now,
+    replacesEarlier: false,
+  });
+  const base = options.publicUrl.replace(/\/+$/, "");
+  return `${base}/devices/unsubscribe/${encodeURIComponent(options.deviceId)}?token=${token}`;
+}
+
+/**
+ * The link `token` is, for device `deviceId`: undefined when it is unknown (or purged), issued for
+ * another device, or expired unspent. A spent one is answered (spent) until it is purged.
+ */
+export async function unsubscribeLinkOf(
+  db: Database | Tx,
+  deviceId: string,
+  token: string,
+  now: Date,
+): Promise<UnsubscribeLink | undefined> {
+  const code = await codeByToken(db, "device-unsubscribe", token);
+  if (!code || code.payload.deviceId !== deviceId) return undefined;
+  const spent = code.usedAt !== null;
+  if (!spent && code.expiresAt.getTime() <= now.getTime()) return undefined;
+  return { codeId: code.id, deviceId, email: code.email, spent };
 }

@@ -332,7 +332,7 @@ export const BULK_DOWNLOAD_KEPT_MS = BULK_DOWNLOAD_EXPIRY_MS;
 
 /**
  * Deleted tests past Recover's 15 days go for good with their files; bulk downloads finished a
- * day ago go with their zips; refresh tokens and emailed codes (register, reset, delete request)
+ * day ago go with their zips; refresh tokens and emailed codes (register, reset, delete request, unsubscribe links)
  * spent or expired a day ago, and invitations accepted or expired a month ago, go (sign-in
  * failures and public-flow request counts clean themselves).
  */

@@ -2,7 +2,8 @@
  * One-time codes sent by email (docs/api.md "Public flows"): random (a link's token: 32 bytes; a
  * typed code: 6 digits), stored as a SHA-256 hash only, single use, expiring, and a typed code
  * dies after MAX_CODE_ATTEMPTS wrong tries. Issuing a new code for the same purpose and email
- * ends the earlier ones, so only the latest email works.
+ * ends the earlier ones, so only the latest email works — except where every email's link must
+ * keep working (a device's unsubscribe links: `replacesEarlier: false`).
  */
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
@@ -29,16 +30,21 @@ export async function issueCode(
     /** "link": a token for a URL; "digits": 6 digits a person types. */
     form: "link" | "digits";
     now: Date;
+    /** Whether the earlier unused codes of this purpose and email end now (the default: only the latest works). */
+    replacesEarlier?: boolean;
   },
 ): Promise<string> {
   const email = normalizeEmail(options.email);
   const draw = () =>
     options.form === "link" ? randomBytes(32).toString("base64url") : String(randomInt(0, 1_000_000)).padStart(6, "0");
   // Only the latest email works: the earlier unused codes of this purpose and address end now.
-  await db
-    .update(oneTimeCodes)
-    .set({ usedAt: options.now })
-    .where(and(eq(oneTimeCodes.purpose, options.purpose), eq(oneTimeCodes.email, email), isNull(oneTimeCodes.usedAt)));
+  if (options.replacesEarlier !== false)
+    await db
+      .update(oneTimeCodes)
+      .set({ usedAt: options.now })
+      .where(
+        and(eq(oneTimeCodes.purpose, options.purpose), eq(oneTimeCodes.email, email), isNull(oneTimeCodes.usedAt)),
+      );
   // Hashes are unique across every stored code (a token finds its row by hash), and a typed code has
   // only a million values: one that draws the digits of another stored code draws again, rather
   // than failing and leaving the person without their email.
@@ -117,4 +123,16 @@ export async function spendCode(tx: Database | Tx, id: string, now: Date): Promi
     .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)))
     .returning({ id: oneTimeCodes.id });
   return spent.length === 1;
+}
+
+/**
+ * A link's token in any state (spent or expired too, until the lifecycle purges it a day later):
+ * for a link whose second use answers what the first did, rather than a refusal.
+ */
+export async function codeByToken(db: Database | Tx, purpose: CodePurpose, token: string) {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.codeHash, hashCode(token))));
+  return row;
 }

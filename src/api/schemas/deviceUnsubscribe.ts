@@ -2,7 +2,7 @@
 import Type from "typebox";
 import { nullable } from "./common";
 
-/** The link's token: base64url of an HMAC-SHA256 (43 characters); the bound only keeps junk out. */
+/** The link's token: 32 random bytes in base64url (43 characters); the bound only keeps junk out. */
 export const unsubscribeTokenSchema = Type.String({ minLength: 1, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$" });
 
 /** GET devices/{id}/unsubscribe?token=… */
