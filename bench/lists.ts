@@ -37,7 +37,8 @@ const list = (resource: string, extra: Record<string, unknown> = {}) =>
 
 /** Every list route, as the console asks for its first page (superadmin, default sort). */
 const ROUTES: Record<string, string> = {
-  accounts: list("accounts", { sort: ["name", "ASC"] }),
+  accounts: list("accounts", { sort: ["createdAt", "DESC"] }),
+  "accounts by name": list("accounts", { sort: ["name", "ASC"] }),
   businesses: list("businesses"),
   users: list("users"),
   devices: list("devices"),

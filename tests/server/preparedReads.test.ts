@@ -4,8 +4,9 @@
  * the statements of someone's transaction, and leaves the connection usable after an error.
  */
 import { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareReadsOf } from "../../server/src/db/preparedReads";
+import { prepareReadsOf, prepareReadsOfPool } from "../../server/src/db/preparedReads";
 
 let plain: PGlite;
 let prepared: PGlite;
@@ -86,5 +87,30 @@ describe("prepared reads", () => {
     await prepared.query("update items set name = $1 where id = $2", ["ONE", 1]);
     expect((await prepared.query("select name from items where id = 1")).rows).toEqual([{ name: "ONE" }]);
     await prepared.query("update items set name = 'one' where id = 1");
+  });
+});
+
+describe("prepared reads on PostgreSQL (the pool names them; node-postgres prepares once per connection)", () => {
+  const seen: unknown[] = [];
+  const pool = { query: async (config: unknown) => seen.push(config) } as unknown as pg.Pool;
+  prepareReadsOfPool(pool);
+
+  it("names a plain read by its text, the same name each time", async () => {
+    await pool.query({ text: "select * from users where id = $1" }, ["a"]);
+    await pool.query({ text: "select * from users where id = $1" }, ["b"]);
+    await pool.query({ text: "select * from accounts" });
+    const [first, second, other] = seen.splice(0) as pg.QueryConfig[];
+    expect(first!.name).toMatch(/^read_[0-9a-f]{24}$/);
+    expect(second!.name).toBe(first!.name);
+    expect(other!.name).not.toBe(first!.name);
+  });
+
+  it("leaves writes, named statements and plain strings as they were", async () => {
+    const write = { text: "update users set role = $1" };
+    const named = { text: "select 1", name: "mine" };
+    await pool.query(write, ["Admin"]);
+    await pool.query(named);
+    await pool.query("select 1");
+    expect(seen.splice(0)).toEqual([write, named, "select 1"]);
   });
 });

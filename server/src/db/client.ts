@@ -11,7 +11,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { prepareReadsOf } from "./preparedReads";
+import { MAX_USES, prepareReadsOf, prepareReadsOfPool } from "./preparedReads";
 import { cacheReadsOf } from "./readCache";
 import * as schema from "./schema";
 
@@ -56,7 +56,8 @@ export async function openPglite(options: PGliteOptions = {}): Promise<DbHandle>
 }
 
 export function openPostgres(connectionString: string): DbHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, maxUses: MAX_USES });
+  prepareReadsOfPool(pool);
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   const db = drizzlePostgres({ client: pool, schema });

@@ -11,8 +11,14 @@
  * Everything else — writes, several statements at once, anything inside a transaction — goes
  * through PGlite's own query() untouched. Answers are parsed by PGlite's own parser, so a
  * prepared read answers exactly what query() would.
+ *
+ * On PostgreSQL the pool's plain reads are given a statement name, and node-postgres prepares
+ * each once per connection; a connection is replaced after `MAX_USES` requests, which bounds what
+ * each keeps.
  */
+import { createHash } from "node:crypto";
 import { parse, protocol, type PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 
 /** A SELECT alone (the extended protocol takes one statement): what may be prepared and remembered. */
 export const isPlainRead = (text: string): boolean => /^\s*select\s/i.test(text) && !/;\s*\S/.test(text);
@@ -76,4 +82,23 @@ export function prepareReadsOf(client: PGlite, { maxStatements = MAX_STATEMENTS 
       }),
     );
   }) as PGlite["query"];
+}
+
+/** Requests a PostgreSQL connection serves before it is replaced (and its statements dropped). */
+export const MAX_USES = 10_000;
+
+/** The statement name of a read's text: the same on every connection and every instance. */
+const statementName = (text: string) => `read_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+
+/** Names the plain reads a PostgreSQL pool runs, so that each connection prepares them once. */
+export function prepareReadsOfPool(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (typeof config === "object" && config !== null) {
+      const { text, name } = config as pg.QueryConfig;
+      if (name === undefined && typeof text === "string" && isPlainRead(text))
+        return query({ ...config, name: statementName(text) }, ...rest);
+    }
+    return query(config, ...rest);
+  };
 }
