@@ -176,7 +176,7 @@ export const appMessages = {
     newAdminHint: "Ask an admin of your account to start a new subscription.",
     start: {
       title: "Start your subscription",
-      subtitle: "Choose a plan and pay by card: your account is active again as soon as the payment goes through.",
+      subtitle: "Choose a plan and pay by card: your account is active as soon as the payment goes through.",
       billing: "Billing",
       month: "Monthly",
       year: "Yearly",
