@@ -14,6 +14,8 @@ import { renderConsole } from "./harness/renderConsole";
 import { server, state } from "./harness/server";
 
 const TOKEN = "good-token_1";
+/** A token whose recipient no longer receives the device's emails. */
+const FORMER_OWNERS_TOKEN = "former-owner_1";
 const LINK = `/devices/unsubscribe/${UNSUBSCRIBE_DEVICE.deviceId}?token=${TOKEN}`;
 const C = OWNER_FLOWS_CONTRACT.unsubscribe;
 const json = (answer: JsonAnswer<unknown>) => HttpResponse.json(answer.body as object, { status: answer.status });
@@ -27,13 +29,14 @@ function serveLink(initiallyOff = false) {
       state.calls.push(`GET devices/${String(params.id)}/unsubscribe`);
       expect(request.headers.get("authorization")).toBeNull();
       const token = new URL(request.url).searchParams.get("token");
-      if (params.id !== UNSUBSCRIBE_DEVICE.deviceId || token !== TOKEN) return json(C.notValid);
+      if (token === FORMER_OWNERS_TOKEN) return json(C.notValid);
+      if (params.id !== UNSUBSCRIBE_DEVICE.deviceId || token !== TOKEN) return json(C.linkNotValid);
       return json(off ? C.done : C.read);
     }),
     http.post("*/api/devices/:id/unsubscribe", async ({ params, request }) => {
       const body = (await request.json()) as { token: string };
       posts.push(body);
-      if (params.id !== UNSUBSCRIBE_DEVICE.deviceId || body.token !== TOKEN) return json(C.notValid);
+      if (params.id !== UNSUBSCRIBE_DEVICE.deviceId || body.token !== TOKEN) return json(C.linkNotValid);
       off = true;
       return json(C.done);
     }),
@@ -75,12 +78,19 @@ describe("the unsubscribe link (guests)", () => {
     expect(posts).toEqual([]);
   });
 
-  it("a wrong or missing token shows the service's message and nothing to confirm", async () => {
+  it("a wrong, expired or used-up token shows the service's message and nothing to confirm", async () => {
     serveLink();
     await renderConsole(`/devices/unsubscribe/${UNSUBSCRIBE_DEVICE.deviceId}?token=tampered`);
-    expect(await screen.findByRole("alert")).toHaveTextContent(C.notValid.body.message);
+    expect(await screen.findByRole("alert")).toHaveTextContent("This link has expired or was already used.");
     expect(screen.queryByRole("button", { name: "Stop these emails" })).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to sign in" })).toHaveAttribute("href", "/login");
+  });
+
+  it("a former owner's link says to use the latest email, with nothing to confirm", async () => {
+    serveLink();
+    await renderConsole(`/devices/unsubscribe/${UNSUBSCRIBE_DEVICE.deviceId}?token=${FORMER_OWNERS_TOKEN}`);
+    expect(await screen.findByRole("alert")).toHaveTextContent(C.notValid.body.message);
+    expect(screen.queryByRole("button", { name: "Stop these emails" })).not.toBeInTheDocument();
   });
 
   it("without a token it asks the service nothing", async () => {
