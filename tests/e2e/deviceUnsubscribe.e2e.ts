@@ -43,7 +43,7 @@ describe("device unsubscribe journey (issue 14, item 4)", () => {
     await guest.page.getByText("You will no longer get emails about Antwerp bench.").waitFor();
     await screenshot(guest.page, "device-unsubscribe-done");
 
-    // The same link again: it says so, and asks nothing (idempotent). On a phone too.
+    // The same link again: its token is spent, and the page says so, asking nothing (idempotent). On a phone too.
     await guest.page.setViewportSize(PHONE);
     await guest.page.reload();
     await guest.page.getByText("You will no longer get emails about Antwerp bench.").waitFor();
@@ -51,12 +51,13 @@ describe("device unsubscribe journey (issue 14, item 4)", () => {
     await expectNoSidewaysScroll(guest.page);
     await screenshot(guest.page, "device-unsubscribe-phone");
 
-    // A tampered token is refused like an unknown device.
+    // A tampered token is refused like any link that cannot be used.
     const tampered = new URL(link!);
     tampered.searchParams.set("token", `${tampered.searchParams.get("token")!.slice(0, -3)}xyz`);
     await guest.page.goto(onService(tampered.toString()));
-    await guest.page.getByRole("alert").filter({ hasText: "This link is not valid." }).waitFor();
+    await guest.page.getByRole("alert").filter({ hasText: "This link has expired or was already used." }).waitFor();
     expect(await guest.page.getByRole("button", { name: "Stop these emails" }).count()).toBe(0);
+    await screenshot(guest.page, "device-unsubscribe-refused");
     await guest.context.close();
 
     // Back on the device page, the admin sees the owner's emails off, and can turn them on again.
