@@ -225,6 +225,8 @@ describe("mark lost → the owner's email → the unsubscribe link", () => {
     const digest = await tablesDigest(t.db, stateTables);
     const refused = await readLink(D.lapisWatson, "x", ip);
     expect(refused.statusCode).toBe(429);
+    // Confirmations share the count: the same address is refused there too.
+    expect((await confirmLink(D.lapisWatson, "x", ip)).statusCode).toBe(429);
     expect(await tablesDigest(t.db, stateTables)).toEqual(digest);
     const counted = await t.db.select().from(publicRequests).where(eq(publicRequests.ip, ip));
     expect(counted).toHaveLength(UNSUBSCRIBE_LIMIT.perIp);
