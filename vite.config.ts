@@ -1,5 +1,7 @@
-import { resolve } from "node:path";
-import { defineConfig, type Plugin } from "vite";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { precompressDir } from "./server/src/http/precompress";
 
@@ -23,12 +25,67 @@ function precompress(): Plugin {
   };
 }
 
+// Every browser the console supports has Object.entries (src/custom/startup/shims/objectEntries.cjs).
+const alias = [{ find: /^object\.entries$/, replacement: resolve("src/custom/startup/shims/objectEntries.cjs") }];
+
+/**
+ * dist/login.html: index.html with /login's page drawn into #root (src/custom/login/prerender.tsx,
+ * built for Node and run once here), so the sign-in card paints with the HTML, before any script
+ * but the entry has loaded. The service answers /login with it (server/src/app.ts); any other
+ * address keeps index.html. The page's own code is not named here (modulepreload): the entry asks
+ * for it once the card is drawn (custom/startup/boot.ts), so it does not compete with the page.
+ */
+function prerenderLogin(): Plugin {
+  let root = process.cwd();
+  let skip = false;
+  return {
+    name: "gemtest-prerender-login",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      skip = Boolean(config.build.ssr);
+    },
+    async writeBundle(output) {
+      if (skip) return;
+      const outDir = output.dir!;
+
+      // Inside the project, so Node finds the packages the Node build leaves out (react, MUI…).
+      await mkdir(join(root, "node_modules", ".cache"), { recursive: true });
+      const serverDir = await mkdtemp(join(root, "node_modules", ".cache", "gemtest-prerender-"));
+      try {
+        await build({
+          configFile: false,
+          root,
+          logLevel: "warn",
+          plugins: [react()],
+          resolve: { alias },
+          build: {
+            ssr: resolve(root, "src/custom/login/prerender.tsx"),
+            outDir: serverDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            rollupOptions: { output: { entryFileNames: "prerender.mjs" } },
+          },
+        });
+        const { renderLoginPage } = (await import(pathToFileURL(join(serverDir, "prerender.mjs")).href)) as {
+          renderLoginPage: () => Promise<string>;
+        };
+        const page = await renderLoginPage();
+        const index = await readFile(join(outDir, "index.html"), "utf8");
+        if (!index.includes('<div id="root"></div>'))
+          throw new Error("index.html has no empty #root to draw /login into");
+        const login = index.replace('<div id="root"></div>', `<div id="root">${page}</div>`);
+        await writeFile(join(outDir, "login.html"), login);
+      } finally {
+        await rm(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
-  resolve: {
-    // Every browser the console supports has Object.entries (src/custom/startup/shims/objectEntries.cjs).
-    alias: [{ find: /^object\.entries$/, replacement: resolve("src/custom/startup/shims/objectEntries.cjs") }],
-  },
+  plugins: [react(), prerenderLogin(), precompress()],
+  resolve: { alias },
   server: {
     proxy: { "/api": `http://127.0.0.1:${servicePort}` },
   },

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import {
   createBrowserRouter,
+  type createMemoryRouter,
   matchRoutes,
   Navigate,
   Route,
@@ -52,9 +53,20 @@ interface ShownCallback {
   onSignedInShown?: () => void;
 }
 
+type RouteObjects = Parameters<typeof createBrowserRouter>[0];
+
 export interface AppProps extends ConsoleProviders, ShownCallback {
   /** Start-up (spec §4) already under way (main.tsx starts it before React loads); run here otherwise. */
   started?: Promise<StartupResult>;
+  /**
+   * The sign-in page is drawn while start-up's health check is out, rather than a loader: /login's
+   * page was prerendered into its HTML at build time (custom/login/prerender.tsx) and this first
+   * render takes it over (hydrates it) as it is. A NotOk answer still replaces it with the
+   * maintenance screen.
+   */
+  loginBeforeStartup?: boolean;
+  /** The router over the console's routes: the browser's address by default (the prerender: a memory one). */
+  createRouter?: (routes: RouteObjects) => ReturnType<typeof createBrowserRouter | typeof createMemoryRouter>;
 }
 
 /** Every route of the console: /login outside react-admin, everything else inside it. */
@@ -74,11 +86,16 @@ function ConsoleRoutes({ startup: _startup, ...providers }: ConsoleProviders & S
  * The console, made of the providers it is given (main.tsx passes the real ones): start-up
  * (spec §4) decides between the maintenance screen and the console.
  */
-export function App({ started, ...providers }: AppProps) {
+export function App({
+  started,
+  loginBeforeStartup = false,
+  createRouter = createBrowserRouter,
+  ...providers
+}: AppProps) {
   const [startup, setStartup] = useState<StartupResult | null>(null);
   // A data router, not a BrowserRouter: react-admin's warnWhenUnsavedChanges blocks navigation
   // with react-router's blocker, which only data routers have.
-  const [router] = useState(() => createBrowserRouter([{ path: "*", element: <ConsoleRoutes {...providers} /> }]));
+  const [router] = useState(() => createRouter([{ path: "*", element: <ConsoleRoutes {...providers} /> }]));
   // Start-up runs once per console, with the providers it was made with.
   const [startupDeps] = useState(() => providers.startup);
   const [alreadyStarted] = useState(() => started);
@@ -94,9 +111,9 @@ export function App({ started, ...providers }: AppProps) {
     <ThemeProvider theme={muiTheme}>
       <CssBaseline />
       <ErrorBoundary>
-        {startup === null ? (
+        {startup === null && !loginBeforeStartup ? (
           <PageLoader fullHeight />
-        ) : startup.kind === "maintenance" ? (
+        ) : startup?.kind === "maintenance" ? (
           <MaintenanceScreen message={startup.message} />
         ) : (
           <RouterProvider router={router} />

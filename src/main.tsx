@@ -3,9 +3,18 @@
  * before React, MUI and the console are evaluated (./mount loads them in parallel): no waterfall
  * of entry → first render → health → refresh → verify → console code → page code (issue 13).
  */
-import { boot } from "./custom/startup/boot";
+import { holdEarlySubmits } from "./custom/login/earlySubmit";
+import { afterFirstPaint, boot } from "./custom/startup/boot";
 import { createConsoleProviders } from "./providers";
 
 const providers = createConsoleProviders();
-const { started } = boot(providers.startup, window.location.pathname);
-void import("./mount").then(({ mount }) => mount(providers, started));
+const { started, code, prerenderedLogin } = boot(providers.startup, window.location.pathname, {
+  prerendered: document.getElementById("root")!.hasChildNodes(),
+});
+if (prerenderedLogin) holdEarlySubmits();
+// A prerendered /login is taken over once the sign-in page's code is in (it draws in one pass), and
+// React is evaluated only then, after the page has been drawn (boot.ts).
+const mountCode = prerenderedLogin
+  ? afterFirstPaint().then(() => Promise.all([import("./mount"), code]).then(([module]) => module))
+  : import("./mount");
+void mountCode.then(({ mount }) => mount(providers, started, { hydrateLogin: prerenderedLogin }));

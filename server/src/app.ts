@@ -167,12 +167,15 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
   if (servesConsole) {
     serveConsole(app, consoleDir);
   }
+  // The build's /login with its page already drawn (docs/decisions.md "/login prerendered").
+  const loginPage = servesConsole && existsSync(join(consoleDir, "login.html")) ? "login.html" : "index.html";
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === "GET" || request.method === "HEAD";
     if (servesConsole && wantsPage && !isApiPath(request.url)) {
       // Client-side routes (/gallery/item/42, ...) are the console's: hand it the page.
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      const page = request.url.split("?")[0] === "/login" ? loginPage : "index.html";
+      return reply.header("cache-control", "no-cache").sendFile(page);
     }
     const body: ApiError = { message: `Not found: ${request.method} ${request.url.split("?")[0]}` };
     return reply.status(404).send(body);

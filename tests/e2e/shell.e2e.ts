@@ -95,6 +95,10 @@ describe("maintenance", () => {
       await page.getByText("Upgrading the database. Back at 10:00 UTC.").waitFor();
       expect(await page.getByRole("navigation", { name: "Main menu" }).count()).toBe(0);
       await screenshot(page, "maintenance");
+      // /login's page comes drawn in its HTML (prerendered): the NotOk answer still replaces it.
+      await page.goto("/login");
+      await page.getByText("Upgrading the database. Back at 10:00 UTC.").waitFor();
+      expect(await page.getByRole("heading", { name: "Sign in to Gemtest Admin" }).count()).toBe(0);
       await context.close();
     } finally {
       await service.stop();

@@ -186,8 +186,10 @@ describe("boot: the page's code loads beside start-up (issue 13)", () => {
       return new Promise((resolve) => (answerHealth = resolve));
     };
     const preloaded: string[] = [];
-    const booted = boot(deps, "/accounts", async (pathname, signedIn) => {
-      preloaded.push(`${pathname} ${signedIn ? "signed in" : "signed out"} after ${calls.join(",") || "nothing"}`);
+    const booted = boot(deps, "/accounts", {
+      preload: async (pathname, signedIn) => {
+        preloaded.push(`${pathname} ${signedIn ? "signed in" : "signed out"} after ${calls.join(",") || "nothing"}`);
+      },
     });
     await booted.code;
     // Health is still out: the code did not wait for it (nor for refresh and verify after it).
@@ -201,7 +203,37 @@ describe("boot: the page's code loads beside start-up (issue 13)", () => {
   it("loads the sign-in page's code for a visitor without a session", async () => {
     const { deps } = fakeDeps({ refreshToken: "", signedIn: false });
     const asked: string[] = [];
-    await boot(deps, "/login", async (pathname, signedIn) => void asked.push(`${pathname} ${signedIn}`)).code;
+    await boot(deps, "/login", { preload: async (pathname, signedIn) => void asked.push(`${pathname} ${signedIn}`) })
+      .code;
     expect(asked).toEqual(["/login false"]);
+  });
+
+  it("takes over /login's prerendered page only for a signed-out visitor of /login", () => {
+    const quiet = { preload: async () => undefined, afterPaint: async () => undefined };
+    const signedOut = () => fakeDeps({ refreshToken: "", signedIn: false }).deps;
+    expect(boot(signedOut(), "/login", { ...quiet, prerendered: true }).prerenderedLogin).toBe(true);
+    // The dev server's page has no prerendered markup; another address never holds the card.
+    expect(boot(signedOut(), "/login", quiet).prerenderedLogin).toBe(false);
+    expect(boot(signedOut(), "/register", { ...quiet, prerendered: true }).prerenderedLogin).toBe(false);
+    // A stored session goes on to the console (LoginPage would send it home): drawn anew.
+    const withSession = fakeDeps({ signedIn: true }).deps;
+    expect(boot(withSession, "/login", { ...quiet, prerendered: true }).prerenderedLogin).toBe(false);
+  });
+
+  it("evaluates a prerendered /login's code only once the page is drawn, while health is already out", async () => {
+    const { deps, calls } = fakeDeps({ refreshToken: "", signedIn: false });
+    let painted: () => void = () => undefined;
+    const asked: string[] = [];
+    const booted = boot(deps, "/login", {
+      prerendered: true,
+      afterPaint: () => new Promise((resolve) => (painted = resolve)),
+      preload: async (pathname) => void asked.push(pathname),
+    });
+    await booted.started;
+    expect(calls).toEqual(["health"]);
+    expect(asked).toEqual([]);
+    painted();
+    await booted.code;
+    expect(asked).toEqual(["/login"]);
   });
 });

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Box, Link as MuiLink, Paper, Stack, TextField, Typography } from "@mui/material";
 import LockIcon from "@mui/icons-material/LockOutlined";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
@@ -10,6 +10,7 @@ import { validateLogin, type LoginErrors } from "./loginForm";
 import { errorMessage } from "../errorMessage";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
+import { forgetHeldSubmit, loginFormLive } from "./earlySubmit";
 
 interface LoginPageProps {
   authProvider: Pick<ConsoleAuthProvider, "login" | "subscribe" | "isSignedIn">;
@@ -26,7 +27,8 @@ const nextPath = (state: unknown): string => {
  * code; errors from the service are shown as it words them, and the typed email is kept.
  */
 export default function LoginPage({ authProvider }: LoginPageProps) {
-  const signedIn = useSyncExternalStore(authProvider.subscribe, authProvider.isSignedIn);
+  // Also the snapshot of the prerendered page (custom/login/prerender.tsx), signed out there.
+  const signedIn = useSyncExternalStore(authProvider.subscribe, authProvider.isSignedIn, authProvider.isSignedIn);
   const location = useLocation();
   const navigate = useNavigate();
   // The browser's form holds what is typed (its fields are uncontrolled, read on submit): /login
@@ -34,11 +36,20 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Focused once the page is live, not by the HTML: the prerendered page's field, focused before
+    // its code ran, would show its caret over the label MUI only floats on a focus it has seen.
+    emailRef.current?.focus();
+    // A Sign in pressed before the prerendered page came to life is sent now (earlySubmit.ts).
+    loginFormLive();
+  }, []);
 
   if (signedIn && !pending) return <Navigate to={nextPath(location.state)} replace />;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    forgetHeldSubmit();
     const form = new FormData(event.currentTarget);
     const email = String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");
@@ -61,7 +72,8 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
     <GuestLayout>
       <Box sx={{ display: "flex", justifyContent: "center", pt: { xs: 4, sm: 10 } }}>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: "100%", maxWidth: 420 }}>
-          <Box component="form" noValidate onSubmit={submit} aria-label={title}>
+          {/* POST: were it ever sent the browser's way (the page not live yet), no password goes into an address. */}
+          <Box component="form" method="post" noValidate onSubmit={submit} aria-label={title}>
             <Stack spacing={2.5}>
               <Stack direction="row" spacing={1.5} alignItems="center">
                 <LockIcon color="primary" />
@@ -74,7 +86,7 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
                 label={translate("login.email")}
                 type="email"
                 autoComplete="username"
-                autoFocus
+                inputRef={emailRef}
                 name="email"
                 error={Boolean(errors.email)}
                 helperText={errors.email ? translate(errors.email) : " "}

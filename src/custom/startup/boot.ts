@@ -11,15 +11,42 @@ export interface Booted {
   started: Promise<StartupResult>;
   /** The route's code, loading in parallel with it; never rejects. */
   code: Promise<unknown>;
+  /**
+   * The page holds /login's prerendered sign-in card (dist/login.html) and it is what this visitor
+   * sees (signed out): the first render takes it over rather than drawing it again.
+   */
+  prerenderedLogin: boolean;
+}
+
+export interface BootOptions {
+  /** #root already holds markup (the service's dist/login.html for /login). */
+  prerendered?: boolean;
+  preload?: (pathname: string, signedIn: boolean) => Promise<unknown>;
+  /** Resolves once the browser has drawn what the page holds (tests give their own). */
+  afterPaint?: () => Promise<void>;
+}
+
+/**
+ * After the browser's next frame: the prerendered sign-in page is on screen before React, MUI and
+ * the page's code are evaluated (a long task on a phone that would otherwise come first). At once
+ * where there is no frame to wait for (a hidden tab, Node).
+ */
+export function afterFirstPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== "function" || document.visibilityState === "hidden") return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 export function boot(
   startup: StartupDeps,
   pathname: string,
-  preload: (pathname: string, signedIn: boolean) => Promise<unknown> = preloadRouteCode,
+  { prerendered = false, preload = preloadRouteCode, afterPaint = afterFirstPaint }: BootOptions = {},
 ): Booted {
   // Asked before the first call goes: with a stored session the signed-in console is what will show.
   const signedIn = startup.isSignedIn() || startup.hasRefreshToken();
   const started = runStartup(startup);
-  return { started, code: preload(pathname, signedIn) };
+  const prerenderedLogin = prerendered && pathname === "/login" && !signedIn;
+  // Its calls leave at once either way; a prerendered page's code is fetched already (its HTML
+  // names it), only its evaluation waits for the page to be drawn.
+  const code = prerenderedLogin ? afterPaint().then(() => preload(pathname, signedIn)) : preload(pathname, signedIn);
+  return { started, code, prerenderedLogin };
 }
