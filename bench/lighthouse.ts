@@ -77,8 +77,11 @@ async function audit(port: number, target: Target): Promise<Audit> {
       .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => {
         // The first element it names, so the report says where to look.
-        const items = (audits[ref.id]?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items;
-        const where = items?.[0]?.node?.snippet;
+        const items = (
+          audits[ref.id]?.details as { items?: { node?: { snippet?: string }; description?: string }[] } | undefined
+        )?.items;
+        // An element (accessibility) or a logged error's text (errors-in-console).
+        const where = items?.[0]?.node?.snippet ?? items?.[0]?.description;
         return `${ref.id}: ${audits[ref.id]?.title ?? ""}${where ? ` — ${where.slice(0, 160)}` : ""}`;
       }),
   );
