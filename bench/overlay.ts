@@ -125,7 +125,8 @@ try {
   // Lightbox: zoom the first photo to 4× and pan with the arrow keys, recording frame intervals.
   await page.getByRole("region", { name: "Test Run #1" }).getByRole("figure").first().getByRole("button").click();
   await page.getByRole("button", { name: "Zoom in" }).waitFor();
-  await page.locator(".yarl__slide_current img").dblclick();
+  // The photo a person sees: while the original loads behind the thumbnail, a second, hidden <img> is there too.
+  await page.locator(".yarl__slide_current").getByRole("img").dblclick();
   // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
   await page.evaluate(`(() => {
     const intervals = [];
