@@ -21,6 +21,9 @@ afterAll(() => t.close());
 
 const ADMIN_ACCOUNT = SEED_IDS.accounts.brilliantGems;
 
+/** The rows a count statement finds, counted by the database straight from the tables. */
+const countOf = async (query: SQL) => Number((await rowsOf(t.db, sql`select (${query})::int as n`))[0]!.n);
+
 /** Each list, who sees it, and the rows they see counted straight from the tables. */
 const LISTS: Array<{ resource: string; who: Who; filter?: object; count: SQL }> = [
   { resource: "users", who: "superAdmin", count: sql`select count(*) from users where deleted_at is null` },
@@ -64,8 +67,7 @@ const LISTS: Array<{ resource: string; who: Who; filter?: object; count: SQL }> 
 describe("list totals", () => {
   for (const { resource, who, filter, count } of LISTS) {
     it(`${resource} as ${who}${filter ? ` filtered by ${JSON.stringify(filter)}` : ""}: the total, the page and past the end`, async () => {
-      const [counted] = await rowsOf(t.db, sql`select (${count})::int as n`);
-      const expected = Number(counted!.n);
+      const expected = await countOf(count);
       const bearerToken = await token(who);
 
       const first = await call(t, bearerToken, "GET", listUrl(resource, { range: [0, 9], filter }));
@@ -89,8 +91,6 @@ describe("list totals", () => {
  * (db/readCache.ts): after each change below the same list, asked again, counts again.
  */
 describe("a list's total after a change", () => {
-  const countOf = async (query: SQL) => Number((await rowsOf(t.db, sql`select (${query})::int as n`))[0]!.n);
-
   it("counts a user created, then deleted, through the API", async () => {
     const bearerToken = await token("superAdmin");
     const url = listUrl("users", { range: [0, 9] });
