@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { build, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { precompressDir } from "./server/src/http/precompress";
+import { chunkPlanPlugin } from "./build/chunkPlanPlugin";
 
 const servicePort = process.env.SERVICE_PORT ?? "8080";
 
@@ -83,8 +84,25 @@ function prerenderLogin(): Plugin {
   };
 }
 
+const src = (path: string) => resolve("src", path);
+const chunkPlan = chunkPlanPlugin(
+  {
+    base: [src("mount.tsx"), src("custom/login/LoginPage.tsx")],
+    console: [src("Console.tsx")],
+    lists: [
+      "resources/accounts/AccountList.tsx",
+      "resources/users/UserList.tsx",
+      "resources/devices/DeviceList.tsx",
+      "resources/payments/PaymentsPage.tsx",
+      "resources/firmware/FirmwareList.tsx",
+      "resources/discounts/DiscountList.tsx",
+    ].map(src),
+  },
+  () => ({ plugins: [react()], resolve: { alias } }),
+);
+
 export default defineConfig({
-  plugins: [react(), prerenderLogin(), precompress()],
+  plugins: [react(), prerenderLogin(), precompress(), chunkPlan.plugin],
   resolve: { alias },
   server: {
     proxy: { "/api": `http://127.0.0.1:${servicePort}` },
@@ -93,5 +111,15 @@ export default defineConfig({
     outDir: "dist",
     sourcemap: true,
     chunkSizeWarningLimit: 1200,
+    // The console's files as build/chunkPlan.ts plans them. Each planned group already holds what
+    // its modules import (or an earlier group does): the bundler must not pull the entry's own
+    // modules in after them, or the entry would import the whole of "base" at once.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: chunkPlan.chunkName, debugName: "chunk plan", includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
 });

@@ -12,7 +12,7 @@ describe("the menu's code after the first page", () => {
     vi.useRealTimers();
   });
 
-  it("waits for the first rows, then runs once, without waiting for an idle moment", async () => {
+  it("waits for the first rows to be painted, then runs once, without waiting for an idle moment", async () => {
     vi.useFakeTimers();
     const idle = vi.fn();
     vi.stubGlobal("requestIdleCallback", idle);
@@ -24,6 +24,9 @@ describe("the menu's code after the first page", () => {
     expect(task).not.toHaveBeenCalled();
     drawn();
     await vi.advanceTimersByTimeAsync(1);
+    // Not before the browser's next frame (the rows are drawn in it).
+    expect(task).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(20);
     expect(task).toHaveBeenCalledTimes(1);
     // The later idle fallback finds it done.
     await vi.advanceTimersByTimeAsync(10_000);

@@ -101,8 +101,9 @@ export function whenIdle(task: () => void, firstPageDone: Promise<void> = firstR
     started = true;
     task();
   };
-  // After the frame that shows the rows (the lists say so from an effect).
-  void firstPageDone.then(() => setTimeout(once, 0));
+  // After the frame that shows the rows: the lists say so from an effect, which may run before the
+  // browser has painted them, and the menu's code evaluated then would hold the rows back.
+  void firstPageDone.then(() => requestAnimationFrame(() => setTimeout(once, 0)));
   const idle = () => ("requestIdleCallback" in window ? window.requestIdleCallback(once) : once());
   const afterLoad = () => setTimeout(idle, AFTER_LOAD_MS);
   if (document.readyState === "complete") afterLoad();
