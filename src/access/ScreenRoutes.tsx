@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { matchRoutes, Navigate, useLocation } from "react-router-dom";
-import { useCanAccess, useTranslate } from "react-admin";
+import { useTranslate } from "react-admin";
 import { useIdentity } from "../authProvider/useCurrentUser";
 import { PRODUCT_NAME } from "../config";
 import { GuestLayout } from "../custom/layout/GuestLayout";
@@ -10,6 +10,7 @@ import { PageLoader } from "../custom/status/PageLoader";
 import type { PublicScreen } from "./publicScreens";
 import { ScreenContext } from "./ScreenContext";
 import { SCREENS, type Screen } from "./screens";
+import { useScreenAccess } from "./useAccessibleScreens";
 
 /** The browser tab names the screen: "Gallery · Gemtest Admin". */
 function useDocumentTitle(titleKey: string | undefined, shellKey: "app.admin" | "app.guest"): void {
@@ -21,8 +22,6 @@ function useDocumentTitle(titleKey: string | undefined, shellKey: "app.admin" | 
   }, [title]);
 }
 
-/** What an address outside the screens table asks (it shows not-found before the answer matters). */
-const UNKNOWN_SCREEN = { resource: "unknown", action: "list" };
 const SCREEN_ROUTES = SCREENS.map((screen) => ({ path: screen.path, screen }));
 
 /** The signed-in screen at the current address, if the screens table has one. */
@@ -41,7 +40,7 @@ export function ScreenGuard({ children }: { children: ReactNode }) {
   useDocumentTitle(screen?.title ?? "notFound.title", "app.admin");
   // The pages read the signed-in user through react-admin's identity; it is loaded before they open.
   const identity = useIdentity();
-  const access = useCanAccess(screen?.access ?? UNKNOWN_SCREEN);
+  const access = useScreenAccess(screen);
   if (!screen) return <NotFound />;
   if (access.isPending || identity.isPending) return <PageLoader />;
   if (!access.canAccess) return <NotFound />;

@@ -1,6 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useAuthProvider } from "react-admin";
 import type { Screen } from "./screens";
+
+const SCREENS_KEY = ["auth", "canAccessScreens"] as const;
 
 /**
  * The screens of a list that authProvider.canAccess opens for the signed-in user, in the list's
@@ -10,7 +12,7 @@ import type { Screen } from "./screens";
 export function useAccessibleScreens(screens: readonly Screen[]): Screen[] | undefined {
   const authProvider = useAuthProvider();
   const { data } = useQuery({
-    queryKey: ["auth", "canAccessScreens", screens.map((screen) => screen.path)],
+    queryKey: [...SCREENS_KEY, screens.map((screen) => screen.path)],
     queryFn: async ({ signal }) => {
       const answers = await Promise.all(
         screens.map((screen) => authProvider?.canAccess?.({ ...screen.access, signal }) ?? true),
@@ -19,4 +21,31 @@ export function useAccessibleScreens(screens: readonly Screen[]): Screen[] | und
     },
   });
   return data;
+}
+
+/** Whether the menu's answers (useAccessibleScreens, already in) say `screen` opens. */
+function answeredByMenu(queryClient: QueryClient, screen: Screen): boolean | undefined {
+  for (const [key, opened] of queryClient.getQueriesData<Screen[]>({ queryKey: SCREENS_KEY })) {
+    const asked = key[2] as readonly string[] | undefined;
+    if (opened && asked?.includes(screen.path)) return opened.some((candidate) => candidate.path === screen.path);
+  }
+  return undefined;
+}
+
+/**
+ * authProvider.canAccess for the screen at the address (the screen guard). A screen the menu has
+ * already asked about is answered at once: a click on the menu then draws the page in the same
+ * pass, with no loader between the two pages (which also made React hold the new page back).
+ */
+export function useScreenAccess(screen: Screen | undefined): { isPending: boolean; canAccess: boolean } {
+  const authProvider = useAuthProvider();
+  const queryClient = useQueryClient();
+  const { data, isPending } = useQuery({
+    queryKey: ["auth", "canAccessScreen", screen?.path ?? null],
+    queryFn: async ({ signal }) =>
+      screen ? ((await authProvider?.canAccess?.({ ...screen.access, signal })) ?? true) : false,
+    initialData: () => (screen ? answeredByMenu(queryClient, screen) : undefined),
+    enabled: screen !== undefined,
+  });
+  return { isPending: screen !== undefined && isPending, canAccess: data === true };
 }
