@@ -222,6 +222,32 @@ describe("two instances on one database and one object store", () => {
     await refusedOn(two, second.accessToken);
   });
 
+  it("refuse a list on one instance right after the sign-in ended or the role changed on the other (the guard's check rides in the list's statement)", async () => {
+    const { body: admin } = await signIn(one, "admin@example.com");
+    // Twice: the second list is answered with the guard's remembered answer, confirmed in its statement.
+    expect((await call(one, "/users", { token: admin.accessToken })).status).toBe(200);
+    expect((await call(one, "/users", { token: admin.accessToken })).status).toBe(200);
+    const loggedOut = await call(two, "/v2/auth/logout", {
+      method: "POST",
+      body: JSON.stringify({ refreshToken: admin.refreshToken }),
+    });
+    expect(loggedOut.status).toBe(204);
+    const refused = await call<{ message: string }>(one, "/users", { token: admin.accessToken });
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe(TOKEN_EXPIRED);
+
+    const { body: superAdmin } = await signIn(one, "superadmin@example.com");
+    expect((await call(one, "/accounts", { token: superAdmin.accessToken })).status).toBe(200);
+    expect((await call(one, "/accounts", { token: superAdmin.accessToken })).status).toBe(200);
+    await cluster.db.query(`UPDATE users SET role = 'Admin' WHERE id = $1`, [superAdmin.user.id]);
+    try {
+      expect((await call(one, "/accounts", { token: superAdmin.accessToken })).status).toBe(403);
+    } finally {
+      await cluster.db.query(`UPDATE users SET role = 'SuperAdmin' WHERE id = $1`, [superAdmin.user.id]);
+    }
+    expect((await call(one, "/accounts", { token: superAdmin.accessToken })).status).toBe(200);
+  });
+
   it("hold a sign-in throttle reached on one instance on the other", async () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       expect((await signIn(one, "manager@example.com", "wrong password")).status).toBe(401);

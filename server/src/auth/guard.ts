@@ -15,6 +15,7 @@ import { READ_ONLY_DURING_GRACE, restrictedDuringGrace } from "../lifecycle/grac
 import { eq } from "drizzle-orm";
 import type { Services } from "../services";
 import type { UserRow } from "../users/queries";
+import { guardAnswers, guardFingerprint, installGuardAlong } from "./guardAlong";
 import { userAndSession } from "./sessions";
 
 export type Access = "public" | "signedIn" | readonly Role[];
@@ -37,27 +38,40 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/**
- * The live user an Authorization header names, or the refusal: 401 (no or bad token,
- * `token_expired`, disabled user, a sign-in that ended) or 499 (the user was deleted).
- */
-export async function userOfAuthorization(header: string | undefined, services: Services): Promise<UserRow> {
+/** The subject of the bearer token in an Authorization header, or the refusal (401, `token_expired`). */
+async function subjectOf(header: string | undefined, services: Services) {
   const token = bearerToken(header);
   if (token === undefined) throw unauthorized();
   const check = await services.accessTokens.check(token);
   if (!check.ok) throw check.reason === "expired" ? tokenExpired() : unauthorized();
-  const { user, live } = await userAndSession(services.db, check.subject.id, check.subject.sessionId);
+  return check.subject;
+}
+
+/** Refuses a user and sign-in the guard must not let through (see userOfAuthorization). */
+function refuseIfNotLive(user: UserRow | undefined, live: boolean): asserts user is UserRow {
   if (!user || user.deletedAt !== null) throw userDeleted();
   if (user.status !== "active") throw new HttpError(401, "This user is disabled.");
   // Signed out here or elsewhere, or the sign-in was revoked: `token_expired`, so a console
   // following spec §7 refreshes once, that refresh is refused (the family is revoked), and it goes
   // to /login. A plain 401 would leave it on the page: the spec uses that for "not allowed".
   if (!live) throw tokenExpired();
+}
+
+/**
+ * The live user an Authorization header names, or the refusal: 401 (no or bad token,
+ * `token_expired`, disabled user, a sign-in that ended) or 499 (the user was deleted).
+ */
+export async function userOfAuthorization(header: string | undefined, services: Services): Promise<UserRow> {
+  const subject = await subjectOf(header, services);
+  const { user, live } = await userAndSession(services.db, subject.id, subject.sessionId);
+  refuseIfNotLive(user, live);
   return user;
 }
 
 export function installGuard(app: FastifyInstance, services: Services): void {
   app.decorateRequest("caller", null);
+  installGuardAlong(app);
+  const answers = guardAnswers(services.db);
 
   app.addHook("onRoute", (route) => {
     if (route.config?.access === undefined) {
@@ -65,13 +79,10 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     }
   });
 
-  const guard: onRequestAsyncHookHandler = async (request) => {
+  /** What the guard decides from a user's row, once it is known to be live. */
+  const admit = async (request: FastifyRequest, user: UserRow) => {
     const access = request.routeOptions.config.access;
-    if (access === "public") return;
-
-    const user = await userOfAuthorization(request.headers.authorization, services);
     request.caller = { ...user, client: clientName(request.headers) };
-
     if (Array.isArray(access) && !access.includes(user.role)) throw forbidden();
     if (user.role !== "SuperAdmin" && restrictedDuringGrace(request)) {
       const [account] = await services.db
@@ -80,6 +91,47 @@ export function installGuard(app: FastifyInstance, services: Services): void {
         .where(eq(accounts.id, user.accountId));
       if (account?.status === "canceled") throw forbidden(READ_ONLY_DURING_GRACE);
     }
+  };
+
+  /** The guard's full decision, from the database; remembered for the list routes' next requests. */
+  const decide = async (request: FastifyRequest, subject: { id: string; sessionId: string }) => {
+    request.guardAlong = null;
+    const { user, live, fingerprint } = await userAndSession(services.db, subject.id, subject.sessionId, {
+      fingerprint: answers.enabled(),
+    });
+    try {
+      refuseIfNotLive(user, live);
+    } catch (refusal) {
+      answers.forget(subject.id, subject.sessionId);
+      throw refusal;
+    }
+    if (answers.enabled() && fingerprint) answers.remember(subject.id, subject.sessionId, user, fingerprint);
+    await admit(request, user);
+    return fingerprint ?? "";
+  };
+
+  const guard: onRequestAsyncHookHandler = async (request) => {
+    const { access, guardAlong } = request.routeOptions.config;
+    if (access === "public") return;
+
+    const subject = await subjectOf(request.headers.authorization, services);
+    const known = guardAlong && answers.enabled() ? answers.provisional(subject.id, subject.sessionId) : undefined;
+    // A remembered answer only when it lets the caller through without another read (a refusal, or
+    // the grace period's account check, is always decided from the database): see guardAlong.ts.
+    if (
+      known &&
+      (!Array.isArray(access) || access.includes(known.user.role)) &&
+      (known.user.role === "SuperAdmin" || !restrictedDuringGrace(request))
+    ) {
+      request.caller = { ...known.user, client: clientName(request.headers) };
+      request.guardAlong = {
+        column: guardFingerprint(subject.id, subject.sessionId),
+        expected: known.fingerprint,
+        confirm: () => decide(request, subject),
+      };
+      return;
+    }
+    await decide(request, subject);
   };
   app.addHook("onRequest", guard);
 }

@@ -11,6 +11,7 @@ import { readCacheOf } from "../db/readCache";
 import { refreshTokens, users } from "../db/schema";
 import type { UserRow } from "../users/queries";
 import type { AccessTokens } from "./accessTokens";
+import { guardFingerprint } from "./guardAlong";
 import type { RefreshTokens } from "./refreshTokens";
 
 export interface SessionTokens {
@@ -47,10 +48,11 @@ export async function userAndSession(
   db: Database,
   userId: string,
   sessionId: string,
-): Promise<{ user: UserRow | undefined; live: boolean }> {
+  { fingerprint = false }: { fingerprint?: boolean } = {},
+): Promise<{ user: UserRow | undefined; live: boolean; fingerprint?: string | null }> {
   const cache = readCacheOf(db);
-  const key = `userAndSession\u0000${userId}\u0000${sessionId}`;
-  const known = cache.get<{ user: UserRow | undefined; live: boolean }>(key);
+  const key = `userAndSession\u0000${userId}\u0000${sessionId}${fingerprint ? "\u0000fingerprint" : ""}`;
+  const known = cache.get<{ user: UserRow | undefined; live: boolean; fingerprint?: string | null }>(key);
   if (known) return known;
   const readAt = cache.version();
   const [row] = await db
@@ -58,10 +60,16 @@ export async function userAndSession(
       user: users,
       live: sql<boolean | null>`(select bool_and(${refreshTokens.revokedAt} is null) from ${refreshTokens}
         where ${and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, userId))})`,
+      // What a list's statement compares with, in the same snapshot (auth/guardAlong.ts).
+      ...(fingerprint ? { fingerprint: sql<string | null>`${guardFingerprint(userId, sessionId)}` } : {}),
     })
     .from(users)
     .where(eq(users.id, userId));
-  const answer = Object.freeze({ user: row?.user && Object.freeze(row.user), live: row?.live === true });
+  const answer = Object.freeze({
+    user: row?.user && Object.freeze(row.user),
+    live: row?.live === true,
+    ...(fingerprint ? { fingerprint: (row as { fingerprint?: string | null } | undefined)?.fingerprint ?? null } : {}),
+  });
   cache.set(key, answer, readAt);
   return answer;
 }

@@ -42,6 +42,9 @@ const caches = new WeakMap<object, ReadCache>();
 /** The read cache of a database (the drizzle object): PGlite's, or one that never remembers. */
 export const readCacheOf = (db: object): ReadCache => caches.get(db) ?? neverRemembers;
 
+/** Whether reads of this database (the drizzle object) are remembered: the embedded database's are. */
+export const remembersReads = (db: object): boolean => caches.has(db);
+
 /**
  * Wraps `client` so that every statement that may change its data forgets what was remembered,
  * and registers the cache for `db`, the drizzle object over that client.

@@ -131,10 +131,14 @@ export interface Page {
   start: number;
   /** Counted up to `countUpTo` and reached it: `total` is only a lower bound. */
   atLeast?: boolean;
+  /** What the statement read of `guardColumn` (auth/guardAlong.ts), when one was given and read. */
+  guardSeen?: unknown;
 }
 
 /** The column that carries a list's total on each row of its page (removed before answering). */
 const TOTAL = "__total";
+/** The column that carries the guard's fingerprint (auth/guardAlong.ts; removed before answering). */
+const GUARD = "__guard";
 
 /**
  * A page and the total. `countUpTo` stops counting at that many rows (a long log need not be
@@ -150,7 +154,7 @@ export async function listPage(
   db: Executor,
   def: ResourceDefinition,
   parsed: ParsedList,
-  { countUpTo }: { countUpTo?: number } = {},
+  { countUpTo, guardColumn }: { countUpTo?: number; guardColumn?: SQL } = {},
 ): Promise<Page> {
   const from = raw(def.from);
   const matching = sql`select 1 from ${from} where ${parsed.where}`;
@@ -159,23 +163,31 @@ export async function listPage(
       ? sql`select count(*)::int from ${from} where ${parsed.where}`
       : sql`select count(*)::int from (${matching} limit ${countUpTo}) c`;
   const { known, remember } = rememberedTotal(db, counting);
+  // The guard's check, when it rides along, is one more column of whichever statement runs.
+  const guard = guardColumn ? sql`, ${guardColumn} as "${raw(GUARD)}"` : sql``;
   const rows = (withTotal: boolean) =>
     rowsOf(
       db,
-      sql`select ${selectList(def)}${withTotal ? sql`, (${counting}) as "${raw(TOTAL)}"` : sql``} from ${from} where ${parsed.where}
+      sql`select ${selectList(def)}${withTotal ? sql`, (${counting}) as "${raw(TOTAL)}"` : sql``}${guard} from ${from} where ${parsed.where}
         order by ${orderBy(def, parsed.sortField, parsed.order)}
         limit ${parsed.end - parsed.start + 1} offset ${parsed.start}`,
     );
   const records = await rows(known === undefined);
   let total: number;
+  let guardSeen: unknown;
+  if (guardColumn && records.length > 0) {
+    guardSeen = records[0]![GUARD];
+    for (const record of records) delete record[GUARD];
+  }
   if (known !== undefined) {
     total = known;
   } else if (records.length > 0) {
     total = Number(records[0]![TOTAL]);
     for (const record of records) delete record[TOTAL];
   } else {
-    const [counted] = await rowsOf(db, sql`select (${counting}) as n`);
+    const [counted] = await rowsOf(db, sql`select (${counting}) as n${guard}`);
     total = Number(counted?.n ?? 0);
+    if (guardColumn) guardSeen = counted?.[GUARD];
   }
   remember(total);
   return {
@@ -183,6 +195,7 @@ export async function listPage(
     total,
     start: parsed.start,
     ...(countUpTo !== undefined && total >= countUpTo ? { atLeast: true } : {}),
+    ...(guardColumn ? { guardSeen } : {}),
   };
 }
 

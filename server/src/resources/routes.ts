@@ -8,6 +8,7 @@ import Type from "typebox";
 import { contentRange } from "../../../src/api/rules";
 import type { Access } from "../auth/guard";
 import { callerOf } from "../auth/guard";
+import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
 import type { Database } from "../db/client";
 import { recordSchema, type Fields, type ResourceDefinition } from "./definition";
 import { exportPages, FILTER_MAX_LENGTH, findRecord, listPage, parseList } from "./list";
@@ -37,17 +38,22 @@ export function readRoutes<F extends Fields>(
 
   api.get(
     `/${def.name}`,
-    routeOptions(
-      access.list,
-      def.name,
-      `List ${def.name} (ra-data-simple-rest: sort, range, filter; total in Content-Range)`,
-      {
-        querystring,
-        response: { 200: Type.Array(record), ...errors(...SIGNED_IN_ERRORS) },
-      },
+    guardRidesAlong(
+      routeOptions(
+        access.list,
+        def.name,
+        `List ${def.name} (ra-data-simple-rest: sort, range, filter; total in Content-Range)`,
+        {
+          querystring,
+          response: { 200: Type.Array(record), ...errors(...SIGNED_IN_ERRORS) },
+        },
+      ),
     ),
     async (request, reply) => {
-      const page = await listPage(db, def, parseList(def, callerOf(request), request.query));
+      // On PostgreSQL the guard's check is read in the page's own statement (auth/guardAlong.ts).
+      const page = await readWithGuard(request, (guardColumn) =>
+        listPage(db, def, parseList(def, callerOf(request), request.query), { guardColumn }),
+      );
       return reply
         .header("content-range", contentRange(def.name, page.start, page.records.length, page.total))
         .header("access-control-expose-headers", "Content-Range")

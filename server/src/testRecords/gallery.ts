@@ -9,6 +9,7 @@ import Type from "typebox";
 import { contentRange } from "../../../src/api/rules";
 import { FILE_KIND, type GalleryFilter, type GalleryItem } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
+import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
 import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
 import { nullable } from "../../../src/api/schemas/common";
 import { thumbnailsSchema } from "../../../src/api/schemas/tests";
@@ -103,63 +104,81 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     "/tests",
-    routeOptions("signedIn", "Tests", "The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter)", {
-      querystring: listQuerySchema(2000),
-      response: { 200: Type.Array(galleryItemSchema), ...errors(...SIGNED_IN_ERRORS) },
-    }),
+    guardRidesAlong(
+      routeOptions(
+        "signedIn",
+        "Tests",
+        "The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter)",
+        {
+          querystring: listQuerySchema(2000),
+          response: { 200: Type.Array(galleryItemSchema), ...errors(...SIGNED_IN_ERRORS) },
+        },
+      ),
+    ),
     async (request, reply): Promise<GalleryItem[]> => {
       const { sort, start, end, filter } = parseGalleryQuery(request.query);
-      const where = galleryConditions(callerOf(request), filter);
+      // On PostgreSQL the guard's check is read in the page's own statement (auth/guardAlong.ts);
+      // read again, for the caller the guard then finds, if it was not confirmed.
+      const read = async (guardColumn: SQL | undefined) => {
+        const where = galleryConditions(callerOf(request), filter);
 
-      const thumbnailId = sql<string | null>`(
+        const thumbnailId = sql<string | null>`(
         select ${testFiles.id} from ${testFiles}
         where ${testFiles.testId} = ${tests.id} and ${testFiles.kind} = ${FILE_KIND.Result}
         order by ${testFiles.group}, ${testFiles.createdAt}, ${testFiles.id} limit 1)`;
-      const column = SORTABLE[sort.field];
-      // A left join (device_id is a NOT NULL foreign key): unless a filter reads the device, the
-      // planner leaves it out and counts the tests alone.
-      const counting = db
-        .select({ n: count() })
-        .from(tests)
-        .leftJoin(devices, eq(devices.id, tests.deviceId))
-        .where(where);
-      // The total rides in the page's statement, as in resources/list.ts (one statement per page
-      // instead of two), unless the read cache knows it; a page past the end, with no row to carry
-      // it, counts apart.
-      const { known, remember } = rememberedTotal(db, counting.getSQL());
-      const rows = await db
-        .select({
-          id: tests.id,
-          name: tests.name,
-          deviceName: devices.name,
-          deviceType: devices.typeCode,
-          accountId: accounts.id,
-          accountName: accounts.name,
-          businessName: businesses.name,
-          date: tests.date,
-          sku: tests.sku,
-          customer: tests.customer,
-          vendorName: tests.vendorName,
-          isCopied: tests.isCopied,
-          thumbnailId,
-          total:
-            known === undefined
-              ? sql<number>`(${counting})`.mapWith(Number)
-              : sql<number>`${known}::int`.mapWith(Number),
-        })
-        .from(tests)
-        .innerJoin(devices, eq(devices.id, tests.deviceId))
-        .innerJoin(accounts, eq(accounts.id, tests.accountId))
-        .innerJoin(businesses, eq(businesses.id, tests.businessId))
-        .where(where)
-        .orderBy(
-          sort.order === "ASC" ? asc(column) : desc(column),
-          sort.order === "ASC" ? asc(tests.id) : desc(tests.id),
-        )
-        .offset(start)
-        .limit(end - start + 1);
-      const total = known ?? (rows.length > 0 ? rows[0]!.total : ((await counting)[0]?.n ?? 0));
-      remember(total);
+        const column = SORTABLE[sort.field];
+        // A left join (device_id is a NOT NULL foreign key): unless a filter reads the device, the
+        // planner leaves it out and counts the tests alone.
+        const counting = db
+          .select({ n: count() })
+          .from(tests)
+          .leftJoin(devices, eq(devices.id, tests.deviceId))
+          .where(where);
+        // The total rides in the page's statement, as in resources/list.ts (one statement per page
+        // instead of two), unless the read cache knows it; a page past the end, with no row to carry
+        // it, counts apart.
+        const { known, remember } = rememberedTotal(db, counting.getSQL());
+        const rows = await db
+          .select({
+            id: tests.id,
+            name: tests.name,
+            deviceName: devices.name,
+            deviceType: devices.typeCode,
+            accountId: accounts.id,
+            accountName: accounts.name,
+            businessName: businesses.name,
+            date: tests.date,
+            sku: tests.sku,
+            customer: tests.customer,
+            vendorName: tests.vendorName,
+            isCopied: tests.isCopied,
+            thumbnailId,
+            total:
+              known === undefined
+                ? sql<number>`(${counting})`.mapWith(Number)
+                : sql<number>`${known}::int`.mapWith(Number),
+            ...(guardColumn ? { guard: sql<string | null>`${guardColumn}` } : {}),
+          })
+          .from(tests)
+          .innerJoin(devices, eq(devices.id, tests.deviceId))
+          .innerJoin(accounts, eq(accounts.id, tests.accountId))
+          .innerJoin(businesses, eq(businesses.id, tests.businessId))
+          .where(where)
+          .orderBy(
+            sort.order === "ASC" ? asc(column) : desc(column),
+            sort.order === "ASC" ? asc(tests.id) : desc(tests.id),
+          )
+          .offset(start)
+          .limit(end - start + 1);
+        const total = known ?? (rows.length > 0 ? rows[0]!.total : ((await counting)[0]?.n ?? 0));
+        remember(total);
+        return {
+          rows,
+          total,
+          ...(guardColumn && rows.length > 0 ? { guardSeen: (rows[0] as { guard?: unknown }).guard } : {}),
+        };
+      };
+      const { rows, total } = await readWithGuard(request, read);
       reply
         .header("content-range", contentRange("tests", start, rows.length, total))
         .header("access-control-expose-headers", "Content-Range");
