@@ -232,3 +232,31 @@ describe("role visibility (spec §2, §6)", () => {
     expect(screen.queryByRole("button", { name: "Disable" })).not.toBeInTheDocument();
   });
 });
+
+describe("accounts list's bookmarks", () => {
+  it("asks the bookmarks once for the page and stars a row", async () => {
+    const stored: { resource: string; recordId: string }[] = [];
+    let asked = 0;
+    server.use(
+      http.get("*/api/bookmarks", () => {
+        asked++;
+        return HttpResponse.json({ items: stored });
+      }),
+      http.put("*/api/bookmarks", async ({ request }) => {
+        const body = (await request.json()) as { items: typeof stored };
+        stored.splice(0, stored.length, ...body.items);
+        return HttpResponse.json({ items: stored });
+      }),
+    );
+    await renderConsole("/accounts", { role: "SuperAdmin" });
+    await waitFor(() => expect(tableRows()).toHaveLength(25));
+    const stars = () => screen.getAllByRole("button", { name: "Bookmark" });
+    expect(stars()).toHaveLength(25);
+    expect(asked).toBe(1);
+    fireEvent.click(within(tableRows()[0]).getByRole("button", { name: "Bookmark" }));
+    const pressed = await within(tableRows()[0]).findByRole("button", { name: "Remove bookmark" });
+    expect(pressed).toHaveAttribute("aria-pressed", "true");
+    expect(stored).toEqual([{ resource: "accounts", recordId: expect.any(String) }]);
+    expect(stars()).toHaveLength(24);
+  });
+});

@@ -3,7 +3,7 @@ import { Button as MuiButton, Stack } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { DataTable, useTranslate } from "react-admin";
 import type { Account } from "../../api/resources";
-import { BookmarkToggle, BulkBookmarkButton } from "../shared/bookmarks";
+import { BookmarksProvider, BookmarkToggle, BulkBookmarkButton } from "../shared/bookmarks";
 import { countryName } from "../shared/country";
 import { DateTimeText } from "../shared/fields";
 import { paths } from "../shared/paths";
@@ -47,7 +47,7 @@ export default function AccountList() {
     </MuiButton>
   );
   return (
-    <>
+    <BookmarksProvider>
       <ResourceList
         resource="accounts"
         title="screens.accounts"
@@ -88,6 +88,6 @@ export default function AccountList() {
           <AccountCreateDialog open={creating} onClose={() => setCreating(false)} />
         </Suspense>
       )}
-    </>
+    </BookmarksProvider>
   );
 }

@@ -10,7 +10,7 @@ import { DeviceTable } from "../devices/DeviceTable";
 import { PaymentTable } from "../payments/PaymentTable";
 import { AccountSubscription } from "../subscriptions/SubscriptionCard";
 import { UserTable } from "../users/UserTable";
-import { BookmarkToggle } from "../shared/bookmarks";
+import { BookmarksProvider, BookmarkToggle } from "../shared/bookmarks";
 import { countryName } from "../shared/country";
 import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
@@ -208,7 +208,11 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
             />
           </Stack>
         }
-        leading={<BookmarkToggle resource="accounts" recordId={account.id} />}
+        leading={
+          <BookmarksProvider>
+            <BookmarkToggle resource="accounts" recordId={account.id} />
+          </BookmarksProvider>
+        }
         actions={
           <CanAccess resource="accounts" action="delete" record={account}>
             <DeleteWithConfirmButton

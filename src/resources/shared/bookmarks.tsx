@@ -1,3 +1,4 @@
+import { createContext, useContext, type ReactNode } from "react";
 import { IconButton, Tooltip } from "@mui/material";
 import StarIcon from "@mui/icons-material/Star";
 import StarBorderIcon from "@mui/icons-material/StarBorder";
@@ -66,10 +67,23 @@ export function useBookmarks() {
   return { enabled, isBookmarked, toggle, addMany, saving: save.isPending };
 }
 
-/** The star on a record: bookmark it or not. */
+type Bookmarks = ReturnType<typeof useBookmarks>;
+
+const BookmarksContext = createContext<Bookmarks | null>(null);
+
+/**
+ * The caller's bookmarks for the stars below it: asked once for a page of rows, not once per row
+ * (each star used to hold its own access check, query and mutation: 25 of each on a list page).
+ */
+export function BookmarksProvider({ children }: { children: ReactNode }) {
+  return <BookmarksContext.Provider value={useBookmarks()}>{children}</BookmarksContext.Provider>;
+}
+
+/** The star on a record: bookmark it or not. Inside a BookmarksProvider. */
 export function BookmarkToggle({ resource, recordId }: { resource: string; recordId: string }) {
   const translate = useTranslate();
-  const bookmarks = useBookmarks();
+  const bookmarks = useContext(BookmarksContext);
+  if (!bookmarks) throw new Error("BookmarkToggle is drawn inside a BookmarksProvider");
   if (!bookmarks.enabled) return null;
   const on = bookmarks.isBookmarked(resource, recordId);
   const label = translate(on ? "resources.shared.bookmarks.remove" : "resources.shared.bookmarks.add");
@@ -95,7 +109,8 @@ export function BookmarkToggle({ resource, recordId }: { resource: string; recor
 /** Bulk action: bookmark the selected rows. */
 export function BulkBookmarkButton() {
   const { resource, selectedIds } = useListContext();
-  const bookmarks = useBookmarks();
+  const bookmarks = useContext(BookmarksContext);
+  if (!bookmarks) throw new Error("BulkBookmarkButton is drawn inside a BookmarksProvider");
   const unselectAll = useUnselectAll(resource);
   if (!bookmarks.enabled) return null;
   return (
