@@ -1,4 +1,3 @@
-import polyglotI18nProvider from "ra-i18n-polyglot";
 import type { I18nProvider, Store } from "react-admin";
 import { createAuthProvider, type ConsoleAuthProvider } from "./authProvider/authProvider";
 import { createSelectedItemsStore, type SelectedItemsStore } from "./authProvider/selectedItems";
@@ -8,7 +7,7 @@ import { createConsoleStore } from "./custom/layout/consoleStore";
 import type { StartupDeps } from "./custom/startup/startup";
 import { createDataProvider, type ConsoleDataProvider } from "./dataProvider";
 import { createHttpClient, type HttpClientDeps } from "./dataProvider/httpClient";
-import { en } from "./i18n/en";
+import { i18nProvider } from "./i18n/translate";
 
 /** Everything the console is made of besides its components: what App takes as props. */
 export interface ConsoleProviders {
@@ -27,8 +26,6 @@ export interface ConsoleProvidersOptions extends Omit<HttpClientDeps, "session">
   storage?: Storage;
 }
 
-export const createI18nProvider = (): I18nProvider => polyglotI18nProvider(() => en, "en", { allowMissing: true });
-
 /** The console's providers over one session, one HTTP client and one store. */
 export function createConsoleProviders({
   storage = window.localStorage,
@@ -41,7 +38,7 @@ export function createConsoleProviders({
   return {
     dataProvider,
     authProvider: createAuthProvider({ httpClient, selectedItems }),
-    i18nProvider: createI18nProvider(),
+    i18nProvider,
     store: createConsoleStore(storage),
     selectedItems,
     startup: createStartupDeps(httpClient, dataProvider),
