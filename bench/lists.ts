@@ -10,7 +10,9 @@
  *   node --import tsx bench/lists.ts
  *   BENCH_ONLY=users,tests      only the routes whose label names one of these
  *   BENCH_BEFORE=<checkout>     also measure the service of another checkout (say a git worktree
- *                               of the commit before a change), alternated with this one
+ *                               of the commit before a change), alternated with this one (on
+ *                               PostgreSQL both services share the one database)
+ *   BENCH_DATABASES=postgres    only that database (pglite, postgres; both by default)
  *   BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS to change the sizes
  */
 import { spawn } from "node:child_process";
@@ -28,6 +30,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(4, 0.5));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 const BEFORE = process.env.BENCH_BEFORE;
+const DATABASES = process.env.BENCH_DATABASES?.split(",").filter(Boolean);
+const measures = (database: "pglite" | "postgres") => !DATABASES || DATABASES.includes(database);
 const RESULTS = join("bench", "results", "latest.json");
 /** One sign-in serves the whole run (the default 5-minute access token would expire mid-run). */
 const SERVICE_ENV = { ACCESS_TOKEN_TTL_SECONDS: "7200" };
@@ -208,20 +212,54 @@ const plain = await startPrinting(["--import", "tsx", "bench/plainFastify.ts"], 
 const results: Record<string, unknown> = {};
 try {
   const reference = `${plain.url}/pglite`;
-  const targets = [await pgliteService("this checkout")];
-  if (BEFORE) targets.push(await pgliteService(`before (${BEFORE})`, BEFORE));
-  try {
-    results.pglite = await measureAll("PGlite", reference, targets);
-  } finally {
-    for (const target of targets) await target.stop();
+  if (measures("pglite")) {
+    const targets = [await pgliteService("this checkout")];
+    if (BEFORE) targets.push(await pgliteService(`before (${BEFORE})`, BEFORE));
+    try {
+      results.pglite = await measureAll("PGlite", reference, targets);
+    } finally {
+      for (const target of targets) await target.stop();
+    }
   }
 
-  if (process.env.TEST_DATABASE_URL) {
+  if (!measures("postgres")) {
+    // Asked not to.
+  } else if (process.env.TEST_DATABASE_URL) {
     const cluster = await startCluster(1, { QUIET: "true", ...SERVICE_ENV });
     try {
       const [instance] = cluster.instances;
-      const target = { name: "this checkout", url: instance!.url, headers: await signIn(instance!.url), stop() {} };
-      results.postgres = await measureAll("PostgreSQL", reference, [target]);
+      const targets: Target[] = [
+        { name: "this checkout", url: instance!.url, headers: await signIn(instance!.url), stop() {} },
+      ];
+      if (BEFORE) {
+        // The other checkout's service on the same database (its schema must be this one's).
+        const before = await startPrinting(
+          ["--import", "tsx", "server/src/main.ts"],
+          /^API: (http:\/\/\S+?)\/api\/health$/,
+          {
+            PORT: "0",
+            HOST: "127.0.0.1",
+            DATA_DIR: mkdtempSync(join(tmpdir(), "gemtest-bench-lists-")),
+            DATABASE_URL: cluster.databaseUrl,
+            LOG_LEVEL: "warn",
+            QUIET: "true",
+            SERVE_CONSOLE: "false",
+            ...SERVICE_ENV,
+          },
+          BEFORE,
+        );
+        targets.push({
+          name: `before (${BEFORE})`,
+          url: before.url,
+          headers: await signIn(before.url),
+          stop: before.stop,
+        });
+      }
+      try {
+        results.postgres = await measureAll("PostgreSQL", reference, targets);
+      } finally {
+        for (const target of targets) await target.stop();
+      }
     } finally {
       await cluster.close();
     }
@@ -232,7 +270,7 @@ try {
   await plain.stop();
 }
 
-if (!SMOKE && !BEFORE && !ONLY) {
+if (!SMOKE && !BEFORE && !ONLY && !DATABASES) {
   const all = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as Record<string, unknown>) : {};
   all.lists = {
     measuredAt: new Date().toISOString(),

@@ -12,6 +12,8 @@ import { startService, type RunningService } from "../support/serviceProcess";
 
 export interface Cluster {
   instances: RunningService[];
+  /** The instances' database (a benchmark starts another checkout's service on it). */
+  databaseUrl: string;
   /** A connection to the instances' database, to check what they wrote. */
   db: pg.Pool;
   /** Starts one more instance on the same database and store. */
@@ -47,6 +49,7 @@ export async function startCluster(count: number, env: Record<string, string> = 
   }
   return {
     instances,
+    databaseUrl,
     db,
     close,
     async addInstance(label) {

@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Caller, FilterSpec, Fields, RecordOf, ResourceDefinition } from "./definition";
 import { checks, parseListQuery, type FilterCheck, type ListMessages, type ListQuery } from "./listQuery";
-import { containsPattern, raw, rememberedTotal, rowsOf, type Executor, type Row } from "./sql";
+import { containsPattern, raw, rememberedTotal, rowsOf, wholeNumber, type Executor, type Row } from "./sql";
 
 export const MAX_PAGE_ROWS = 100;
 /** Filters are JSON objects of a few keys; `id` may list up to 1,000 ids. */
@@ -161,7 +161,7 @@ export async function listPage(
   const counting =
     countUpTo === undefined
       ? sql`select count(*)::int from ${from} where ${parsed.where}`
-      : sql`select count(*)::int from (${matching} limit ${countUpTo}) c`;
+      : sql`select count(*)::int from (${matching} limit ${wholeNumber(countUpTo)}) c`;
   const { known, remember } = rememberedTotal(db, counting);
   // The guard's check, when it rides along, is one more column of whichever statement runs.
   const guard = guardColumn ? sql`, ${guardColumn} as "${raw(GUARD)}"` : sql``;
@@ -170,7 +170,7 @@ export async function listPage(
       db,
       sql`select ${selectList(def)}${withTotal ? sql`, (${counting}) as "${raw(TOTAL)}"` : sql``}${guard} from ${from} where ${parsed.where}
         order by ${orderBy(def, parsed.sortField, parsed.order)}
-        limit ${parsed.end - parsed.start + 1} offset ${parsed.start}`,
+        limit ${wholeNumber(parsed.end - parsed.start + 1)} offset ${wholeNumber(parsed.start)}`,
     );
   const records = await rows(known === undefined);
   let total: number;

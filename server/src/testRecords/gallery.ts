@@ -14,7 +14,7 @@ import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
 import { nullable } from "../../../src/api/schemas/common";
 import { thumbnailsSchema } from "../../../src/api/schemas/tests";
 import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
-import { rememberedTotal } from "../resources/sql";
+import { rememberedTotal, wholeNumber } from "../resources/sql";
 import { checks, listQuerySchema, parseListQuery, type ListQuery, type ListQuerySpec } from "../resources/listQuery";
 import type { Services } from "../services";
 import { thumbnailsOf, type Viewer } from "./queries";
@@ -168,8 +168,9 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
             sort.order === "ASC" ? asc(column) : desc(column),
             sort.order === "ASC" ? asc(tests.id) : desc(tests.id),
           )
-          .offset(start)
-          .limit(end - start + 1);
+          // Written into the text, as in resources/list.ts (sql.ts wholeNumber: planned once).
+          .offset(wholeNumber(start) as unknown as number)
+          .limit(wholeNumber(end - start + 1) as unknown as number);
         const total = known ?? (rows.length > 0 ? rows[0]!.total : ((await counting)[0]?.n ?? 0));
         remember(total);
         return {
