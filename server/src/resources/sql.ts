@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
-import { readCacheOf } from "../db/readCache";
+import { readCacheOf, remembersReads } from "../db/readCache";
 
 /** A database or a transaction: anything that can run a statement. */
 export type Executor = Pick<Database, "execute">;
@@ -72,6 +72,9 @@ export function rememberedTotal(
   db: object,
   counting: SQL,
 ): { known: number | undefined; remember(total: number): void } {
+  // Where nothing is remembered (PostgreSQL) the key is not worth building: that is a statement's
+  // text rendered again on every request.
+  if (!remembersReads(db)) return { known: undefined, remember: () => undefined };
   const { sql: text, params } = dialect.sqlToQuery(counting);
   const key = TIME_DEPENDENT.test(text) ? undefined : `total\u0000${text}\u0000${JSON.stringify(params)}`;
   const cache = readCacheOf(db);
