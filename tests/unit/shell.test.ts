@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { activeMenuPath, firstSegment } from "../../src/custom/layout/activeMenu";
 import { createFailedAvatarCache } from "../../src/custom/layout/failedAvatarCache";
+import { format } from "date-fns";
+import { DATE_FORMAT, TIME_FORMAT } from "../../src/config";
 import { formatDate, formatDateTime, formatTime } from "../../src/custom/format";
 import { validateLogin } from "../../src/custom/login/loginForm";
 import { errorMessage } from "../../src/custom/errorMessage";
@@ -70,6 +72,19 @@ describe("dates (spec §9)", () => {
     expect(formatTime(date)).toBe("02:07 PM");
     expect(formatDateTime(date)).toBe("03/05/2026, 02:07 PM");
     expect(formatTime(new Date(2026, 0, 1, 0, 30))).toBe("12:30 AM");
+  });
+
+  it("writes what date-fns' format() writes for the spec's patterns, at every hour and across years", () => {
+    for (let hour = 0; hour < 24; hour++) {
+      for (const day of [new Date(2026, 0, 1), new Date(1999, 11, 31), new Date(2030, 5, 15), new Date(805, 8, 9)]) {
+        const moment = new Date(day);
+        moment.setHours(hour, (hour * 7) % 60);
+        expect(formatDate(moment)).toBe(format(moment, DATE_FORMAT));
+        expect(formatTime(moment)).toBe(format(moment, TIME_FORMAT).toUpperCase());
+      }
+    }
+    expect(formatDate("2026-03-05T14:07:00")).toBe("03/05/2026");
+    expect(() => formatDate("not a date")).toThrow(RangeError);
   });
 });
 
