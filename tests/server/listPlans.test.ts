@@ -44,3 +44,15 @@ it("writes only whole numbers into a statement", () => {
   expect(() => wholeNumber(-1)).toThrow();
   expect(() => wholeNumber(Number.NaN)).toThrow();
 });
+
+it("finds the lost devices and their total by the lost devices' own index, not by reading every device", async () => {
+  const session = await signIn(t.app, "superadmin@example.com");
+  const response = await t.app.inject({
+    method: "GET",
+    url: "/api/lost-devices",
+    headers: bearer(session.accessToken),
+  });
+  expect(response.statusCode).toBe(200);
+  const plan = await rowsOf(t.db, sql`explain select count(*) from devices d where d.status = 'lost'`);
+  expect(plan.map((row) => Object.values(row)[0]).join("\n")).toMatch(/devices_lost_idx/);
+});

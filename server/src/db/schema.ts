@@ -251,6 +251,10 @@ export const devices = pgTable(
     index("devices_last_seen_at_idx").on(t.lastSeenAt),
     // The devices list's default order (last seen, newest first, never-seen last; then id).
     index("devices_last_seen_list_idx").on(t.lastSeenAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // The Lost Devices list and its total read only lost devices: a few among thousands.
+    index("devices_lost_idx")
+      .on(t.id)
+      .where(sql`${t.status} = 'lost'`),
     oneOf("devices_status_check", t.status, DEVICE_STATUSES),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "devices_lost_idx" ON "devices" USING btree ("id") WHERE "devices"."status" = 'lost';
