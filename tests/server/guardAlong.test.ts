@@ -63,7 +63,7 @@ describe("a list's guard check riding along", () => {
     expect(again!.headers["content-range"]).toBe(first.headers["content-range"]);
   });
 
-  it.each(["/api/users", "/api/tests", "/api/users?range=[5000,5024]"])(
+  it.each(["/api/users", "/api/tests", "/api/activity", "/api/users?range=[5000,5024]"])(
     "refuses %s on the next request after a sign-out",
     async (url) => {
       const session = await signIn(t.app, "superadmin@example.com");

@@ -20,6 +20,7 @@ import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { ACTIVITY, ACTIVITY_EXACT_TOTAL, ACTIVITY_LINKS, ACTIVITY_RESOURCES } from "../../../src/api/activity";
 import { contentRange } from "../../../src/api/rules";
+import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
 import { callerOf } from "../auth/guard";
 import { boxTypeNameSql } from "../advancedSettings/boxTypeSettings";
 import { TARGET_NAME } from "../advancedSettings/forcedResets";
@@ -129,25 +130,30 @@ export function activityRoutes(app: FastifyInstance, { db }: Services): void {
   const entry: Type.TSchema = recordSchema(activityDefinition);
   api.get(
     `/${ACTIVITY}`,
-    routeOptions(
-      "signedIn",
-      ACTIVITY,
-      "List the activity log within the caller's scope, newest first (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to 1,000 entries past the page, else `*`)",
-      {
-        querystring: listQuerySchema(FILTER_MAX_LENGTH),
-        response: { 200: Type.Array(entry), ...errors(...SIGNED_IN_ERRORS) },
-      },
+    guardRidesAlong(
+      routeOptions(
+        "signedIn",
+        ACTIVITY,
+        "List the activity log within the caller's scope, newest first (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to 1,000 entries past the page, else `*`)",
+        {
+          querystring: listQuerySchema(FILTER_MAX_LENGTH),
+          response: { 200: Type.Array(entry), ...errors(...SIGNED_IN_ERRORS) },
+        },
+      ),
     ),
     async (request, reply) => {
-      const caller = callerOf(request);
-      const parsed = parseList(activityDefinition, caller, request.query);
-      const page = await listPage(
-        db,
-        activityDefinition,
-        { ...parsed, where: sql`(${parsed.where}) and ${scopeOf(caller)}` },
-        // One more than the exact total shown, and always past the page: reaching it means a next page.
-        { countUpTo: Math.max(ACTIVITY_EXACT_TOTAL + 1, parsed.end + 2) },
-      );
+      // On PostgreSQL the guard's check is read in the page's own statement (auth/guardAlong.ts).
+      const page = await readWithGuard(request, (guardColumn) => {
+        const caller = callerOf(request);
+        const parsed = parseList(activityDefinition, caller, request.query);
+        return listPage(
+          db,
+          activityDefinition,
+          { ...parsed, where: sql`(${parsed.where}) and ${scopeOf(caller)}` },
+          // One more than the exact total shown, and always past the page: reaching it means a next page.
+          { countUpTo: Math.max(ACTIVITY_EXACT_TOTAL + 1, parsed.end + 2), guardColumn },
+        );
+      });
       const range = page.atLeast
         ? `${ACTIVITY} ${page.start}-${page.start + page.records.length - 1}/*`
         : contentRange(ACTIVITY, page.start, page.records.length, page.total);
