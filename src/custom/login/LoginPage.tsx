@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { Box, Link as MuiLink, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Box, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
 import LockIcon from "@mui/icons-material/LockOutlined";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { PRODUCT_NAME } from "../../config";
 import { translate } from "../../i18n/translate";
 import { GuestLayout } from "../layout/GuestLayout";
 import type { ConsoleAuthProvider } from "../../authProvider/authProvider";
+import { LoginField } from "./LoginField";
 import { validateLogin, type LoginErrors } from "./loginForm";
 import { errorMessage } from "../errorMessage";
 import { BusyButton } from "../guestForms/BusyButton";
@@ -82,7 +83,7 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
                 </Typography>
               </Stack>
               <Refusal message={serverError} />
-              <TextField
+              <LoginField
                 label={translate("login.email")}
                 type="email"
                 autoComplete="username"
@@ -90,16 +91,14 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
                 name="email"
                 error={Boolean(errors.email)}
                 helperText={errors.email ? translate(errors.email) : " "}
-                fullWidth
               />
-              <TextField
+              <LoginField
                 label={translate("login.password")}
                 type="password"
                 autoComplete="current-password"
                 name="password"
                 error={Boolean(errors.password)}
                 helperText={errors.password ? translate(errors.password) : " "}
-                fullWidth
               />
               <BusyButton type="submit" busy={pending}>
                 {translate("login.submit")}
