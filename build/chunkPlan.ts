@@ -4,7 +4,8 @@
  * call queued behind them (~0.6 s before the first row). Here a handful of files, each loaded
  * under one condition:
  *
- *   - the entry: what it runs itself (start-up, the providers), left as it is;
+ *   - the entry: what it runs itself (start-up, the providers), left as it is, and "startup": the
+ *     parts of it later pages share, in one file beside it rather than six;
  *   - "base": what /login draws with (React DOM, the sign-in page, the MUI parts it uses), which
  *     every page needs too;
  *   - "console": what the signed-in shell (`src/Console.tsx`) adds: react-admin, the layout;
@@ -41,9 +42,8 @@ export interface ChunkRoots {
 export type ChunkName = "startup" | "base" | "console" | "lists";
 
 /** Every module the file of `moduleId` brings with it: its own and its static imports', transitively. */
-function loadedWith(chunks: readonly BuiltChunk[], moduleId: string): Set<string> {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const start = chunks.find((chunk) => chunk.facadeModuleId === moduleId);
+function loadedWith(byFile: Map<string, BuiltChunk>, moduleId: string): Set<string> {
+  const start = [...byFile.values()].find((chunk) => chunk.facadeModuleId === moduleId);
   if (!start) throw new Error(`chunk plan: no file of the first build is the dynamic import of ${moduleId}`);
   return loadedFrom(byFile, [start]);
 }
@@ -78,13 +78,13 @@ export function planChunks(chunks: readonly BuiltChunk[], roots: ChunkRoots): Ma
       plan.set(id, name);
     }
   };
-  const union = (ids: readonly string[]) => ids.flatMap((id) => [...loadedWith(chunks, id)]);
+  const union = (ids: readonly string[]) => ids.flatMap((id) => [...loadedWith(byFile, id)]);
   // What the entry imports from files of its own (parts shared with later pages): one file, not six.
   claim("startup", loadedFrom(byFile, entries));
   claim("base", union(roots.base));
   claim("console", union(roots.console));
   const uses = new Map<string, number>();
-  for (const list of roots.lists) for (const id of loadedWith(chunks, list)) uses.set(id, (uses.get(id) ?? 0) + 1);
+  for (const list of roots.lists) for (const id of loadedWith(byFile, list)) uses.set(id, (uses.get(id) ?? 0) + 1);
   claim(
     "lists",
     [...uses].filter(([, count]) => count === roots.lists.length).map(([id]) => id),
