@@ -79,11 +79,17 @@ export function BookmarksProvider({ children }: { children: ReactNode }) {
   return <BookmarksContext.Provider value={useBookmarks()}>{children}</BookmarksContext.Provider>;
 }
 
+/** The bookmarks of the BookmarksProvider above `part`. */
+function useBookmarksAbove(part: string): Bookmarks {
+  const bookmarks = useContext(BookmarksContext);
+  if (!bookmarks) throw new Error(`${part} is drawn inside a BookmarksProvider`);
+  return bookmarks;
+}
+
 /** The star on a record: bookmark it or not. Inside a BookmarksProvider. */
 export function BookmarkToggle({ resource, recordId }: { resource: string; recordId: string }) {
   const translate = useTranslate();
-  const bookmarks = useContext(BookmarksContext);
-  if (!bookmarks) throw new Error("BookmarkToggle is drawn inside a BookmarksProvider");
+  const bookmarks = useBookmarksAbove("BookmarkToggle");
   if (!bookmarks.enabled) return null;
   const on = bookmarks.isBookmarked(resource, recordId);
   const label = translate(on ? "resources.shared.bookmarks.remove" : "resources.shared.bookmarks.add");
@@ -109,8 +115,7 @@ export function BookmarkToggle({ resource, recordId }: { resource: string; recor
 /** Bulk action: bookmark the selected rows. */
 export function BulkBookmarkButton() {
   const { resource, selectedIds } = useListContext();
-  const bookmarks = useContext(BookmarksContext);
-  if (!bookmarks) throw new Error("BulkBookmarkButton is drawn inside a BookmarksProvider");
+  const bookmarks = useBookmarksAbove("BulkBookmarkButton");
   const unselectAll = useUnselectAll(resource);
   if (!bookmarks.enabled) return null;
   return (
