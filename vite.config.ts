@@ -88,7 +88,7 @@ const src = (path: string) => resolve("src", path);
 const chunkPlan = chunkPlanPlugin(
   {
     base: [src("mount.tsx"), src("custom/login/LoginPage.tsx")],
-    console: [src("Console.tsx")],
+    console: [src("Console.tsx"), src("dataProvider/index.ts")],
     lists: [
       "resources/accounts/AccountList.tsx",
       "resources/users/UserList.tsx",

@@ -1,3 +1,5 @@
+// First: the console's messages join the translator before any page module is evaluated.
+import "./i18n/consoleMessages";
 import type { ReactNode } from "react";
 import { Route } from "react-router-dom";
 import { CssBaseline } from "@mui/material";

@@ -5,8 +5,10 @@ import { createSessionStore } from "./authProvider/session";
 import { createStartupDeps } from "./authProvider/startupDeps";
 import { createConsoleStore } from "./custom/layout/consoleStore";
 import type { StartupDeps } from "./custom/startup/startup";
-import { createDataProvider, type ConsoleDataProvider } from "./dataProvider";
+import type { ConsoleDataProvider } from "./dataProvider";
+import { deferredDataProvider } from "./dataProvider/deferredDataProvider";
 import { createHttpClient, type HttpClientDeps } from "./dataProvider/httpClient";
+import { createStartupCalls } from "./dataProvider/startupCalls";
 import { i18nProvider } from "./i18n/translate";
 
 /** Everything the console is made of besides its components: what App takes as props. */
@@ -33,7 +35,10 @@ export function createConsoleProviders({
 }: ConsoleProvidersOptions = {}): ConsoleProviders {
   const session = createSessionStore(storage);
   const httpClient = createHttpClient({ ...http, session });
-  const dataProvider = createDataProvider(httpClient);
+  // Its code comes with the console's (vite.config.ts puts it in the same file): /login never calls it.
+  const dataProvider = deferredDataProvider(() =>
+    import("./dataProvider").then(({ createDataProvider }) => createDataProvider(httpClient)),
+  );
   const selectedItems = createSelectedItemsStore();
   return {
     dataProvider,
@@ -41,6 +46,6 @@ export function createConsoleProviders({
     i18nProvider,
     store: createConsoleStore(storage),
     selectedItems,
-    startup: createStartupDeps(httpClient, dataProvider),
+    startup: createStartupDeps(httpClient, createStartupCalls(httpClient)),
   };
 }

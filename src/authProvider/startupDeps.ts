@@ -1,18 +1,18 @@
 /**
- * Wires the pure start-up sequence (src/custom/startup/startup.ts) to the real client and
- * dataProvider, so App.tsx only calls runStartup(startup).
+ * Wires the pure start-up sequence (src/custom/startup/startup.ts) to the real client and its
+ * start-up calls, so App.tsx only calls runStartup(startup).
  */
 import type { StartupDeps } from "../custom/startup/startup";
-import type { ConsoleDataProvider } from "../dataProvider";
 import type { HttpClient } from "../dataProvider/httpClient";
+import type { StartupCalls } from "../dataProvider/startupCalls";
 
-export function createStartupDeps(httpClient: HttpClient, dataProvider: ConsoleDataProvider): StartupDeps {
+export function createStartupDeps(httpClient: HttpClient, calls: StartupCalls): StartupDeps {
   const { session } = httpClient;
   return {
-    checkHealth: () => dataProvider.getHealth(),
+    checkHealth: () => calls.getHealth(),
     hasRefreshToken: () => session.getUser().refreshToken !== "",
     refreshToken: () => httpClient.refresher.refresh(),
-    verifyToken: () => dataProvider.verifyToken(),
+    verifyToken: () => calls.verifyToken(),
     isSignedIn: () => session.getUser().isLoggedIn && session.getUser().token !== "",
     // §4: a refused refresh clears stored data but the last drawer open time; the router's
     // checkAuth then sends non-public pages to /login.

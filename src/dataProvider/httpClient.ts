@@ -16,7 +16,7 @@
 import { HttpError, type fetchUtils } from "react-admin";
 import { DELETED_USER_STATUS, TOKEN_EXPIRED } from "../api/types";
 import { API_BASE_URL } from "../config";
-import { appMessages } from "../i18n/en";
+import { startMessages } from "../i18n/startMessages";
 import { createSessionStore, type SessionStore } from "../authProvider/session";
 import { createTokenRefresher, expiresWithin, RefreshError, type TokenRefresher } from "../authProvider/tokenRefresher";
 import { currentUserAgent, userAgentHeaderValue } from "./userAgent";
@@ -99,7 +99,7 @@ export interface HttpClient {
   fetchJson(url: string, options?: fetchUtils.Options): Promise<FetchJsonResult>;
 }
 
-const GENERIC_ERROR = appMessages.app.errors.generic;
+const GENERIC_ERROR = startMessages.app.errors.generic;
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 

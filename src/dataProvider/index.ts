@@ -4,8 +4,8 @@
  * plus the custom calls of spec §7 that exist so far.
  */
 import simpleRestProvider from "ra-data-simple-rest";
-import { HttpError, type DataProvider } from "react-admin";
-import type { ApiUser, HealthResponse, PasswordCheckResponse, SubscriptionStatusResponse } from "../api/types";
+import type { DataProvider } from "react-admin";
+import type { ApiUser, PasswordCheckResponse, SubscriptionStatusResponse } from "../api/types";
 import type { HttpClient } from "./httpClient";
 import { createAdvancedSettingsCalls, type AdvancedSettingsCalls } from "./advancedSettingsCalls";
 import { createAiCalls, type AiCalls } from "./aiCalls";
@@ -19,6 +19,7 @@ import { createDeleteRequestCalls, type DeleteRequestCalls } from "./deleteReque
 import { createScheduledActionCalls, type ScheduledActionCalls } from "./scheduledActionCalls";
 import { createSubscriptionCalls, type SubscriptionCalls } from "./subscriptionCalls";
 import { withResourceRoutes } from "./resourceRoutes";
+import { createStartupCalls, type StartupCalls } from "./startupCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 import { createUserSettingsCalls, type UserSettingsCalls } from "./userSettingsCalls";
 import { withTestRecords } from "./testRecordsProvider";
@@ -38,23 +39,15 @@ export interface ConsoleDataProvider
     GuestAccessCalls,
     UserSettingsCalls,
     SubscriptionCalls,
-    AdvancedSettingsCalls {
+    AdvancedSettingsCalls,
+    StartupCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
   /** GET v2/payments/subscription; errors are ignored (§7), giving null. */
   getSubscription(): Promise<SubscriptionStatusResponse | null>;
-  /** GET health; a failed check is ignored (§4), giving null. */
-  getHealth(): Promise<HealthResponse | null>;
-  /**
-   * POST verify-token with an empty body: true on 2xx, false when the service says the token is
-   * not valid (401/403/499). Other failures (network, 5xx) throw: they say nothing about the token.
-   */
-  verifyToken(): Promise<boolean>;
   /** GET users/{id}; the signed-in user's own record is stored as the current user (§3, §7). */
   getUser(id: string): Promise<ApiUser>;
 }
-
-const INVALID_TOKEN_STATUSES = new Set([401, 403, 499]);
 
 export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider {
   const rest = withResourceRoutes(simpleRestProvider(httpClient.baseUrl, httpClient.fetchJson), httpClient);
@@ -74,6 +67,7 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
     ...createGuestAccessCalls(httpClient),
     ...createUserSettingsCalls(httpClient),
     ...createSubscriptionCalls(httpClient),
+    ...createStartupCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 
@@ -90,26 +84,6 @@ export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider 
         return (await httpClient.json<SubscriptionStatusResponse>("v2/payments/subscription")) ?? null;
       } catch {
         return null;
-      }
-    },
-
-    getHealth: async () => {
-      try {
-        // The stored bearer as it is (§7: every call carries it), never refreshed first: health runs
-        // before start-up's own refresh (§4), which must stay the first refresh of the session.
-        return (await httpClient.json<HealthResponse>("health", { storedTokenOnly: true })) ?? null;
-      } catch {
-        return null;
-      }
-    },
-
-    verifyToken: async () => {
-      try {
-        await httpClient.call("verify-token", { method: "POST" });
-        return true;
-      } catch (error) {
-        if (error instanceof HttpError && INVALID_TOKEN_STATUSES.has(error.status)) return false;
-        throw error;
       }
     },
 

@@ -21,7 +21,7 @@ import type {
 import type { Role } from "../api/types";
 import { TOKEN_EXPIRED } from "../api/types";
 import { expiresWithin } from "../authProvider/tokenRefresher";
-import { appMessages } from "../i18n/en";
+import { startMessages } from "../i18n/startMessages";
 import { exportPath, type ExportQuery } from "../resources/shared/exportUrl";
 import type { BlobResult, HttpClient } from "./httpClient";
 import { currentUserAgent, userAgentHeaderValue } from "./userAgent";
@@ -108,7 +108,7 @@ const parse = (text: string): unknown => {
 
 const messageOf = (body: unknown): string => {
   const message = typeof body === "object" && body !== null ? (body as { message?: unknown }).message : body;
-  return typeof message === "string" && message.trim() ? message.trim() : appMessages.app.errors.generic;
+  return typeof message === "string" && message.trim() ? message.trim() : startMessages.app.errors.generic;
 };
 
 export function createResourceCalls(httpClient: HttpClient): ResourceCalls {

@@ -1,31 +1,16 @@
 import englishMessages from "ra-language-english";
 import type { TranslationMessages } from "react-admin";
+import { startMessages } from "./startMessages";
 
 /**
  * Every user-visible string of the console. The spec's words (§2, §8) are kept verbatim.
- * Areas add their keys under their own prefix.
+ * Areas add their keys under their own prefix; what is drawn before react-admin loads (the sign-in
+ * page, the start-up screens) keeps its words in startMessages.ts.
  */
 export const appMessages = {
-  app: {
-    admin: "%{product} Admin",
-    guest: "%{product} Guest",
-    version: "Version %{version}",
-    mainMenu: "Main menu",
-    errors: {
-      generic: "An error occurred",
-    },
-    loading: "Loading…",
-    profile: {
-      menu: "Profile",
-      myProfile: "My Profile",
-      settings: "Settings",
-      logout: "Logout",
-    },
-    sidebar: {
-      toggle: "Toggle the menu",
-    },
-  },
+  ...startMessages,
   screens: {
+    ...startMessages.screens,
     home: "Home",
     activityFeed: "Activity Feed",
     payments: "Payments",
@@ -57,14 +42,6 @@ export const appMessages = {
     accountDeletions: "Account Deletions",
     subscriptionCancelations: "Subscription Cancelations",
     newSubscription: "New Subscription",
-    register: "Register",
-    forgotPassword: "Forgot Password",
-    invitation: "Invitation",
-    deviceUnsubscribe: "Unsubscribe Device",
-    bulkDownload: "Bulk Download",
-    deleteRequest: "Delete Request",
-    deleteRequestConfirmation: "Delete Request Confirmation",
-    publicTest: "Shared Test",
   },
   placeholder: {
     comingSoon: "This screen arrives with a coming release of the console.",
@@ -139,106 +116,12 @@ export const appMessages = {
       open: "Open gallery",
     },
   },
-  notFound: {
-    code: "404",
-    title: "Page not found.",
-    body: "The page you are looking for might have been removed.",
-    home: "Return to home",
-  },
-  errorScreen: {
-    title: "Ooops!",
-    subtitle: "Looks like there was a problem",
-    body: "If the error continues, contact support.",
-    tryAgain: "Try again",
-    showDetails: "Show details",
-    hideDetails: "Hide details",
-    home: "Return to home",
-  },
-  maintenance: {
-    title: "We'll be back soon",
-    fallback: "The service is under maintenance.",
-  },
-  subscription: {
-    warningTitle: "Subscription Warning",
-    ok: "Ok",
-    goToPayments: "Go To Payments",
-    payNow: "Pay now",
-    renewTitle: "Renew your subscription",
-    renewBody: "Pay for a new period: your account is active again as soon as the payment goes through.",
-    grace: {
-      title: "Your account is read-only",
-      start: "Start a new subscription",
-      askAdmin: "Ask an admin of your account to start one.",
-    },
-    newTitle: "Your subscription is inactive",
-    newBody:
-      "Your account has no active subscription. Start a new subscription to get full access to the console again.",
-    newAdminHint: "Ask an admin of your account to start a new subscription.",
-    start: {
-      title: "Start your subscription",
-      subtitle: "Choose a plan and pay by card: your account is active as soon as the payment goes through.",
-      billing: "Billing",
-      month: "Monthly",
-      year: "Yearly",
-      yearSaving: "2 months free",
-      plans: "Plans",
-      perMonth: "per month",
-      perYear: "per year",
-      perMonthShort: "/ month",
-      perYearShort: "/ year",
-      selected: "Selected",
-      cardTitle: "Payment card",
-      cardName: "Name on card",
-      cardNumber: "Card number",
-      cardExpiry: "Expiry (MM/YY)",
-      cardCvc: "CVC",
-      testMode:
-        "Test mode: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. Any future expiry and any CVC.",
-      summary: "Summary",
-      line: "%{plan}, billed %{interval}",
-      monthly: "monthly",
-      yearly: "yearly",
-      discount: "Discount %{code}",
-      total: "Due today",
-      renews: "Renews on %{date} at %{price}.",
-      discountCode: "Discount code",
-      apply: "Apply",
-      remove: "Remove",
-      applied: "%{code}: %{description}",
-      applyFirst: "Apply this code, or clear it.",
-      pay: "Pay %{total}",
-      kept: "Only the card's brand and last four digits are kept.",
-      started: "Your %{plan} subscription has started. Welcome back!",
-      refused: "The payment was refused",
-      plansFailed: "The plans could not be loaded.",
-      priceFailed: "The price could not be worked out.",
-      retry: "Retry",
-      invalid: {
-        number: "Enter a valid card number.",
-        expiryFormat: "Enter the expiry as MM/YY.",
-        expired: "This card has expired.",
-        cvc: "Enter the 3 digits on the back of the card (4 on Amex).",
-        name: "Enter the name on the card.",
-      },
-    },
-  },
   changeLog: {
     open: "What's new",
     title: "What's new",
     new: "(New)",
     takeMeThere: "Take Me there",
     empty: "Nothing new yet.",
-  },
-  login: {
-    title: "Sign in to %{product} Admin",
-    email: "Email",
-    password: "Password",
-    submit: "Sign in",
-    forgotPassword: "Forgot password?",
-    register: "Create an account",
-    emailRequired: "Enter your email address.",
-    emailInvalid: "Enter a valid email address.",
-    passwordRequired: "Enter your password.",
   },
   testDetail: {
     copied: "(Copied)",

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runStartup, type StartupDeps } from "../../src/custom/startup/startup";
 import { createStartupDeps } from "../../src/authProvider/startupDeps";
-import { createDataProvider } from "../../src/dataProvider";
+import { createStartupCalls } from "../../src/dataProvider/startupCalls";
 import { createHttpClient } from "../../src/dataProvider/httpClient";
 import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
 import type { HealthResponse } from "../../src/api/types";
@@ -116,7 +116,7 @@ describe("createStartupDeps against a service", () => {
     });
     const session = createSessionStore(storage);
     const httpClient = createHttpClient({ baseUrl: BASE, session, onSessionEnded: () => undefined });
-    const result = await runStartup(createStartupDeps(httpClient, createDataProvider(httpClient)));
+    const result = await runStartup(createStartupDeps(httpClient, createStartupCalls(httpClient)));
     expect(result).toEqual({ kind: "ready", signedIn: true });
     // §7: every call carries the stored bearer, health and refresh included.
     expect(seen).toEqual(["health Bearer old-access", "refresh Bearer old-access", "verify Bearer new-access"]);
@@ -133,7 +133,7 @@ describe("createStartupDeps against a service", () => {
       [STORAGE_KEYS.lastDrawerOpenTime]: "7",
     });
     const httpClient = createHttpClient({ baseUrl: BASE, session: createSessionStore(storage) });
-    const result = await runStartup(createStartupDeps(httpClient, createDataProvider(httpClient)));
+    const result = await runStartup(createStartupDeps(httpClient, createStartupCalls(httpClient)));
     expect(result).toEqual({ kind: "ready", signedIn: false });
     expect(storage.length).toBe(1);
     expect(storage.getItem(STORAGE_KEYS.lastDrawerOpenTime)).toBe("7");
@@ -172,7 +172,7 @@ describe("health with an access token about to expire (§4, §7)", () => {
     });
     const session = createSessionStore(storage);
     const httpClient = createHttpClient({ baseUrl: BASE, session, now: () => now, onSessionEnded: () => undefined });
-    await runStartup(createStartupDeps(httpClient, createDataProvider(httpClient)));
+    await runStartup(createStartupDeps(httpClient, createStartupCalls(httpClient)));
     expect(seen).toEqual(["health stored bearer", "refresh", "verify"]);
   });
 });

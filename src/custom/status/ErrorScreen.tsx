@@ -2,14 +2,14 @@ import { useState } from "react";
 import { Box, Button, Collapse } from "@mui/material";
 import ErrorIcon from "@mui/icons-material/ReportProblemOutlined";
 import { StatusPage } from "./StatusPage";
-import { appMessages } from "../../i18n/en";
+import { startMessages } from "../../i18n/startMessages";
 
 interface ErrorScreenProps {
   error?: Error;
   fullHeight?: boolean;
 }
 
-const texts = appMessages.errorScreen;
+const texts = startMessages.errorScreen;
 
 /**
  * Spec §2: any render error shows this screen. It may render outside react-admin's providers (the

@@ -1,6 +1,6 @@
 import BuildIcon from "@mui/icons-material/BuildCircleOutlined";
 import { StatusPage } from "./StatusPage";
-import { appMessages } from "../../i18n/en";
+import { startMessages } from "../../i18n/startMessages";
 
 /** Spec §2, §4: shown at start-up when the health check answers portal NotOk. */
 export function MaintenanceScreen({ message }: { message: string }) {
@@ -8,8 +8,8 @@ export function MaintenanceScreen({ message }: { message: string }) {
     <StatusPage
       fullHeight
       icon={<BuildIcon color="primary" sx={{ fontSize: 56 }} />}
-      title={appMessages.maintenance.title}
-      body={message || appMessages.maintenance.fallback}
+      title={startMessages.maintenance.title}
+      body={message || startMessages.maintenance.fallback}
     />
   );
 }
