@@ -10,6 +10,7 @@ import { createConsoleProviders } from "./providers";
 const providers = createConsoleProviders();
 const { started, code, prerenderedLogin } = boot(providers.startup, window.location.pathname, {
   prerendered: document.getElementById("root")!.hasChildNodes(),
+  prefetchPage: (pathname) => void providers.dataProvider.prefetchPage(pathname),
 });
 if (prerenderedLogin) holdEarlySubmits();
 // A prerendered /login is taken over once the sign-in page's code is in (it draws in one pass), and

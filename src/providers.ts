@@ -37,7 +37,7 @@ export function createConsoleProviders({
   const httpClient = createHttpClient({ ...http, session });
   // Its code comes with the console's (vite.config.ts puts it in the same file): /login never calls it.
   const dataProvider = deferredDataProvider(() =>
-    import("./dataProvider").then(({ createDataProvider }) => createDataProvider(httpClient)),
+    import("./dataProvider").then(({ createDataProvider }) => createDataProvider(httpClient, { storage })),
   );
   const selectedItems = createSelectedItemsStore();
   return {

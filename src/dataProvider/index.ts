@@ -23,6 +23,8 @@ import { createStartupCalls, type StartupCalls } from "./startupCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 import { createUserSettingsCalls, type UserSettingsCalls } from "./userSettingsCalls";
 import { withTestRecords } from "./testRecordsProvider";
+import { createPagePrefetch } from "./pagePrefetch";
+import { createMemoryStorage } from "../authProvider/session";
 
 export interface ConsoleDataProvider
   extends
@@ -47,13 +49,33 @@ export interface ConsoleDataProvider
   getSubscription(): Promise<SubscriptionStatusResponse | null>;
   /** GET users/{id}; the signed-in user's own record is stored as the current user (§3, §7). */
   getUser(id: string): Promise<ApiUser>;
+  /** Asks now for the lists the page at `pathname` asked for first last time (pagePrefetch.ts). */
+  prefetchPage(pathname: string): Promise<void>;
 }
 
-export function createDataProvider(httpClient: HttpClient): ConsoleDataProvider {
+export interface DataProviderOptions {
+  /** Where a page's first calls are remembered: the session's storage (localStorage). */
+  storage?: Storage;
+}
+
+export function createDataProvider(
+  httpClient: HttpClient,
+  { storage = createMemoryStorage() }: DataProviderOptions = {},
+): ConsoleDataProvider {
   const rest = withResourceRoutes(simpleRestProvider(httpClient.baseUrl, httpClient.fetchJson), httpClient);
+  const records = withTestRecords(rest, httpClient);
+  const pages = createPagePrefetch({
+    storage,
+    userId: () => httpClient.session.getUser().id,
+    pathname: () => (typeof window === "undefined" ? "" : window.location.pathname),
+  });
 
   return {
-    ...withTestRecords(rest, httpClient),
+    ...records,
+    getList: (resource, params) => pages.getList(resource, params, records.getList),
+    prefetchPage: async (pathname) => {
+      pages.prefetch(pathname, records.getList);
+    },
     ...createTestCalls(httpClient),
     ...createAiCalls(httpClient),
     ...createResourceCalls(httpClient),

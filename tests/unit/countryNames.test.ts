@@ -4,6 +4,9 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+// Start-up's page code is not what this file is about (and must not load after it has finished).
+vi.mock("../../src/custom/startup/lazyPage", () => ({ loadPage: () => Promise.resolve(undefined) }));
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
@@ -27,7 +30,10 @@ describe("start-up", () => {
     vi.useFakeTimers();
     const created = vi.fn();
     const Real = Intl.DisplayNames;
-    vi.spyOn(Intl, "DisplayNames").mockImplementation(function (this: unknown, ...args) {
+    vi.spyOn(Intl, "DisplayNames").mockImplementation(function (
+      this: unknown,
+      ...args: ConstructorParameters<typeof Intl.DisplayNames>
+    ) {
       created();
       return new Real(...args);
     } as unknown as typeof Intl.DisplayNames);

@@ -200,6 +200,25 @@ describe("boot: the page's code loads beside start-up (issue 13)", () => {
     expect(calls).toEqual(["health", "refresh", "verify"]);
   });
 
+  it("asks for the page's first lists once start-up says the visitor is signed in, not before", async () => {
+    const { deps, calls } = fakeDeps({ signedIn: true });
+    const asked: string[] = [];
+    const booted = boot(deps, "/accounts", {
+      preload: async () => undefined,
+      prefetchPage: (pathname) => asked.push(`${pathname} after ${calls.join(",")}`),
+    });
+    await booted.started;
+    await Promise.resolve();
+    expect(asked).toEqual(["/accounts after health,refresh,verify"]);
+
+    const signedOut = fakeDeps({ refreshToken: "", signedIn: false }).deps;
+    const none: string[] = [];
+    await boot(signedOut, "/accounts", { preload: async () => undefined, prefetchPage: (path) => none.push(path) })
+      .started;
+    await Promise.resolve();
+    expect(none).toEqual([]);
+  });
+
   it("loads the sign-in page's code for a visitor without a session", async () => {
     const { deps } = fakeDeps({ refreshToken: "", signedIn: false });
     const asked: string[] = [];

@@ -11,10 +11,11 @@ import {
   type Theme,
 } from "@mui/material";
 import { Link, useLocation } from "react-router-dom";
-import { useSidebarState, useTranslate } from "react-admin";
+import { useDataProvider, useSidebarState, useTranslate } from "react-admin";
 import { APP_VERSION } from "../../config";
 import { MENU_SCREENS } from "../../access/screens";
 import { useAccessibleScreens } from "../../access/useAccessibleScreens";
+import type { ConsoleDataProvider } from "../../dataProvider";
 import { activeMenuPath } from "./activeMenu";
 
 /** The sidebar (spec §2): the items the role may see, the active one by first path segment, the version. */
@@ -24,6 +25,7 @@ export function SideMenu() {
   const [open, setOpen] = useSidebarState();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const items = useAccessibleScreens(MENU_SCREENS);
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
   // The sidebar appears whole, once canAccess has answered for every item.
   if (!items) return null;
   const active = activeMenuPath(
@@ -48,7 +50,11 @@ export function SideMenu() {
               to={item.path}
               selected={selected}
               aria-current={selected ? "page" : undefined}
-              onClick={() => isSmall && setOpen(false)}
+              onClick={() => {
+                // The page's first lists leave with the click, while the page draws (issue 13).
+                if (!selected) void dataProvider.prefetchPage(item.path);
+                if (isSmall) setOpen(false);
+              }}
               sx={{
                 mx: 1,
                 mb: 0.25,

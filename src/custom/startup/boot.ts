@@ -24,6 +24,11 @@ export interface BootOptions {
   preload?: (pathname: string, signedIn: boolean) => Promise<unknown>;
   /** Resolves once the browser has drawn what the page holds (tests give their own). */
   afterPaint?: () => Promise<void>;
+  /**
+   * Asks for the page's first lists (the dataProvider's prefetchPage): once start-up says the
+   * visitor is signed in, so they leave while the page draws rather than after it.
+   */
+  prefetchPage?: (pathname: string) => void;
 }
 
 /**
@@ -39,11 +44,14 @@ export function afterFirstPaint(): Promise<void> {
 export function boot(
   startup: StartupDeps,
   pathname: string,
-  { prerendered = false, preload = preloadRouteCode, afterPaint = afterFirstPaint }: BootOptions = {},
+  { prerendered = false, preload = preloadRouteCode, afterPaint = afterFirstPaint, prefetchPage }: BootOptions = {},
 ): Booted {
   // Asked before the first call goes: with a stored session the signed-in console is what will show.
   const signedIn = startup.isSignedIn() || startup.hasRefreshToken();
   const started = runStartup(startup);
+  void started.then((result) => {
+    if (result.kind === "ready" && result.signedIn) prefetchPage?.(pathname);
+  });
   const prerenderedLogin = prerendered && pathname === "/login" && !signedIn;
   // Its calls leave at once either way; a prerendered page's code is fetched already (its HTML
   // names it), only its evaluation waits for the page to be drawn.

@@ -1,0 +1,113 @@
+/**
+ * A page's first data asked for before the page has drawn (issue 13). React draws a list page
+ * (layout, filters, table) before react-admin's query for its rows leaves: ~0.1 s after a menu
+ * click, ~0.5 s into a cold load after start-up's calls were answered. Here the getList calls a page
+ * made right after it opened last time are remembered (per user and path, in the browser's storage
+ * like react-admin's own list params), and asked again the moment the page is asked for — a menu
+ * click, or start-up ready on that address. When the page then asks for the very same list, it gets
+ * that answer (or the request under way) instead of a second request. When it asks for something
+ * else (the user changed the sort on another device), the page makes its own call as it always did:
+ * the remembered call only costs one request.
+ */
+import type { GetListParams, GetListResult } from "react-admin";
+
+/** The calls a page makes within this long of its first one are its first data (later: the user at work). */
+export const FIRST_DATA_MS = 1500;
+/** An answer asked for ahead and not taken within this long is dropped (the page never asked). */
+export const PREFETCH_KEPT_MS = 10_000;
+/** Remembered pages per user, the most recent kept; a page's first calls, at most. */
+const MAX_PAGES = 20;
+const MAX_CALLS = 3;
+
+export const PAGE_PREFETCH_KEY = "page-first-data";
+
+interface RememberedCall {
+  resource: string;
+  params: GetListParams;
+}
+
+type Remembered = { userId: string; pages: Record<string, RememberedCall[]> };
+
+export interface PagePrefetchDeps {
+  storage: Storage;
+  /** The signed-in user's id ("" when nobody is). */
+  userId: () => string;
+  /** The address the console shows. */
+  pathname: () => string;
+  now?: () => number;
+}
+
+type GetList = (resource: string, params: GetListParams) => Promise<GetListResult>;
+
+/** The call's identity: what react-admin asks for, without the abort signal each query brings. */
+function callKey(resource: string, { signal: _signal, ...params }: GetListParams): string {
+  return JSON.stringify([resource, params]);
+}
+
+export function createPagePrefetch({ storage, userId, pathname, now = () => Date.now() }: PagePrefetchDeps) {
+  const ahead = new Map<string, { answer: Promise<GetListResult>; at: number }>();
+  let current: { path: string; since: number } | null = null;
+
+  const read = (): Remembered => {
+    try {
+      const stored = JSON.parse(storage.getItem(PAGE_PREFETCH_KEY) ?? "null") as Remembered | null;
+      if (stored && stored.userId === userId() && typeof stored.pages === "object") return stored;
+    } catch {
+      // unreadable: start again
+    }
+    return { userId: userId(), pages: {} };
+  };
+
+  const remember = (resource: string, params: GetListParams) => {
+    const path = pathname();
+    const at = now();
+    const fresh = current?.path !== path;
+    if (fresh) current = { path, since: at };
+    else if (at - current!.since > FIRST_DATA_MS) return;
+    const remembered = read();
+    const { signal: _signal, ...kept } = params;
+    const calls = fresh ? [] : (remembered.pages[path] ?? []);
+    if (
+      calls.length >= MAX_CALLS ||
+      calls.some((call) => callKey(call.resource, call.params) === callKey(resource, kept))
+    )
+      return;
+    // Re-inserted last: the most recently opened pages are the ones kept.
+    const { [path]: _previous, ...others } = remembered.pages;
+    const pages = { ...others, [path]: [...calls, { resource, params: kept }] };
+    const names = Object.keys(pages);
+    for (const name of names.slice(0, Math.max(0, names.length - MAX_PAGES))) delete pages[name];
+    try {
+      storage.setItem(PAGE_PREFETCH_KEY, JSON.stringify({ userId: remembered.userId, pages }));
+    } catch {
+      // storage full or unavailable: the page simply loads as before
+    }
+  };
+
+  return {
+    /** Asks now for what the page at `path` asked for first last time. */
+    prefetch(path: string, getList: GetList): void {
+      if (!userId()) return;
+      const at = now();
+      for (const [key, entry] of ahead) if (at - entry.at > PREFETCH_KEPT_MS) ahead.delete(key);
+      for (const { resource, params } of read().pages[path] ?? []) {
+        const key = callKey(resource, params);
+        if (ahead.has(key)) continue;
+        const answer = getList(resource, params);
+        // Nobody may ever take it: its failure is the page's to show if the page asks.
+        answer.catch(() => undefined);
+        ahead.set(key, { answer, at });
+      }
+    },
+
+    /** The page's getList: the answer asked for ahead when it is the same call, else `getList`'s. */
+    getList(resource: string, params: GetListParams, getList: GetList): Promise<GetListResult> {
+      remember(resource, params);
+      const key = callKey(resource, params);
+      const entry = ahead.get(key);
+      ahead.delete(key);
+      if (entry && now() - entry.at <= PREFETCH_KEPT_MS) return entry.answer;
+      return getList(resource, params);
+    },
+  };
+}
