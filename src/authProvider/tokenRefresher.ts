@@ -2,7 +2,9 @@
  * The one token refresh (spec §4): POST v2/auth/refresh {refreshToken} → {accessToken, refreshToken}.
  *
  * Refresh tokens rotate, so two refreshes racing with the same refresh token would make the second
- * fail (and sign the user out). Every caller therefore shares one in-flight promise.
+ * fail (and sign the user out). Every caller therefore shares one in-flight promise, and the tabs of
+ * one browser (which share the stored session) take turns: two tabs opened together both refreshed
+ * at start-up with the same token, and the service, seeing it spent twice, ended the sign-in in both.
  */
 import { jwtDecode } from "jwt-decode";
 import type { RefreshResponse } from "../api/types";
@@ -25,6 +27,25 @@ export class RefreshError extends Error {
   }
 }
 
+/** The Web Locks API's part used here (absent outside secure contexts and in older browsers). */
+export interface TabLocks {
+  request<T>(name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => Promise<T>): Promise<T>;
+}
+
+/**
+ * How long a tab that waited for another tab's refresh waits for that tab's tokens to reach it: the
+ * browser hands storage changes to other tabs a moment after they are made, and not necessarily
+ * before it hands over the lock.
+ */
+export const OTHER_TAB_TOKENS_MS = 1000;
+const POLL_MS = 20;
+
+/** One refresh at a time across this browser's tabs. */
+export const REFRESH_LOCK = "gemtest-token-refresh";
+
+const browserLocks = (): TabLocks | undefined =>
+  typeof navigator !== "undefined" ? (navigator as { locks?: TabLocks }).locks : undefined;
+
 export interface TokenRefresherDeps {
   fetch: typeof fetch;
   /** The full URL of POST v2/auth/refresh. */
@@ -32,6 +53,8 @@ export interface TokenRefresherDeps {
   session: SessionStore;
   /** Extra headers (the user-agent pair of §7). */
   headers?: () => Record<string, string>;
+  /** The browser's locks (navigator.locks); without them each tab refreshes on its own, as before. */
+  locks?: TabLocks;
 }
 
 export interface TokenRefresher {
@@ -52,11 +75,37 @@ const isRefreshResponse = (value: unknown): value is RefreshResponse =>
   typeof (value as Record<string, unknown>).accessToken === "string" &&
   typeof (value as Record<string, unknown>).refreshToken === "string";
 
-export function createTokenRefresher({ fetch, url, session, headers }: TokenRefresherDeps): TokenRefresher {
+export function createTokenRefresher({
+  fetch,
+  url,
+  session,
+  headers,
+  locks = browserLocks(),
+}: TokenRefresherDeps): TokenRefresher {
   let inFlight: Promise<string> | null = null;
 
   const doRefresh = async (): Promise<string> => {
-    const { refreshToken } = session.getUser();
+    const seen = session.getUser().refreshToken;
+    if (!locks) return refreshWith(seen);
+    return locks.request(REFRESH_LOCK, { ifAvailable: true }, async (free) => {
+      if (free) return refreshWith(session.getUser().refreshToken);
+      // Another tab is refreshing: after its turn, its tokens are this tab's too.
+      return locks.request(REFRESH_LOCK, {}, async () => {
+        for (
+          let waited = 0;
+          waited < OTHER_TAB_TOKENS_MS && session.getUser().refreshToken === seen;
+          waited += POLL_MS
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        }
+        const { refreshToken, token } = session.getUser();
+        if (refreshToken && refreshToken !== seen && token) return token;
+        return refreshWith(refreshToken);
+      });
+    });
+  };
+
+  const refreshWith = async (refreshToken: string): Promise<string> => {
     if (!refreshToken) throw new RefreshError("No refresh token", "no_refresh_token");
     // The refresh token in the body is the credential here; the stored access token (perhaps the
     // very one that expired) still goes as the bearer, as on every call (spec §7).

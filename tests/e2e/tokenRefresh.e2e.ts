@@ -212,4 +212,37 @@ describe("token refresh against the real service (issue 12, item 8)", () => {
       await context.close();
     },
   );
+
+  it(
+    "two tabs opened together both stay signed in: the refresh token is spent once, the other tab takes its tokens",
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await openPage(service.url);
+      await signIn(page, "admin@example.com", DEMO_PASSWORD);
+      // A browser restoring two console tabs: both start up (spec §4: health, refresh, verify) at once.
+      const tabs = [await context.newPage(), await context.newPage()];
+      const networks = tabs.map((tab) => watchNetwork(tab));
+      const answers = networks.map((network) => network.since());
+      await Promise.all(tabs.map((tab) => tab.goto("/devices")));
+      // What a person sees in each: the devices, or the sign-in page they were sent to.
+      for (const tab of tabs) {
+        await tab
+          .getByRole("row")
+          .filter({ hasText: "Antwerp sorting" })
+          .or(tab.getByRole("button", { name: "Sign in" }))
+          .waitFor();
+      }
+      expect(tabs.map((tab) => new URL(tab.url()).pathname)).toEqual(["/devices", "/devices"]);
+      await screenshot(tabs[1]!, "token-refresh-two-tabs");
+
+      const seen = (await Promise.all(answers.map((read) => read()))).flat();
+      // Each refresh answered (the second tab's turn may come after the first tab has finished: then
+      // it refreshes with the new token); never the same token twice, which the service refuses.
+      const refreshes = seen.filter(isRefresh);
+      expect(refreshes.length).toBeGreaterThan(0);
+      expect(refreshes.map((exchange) => exchange.status)).toEqual(refreshes.map(() => 200));
+      expect(seen.filter((exchange) => exchange.status === 401)).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -75,7 +75,7 @@ describe("a page's first lists, asked for ahead", () => {
     state.path = "/home";
     prefetch.prefetch("/accounts", getList);
     state.path = "/accounts";
-    const sorted = { ...accounts, sort: { field: "name", order: "ASC" } };
+    const sorted: GetListParams = { ...accounts, sort: { field: "name", order: "ASC" } };
     await visit(prefetch, getList, ["accounts", sorted]);
     expect(getList).toHaveBeenCalledTimes(3);
     expect(getList).toHaveBeenLastCalledWith("accounts", expect.objectContaining({ sort: sorted.sort }));
