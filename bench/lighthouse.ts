@@ -78,11 +78,21 @@ async function audit(port: number, target: Target): Promise<Audit> {
       .map((ref) => {
         // The first element it names, so the report says where to look.
         const items = (
-          audits[ref.id]?.details as { items?: { node?: { snippet?: string }; description?: string }[] } | undefined
+          audits[ref.id]?.details as
+            | {
+                items?: {
+                  node?: { snippet?: string };
+                  description?: string;
+                  sourceLocation?: { url?: string };
+                }[];
+              }
+            | undefined
         )?.items;
-        // An element (accessibility) or a logged error's text (errors-in-console).
-        const where = items?.[0]?.node?.snippet ?? items?.[0]?.description;
-        return `${ref.id}: ${audits[ref.id]?.title ?? ""}${where ? ` — ${where.slice(0, 160)}` : ""}`;
+        // An element (accessibility) or a logged error's text and the address it names (errors-in-console).
+        const logged = items?.[0]?.description;
+        const address = items?.[0]?.sourceLocation?.url;
+        const where = items?.[0]?.node?.snippet ?? (logged && address ? `${logged} (${address})` : logged);
+        return `${ref.id}: ${audits[ref.id]?.title ?? ""}${where ? ` — ${where.slice(0, 240)}` : ""}`;
       }),
   );
   return {
