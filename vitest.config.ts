@@ -7,6 +7,13 @@ import react from "@vitejs/plugin-react";
  */
 const SERVER_FILES_WITH_MOCKS = ["tests/server/strangers.test.ts"];
 
+/**
+ * Unit tests of what a module does when it is first evaluated (the translator before and after the
+ * console's code, the region names' memo and a vi.mock'ed page loader): in the shared worker of the
+ * "unit" project an earlier file may have evaluated those modules already.
+ */
+const UNIT_FILES_WITH_FRESH_MODULES = ["tests/unit/translator.test.ts", "tests/unit/countryNames.test.ts"];
+
 const serverProject = {
   environment: "node",
   globalSetup: ["tests/server/globalSetup.ts"],
@@ -23,7 +30,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          exclude: UNIT_FILES_WITH_FRESH_MODULES,
+          environment: "node",
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "unit-fresh", include: UNIT_FILES_WITH_FRESH_MODULES, environment: "node", isolate: true },
       },
       {
         extends: true,

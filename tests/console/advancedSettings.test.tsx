@@ -179,9 +179,12 @@ describe("/advanced-settings: settings per box type", () => {
     await renderConsole("/advanced-settings?type=5001", { role: "SuperAdmin" });
     const boxTypes = await section("Box type settings");
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Advanced Settings");
-    const tabs = within(within(boxTypes).getByRole("tablist", { name: "Box type settings" })).getAllByRole("tab");
-    expect(tabs.map((tab) => tab.textContent)).toEqual(
-      BOX_TYPE_CODES.map((code) => deviceTypeName(code) + (code === 5001 ? "Changed" : "")),
+    const tabList = within(boxTypes).getByRole("tablist", { name: "Box type settings" });
+    // The tabs are drawn at once; a changed box type's mark comes with the saved settings.
+    await waitFor(() =>
+      expect(within(tabList).getAllByRole("tab").map((tab) => tab.textContent)).toEqual(
+        BOX_TYPE_CODES.map((code) => deviceTypeName(code) + (code === 5001 ? "Changed" : "")),
+      ),
     );
     expect(within(boxTypes).getByRole("tab", { selected: true })).toHaveTextContent("Dr. Watson");
     await waitFor(() => expect(input(/Photo JPEG quality/)).toHaveValue(80));
