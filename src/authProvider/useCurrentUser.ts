@@ -33,9 +33,10 @@ export function useCurrentUser(): CurrentUser | undefined {
 export function useIdentity() {
   // Nor asked again by each new reader: a guest's page that reads the identity too (the data-
   // deletion request fills in a signed-in user's email) would make the query pending again as it
-  // mounts, the public shell would show its loader instead of the page, and so on for ever. A
-  // change of session asks again anyway (SessionSync).
-  return useGetIdentity({ retry: false, retryOnMount: false });
+  // mounts, the public shell would show its loader instead of the page, and so on for ever; and
+  // each page a signed-in user opens would ask again and draw every reader twice (issue 13). The
+  // identity changes with the session only, and a change of session asks again (SessionSync).
+  return useGetIdentity({ retry: false, retryOnMount: false, staleTime: Infinity });
 }
 
 /**
