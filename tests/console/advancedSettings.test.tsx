@@ -182,9 +182,11 @@ describe("/advanced-settings: settings per box type", () => {
     const tabList = within(boxTypes).getByRole("tablist", { name: "Box type settings" });
     // The tabs are drawn at once; a changed box type's mark comes with the saved settings.
     await waitFor(() =>
-      expect(within(tabList).getAllByRole("tab").map((tab) => tab.textContent)).toEqual(
-        BOX_TYPE_CODES.map((code) => deviceTypeName(code) + (code === 5001 ? "Changed" : "")),
-      ),
+      expect(
+        within(tabList)
+          .getAllByRole("tab")
+          .map((tab) => tab.textContent),
+      ).toEqual(BOX_TYPE_CODES.map((code) => deviceTypeName(code) + (code === 5001 ? "Changed" : ""))),
     );
     expect(within(boxTypes).getByRole("tab", { selected: true })).toHaveTextContent("Dr. Watson");
     await waitFor(() => expect(input(/Photo JPEG quality/)).toHaveValue(80));
