@@ -16,7 +16,7 @@
  *   the seeded data for the next run.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { launchBrowser } from "../tests/e2e/browser";
@@ -24,6 +24,7 @@ import { startService } from "../tests/support/serviceProcess";
 import { DEMO_PASSWORD, DEMO_USERS } from "../server/src/db/demoUsers";
 import { serveAnchor } from "./anchor/serve";
 import { coldVisit, heapAfterTenPages, loginScripts, signInState, type App, type StorageState } from "./anchor/measure";
+import { figures, recordResults, RESULTS_FILE, type Figures } from "./results";
 
 const SMOKE = process.env.BENCH_SMOKE === "1" || process.env.BENCH_SMOKE === "true";
 const REPEATS = Number(process.env.BENCH_REPEATS ?? (SMOKE ? 1 : 9));
@@ -47,20 +48,6 @@ async function timedStart(dataDir: string) {
   const started = performance.now();
   const service = await startService(SERVICE_ENV, { dataDir, timeoutMs: 180_000 });
   return { service, seconds: (performance.now() - started) / 1000 };
-}
-
-interface Figures {
-  median: number;
-  min: number;
-  max: number;
-  samples: number[];
-}
-
-function figures(samples: number[]): Figures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return { median, min: sorted[0]!, max: sorted[sorted.length - 1]!, samples };
 }
 
 interface Comparison {
@@ -236,9 +223,6 @@ try {
   }
 
   // Kept with the other benches' figures: this run's part replaced, the rest left as it was.
-  const file = join("bench", "results", "latest.json");
-  mkdirSync(join("bench", "results"), { recursive: true });
-  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
   const round2 = (value: number) => Number(value.toFixed(2));
   const roundFigures = (f: Figures) => ({
     median: round2(f.median),
@@ -246,7 +230,7 @@ try {
     max: round2(f.max),
     samples: f.samples.map(round2),
   });
-  previous.console = {
+  recordResults("console", {
     measuredAt: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.version },
     smoke: SMOKE,
@@ -261,9 +245,8 @@ try {
       ratioMin: round2(row.ratioMin),
       ratioMax: round2(row.ratioMax),
     })),
-  };
-  writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
-  console.log(`Written to ${file} ("console").`);
+  });
+  console.log(`Written to ${RESULTS_FILE} ("console").`);
 } finally {
   if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,7 +1,9 @@
 /**
  * Gallery benchmark (`npm run bench:service`): the time GET /api/tests takes for its first page
  * with 10,000 extra tests in the database (on top of the seed), for a super admin (every account)
- * and an account admin, plain and filtered. Prints figures, asserts nothing.
+ * and an account admin, plain and filtered, and in Chromium the Gallery link to its first card. Prints
+ * the median and spread (min–max, and p95 for the requests) of each, writes them to
+ * bench/results/latest.json under "gallery"; asserts nothing.
  *
  *   node --import tsx bench/gallery.ts     (PGlite in a temporary directory)
  */
@@ -17,6 +19,7 @@ import { photoKey, SEED_DEVICE_IDS } from "../server/src/db/seedTests";
 import { localDirectoryStorage } from "../server/src/files/storage";
 import { launchBrowser, signIn } from "../tests/e2e/browser";
 import { startService } from "../tests/support/serviceProcess";
+import { figures, recordResults, showFigures, type Figures } from "./results";
 import { benchDataDir, sized } from "./smoke";
 
 const EXTRA_TESTS = sized(10_000, 1000);
@@ -28,6 +31,7 @@ const dataDir = benchDataDir("gemtest-bench-gallery-");
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
 const handle = await openPglite({ dataDir });
 let closed = false;
+const requests: { label: string; total: string; ms: Figures; p95Ms: number }[] = [];
 try {
   let started = performance.now();
   await prepareDb(handle, { storage: localDirectoryStorage(config.filesDir) });
@@ -130,11 +134,11 @@ try {
       if (run >= 3) times.push(performance.now() - t0);
       total = String(response.headers["content-range"]);
     }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)]!;
-    const p95 = times[Math.floor(times.length * 0.95)]!;
+    const ms = figures(times);
+    const p95Ms = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)]!;
+    requests.push({ label, total, ms, p95Ms });
     console.log(
-      `GET /api/tests ${label.padEnd(34)} median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${total})`,
+      `GET /api/tests ${label.padEnd(34)} median ${showFigures(ms, "ms", 1)}, p95 ${p95Ms.toFixed(1)} ms (${total})`,
     );
   }
   await app.close();
@@ -158,10 +162,16 @@ try {
       times.push(performance.now() - t0);
     }
     const [first, ...warm] = times;
-    warm.sort((a, b) => a - b);
+    const warmMs = figures(warm);
     console.log(
-      `Chromium, Gallery link to first card visible (${EXTRA_TESTS} extra tests): first ${first!.toFixed(0)} ms, then median ${warm[Math.floor(warm.length / 2)]!.toFixed(0)} ms`,
+      `Chromium, Gallery link to first card visible (${EXTRA_TESTS} extra tests): first ${first!.toFixed(0)} ms, then median ${showFigures(warmMs, "ms")}`,
     );
+    recordResults("gallery", {
+      measuredAt: new Date().toISOString(),
+      extraTests: EXTRA_TESTS,
+      requests,
+      galleryLinkToFirstCardMs: { first, warm: warmMs },
+    });
   } finally {
     await browser.close();
     await service.stop();

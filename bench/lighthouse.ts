@@ -10,7 +10,7 @@
  *   npm run build && node --import tsx bench/lighthouse.ts
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +22,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/browser";
 import { startService } from "../tests/support/serviceProcess";
 import { serveAnchor } from "./anchor/serve";
 import { benchDataDir, sized, SMOKE } from "./smoke";
+import { median, recordResults } from "./results";
 
 const RUNS = sized(3, 1);
 const GOALS = { performance: 98, accessibility: 100, bestPractices: 100, lcpMs: 1500 };
@@ -54,12 +55,6 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function audit(port: number, target: Target): Promise<Audit> {
   const result = await lighthouse(target.url, {
@@ -231,15 +226,11 @@ console.log(
     `${GOALS.bestPractices}, LCP ≤ ${GOALS.lcpMs} ms): ${goalsMet ? "met" : "NOT met"}`,
 );
 
-const file = join("bench", "results", "latest.json");
-mkdirSync(join("bench", "results"), { recursive: true });
-const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-previous.lighthouse = {
+recordResults("lighthouse", {
   measuredAt: new Date().toISOString(),
   machine: { cpus: cpus().length, node: process.version },
   runs: RUNS,
   goals: GOALS,
   goalsMet,
   pages: rows.map(({ target, runs, median: m }) => ({ app: target.app, page: target.page, median: m, runs })),
-};
-writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
+});

@@ -16,7 +16,7 @@
  *   BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS to change the sizes
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -24,6 +24,7 @@ import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
 import { startCluster } from "../tests/multi/cluster";
 import { load, type LoadResult } from "./load";
 import { seededCopy, SMOKE, sized } from "./smoke";
+import { median, recordResults } from "./results";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? sized(50, 4));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(4, 0.5));
@@ -32,7 +33,6 @@ const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 const BEFORE = process.env.BENCH_BEFORE;
 const DATABASES = process.env.BENCH_DATABASES?.split(",").filter(Boolean);
 const measures = (database: "pglite" | "postgres") => !DATABASES || DATABASES.includes(database);
-const RESULTS = join("bench", "results", "latest.json");
 /** One sign-in serves the whole run (the default 5-minute access token would expire mid-run). */
 const SERVICE_ENV = { ACCESS_TOKEN_TTL_SECONDS: "7200" };
 
@@ -129,12 +129,6 @@ async function pgliteService(name: string, checkout?: string): Promise<Target> {
     },
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 interface Figure {
   route: string;
@@ -271,8 +265,7 @@ try {
 }
 
 if (!SMOKE && !BEFORE && !ONLY && !DATABASES) {
-  const all = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as Record<string, unknown>) : {};
-  all.lists = {
+  recordResults("lists", {
     measuredAt: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.version, note: "load generator on the same cores" },
     connections: CONNECTIONS,
@@ -280,6 +273,5 @@ if (!SMOKE && !BEFORE && !ONLY && !DATABASES) {
     rounds: ROUNDS,
     referenceLabel: "plain Fastify + PGlite, 25 rows (bench/plainFastify.ts /pglite)",
     ...results,
-  };
-  writeFileSync(RESULTS, `${JSON.stringify(all, null, 2)}\n`);
+  });
 }

@@ -20,7 +20,7 @@
  *   node --import tsx bench/operations.ts      (SEED_LARGE_ACCOUNTS, BENCH_TESTS to change sizes;
  *                                              BENCH_DATA_DIR=dir to keep the seeded data for the next run)
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { sql, type SQL } from "drizzle-orm";
@@ -37,6 +37,7 @@ import { prng } from "../server/src/db/seedPhotos";
 import { dashboardQuery } from "../server/src/dashboard/queries";
 import { benchDataDir, sized } from "./smoke";
 import { rowsOf, type Row } from "../server/src/resources/sql";
+import { recordResults, RESULTS_FILE } from "./results";
 
 const ACCOUNTS = Number(process.env.SEED_LARGE_ACCOUNTS ?? sized(10_000, 50));
 const EXTRA_TESTS = Number(process.env.BENCH_TESTS ?? sized(100_000, 2000));
@@ -335,10 +336,7 @@ try {
 
       // Kept with the other benches' figures: this run's part replaced, the rest left as it was.
       if (!only) {
-        const file = join("bench", "results", "latest.json");
-        mkdirSync(join("bench", "results"), { recursive: true });
-        const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-        previous.operations = {
+        recordResults("operations", {
           measuredAt: new Date().toISOString(),
           machine: { cpus: cpus().length, node: process.version, database: "PGlite" },
           data: counts,
@@ -352,9 +350,8 @@ try {
             p90Ms: Number(r.p90Ms.toFixed(2)),
             ratio: Number(r.ratio.toFixed(2)),
           })),
-        };
-        writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
-        console.log(`Written to ${file} ("operations").`);
+        });
+        console.log(`Written to ${RESULTS_FILE} ("operations").`);
       }
     } finally {
       await app.close();

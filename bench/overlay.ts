@@ -4,8 +4,7 @@
  * lightbox (target: none dropped). The service is real; the AI result is answered by the browser
  * (page.route) so the polygon count is exactly 2,000.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { AI_CANVAS_HEIGHT, AI_CANVAS_WIDTH } from "../src/config";
 import type { AiPolygon, AiResultResponse } from "../src/api/ai";
@@ -14,6 +13,7 @@ import { DEMO_PASSWORD } from "../server/src/db/demoUsers";
 import { launchBrowser, signIn } from "../tests/e2e/browser";
 import { startService } from "../tests/support/serviceProcess";
 import { seededCopy, sized } from "./smoke";
+import { median, recordResults } from "./results";
 
 const POLYGONS = sized(2000, 200);
 /** Switch on/off rounds: the first loads Konva, the rest are timed. */
@@ -57,7 +57,6 @@ const resultReceived = (page: Page, t0: number) =>
     t0,
   );
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const spreadOf = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} ms`;
 
 const dataDir = seededCopy("gemtest-bench-overlay-");
@@ -172,10 +171,7 @@ try {
   console.log(`Lightbox pan at 4× (${intervals.length} frames): ${dropped} frames over 25 ms (target 0)`);
 
   // Kept with the other benches' figures: this run's part replaced, the rest left as it was.
-  const file = join("bench", "results", "latest.json");
-  mkdirSync(join("bench", "results"), { recursive: true });
-  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-  previous.overlay = {
+  recordResults("overlay", {
     measuredAt: new Date().toISOString(),
     polygons: POLYGONS,
     rounds: ROUNDS,
@@ -184,8 +180,7 @@ try {
     ratioToEmpty: drawn / reference,
     drawMs: median(konvaTimes.slice(1)),
     framesOver25Ms: dropped,
-  };
-  writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
+  });
 } finally {
   await browser.close();
   await service.stop();

@@ -8,7 +8,7 @@
  *
  *   node --import tsx bench/photos.ts     (needs dist/: npm run build)
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Browser } from "playwright-core";
@@ -21,6 +21,7 @@ import { localDirectoryStorage } from "../server/src/files/storage";
 import { launchBrowser, signIn } from "../tests/e2e/browser";
 import { startService } from "../tests/support/serviceProcess";
 import { benchDataDir, sized, SMOKE } from "./smoke";
+import { recordResults } from "./results";
 
 /** Alternated pairs of visits (before, after). */
 const PAIRS = sized(5, 1);
@@ -139,11 +140,7 @@ try {
   console.log(`  after ÷ before: bytes ×${result.ratio.bytes.toFixed(3)}, time ×${result.ratio.ms.toFixed(2)}`);
 
   // Kept with the other benches' figures: this run's part replaced, the rest left as it was.
-  const file = join("bench", "results", "latest.json");
-  mkdirSync(join("bench", "results"), { recursive: true });
-  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-  previous.photos = result;
-  writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
+  recordResults("photos", result);
 } finally {
   await browser.close();
   await service.stop();

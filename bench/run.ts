@@ -14,6 +14,7 @@ import { loadConfig } from "../server/src/config";
 import { openPglite } from "../server/src/db/client";
 import { prepareDb } from "../server/src/db/prepare";
 import { localDirectoryStorage } from "../server/src/files/storage";
+import { RESULTS_FILE } from "./results";
 import { SMOKE } from "./smoke";
 
 const BENCHES = [
@@ -33,7 +34,6 @@ const BENCHES = [
 const ON_POSTGRES = new Set(["instances.ts", "lists.ts"]);
 /** A smoke run's benchmark that takes longer than this is stuck, not slow. */
 const SMOKE_TIMEOUT_MS = 5 * 60_000;
-const RESULTS = join("bench", "results", "latest.json");
 
 // The browser benchmarks load the console the service serves from dist/.
 if (!existsSync(join("dist", "index.html"))) {
@@ -59,7 +59,7 @@ for (const bench of BENCHES) {
   console.log(`\n== bench/${bench}${SMOKE ? " (smoke)" : ""}`);
   const command = ["--import", "tsx", `bench/${bench}`];
   if (ON_POSTGRES.has(bench)) command.unshift("scripts/with-postgres.mjs", process.execPath);
-  const results = SMOKE && existsSync(RESULTS) ? readFileSync(RESULTS) : null;
+  const results = SMOKE && existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE) : null;
   const started = performance.now();
   const run = spawnSync(process.execPath, command, {
     stdio: "inherit",
@@ -68,8 +68,8 @@ for (const bench of BENCHES) {
     killSignal: "SIGKILL",
   });
   if (SMOKE) {
-    if (results) writeFileSync(RESULTS, results);
-    else rmSync(RESULTS, { force: true });
+    if (results) writeFileSync(RESULTS_FILE, results);
+    else rmSync(RESULTS_FILE, { force: true });
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (run.status !== 0) {

@@ -1,9 +1,9 @@
 /**
  * Zip benchmark (`npm run bench:service`): POST /api/tests/download/{id} for 200 files of 1 MiB
- * each (200 MiB of photos), against the real service in its own process, printing the time, the
- * throughput and the growth of the service's peak RSS (VmHWM) over its RSS before the request.
- * Streaming keeps that growth flat: a buffered zip would add at least its 200 MiB.
- * Prints figures, asserts nothing. Linux (reads /proc).
+ * each (200 MiB of photos), against the real service in its own process, a few times: the time and
+ * throughput (median and min–max) and the growth of the service's peak RSS (VmHWM) over its RSS
+ * before the first request. Streaming keeps that growth flat: a buffered zip would add at least its
+ * 200 MiB. Writes them to bench/results/latest.json under "zip"; asserts nothing. Linux (reads /proc).
  *
  *   node --import tsx bench/zip.ts
  */
@@ -19,10 +19,12 @@ import { testFiles, tests } from "../server/src/db/schema";
 import { SEED_IDS } from "../server/src/db/seed";
 import { SEED_DEVICE_IDS } from "../server/src/db/seedTests";
 import { localDirectoryStorage } from "../server/src/files/storage";
+import { figures, recordResults, showFigures } from "./results";
 import { benchDataDir, sized } from "./smoke";
 
 const FILES = sized(200, 10);
 const FILE_BYTES = sized(1024 * 1024, 64 * 1024);
+const RUNS = sized(3, 1);
 const TEST_ID = "72000000-0000-4000-8000-000000000001";
 
 const dataDir = benchDataDir("gemtest-bench-zip-");
@@ -86,29 +88,47 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     const before = processMemory(service.pid);
-    const started = performance.now();
-    const response = await download();
-    let bytes = 0;
     let sampledPeak = before.rss;
     const sampler = setInterval(() => {
       sampledPeak = Math.max(sampledPeak, processMemory(service.pid).rss);
     }, 10);
-    const reader = response.body!.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.length;
+    const times: number[] = [];
+    let bytes = 0;
+    let status = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      const response = await download();
+      status = response.status;
+      bytes = 0;
+      const reader = response.body!.getReader();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.length;
+      times.push((performance.now() - started) / 1000);
+    }
     clearInterval(sampler);
-    const seconds = (performance.now() - started) / 1000;
     const after = processMemory(service.pid);
+    const seconds = figures(times);
+    const mebibytes = bytes / 1024 / 1024;
+    const peakGrowth = after.peak - Math.max(before.peak, before.rss);
 
-    console.log(`POST /api/tests/download: ${FILES} files × ${FILE_BYTES / 1024} KiB, status ${response.status}`);
+    console.log(`POST /api/tests/download: ${FILES} files × ${FILE_BYTES / 1024} KiB, status ${status}, ${RUNS} runs`);
     console.log(
-      `  zip ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${seconds.toFixed(2)} s (${(bytes / 1024 / 1024 / seconds).toFixed(0)} MiB/s)`,
+      `  zip ${mebibytes.toFixed(1)} MiB in ${showFigures(seconds, "s", 2)}, median ${(mebibytes / seconds.median).toFixed(0)} MiB/s`,
     );
     console.log(
       `  service RSS before ${before.rss.toFixed(0)} MiB; sampled peak during ${sampledPeak.toFixed(0)} MiB (growth ${(sampledPeak - before.rss).toFixed(0)} MiB)`,
     );
     console.log(
-      `  service VmHWM before ${before.peak.toFixed(0)} MiB, after ${after.peak.toFixed(0)} MiB (peak RSS growth ${(after.peak - Math.max(before.peak, before.rss)).toFixed(0)} MiB)`,
+      `  service VmHWM before ${before.peak.toFixed(0)} MiB, after ${after.peak.toFixed(0)} MiB (peak RSS growth ${peakGrowth.toFixed(0)} MiB)`,
     );
+    recordResults("zip", {
+      measuredAt: new Date().toISOString(),
+      files: FILES,
+      fileBytes: FILE_BYTES,
+      mebibytes,
+      seconds,
+      sampledRssGrowthMiB: sampledPeak - before.rss,
+      peakRssGrowthMiB: peakGrowth,
+    });
   } finally {
     await service.stop();
   }
