@@ -4,7 +4,8 @@
  * real service in its own process:
  * - the service-side time to the first page of the accounts and payments lists (default sorts, and
  *   a sort by a computed column), a few runs each;
- * - in Chromium (the built console, so `npm run build` first), a menu click to the first row visible;
+ * - in Chromium (the built console: `npm run bench` and `npm run bench:service` build it), a menu
+ *   click to the first row visible;
  * - the CSV export of about 10,000 payments (one currency) and then of all of them: seconds, rows
  *   and the growth of the service's peak RSS (VmHWM). The export streams keyset pages, so the
  *   growth should stay flat between 10k and 100k rows.
