@@ -222,7 +222,6 @@ try {
     );
   }
 
-  // Kept with the other benches' figures: this run's part replaced, the rest left as it was.
   const round2 = (value: number) => Number(value.toFixed(2));
   const roundFigures = (f: Figures) => ({
     median: round2(f.median),

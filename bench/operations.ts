@@ -334,7 +334,6 @@ try {
       const failed = results.filter((r) => !r.underGoal).length;
       console.log(failed === 0 ? "Every case under 100 ms." : `${failed} case(s) over 100 ms.`);
 
-      // Kept with the other benches' figures: this run's part replaced, the rest left as it was.
       if (!only) {
         recordResults("operations", {
           measuredAt: new Date().toISOString(),

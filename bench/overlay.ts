@@ -170,7 +170,6 @@ try {
   console.log(`  switch off to cleared: median ${median(clearTimes).toFixed(0)} ms`);
   console.log(`Lightbox pan at 4× (${intervals.length} frames): ${dropped} frames over 25 ms (target 0)`);
 
-  // Kept with the other benches' figures: this run's part replaced, the rest left as it was.
   recordResults("overlay", {
     measuredAt: new Date().toISOString(),
     polygons: POLYGONS,

@@ -139,7 +139,6 @@ try {
   row("after (thumbnails)", result.after);
   console.log(`  after ÷ before: bytes ×${result.ratio.bytes.toFixed(3)}, time ×${result.ratio.ms.toFixed(2)}`);
 
-  // Kept with the other benches' figures: this run's part replaced, the rest left as it was.
   recordResults("photos", result);
 } finally {
   await browser.close();
