@@ -115,6 +115,10 @@ export default defineConfig({
     // its modules import (or an earlier group does): the bundler must not pull the entry's own
     // modules in after them, or the entry would import the whole of "base" at once.
     rolldownOptions: {
+      // The resources' contracts (src/api/contract/) hold their records' TypeBox schemas beside
+      // the plain data the console reads: TypeBox's builders are pure, so the schemas (and
+      // TypeBox) stay out of the console's files.
+      treeshake: { manualPureFunctions: ["Type"] },
       output: {
         codeSplitting: {
           groups: [{ name: chunkPlan.chunkName, debugName: "chunk plan", includeDependenciesRecursively: false }],

@@ -10,23 +10,26 @@
  * - every record carries `version`, a number the service bumps on each write. A write sends the
  *   version it read; a newer version on the service answers 409 {message} (optimistic concurrency).
  * - lists follow ra-data-simple-rest: GET /api/{resource}?sort=["field","ASC"]&range=[0,24]
- *   &filter={...}, total in the Content-Range header. The filter shapes below are that `filter`.
+ *   &filter={...}, total in the Content-Range header; each resource's sorts and filters are in its
+ *   contract (src/api/contract/<name>.ts).
  */
 import type { Role } from "./types";
+
+// The records are declared once, in src/api/contract/ (their TypeBox schemas); these are their types.
+export type { Account } from "./contract/accounts";
+export type { Business } from "./contract/businesses";
+export type { User } from "./contract/users";
+export type { Device } from "./contract/devices";
+export type { Payment } from "./contract/payments";
+export type { Subscription } from "./contract/subscriptions";
+export type { Firmware } from "./contract/firmware";
+export type { Discount } from "./contract/discounts";
 
 /** Every record of these resources. */
 export interface Versioned {
   id: string;
   /** Optimistic-concurrency version: sent back on every write, bumped by the service. */
   version: number;
-}
-
-/** Filter keys every list accepts. */
-export interface CommonFilter {
-  /** Free text; each resource says which fields it searches. */
-  q?: string;
-  /** getMany: exactly these ids. */
-  id?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -66,49 +69,6 @@ export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 // ---------------------------------------------------------------------------------------------
 // Accounts
 
-/** A customer account: GET /api/accounts, /api/accounts/{id}, and GET /api/account (one's own). */
-export interface Account extends Versioned {
-  name: string;
-  /** The owning user (a user of this account), or null before one is named. */
-  ownerId: string | null;
-  ownerName: string | null;
-  email: string;
-  phone: string;
-  country: string;
-  status: AccountStatus;
-  subscriptionStatus: SubscriptionState;
-  createdAt: string;
-  businessCount: number;
-  userCount: number;
-  deviceCount: number;
-  testCount: number;
-}
-
-/** q searches name, email, phone and owner name. `bookmarked` keeps the caller's bookmarked accounts. */
-export interface AccountFilter extends CommonFilter {
-  status?: AccountStatus;
-  subscriptionStatus?: SubscriptionState;
-  country?: string;
-  createdAt_gte?: string;
-  createdAt_lte?: string;
-  bookmarked?: boolean;
-}
-
-/** POST /api/accounts (super admin). */
-export interface AccountCreate {
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-}
-
-/** PUT /api/accounts/{id} (super admin). Read-only fields sent along are ignored. */
-export interface AccountUpdate extends AccountCreate {
-  version: number;
-  ownerId: string | null;
-  status: AccountStatus;
-}
-
 /** PUT /api/account: the account owner renames the account or hands it to another of its users. */
 export interface OwnAccountUpdate {
   version: number;
@@ -118,26 +78,6 @@ export interface OwnAccountUpdate {
 
 // ---------------------------------------------------------------------------------------------
 // Businesses (locations of an account)
-
-export interface Business extends Versioned {
-  name: string;
-  accountId: string;
-  accountName: string;
-  ownerId: string | null;
-  ownerName: string | null;
-  address: string;
-  city: string;
-  country: string;
-  phone: string;
-  createdAt: string;
-}
-
-/** q searches name, address, city and owner name. */
-export interface BusinessFilter extends CommonFilter {
-  accountId?: string;
-  country?: string;
-  city?: string;
-}
 
 /** POST /api/businesses (super admin for any account; admin for their own, accountId ignored). */
 export interface BusinessCreate {
@@ -150,67 +90,8 @@ export interface BusinessCreate {
   phone: string;
 }
 
-export interface BusinessUpdate extends BusinessCreate {
-  version: number;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Users
-
-/** A user as the users resource lists it (a superset of ApiUser, the session's user). */
-export interface User extends Versioned {
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  accountId: string;
-  accountName: string;
-  businessId: string | null;
-  businessName: string | null;
-  status: UserStatus;
-  lastSignInAt: string | null;
-  avatar: string | null;
-  createdAt: string;
-}
-
-/** q searches first name, last name and email. */
-export interface UserFilter extends CommonFilter {
-  role?: Role;
-  status?: UserStatus;
-  accountId?: string;
-  businessId?: string;
-  lastSignInAt_gte?: string;
-}
-
-/** POST /api/users (super admin): a user created directly, status active, no invitation. */
-export interface UserCreate {
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  accountId: string;
-  businessId: string | null;
-}
-
-/**
- * PUT /api/users/{id}. Super admins change every field. Admins change first name, last name and
- * business of their account's users; anyone changes their own first and last name. Role and status
- * change through their actions (POST /api/users/{id}/role, /disable, /enable).
- */
-export interface UserUpdate {
-  version: number;
-  firstName: string;
-  lastName: string;
-  email?: string;
-  accountId?: string;
-  businessId?: string | null;
-}
-
-/** POST /api/users/{id}/role */
-export interface UserRoleChange {
-  version: number;
-  role: Role;
-}
 
 /** POST /api/invitations: invites a person into an account; the code opens /invitation/{code}. */
 export interface InvitationCreate {
@@ -257,92 +138,8 @@ export interface InvitationAccept {
 // ---------------------------------------------------------------------------------------------
 // Devices
 
-export interface Device extends Versioned {
-  serialNumber: string;
-  /** Spec §3's device type code (5001 Dr. Watson…); the console names it. */
-  typeCode: number;
-  /** The name the account gave the box (admins change it). */
-  customBoxName: string | null;
-  firmwareVersion: string | null;
-  accountId: string;
-  accountName: string;
-  businessId: string | null;
-  businessName: string | null;
-  status: DeviceStatus;
-  lastSeenAt: string | null;
-  /** The phone last used with the box. */
-  phoneBrand: string | null;
-  phoneModel: string | null;
-  phoneOs: string | null;
-  /** Whether its owner gets its emails (marked lost, new firmware); their unsubscribe link turns it off. */
-  notifyOwner: boolean;
-  createdAt: string;
-}
-
-/** q searches serial number, custom box name and phone model. */
-export interface DeviceFilter extends CommonFilter {
-  typeCode?: number;
-  status?: DeviceStatus;
-  accountId?: string;
-  businessId?: string;
-  firmwareVersion?: string;
-  lastSeenAt_gte?: string;
-}
-
-/** POST /api/devices (super admin registers a box; status defaults to active). */
-export interface DeviceCreate {
-  serialNumber: string;
-  typeCode: number;
-  accountId: string;
-  businessId: string | null;
-  customBoxName: string | null;
-  status?: DeviceStatus;
-}
-
-/** PUT /api/devices/{id} (super admin). */
-export interface DeviceUpdate extends DeviceCreate {
-  version: number;
-  status: DeviceStatus;
-}
-
-/** POST /api/devices/{id}/custom-name (admin and super admin). An empty name clears it. */
-export interface DeviceRename {
-  version: number;
-  customBoxName: string | null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Payments and subscriptions
-
-export interface Payment extends Versioned {
-  accountId: string;
-  accountName: string;
-  subscriptionId: string | null;
-  /** Minor units (cents). */
-  amount: number;
-  currency: string;
-  status: PaymentStatus;
-  method: PaymentMethod;
-  /** "Visa •••• 4242", "SEPA DE89…3000": never a full card or account number. */
-  methodDetail: string | null;
-  invoiceNumber: string;
-  /** When the payment was made (or attempted). */
-  date: string;
-  /** Minor units refunded so far (0 when none). */
-  refundedAmount: number;
-  failureReason: string | null;
-}
-
-/** q searches invoice number and account name. */
-export interface PaymentFilter extends CommonFilter {
-  status?: PaymentStatus;
-  method?: PaymentMethod;
-  accountId?: string;
-  subscriptionId?: string;
-  currency?: string;
-  date_gte?: string;
-  date_lte?: string;
-}
 
 /**
  * POST /api/payments/{id}/refund (super admin) after a password check (POST users/password/check)
@@ -355,77 +152,14 @@ export interface PaymentRefund {
   reason: string;
 }
 
-export interface Subscription extends Versioned {
-  accountId: string;
-  accountName: string;
-  plan: string;
-  /** Minor units per interval. */
-  price: number;
-  currency: string;
-  interval: PlanInterval;
-  status: SubscriptionState;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  /** The subscription ends at currentPeriodEnd instead of renewing. */
-  cancelAtPeriodEnd: boolean;
-  canceledAt: string | null;
-  /** While canceled: when the 21-day grace period ends and the account is deleted. */
-  graceEndsAt: string | null;
-}
-
-/** q searches plan and account name. */
-export interface SubscriptionFilter extends CommonFilter {
-  status?: SubscriptionState;
-  plan?: string;
-  accountId?: string;
-  cancelAtPeriodEnd?: boolean;
-}
-
-/** POST /api/subscriptions/{id}/cancel and /resume (admin of the account, super admin). */
-export interface SubscriptionAction {
-  version: number;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Firmware
-
-/**
- * A firmware build for one device type. `firmwareVersion` is the build's own version ("4.2.1");
- * `version` is the record's concurrency version, as on every record.
- */
-export interface Firmware extends Versioned {
-  firmwareVersion: string;
-  deviceTypeCode: number;
-  releaseNotes: string;
-  fileName: string;
-  /** Bytes. */
-  fileSize: number;
-  /** Hex SHA-256 of the file, computed by the service. */
-  sha256: string;
-  status: FirmwareStatus;
-  uploadedById: string;
-  uploadedByName: string;
-  uploadedAt: string;
-}
-
-/** q searches firmware version and release notes. */
-export interface FirmwareFilter extends CommonFilter {
-  deviceTypeCode?: number;
-  status?: FirmwareStatus;
-}
 
 /** POST /api/firmware, multipart: these fields plus `file`. */
 export interface FirmwareUploadFields {
   firmwareVersion: string;
   deviceTypeCode: number;
   releaseNotes: string;
-}
-
-/** PUT /api/firmware/{id}: release notes and status only (the file never changes). */
-export interface FirmwareUpdate {
-  version: number;
-  releaseNotes: string;
-  status: FirmwareStatus;
 }
 
 /** Firmware versions are semantic versions: 1.2.3, optionally -suffix. */
@@ -435,33 +169,6 @@ export const FIRMWARE_MAX_BYTES = 200 * 1024 * 1024;
 
 // ---------------------------------------------------------------------------------------------
 // Discounts
-
-export interface Discount extends Versioned {
-  /** Upper case letters, digits, - and _; unique. */
-  code: string;
-  description: string;
-  kind: DiscountKind;
-  /** 1–100 when kind is percent, else null. */
-  percentOff: number | null;
-  /** Minor units when kind is amount, else null. */
-  amountOff: number | null;
-  /** With amountOff. */
-  currency: string | null;
-  validFrom: string | null;
-  validTo: string | null;
-  /** null: unlimited. */
-  redemptionLimit: number | null;
-  redemptionCount: number;
-  active: boolean;
-  createdAt: string;
-}
-
-/** q searches code and description. `valid_at` keeps discounts valid on that date. */
-export interface DiscountFilter extends CommonFilter {
-  active?: boolean;
-  kind?: DiscountKind;
-  valid_at?: string;
-}
 
 export interface DiscountCreate {
   code: string;
@@ -474,10 +181,6 @@ export interface DiscountCreate {
   validTo: string | null;
   redemptionLimit: number | null;
   active: boolean;
-}
-
-export interface DiscountUpdate extends DiscountCreate {
-  version: number;
 }
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;

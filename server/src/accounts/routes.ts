@@ -3,13 +3,14 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
-import { ACCOUNT_STATUSES, SUBSCRIPTION_STATES } from "../../../src/api/resources";
+import { ACCOUNT_STATUSES } from "../../../src/api/resources";
 import { callerOf } from "../auth/guard";
 import { accounts } from "../db/schema";
 import { forbidden } from "../http/errors";
 import { emailSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
-import { dateRange, defineResource, field } from "../resources/definition";
+import { implementResource } from "../resources/definition";
+import { accountRecord, accountsContract } from "../../../src/api/contract/accounts";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { findRecord } from "../resources/list";
 import { readRoutes } from "../resources/routes";
@@ -40,58 +41,37 @@ const counts = {
   testCount: "(select count(*) from tests x where x.account_id = a.id and x.deleted_at is null)",
 };
 
-export const accountDefinition = defineResource({
-  name: "accounts",
-  label: "account",
+export const accountDefinition = implementResource(accountsContract, accountRecord, {
   from: "accounts a left join users o on o.id = a.owner_id",
-  id: "a.id",
   // A deleted account (the lifecycle's tombstone, kept for its payments) is nobody's to see or edit.
   where: "a.status <> 'deleted'",
-  fields: {
-    id: field.text("a.id"),
-    version: field.integer("a.version"),
-    name: field.text("a.name"),
-    ownerId: field.textOrNull("a.owner_id"),
-    ownerName: field.textOrNull(ownerName),
-    email: field.text("a.email"),
-    phone: field.text("a.phone"),
-    country: field.text("a.country"),
-    status: field.oneOf(ACCOUNT_STATUSES, "a.status"),
-    subscriptionStatus: field.oneOf(SUBSCRIPTION_STATES, "a.subscription_status"),
-    createdAt: field.date("a.created_at"),
-    businessCount: field.integer(`${counts.businessCount}::int`),
-    userCount: field.integer(`${counts.userCount}::int`),
-    deviceCount: field.integer(`${counts.deviceCount}::int`),
-    testCount: field.integer(`${counts.testCount}::int`),
+  columns: {
+    id: "a.id",
+    version: "a.version",
+    name: "a.name",
+    ownerId: "a.owner_id",
+    ownerName,
+    email: "a.email",
+    phone: "a.phone",
+    country: "a.country",
+    status: "a.status",
+    subscriptionStatus: "a.subscription_status",
+    createdAt: "a.created_at",
+    businessCount: `${counts.businessCount}::int`,
+    userCount: `${counts.userCount}::int`,
+    deviceCount: `${counts.deviceCount}::int`,
+    testCount: `${counts.testCount}::int`,
   },
   accountExpr: "a.id",
   search: ["a.name", "a.email", "a.phone", ownerName],
   filters: {
-    status: { type: ACCOUNT_STATUSES, expr: "a.status" },
-    subscriptionStatus: { type: SUBSCRIPTION_STATES, expr: "a.subscription_status" },
-    country: { type: "string", expr: "a.country" },
-    ...dateRange("createdAt", "a.created_at"),
     bookmarked: {
-      type: "boolean",
       build: (value, caller) =>
         sql`${value ? sql`` : sql`not `}exists (select 1 from bookmarks k where k.user_id = ${caller.id}
             and k.resource = 'accounts' and k.record_id = a.id)`,
     },
   },
-  sorts: {
-    name: { expr: "a.name" },
-    email: { expr: "a.email" },
-    country: { expr: "a.country" },
-    status: { expr: "a.status" },
-    subscriptionStatus: { expr: "a.subscription_status" },
-    createdAt: { expr: "a.created_at" },
-    ownerName: { expr: ownerName, nullable: true },
-    businessCount: { expr: counts.businessCount },
-    userCount: { expr: counts.userCount },
-    deviceCount: { expr: counts.deviceCount },
-    testCount: { expr: counts.testCount },
-  },
-  defaultSort: ["createdAt", "DESC"],
+  sorts: counts,
 });
 
 const writable = {

@@ -7,7 +7,8 @@ import { businesses, devices, invitations, tests, users } from "../db/schema";
 import { fieldError } from "../http/errors";
 import type { Services } from "../services";
 import { checkAccountExists, checkNoTests, checkUserOfAccount } from "../resources/checks";
-import { defineResource, field } from "../resources/definition";
+import { implementResource } from "../resources/definition";
+import { businessesContract, businessRecord } from "../../../src/api/contract/businesses";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import { accountIdSchema, countrySchema, nullableId, phoneSchema, recordNameSchema } from "../resources/schemas";
@@ -15,42 +16,26 @@ import { fullName } from "../resources/sql";
 
 const ownerName = fullName("o");
 
-export const businessDefinition = defineResource({
-  name: "businesses",
-  label: "business",
+export const businessDefinition = implementResource(businessesContract, businessRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: "businesses b left join accounts a on a.id = b.account_id left join users o on o.id = b.owner_id",
-  id: "b.id",
-  fields: {
-    id: field.text("b.id"),
-    version: field.integer("b.version"),
-    name: field.text("b.name"),
-    accountId: field.text("b.account_id"),
-    accountName: field.text("a.name"),
-    ownerId: field.textOrNull("b.owner_id"),
-    ownerName: field.textOrNull(ownerName),
-    address: field.text("b.address"),
-    city: field.text("b.city"),
-    country: field.text("b.country"),
-    phone: field.text("b.phone"),
-    createdAt: field.date("b.created_at"),
+  columns: {
+    id: "b.id",
+    version: "b.version",
+    name: "b.name",
+    accountId: "b.account_id",
+    accountName: "a.name",
+    ownerId: "b.owner_id",
+    ownerName,
+    address: "b.address",
+    city: "b.city",
+    country: "b.country",
+    phone: "b.phone",
+    createdAt: "b.created_at",
   },
   accountExpr: "b.account_id",
   search: ["b.name", "b.address", "b.city", ownerName],
-  filters: {
-    accountId: { type: "string", expr: "b.account_id" },
-    country: { type: "string", expr: "b.country" },
-    city: { type: "string", expr: "b.city" },
-  },
-  sorts: {
-    name: { expr: "b.name" },
-    city: { expr: "b.city" },
-    country: { expr: "b.country" },
-    ownerName: { expr: ownerName, nullable: true },
-    createdAt: { expr: "b.created_at" },
-  },
-  defaultSort: ["name", "ASC"],
 });
 
 const fields = {

@@ -9,7 +9,8 @@ import { fieldError, forbidden } from "../http/errors";
 import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree, checkNoTests } from "../resources/checks";
-import { dateRange, defineResource, field, type Caller } from "../resources/definition";
+import { implementResource, type Caller } from "../resources/definition";
+import { deviceRecord, devicesContract } from "../../../src/api/contract/devices";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -17,58 +18,34 @@ import { accountIdSchema, nullableId } from "../resources/schemas";
 import type { Executor } from "../resources/sql";
 import { deviceNotifications } from "./notifications";
 
-export const deviceDefinition = defineResource({
-  name: "devices",
-  label: "device",
+export const deviceDefinition = implementResource(devicesContract, deviceRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: "devices d left join accounts a on a.id = d.account_id left join businesses b on b.id = d.business_id",
-  id: "d.id",
-  fields: {
-    id: field.text("d.id"),
-    version: field.integer("d.version"),
-    serialNumber: field.text("d.serial_number"),
-    typeCode: field.integer("d.type_code"),
+  columns: {
+    id: "d.id",
+    version: "d.version",
+    serialNumber: "d.serial_number",
+    typeCode: "d.type_code",
     // Stored "" means no name: the column stays NOT NULL for the test records that show it.
-    customBoxName: field.textOrNull("nullif(d.name, '')"),
-    firmwareVersion: field.textOrNull("d.firmware_version"),
-    accountId: field.text("d.account_id"),
-    accountName: field.text("a.name"),
-    businessId: field.textOrNull("d.business_id"),
-    businessName: field.textOrNull("b.name"),
-    status: field.oneOf(DEVICE_STATUSES, "d.status"),
-    lastSeenAt: field.dateOrNull("d.last_seen_at"),
-    phoneBrand: field.textOrNull("d.phone_brand"),
-    phoneModel: field.textOrNull("d.phone_model"),
-    phoneOs: field.textOrNull("d.phone_os"),
-    /** Whether its owner gets its emails (lost, new firmware); the emails' unsubscribe link turns it off. */
-    notifyOwner: field.boolean("d.notify_owner"),
-    createdAt: field.date("d.created_at"),
+    customBoxName: "nullif(d.name, '')",
+    firmwareVersion: "d.firmware_version",
+    accountId: "d.account_id",
+    accountName: "a.name",
+    businessId: "d.business_id",
+    businessName: "b.name",
+    status: "d.status",
+    lastSeenAt: "d.last_seen_at",
+    phoneBrand: "d.phone_brand",
+    phoneModel: "d.phone_model",
+    phoneOs: "d.phone_os",
+    notifyOwner: "d.notify_owner",
+    createdAt: "d.created_at",
   },
   accountExpr: "d.account_id",
   search: ["d.serial_number", "d.name", "d.phone_model"],
-  filters: {
-    typeCode: { type: "integer", expr: "d.type_code" },
-    status: { type: DEVICE_STATUSES, expr: "d.status" },
-    accountId: { type: "string", expr: "d.account_id" },
-    businessId: { type: "string", expr: "d.business_id" },
-    firmwareVersion: { type: "string", expr: "d.firmware_version" },
-    ...dateRange("lastSeenAt", "d.last_seen_at"),
-  },
-  sorts: {
-    serialNumber: { expr: "d.serial_number" },
-    typeCode: { expr: "d.type_code" },
-    customBoxName: { expr: "d.name" },
-    firmwareVersion: { expr: "d.firmware_version", nullable: true },
-    status: { expr: "d.status" },
-    lastSeenAt: { expr: "d.last_seen_at", nullable: true },
-    createdAt: { expr: "d.created_at" },
-    accountName: { expr: "a.name" },
-    businessName: { expr: "b.name", nullable: true },
-    phoneModel: { expr: "d.phone_model", nullable: true },
-    phoneOs: { expr: "d.phone_os", nullable: true },
-  },
-  defaultSort: ["lastSeenAt", "DESC"],
+  // Sorted by the stored name ("" first), not by its null.
+  sorts: { customBoxName: "d.name" },
 });
 
 /** Trimmed; null and "" both clear it (stored as ""). */

@@ -9,7 +9,8 @@ import { fieldError } from "../http/errors";
 import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
 import { checkFree } from "../resources/checks";
-import { defineResource, field, type Caller } from "../resources/definition";
+import { implementResource, type Caller } from "../resources/definition";
+import { discountRecord, discountsContract } from "../../../src/api/contract/discounts";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -17,50 +18,33 @@ import type { Executor } from "../resources/sql";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 
-export const discountDefinition = defineResource({
-  name: "discounts",
-  label: "discount",
+export const discountDefinition = implementResource(discountsContract, discountRecord, {
   from: "discounts x",
-  id: "x.id",
-  fields: {
-    id: field.text("x.id"),
-    version: field.integer("x.version"),
-    code: field.text("x.code"),
-    description: field.text("x.description"),
-    kind: field.oneOf(DISCOUNT_KINDS, "x.kind"),
-    percentOff: field.integerOrNull("x.percent_off"),
-    amountOff: field.integerOrNull("x.amount_off"),
-    currency: field.textOrNull("x.currency"),
-    validFrom: field.dateOrNull("x.valid_from"),
-    validTo: field.dateOrNull("x.valid_to"),
-    redemptionLimit: field.integerOrNull("x.redemption_limit"),
-    redemptionCount: field.integer("x.redemption_count"),
-    active: field.boolean("x.active"),
-    createdAt: field.date("x.created_at"),
+  columns: {
+    id: "x.id",
+    version: "x.version",
+    code: "x.code",
+    description: "x.description",
+    kind: "x.kind",
+    percentOff: "x.percent_off",
+    amountOff: "x.amount_off",
+    currency: "x.currency",
+    validFrom: "x.valid_from",
+    validTo: "x.valid_to",
+    redemptionLimit: "x.redemption_limit",
+    redemptionCount: "x.redemption_count",
+    active: "x.active",
+    createdAt: "x.created_at",
   },
   search: ["x.code", "x.description"],
   filters: {
-    active: { type: "boolean", expr: "x.active" },
-    kind: { type: DISCOUNT_KINDS, expr: "x.kind" },
     valid_at: {
-      type: "date",
       // Redeemable at that instant: active, within its dates, under its limit.
       build: (value: unknown, _caller: Caller) =>
         sql`(x.active and (x.valid_from is null or x.valid_from <= ${value}) and (x.valid_to is null or x.valid_to >= ${value})
              and (x.redemption_limit is null or x.redemption_count < x.redemption_limit))`,
     },
   },
-  sorts: {
-    code: { expr: "x.code" },
-    percentOff: { expr: "x.percent_off", nullable: true },
-    amountOff: { expr: "x.amount_off", nullable: true },
-    validFrom: { expr: "x.valid_from", nullable: true },
-    validTo: { expr: "x.valid_to", nullable: true },
-    redemptionCount: { expr: "x.redemption_count" },
-    active: { expr: "x.active" },
-    createdAt: { expr: "x.created_at" },
-  },
-  defaultSort: ["createdAt", "DESC"],
 });
 
 /** Fields a create form may leave out (untouched inputs) or send as null: they mean "none", or active. */

@@ -20,7 +20,8 @@ import { fieldError, HttpError } from "../http/errors";
 import { formParts, translateMultipartError } from "../http/multipart";
 import { DOCUMENTED_BODY, routeOptions } from "../docs/openapi";
 import type { Services } from "../services";
-import { dateRange, defineResource, field } from "../resources/definition";
+import { implementResource } from "../resources/definition";
+import { firmwareContract, firmwareRecord } from "../../../src/api/contract/firmware";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -32,42 +33,26 @@ import { deviceNotifications } from "../devices/notifications";
 export const MAX_RELEASE_NOTES = 10_000;
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 
-export const firmwareDefinition = defineResource({
-  name: "firmware",
-  label: "firmware",
+export const firmwareDefinition = implementResource(firmwareContract, firmwareRecord, {
   // "left join": uploaded_by is a NOT NULL foreign key, so no row is lost, and the planner leaves
   // out a left join the total does not read.
   from: "firmware f left join users u on u.id = f.uploaded_by",
-  id: "f.id",
-  fields: {
-    id: field.text("f.id"),
-    version: field.integer("f.version"),
-    firmwareVersion: field.text("f.firmware_version"),
-    deviceTypeCode: field.integer("f.device_type_code"),
-    releaseNotes: field.text("f.release_notes"),
-    fileName: field.text("f.file_name"),
-    fileSize: field.integer("f.file_size::float8"),
-    sha256: field.text("f.sha256"),
-    status: field.oneOf(FIRMWARE_STATUSES, "f.status"),
-    uploadedById: field.text("f.uploaded_by"),
-    uploadedByName: field.text(fullName("u")),
-    uploadedAt: field.date("f.uploaded_at"),
+  columns: {
+    id: "f.id",
+    version: "f.version",
+    firmwareVersion: "f.firmware_version",
+    deviceTypeCode: "f.device_type_code",
+    releaseNotes: "f.release_notes",
+    fileName: "f.file_name",
+    fileSize: "f.file_size::float8",
+    sha256: "f.sha256",
+    status: "f.status",
+    uploadedById: "f.uploaded_by",
+    uploadedByName: fullName("u"),
+    uploadedAt: "f.uploaded_at",
   },
   search: ["f.firmware_version", "f.release_notes"],
-  filters: {
-    deviceTypeCode: { type: "integer", expr: "f.device_type_code" },
-    status: { type: FIRMWARE_STATUSES, expr: "f.status" },
-    ...dateRange("uploadedAt", "f.uploaded_at"),
-  },
-  sorts: {
-    firmwareVersion: { expr: "f.firmware_version" },
-    deviceTypeCode: { expr: "f.device_type_code" },
-    status: { expr: "f.status" },
-    fileSize: { expr: "f.file_size" },
-    uploadedAt: { expr: "f.uploaded_at" },
-    uploadedByName: { expr: "u.last_name || ' ' || u.first_name" },
-  },
-  defaultSort: ["uploadedAt", "DESC"],
+  sorts: { fileSize: "f.file_size", uploadedByName: "u.last_name || ' ' || u.first_name" },
 });
 
 interface StoredUpload {

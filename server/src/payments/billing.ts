@@ -4,101 +4,63 @@
  */
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PLAN_INTERVALS, SUBSCRIPTION_STATES } from "../../../src/api/resources";
 import { mayCancelSubscription, mayResumeSubscription } from "../../../src/api/rules";
 import { payments, subscriptions } from "../db/schema";
 import { fieldError, HttpError } from "../http/errors";
 import { requireRecentPasswordCheck } from "../users/passwordCheck";
 import type { Services } from "../services";
-import { dateRange, defineResource, field } from "../resources/definition";
+import { implementResource } from "../resources/definition";
+import { paymentRecord, paymentsContract } from "../../../src/api/contract/payments";
+import { subscriptionRecord, subscriptionsContract } from "../../../src/api/contract/subscriptions";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 
-export const paymentDefinition = defineResource({
-  name: "payments",
-  label: "payment",
+export const paymentDefinition = implementResource(paymentsContract, paymentRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: "payments p left join accounts a on a.id = p.account_id",
-  id: "p.id",
-  fields: {
-    id: field.text("p.id"),
-    version: field.integer("p.version"),
-    accountId: field.text("p.account_id"),
-    accountName: field.text("a.name"),
-    subscriptionId: field.textOrNull("p.subscription_id"),
-    amount: field.integer("p.amount"),
-    currency: field.text("p.currency"),
-    status: field.oneOf(PAYMENT_STATUSES, "p.status"),
-    method: field.oneOf(PAYMENT_METHODS, "p.method"),
-    methodDetail: field.textOrNull("p.method_detail"),
-    invoiceNumber: field.text("p.invoice_number"),
-    date: field.date("p.date"),
-    refundedAmount: field.integer("p.refunded_amount"),
-    failureReason: field.textOrNull("p.failure_reason"),
+  columns: {
+    id: "p.id",
+    version: "p.version",
+    accountId: "p.account_id",
+    accountName: "a.name",
+    subscriptionId: "p.subscription_id",
+    amount: "p.amount",
+    currency: "p.currency",
+    status: "p.status",
+    method: "p.method",
+    methodDetail: "p.method_detail",
+    invoiceNumber: "p.invoice_number",
+    date: "p.date",
+    refundedAmount: "p.refunded_amount",
+    failureReason: "p.failure_reason",
   },
   accountExpr: "p.account_id",
   search: ["p.invoice_number", "a.name"],
-  filters: {
-    status: { type: PAYMENT_STATUSES, expr: "p.status" },
-    method: { type: PAYMENT_METHODS, expr: "p.method" },
-    accountId: { type: "string", expr: "p.account_id" },
-    subscriptionId: { type: "string", expr: "p.subscription_id" },
-    currency: { type: "string", expr: "p.currency" },
-    ...dateRange("date", "p.date"),
-  },
-  sorts: {
-    date: { expr: "p.date" },
-    invoiceNumber: { expr: "p.invoice_number" },
-    amount: { expr: "p.amount" },
-    status: { expr: "p.status" },
-    method: { expr: "p.method" },
-    accountName: { expr: "a.name" },
-    refundedAmount: { expr: "p.refunded_amount" },
-  },
-  defaultSort: ["date", "DESC"],
 });
 
-export const subscriptionDefinition = defineResource({
-  name: "subscriptions",
-  label: "subscription",
+export const subscriptionDefinition = implementResource(subscriptionsContract, subscriptionRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: "subscriptions s left join accounts a on a.id = s.account_id",
-  id: "s.id",
-  fields: {
-    id: field.text("s.id"),
-    version: field.integer("s.version"),
-    accountId: field.text("s.account_id"),
-    accountName: field.text("a.name"),
-    plan: field.text("s.plan"),
-    price: field.integer("s.price"),
-    currency: field.text("s.currency"),
-    interval: field.oneOf(PLAN_INTERVALS, "s.interval"),
-    status: field.oneOf(SUBSCRIPTION_STATES, "s.status"),
-    currentPeriodStart: field.date("s.current_period_start"),
-    currentPeriodEnd: field.date("s.current_period_end"),
-    cancelAtPeriodEnd: field.boolean("s.cancel_at_period_end"),
-    canceledAt: field.dateOrNull("s.canceled_at"),
-    graceEndsAt: field.dateOrNull("s.grace_ends_at"),
+  columns: {
+    id: "s.id",
+    version: "s.version",
+    accountId: "s.account_id",
+    accountName: "a.name",
+    plan: "s.plan",
+    price: "s.price",
+    currency: "s.currency",
+    interval: "s.interval",
+    status: "s.status",
+    currentPeriodStart: "s.current_period_start",
+    currentPeriodEnd: "s.current_period_end",
+    cancelAtPeriodEnd: "s.cancel_at_period_end",
+    canceledAt: "s.canceled_at",
+    graceEndsAt: "s.grace_ends_at",
   },
   accountExpr: "s.account_id",
   search: ["s.plan", "a.name"],
-  filters: {
-    status: { type: SUBSCRIPTION_STATES, expr: "s.status" },
-    plan: { type: "string", expr: "s.plan" },
-    accountId: { type: "string", expr: "s.account_id" },
-    cancelAtPeriodEnd: { type: "boolean", expr: "s.cancel_at_period_end" },
-  },
-  sorts: {
-    currentPeriodEnd: { expr: "s.current_period_end" },
-    currentPeriodStart: { expr: "s.current_period_start" },
-    plan: { expr: "s.plan" },
-    price: { expr: "s.price" },
-    status: { expr: "s.status" },
-    accountName: { expr: "a.name" },
-  },
-  defaultSort: ["currentPeriodEnd", "ASC"],
 });
 
 /** Cancel and resume: admins and super admins; each allowed only by its rule (422 otherwise). */

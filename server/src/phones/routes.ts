@@ -34,8 +34,18 @@ import type { Services } from "../services";
 const ACCESS: Access = ["SuperAdmin"];
 const TAG = "phones";
 
-/** The ranking's sorts: column → SQL over the grouped rows (ties: brand, then model). */
-const SORTS = { tests: "tests", devices: "devices", accounts: "accounts", brand: "brand", model: "model" } as const;
+/**
+ * The ranking's sorts: column → SQL over the grouped rows (ties: brand, then model); `id` (brand
+ * and model: phoneModelId) too, like every list (react-admin's default sort).
+ */
+const SORTS = {
+  tests: "tests",
+  devices: "devices",
+  accounts: "accounts",
+  brand: "brand",
+  model: "model",
+  id: "brand",
+} as const;
 
 const rankingSpec: ListQuerySpec = {
   sorts: Object.keys(SORTS),

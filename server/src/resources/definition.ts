@@ -6,6 +6,7 @@
 import type { SQL } from "drizzle-orm";
 import Type from "typebox";
 import type { Role } from "../../../src/api/types";
+import type { FilterKind, ResourceContract } from "../../../src/api/contract/declare";
 import { nullable, stringEnum } from "../../../src/api/schemas/common";
 import { iso } from "./sql";
 
@@ -94,3 +95,101 @@ export const dateRange = (field: string, expr: string): Record<string, FilterSpe
   [`${field}_gte`]: { type: "date", expr, op: ">=" },
   [`${field}_lte`]: { type: "date", expr, op: "<=" },
 });
+
+/** How the service reads a declared filter that is not a plain comparison of a record field. */
+export type FilterImpl = string | { build: FilterSpec["build"] };
+
+/** A record's properties, as TypeBox holds them. */
+type Properties = Type.TProperties;
+type FieldsOf<P extends Properties> = { [K in keyof P]: Field<P[K]> };
+
+/** What only the service knows of a declared resource: where its records are read from. */
+export interface ResourceImplementation<P extends Properties, S extends string, Fl extends string> {
+  from: string;
+  /** Rows that never exist for the API (soft-deleted users). */
+  where?: string;
+  /** The account a row belongs to; undefined for resources only super admins reach. */
+  accountExpr?: string;
+  /** The SQL of every record field (a date field's column is answered as an ISO string). */
+  columns: { [K in keyof P]: string };
+  /** What `q` searches. */
+  search: string[];
+  /** A sort that is not its field's own column (a sort by default reads the field's column). */
+  sorts?: { [K in S]?: string | SortSpec };
+  /** A filter that is not equality with its field's column (required for a filter that is no field). */
+  filters?: { [K in Fl]?: FilterImpl };
+}
+
+const isNullable = (schema: Type.TSchema) => Array.isArray((schema as { type?: unknown }).type);
+const isDate = (schema: Type.TSchema) => (schema as { format?: string }).format === "date-time";
+
+/** The value an `exact` filter takes: the field's own type. */
+function filterTypeOf(schema: Type.TSchema): FilterType {
+  const { type, enum: values } = schema as { type?: string | string[]; enum?: string[] };
+  if (values) return values;
+  const base = [type].flat()[0];
+  if (base === "integer" || base === "boolean") return base;
+  return isDate(schema) ? "date" : "string";
+}
+
+/**
+ * A declared resource (src/api/contract/<name>.ts) made readable: its record's fields read by
+ * `columns`, its declared sorts and filters by their fields' columns unless said otherwise. The
+ * type checker holds the columns to the record's fields and the sorts and filters to the contract.
+ */
+export function implementResource<P extends Properties, S extends string, Fl extends string>(
+  contract: ResourceContract<Type.Static<Type.TObject<P>>, S, Fl>,
+  record: Type.TObject<P>,
+  impl: ResourceImplementation<P, S, Fl>,
+): ResourceDefinition<FieldsOf<P>> {
+  const schemaOf = (key: string): Type.TSchema | undefined => record.properties[key];
+  const columnOf = (key: string): string => (impl.columns as Record<string, string>)[key]!;
+  const fields = Object.fromEntries(
+    Object.entries(record.properties).map(([key, schema]) => {
+      const column = columnOf(key);
+      return [key, { sql: isDate(schema) ? iso(column) : column, schema }];
+    }),
+  ) as FieldsOf<P>;
+
+  const sorts: Record<string, SortSpec> = {};
+  for (const key of contract.sorts) {
+    const given = (impl.sorts as Record<string, string | SortSpec | undefined> | undefined)?.[key];
+    const schema = schemaOf(key);
+    if (typeof given === "object") sorts[key] = given;
+    else if (given !== undefined) sorts[key] = { expr: given };
+    else if (schema) sorts[key] = { expr: columnOf(key), ...(isNullable(schema) ? { nullable: true } : {}) };
+    else throw new Error(`${contract.name}: the sort ${key} is no field and has no SQL`);
+  }
+
+  const filters: Record<string, FilterSpec> = {};
+  for (const [key, kind] of Object.entries(contract.filters) as [string, FilterKind][]) {
+    const given = (impl.filters as Record<string, FilterImpl | undefined> | undefined)?.[key];
+    const schema = schemaOf(key);
+    if (kind === "range") {
+      const expr = typeof given === "string" ? given : columnOf(key);
+      Object.assign(filters, dateRange(key, expr));
+    } else if (typeof given === "object") {
+      filters[key] = { type: kind === "exact" ? filterTypeOf(schema!) : kind, build: given.build };
+    } else if (kind === "exact" && schema) {
+      filters[key] = { type: filterTypeOf(schema), expr: given ?? columnOf(key) };
+    } else if (given !== undefined && kind !== "exact") {
+      filters[key] = { type: kind, expr: given };
+    } else {
+      throw new Error(`${contract.name}: the filter ${key} is no field and has no SQL`);
+    }
+  }
+
+  return {
+    name: contract.name,
+    label: contract.label,
+    from: impl.from,
+    id: columnOf("id"),
+    fields,
+    ...(impl.where ? { where: impl.where } : {}),
+    ...(impl.accountExpr ? { accountExpr: impl.accountExpr } : {}),
+    search: impl.search,
+    filters,
+    sorts,
+    defaultSort: contract.defaultSort,
+  };
+}

@@ -4,7 +4,7 @@
  * page, the total, one record, and the keyset pages the CSV export streams.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Caller, FilterSpec, Fields, RecordOf, ResourceDefinition } from "./definition";
+import type { Caller, FilterSpec, Fields, RecordOf, ResourceDefinition, SortSpec } from "./definition";
 import { checks, parseListQuery, type FilterCheck, type ListMessages, type ListQuery } from "./listQuery";
 import { containsPattern, raw, rememberedTotal, rowsOf, wholeNumber, type Executor, type Row } from "./sql";
 
@@ -56,7 +56,7 @@ function querySpecOf(def: ResourceDefinition) {
     filters[key] = Array.isArray(spec.type) ? checks.oneOf(spec.type) : TYPE_CHECKS[spec.type as "string"];
   }
   return {
-    sorts: Object.keys(def.sorts),
+    sorts: [...Object.keys(def.sorts), "id"],
     defaultSort: def.defaultSort,
     defaultRange: [0, 24] as const,
     maxRows: MAX_PAGE_ROWS,
@@ -119,8 +119,11 @@ const selectList = (def: ResourceDefinition) =>
  * ORDER BY for a sort: nullable fields put nulls last both ways; the id breaks ties so pages
  * (and the export's keyset) are stable.
  */
+/** A declared sort, or the record's id: every list sorts by id (react-admin's default sort). */
+const sortOf = (def: ResourceDefinition, field: string): SortSpec => def.sorts[field] ?? { expr: def.id };
+
 function orderBy(def: ResourceDefinition, field: string, order: "ASC" | "DESC"): SQL {
-  const spec = def.sorts[field]!;
+  const spec = sortOf(def, field);
   const nulls = spec.nullable ? " nulls last" : "";
   return raw(`${spec.expr} ${order}${nulls}, ${def.id} ${order}`);
 }
@@ -225,7 +228,7 @@ export const EXPORT_PAGE_ROWS = 1000;
  * connection or transaction is held between pages (PGlite has only one).
  */
 export async function* exportPages(db: Executor, def: ResourceDefinition, parsed: ParsedList): AsyncGenerator<Row[]> {
-  const spec = def.sorts[parsed.sortField]!;
+  const spec = sortOf(def, parsed.sortField);
   const sortExpr = spec.expr;
   const after = parsed.order === "ASC" ? ">" : "<";
   // The last row's sort value goes back as text: the database parses it with the column's own

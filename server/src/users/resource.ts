@@ -5,7 +5,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
-import { USER_STATUSES } from "../../../src/api/resources";
 import { userFieldsEditableBy } from "../../../src/api/rules";
 import { ROLES } from "../../../src/api/types";
 import { users } from "../db/schema";
@@ -13,7 +12,8 @@ import { fieldError, forbidden, HttpError } from "../http/errors";
 import { emailSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
-import { dateRange, defineResource, field } from "../resources/definition";
+import { implementResource } from "../resources/definition";
+import { userRecord, usersContract } from "../../../src/api/contract/users";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -21,51 +21,29 @@ import { accountIdSchema, nullableId, personNameSchema, versionSchema } from "..
 import type { Executor } from "../resources/sql";
 import { updateVersioned } from "../resources/writes";
 
-export const userDefinition = defineResource({
-  name: "users",
-  label: "user",
+export const userDefinition = implementResource(usersContract, userRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: "users u left join accounts a on a.id = u.account_id left join businesses b on b.id = u.business_id",
-  id: "u.id",
   where: "u.deleted_at is null",
-  fields: {
-    id: field.text("u.id"),
-    version: field.integer("u.version"),
-    firstName: field.text("u.first_name"),
-    lastName: field.text("u.last_name"),
-    email: field.text("u.email"),
-    role: field.oneOf(ROLES, "u.role"),
-    accountId: field.text("u.account_id"),
-    accountName: field.text("a.name"),
-    businessId: field.textOrNull("u.business_id"),
-    businessName: field.textOrNull("b.name"),
-    status: field.oneOf(USER_STATUSES, "u.status"),
-    lastSignInAt: field.dateOrNull("u.last_sign_in_at"),
-    avatar: field.textOrNull("u.avatar"),
-    createdAt: field.date("u.created_at"),
+  columns: {
+    id: "u.id",
+    version: "u.version",
+    firstName: "u.first_name",
+    lastName: "u.last_name",
+    email: "u.email",
+    role: "u.role",
+    accountId: "u.account_id",
+    accountName: "a.name",
+    businessId: "u.business_id",
+    businessName: "b.name",
+    status: "u.status",
+    lastSignInAt: "u.last_sign_in_at",
+    avatar: "u.avatar",
+    createdAt: "u.created_at",
   },
   accountExpr: "u.account_id",
   search: ["u.first_name", "u.last_name", "u.email"],
-  filters: {
-    role: { type: ROLES, expr: "u.role" },
-    status: { type: USER_STATUSES, expr: "u.status" },
-    accountId: { type: "string", expr: "u.account_id" },
-    businessId: { type: "string", expr: "u.business_id" },
-    ...dateRange("lastSignInAt", "u.last_sign_in_at"),
-  },
-  sorts: {
-    lastName: { expr: "u.last_name" },
-    firstName: { expr: "u.first_name" },
-    email: { expr: "u.email" },
-    role: { expr: "u.role" },
-    status: { expr: "u.status" },
-    lastSignInAt: { expr: "u.last_sign_in_at", nullable: true },
-    createdAt: { expr: "u.created_at" },
-    accountName: { expr: "a.name" },
-    businessName: { expr: "b.name", nullable: true },
-  },
-  defaultSort: ["lastName", "ASC"],
 });
 
 /** Users made without a password (directly or invited) cannot sign in until they set one. */

@@ -11,12 +11,13 @@ import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { StatusChip } from "../shared/StatusChip";
 import { AccountListAside } from "./accountFilters";
+import { columnFor, numberColumnFor } from "../shared/columns";
 
 const loadCreateDialog = () => import("./AccountCreateDialog");
 const AccountCreateDialog = lazy(loadCreateDialog);
 
-const Column = DataTable.Col<Account>;
-const NumberColumn = DataTable.NumberCol<Account>;
+const Column = columnFor<Account>();
+const NumberColumn = numberColumnFor<Account>();
 
 const AccountBulkActions = () => (
   <>

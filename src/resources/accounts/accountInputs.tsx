@@ -1,19 +1,11 @@
-import {
-  AutocompleteInput,
-  ReferenceInput,
-  SelectInput,
-  TextInput,
-  email,
-  maxLength,
-  regex,
-  required,
-} from "react-admin";
+import { SelectInput, TextInput, email, maxLength, regex, required } from "react-admin";
 import { ACCOUNT_STATUSES } from "../../api/resources";
 import type { User } from "../../api/resources";
 import { fullName } from "../../authProvider/identity";
 import { COUNTRY_CODE_PATTERN } from "../shared/country";
 import { statusLabelKey } from "../shared/status";
 import { PHONE_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
+import { ReferencePicker } from "../shared/pickers";
 
 export const userOptionText = (user: User) => `${fullName(user.firstName, user.lastName)} (${user.email})`;
 
@@ -47,8 +39,6 @@ export function AccountFields({ withStatus = false, accountId }: { withStatus?: 
 /** The owner: one of the account's users. */
 export function OwnerInput({ accountId, source = "ownerId" }: { accountId: string; source?: string }) {
   return (
-    <ReferenceInput source={source} reference="users" filter={{ accountId }} sort={{ field: "lastName", order: "ASC" }}>
-      <AutocompleteInput optionText={userOptionText} filterToQuery={(q: string) => ({ q })} fullWidth />
-    </ReferenceInput>
+    <ReferencePicker source={source} reference="users" filter={{ accountId }} optionText={userOptionText} fullWidth />
   );
 }

@@ -2,12 +2,10 @@ import { Box, Tooltip, type TablePaginationProps } from "@mui/material";
 import FeedIcon from "@mui/icons-material/DynamicFeedOutlined";
 import { formatDistanceToNowStrict } from "date-fns";
 import {
-  AutocompleteInput,
   DataTable,
   DateInput,
   Pagination,
   type PaginationProps,
-  ReferenceInput,
   SearchInput,
   SelectInput,
   TopToolbar,
@@ -28,10 +26,10 @@ import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
 import { ACTIVITY_POLL_MS, NewEntriesChip } from "./NewEntriesChip";
+import { ReferencePicker } from "../shared/pickers";
 
 const Column = DataTable.Col<ActivityEntry>;
 
-const byName = (q: string) => ({ q });
 const actionKey = (action: string) => `resources.activity.actions.${action}`;
 const typeKey = (resource: string) => `resources.activity.types.${resource}`;
 
@@ -71,15 +69,14 @@ function useFilters(byActor: boolean) {
   ];
   if (byActor)
     filters.push(
-      <ReferenceInput
+      <ReferencePicker
         key="actorId"
         source="actorId"
         reference="users"
-        sort={{ field: "lastName", order: "ASC" }}
+        label="resources.activity.fields.actorId"
+        sx={{ minWidth: 240 }}
         alwaysOn
-      >
-        <AutocompleteInput label="resources.activity.fields.actorId" filterToQuery={byName} sx={{ minWidth: 240 }} />
-      </ReferenceInput>,
+      />,
     );
   return filters;
 }

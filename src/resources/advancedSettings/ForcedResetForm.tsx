@@ -4,10 +4,8 @@ import ResetIcon from "@mui/icons-material/RestartAltOutlined";
 import { useWatch } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
 import {
-  AutocompleteInput,
   CreateBase,
   RadioButtonGroupInput,
-  ReferenceInput,
   SimpleForm,
   TextInput,
   useNotify,
@@ -20,8 +18,7 @@ import type { Device, User } from "../../api/resources";
 import { classifySaveError } from "../shared/concurrency";
 import { SubmitButton } from "../shared/ConfirmButton";
 import { resetBody } from "./resetRules";
-
-const byName = (q: string) => ({ q });
+import { ReferencePicker } from "../shared/pickers";
 
 /** Filled after trimming, or the service's own words for what is missing. */
 const filled =
@@ -58,16 +55,15 @@ function TargetInput() {
   switch (target) {
     case "phone":
       return (
-        <ReferenceInput source="deviceId" reference="devices" sort={{ field: "serialNumber", order: "ASC" }}>
-          <AutocompleteInput
-            label={label("deviceId")}
-            helperText={help("deviceId")}
-            filterToQuery={byName}
-            optionText={deviceOption}
-            validate={VALIDATE.deviceId}
-            fullWidth
-          />
-        </ReferenceInput>
+        <ReferencePicker
+          source="deviceId"
+          reference="devices"
+          label={label("deviceId")}
+          helperText={help("deviceId")}
+          optionText={deviceOption}
+          validate={VALIDATE.deviceId}
+          fullWidth
+        />
       );
     case "phone_model":
       return (
@@ -101,16 +97,15 @@ function TargetInput() {
       );
     default:
       return (
-        <ReferenceInput source="userId" reference="users" sort={{ field: "lastName", order: "ASC" }}>
-          <AutocompleteInput
-            label={label("userId")}
-            helperText={help("userId")}
-            filterToQuery={byName}
-            optionText={userOption}
-            validate={VALIDATE.userId}
-            fullWidth
-          />
-        </ReferenceInput>
+        <ReferencePicker
+          source="userId"
+          reference="users"
+          label={label("userId")}
+          helperText={help("userId")}
+          optionText={userOption}
+          validate={VALIDATE.userId}
+          fullWidth
+        />
       );
   }
 }

@@ -2,8 +2,9 @@ import { DataTable, Pagination, ReferenceManyField } from "react-admin";
 import type { Business } from "../../api/resources";
 import { countryName } from "../shared/country";
 import { paths } from "../shared/paths";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<Business>;
+const Column = columnFor<Business>();
 
 /** The businesses of the account in context (its page's Businesses tab). */
 export function BusinessTable() {

@@ -1,5 +1,5 @@
-import { AutocompleteInput, ReferenceInput, TextInput, maxLength, regex, required } from "react-admin";
-import { AccountPicker } from "../shared/pickers";
+import { TextInput, maxLength, regex, required } from "react-admin";
+import { AccountPicker, ReferencePicker } from "../shared/pickers";
 import { userOptionText } from "../accounts/accountInputs";
 import { COUNTRY_CODE_PATTERN } from "../shared/country";
 import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH, PHONE_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
@@ -20,14 +20,13 @@ export function BusinessFields({ accountId, chooseAccount = false }: { accountId
       />
       <TextInput source="phone" validate={maxLength(PHONE_MAX_LENGTH)} />
       {accountId && (
-        <ReferenceInput
+        <ReferencePicker
           source="ownerId"
           reference="users"
           filter={{ accountId }}
-          sort={{ field: "lastName", order: "ASC" }}
-        >
-          <AutocompleteInput optionText={userOptionText} filterToQuery={(q: string) => ({ q })} fullWidth />
-        </ReferenceInput>
+          optionText={userOptionText}
+          fullWidth
+        />
       )}
     </>
   );

@@ -13,8 +13,9 @@ import { StatusChip } from "../shared/StatusChip";
 import { BulkMarkLostButton } from "./deviceActions";
 import { DeviceListAside } from "./deviceFilters";
 import { DeviceFields } from "./deviceInputs";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<Device>;
+const Column = columnFor<Device>();
 
 const phoneOf = (device: Device) => [device.phoneBrand, device.phoneModel].filter(Boolean).join(" ");
 

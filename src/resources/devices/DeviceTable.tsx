@@ -3,8 +3,9 @@ import type { Device } from "../../api/resources";
 import { DateTimeText, DeviceTypeText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { StatusChip } from "../shared/StatusChip";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<Device>;
+const Column = columnFor<Device>();
 
 /** The devices of the account (or business) in context. */
 export function DeviceTable({ target = "accountId" }: { target?: "accountId" | "businessId" }) {

@@ -13,8 +13,9 @@ import { ServerExportButton } from "../shared/ServerExportButton";
 import { isDiscountRedeemable } from "../shared/status";
 import { DiscountFields, validateDiscount } from "./discountInputs";
 import { normalizeDiscount } from "./discountRules";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<Discount>;
+const Column = columnFor<Discount>();
 
 const EDITABLE = [
   "version",

@@ -21,8 +21,9 @@ import { ServerExportButton } from "../shared/ServerExportButton";
 import { StatusChip } from "../shared/StatusChip";
 import { statusLabelKey } from "../shared/status";
 import { FirmwareListAside } from "./firmwareFilters";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<Firmware>;
+const Column = columnFor<Firmware>();
 
 const pick = (data: Record<string, unknown>) => ({
   version: data.version,

@@ -1,14 +1,6 @@
 import { Box, Stack } from "@mui/material";
 import FoundIcon from "@mui/icons-material/TaskAltOutlined";
-import {
-  AutocompleteInput,
-  DataTable,
-  ReferenceInput,
-  SearchInput,
-  SelectInput,
-  useCanAccess,
-  useTranslate,
-} from "react-admin";
+import { DataTable, SearchInput, SelectInput, useCanAccess, useTranslate } from "react-admin";
 import { LOST_DEVICES, type LostDevice } from "../../api/lostDevices";
 import { DEVICE_TYPE_CHOICES } from "../devices/deviceTypes";
 import { DateTimeText, DeviceTypeText, Muted, NoWrap, RecordLink } from "../shared/fields";
@@ -16,11 +8,11 @@ import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
 import { MarkFoundButton } from "./markFound";
+import { ReferencePicker } from "../shared/pickers";
 
 const Column = DataTable.Col<LostDevice>;
 
 /** The service's lists search by `q`. */
-const byName = (q: string) => ({ q });
 
 const testPath = (id: string) => `/gallery/item/${encodeURIComponent(id)}`;
 
@@ -36,19 +28,14 @@ function useFilters() {
       placeholder={translate("resources.lost-devices.search")}
       sx={{ minWidth: 280 }}
     />,
-    <ReferenceInput
+    <ReferencePicker
       key="accountId"
       source="accountId"
       reference="accounts"
-      sort={{ field: "name", order: "ASC" }}
+      label="resources.lost-devices.fields.accountId"
+      sx={{ minWidth: 240 }}
       alwaysOn
-    >
-      <AutocompleteInput
-        label="resources.lost-devices.fields.accountId"
-        filterToQuery={byName}
-        sx={{ minWidth: 240 }}
-      />
-    </ReferenceInput>,
+    />,
     <SelectInput
       key="typeCode"
       source="typeCode"

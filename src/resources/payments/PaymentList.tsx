@@ -6,8 +6,9 @@ import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { StatusChip } from "../shared/StatusChip";
 import { PaymentListAside } from "./paymentFilters";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<Payment>;
+const Column = columnFor<Payment>();
 
 /** The payments list: read and act (refunds on the payment's page), never free edit. */
 export function PaymentList() {

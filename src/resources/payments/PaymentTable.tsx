@@ -3,8 +3,9 @@ import type { Payment } from "../../api/resources";
 import { DateTimeText, MoneyText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { StatusChip } from "../shared/StatusChip";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<Payment>;
+const Column = columnFor<Payment>();
 
 /** The payments of the account (or subscription) in context. */
 export function PaymentTable({ target = "accountId" }: { target?: "accountId" | "subscriptionId" }) {

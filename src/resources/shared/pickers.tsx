@@ -1,7 +1,43 @@
-import { AutocompleteInput, ReferenceInput, required } from "react-admin";
+import {
+  AutocompleteInput,
+  ReferenceInput,
+  required,
+  type AutocompleteInputProps,
+  type SortPayload,
+} from "react-admin";
+import { CONTRACTS } from "../../api/contract";
+import { pickerSortOf } from "../../api/contract/declare";
 
 /** The service's lists search by `q`. */
 const byName = (q: string) => ({ q });
+
+/** The order a picker asks for: one its target declares (react-admin's default, id DESC, otherwise). */
+export function pickerSort(reference: string): SortPayload | undefined {
+  const contract = CONTRACTS[reference];
+  return contract ? pickerSortOf(contract) : undefined;
+}
+
+interface ReferencePickerProps extends Omit<AutocompleteInputProps, "source" | "filter"> {
+  source: string;
+  /** The resource whose records are picked. */
+  reference: string;
+  /** Always sent with the search (the account's users, the account's businesses). */
+  filter?: Record<string, unknown>;
+  /** In a list's filter bar: always shown. */
+  alwaysOn?: boolean;
+}
+
+/**
+ * A record of another resource, searched by name: react-admin's ReferenceInput and
+ * AutocompleteInput, in an order the target's list declares and showing its representation.
+ */
+export function ReferencePicker({ source, reference, filter, alwaysOn: _alwaysOn, ...input }: ReferencePickerProps) {
+  return (
+    <ReferenceInput source={source} reference={reference} filter={filter} sort={pickerSort(reference)}>
+      <AutocompleteInput filterToQuery={byName} {...input} />
+    </ReferenceInput>
+  );
+}
 
 interface AccountPickerProps {
   /** Default "accountId". */
@@ -10,20 +46,12 @@ interface AccountPickerProps {
   label?: string;
 }
 
-/** Search an account by name (super admins): required; options read as the accounts resource says. */
+/** Search an account by name (super admins): required. */
 export function AccountPicker({ source = "accountId", label }: AccountPickerProps) {
-  return (
-    <ReferenceInput source={source} reference="accounts" sort={{ field: "name", order: "ASC" }}>
-      <AutocompleteInput label={label} filterToQuery={byName} validate={required()} fullWidth />
-    </ReferenceInput>
-  );
+  return <ReferencePicker source={source} reference="accounts" label={label} validate={required()} fullWidth />;
 }
 
 /** One of the account's businesses (locations), optional. */
 export function BusinessPicker({ accountId }: { accountId: string }) {
-  return (
-    <ReferenceInput source="businessId" reference="businesses" filter={{ accountId }}>
-      <AutocompleteInput filterToQuery={byName} fullWidth />
-    </ReferenceInput>
-  );
+  return <ReferencePicker source="businessId" reference="businesses" filter={{ accountId }} fullWidth />;
 }

@@ -6,8 +6,9 @@ import { paths } from "../shared/paths";
 import { ListAside, ResourceList } from "../shared/ResourceList";
 import { StatusChip } from "../shared/StatusChip";
 import { SubscriptionActions, usePriceLabel } from "./SubscriptionCard";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<Subscription>;
+const Column = columnFor<Subscription>();
 
 function SubscriptionListAside() {
   return (

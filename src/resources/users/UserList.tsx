@@ -12,8 +12,9 @@ import { InviteDialog } from "./InviteDialog";
 import { BulkDisableButton } from "./userActions";
 import { UserListAside } from "./userFilters";
 import { UserName } from "./UserName";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<User>;
+const Column = columnFor<User>();
 
 /** /users (super admin, admin, manager): the people of the accounts the caller may see. */
 export default function UserList() {

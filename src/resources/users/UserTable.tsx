@@ -4,8 +4,9 @@ import { DateTimeText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { StatusChip } from "../shared/StatusChip";
 import { UserName } from "./UserName";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<User>;
+const Column = columnFor<User>();
 
 /** The users of the account (or business) in context. */
 export function UserTable({ target = "accountId" }: { target?: "accountId" | "businessId" }) {

@@ -1,0 +1,77 @@
+/**
+ * How a resource is declared once for both sides (src/api/contract/<resource>.ts): its record as
+ * a TypeBox schema (the service validates, answers and documents with it; everyone else takes
+ * its static type), and beside it, as plain data the console reads at run time, what its list
+ * offers: the sorts, the filters (and how each filters), the search, how a record is named in a
+ * picker and which fields point at other resources.
+ *
+ * The plain part never imports TypeBox: the console's build drops the schemas it does not use
+ * (vite.config.ts marks TypeBox's builders pure), so the console does not carry TypeBox.
+ */
+
+export type Order = "ASC" | "DESC";
+
+/**
+ * How a list filters by a key:
+ * - `exact`: equality on the record field of that name (its type says what the value must be);
+ * - `range`: `{field}_gte` and `{field}_lte` on the date field of that name;
+ * - a value type, for a filter that is not a field of the record (bookmarked, valid_at).
+ */
+export type FilterKind = "exact" | "range" | "boolean" | "date" | "string" | "integer";
+
+export interface ResourceContract<T, S extends string = string, F extends string = string> {
+  /** The API path segment (`/api/{name}`), react-admin's resource name and the Content-Range unit. */
+  name: string;
+  /** The record's name in messages ("This business was changed by someone else."). */
+  label: string;
+  /** The fields the list sorts by; `id` sorts every list too (react-admin's default sort). */
+  sorts: readonly S[];
+  defaultSort: readonly [S, Order];
+  filters: { readonly [K in F]: K extends keyof T ? FilterKind : Exclude<FilterKind, "exact" | "range"> };
+  /** `q` searches the record's text fields (the service says which). */
+  search: boolean;
+  /** The field a picker and a title show for a record. */
+  representation: keyof T & string;
+  /** Fields holding the id of a record of another resource. */
+  references?: { readonly [K in keyof T]?: string };
+}
+
+/** Any resource's contract, as the code that reads every one of them sees it. */
+export interface AnyResourceContract {
+  name: string;
+  label: string;
+  sorts: readonly string[];
+  defaultSort: readonly [string, Order];
+  filters: { readonly [key: string]: FilterKind };
+  search: boolean;
+  representation: string;
+  references?: { readonly [field: string]: string | undefined };
+}
+
+/** Declares a resource's contract, its sorts and filters checked against the record's fields. */
+export const declareResource =
+  <T>() =>
+  <const S extends keyof T & string, const F extends string>(contract: ResourceContract<T, S, F>) =>
+    contract;
+
+/** The sorts a list accepts: its declared ones and `id`. */
+export const sortsOf = (contract: Pick<AnyResourceContract, "sorts">): readonly string[] => [...contract.sorts, "id"];
+
+/** The filter keys a list accepts, as sent (`range` fields as `{field}_gte` and `{field}_lte`). */
+export function filterKeysOf(contract: Pick<AnyResourceContract, "filters" | "search">): string[] {
+  const keys = contract.search ? ["q", "id"] : ["id"];
+  for (const [key, kind] of Object.entries(contract.filters)) {
+    if (kind === "range") keys.push(`${key}_gte`, `${key}_lte`);
+    else keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * The order a picker lists a resource's records in: by the field that names them, when the list
+ * sorts by it, else the list's own default.
+ */
+export function pickerSortOf(contract: AnyResourceContract): { field: string; order: Order } {
+  if (contract.sorts.includes(contract.representation)) return { field: contract.representation, order: "ASC" };
+  return { field: contract.defaultSort[0], order: contract.defaultSort[1] };
+}

@@ -1,0 +1,49 @@
+/** Discount codes (docs/api-resources.md "Discounts"), super admins only. */
+import type { Static } from "typebox";
+import { DISCOUNT_KINDS } from "../resources";
+import { declareResource } from "./declare";
+import { field, record } from "./fields";
+
+export const discountRecord = record("discount", {
+  id: field.id(),
+  version: field.version(),
+  /** Upper case letters, digits, - and _; unique. */
+  code: field.text(),
+  description: field.text(),
+  kind: field.oneOf(DISCOUNT_KINDS),
+  /** 1–100 when kind is percent, else null. */
+  percentOff: field.integerOrNull(),
+  /** Minor units when kind is amount, else null. */
+  amountOff: field.integerOrNull(),
+  /** With amountOff. */
+  currency: field.textOrNull(),
+  validFrom: field.dateOrNull(),
+  validTo: field.dateOrNull(),
+  /** null: unlimited. */
+  redemptionLimit: field.integerOrNull(),
+  redemptionCount: field.integer(),
+  active: field.boolean(),
+  createdAt: field.date(),
+});
+export type Discount = Static<typeof discountRecord>;
+
+/** q searches code and description; `valid_at` keeps the discounts redeemable at that instant. */
+export const discountsContract = declareResource<Discount>()({
+  name: "discounts",
+  label: "discount",
+  sorts: [
+    "code",
+    "description",
+    "percentOff",
+    "amountOff",
+    "validFrom",
+    "validTo",
+    "redemptionCount",
+    "active",
+    "createdAt",
+  ],
+  defaultSort: ["createdAt", "DESC"],
+  filters: { active: "exact", kind: "exact", valid_at: "date" },
+  search: true,
+  representation: "code",
+});

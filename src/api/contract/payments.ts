@@ -1,0 +1,46 @@
+/** Payments: read-only records from the payment provider (docs/api-resources.md "Payments"). */
+import type { Static } from "typebox";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../resources";
+import { declareResource } from "./declare";
+import { field, record } from "./fields";
+
+export const paymentRecord = record("payment", {
+  id: field.id(),
+  version: field.version(),
+  accountId: field.id(),
+  accountName: field.text(),
+  subscriptionId: field.textOrNull(),
+  /** Minor units (cents). */
+  amount: field.integer(),
+  currency: field.text(),
+  status: field.oneOf(PAYMENT_STATUSES),
+  method: field.oneOf(PAYMENT_METHODS),
+  /** "Visa •••• 4242", "SEPA DE89…3000": never a full card or account number. */
+  methodDetail: field.textOrNull(),
+  invoiceNumber: field.text(),
+  /** When the payment was made (or attempted). */
+  date: field.date(),
+  /** Minor units refunded so far (0 when none). */
+  refundedAmount: field.integer(),
+  failureReason: field.textOrNull(),
+});
+export type Payment = Static<typeof paymentRecord>;
+
+/** q searches invoice number and account name. */
+export const paymentsContract = declareResource<Payment>()({
+  name: "payments",
+  label: "payment",
+  sorts: ["date", "invoiceNumber", "amount", "status", "method", "accountName", "refundedAmount"],
+  defaultSort: ["date", "DESC"],
+  filters: {
+    status: "exact",
+    method: "exact",
+    accountId: "exact",
+    subscriptionId: "exact",
+    currency: "exact",
+    date: "range",
+  },
+  search: true,
+  representation: "invoiceNumber",
+  references: { accountId: "accounts", subscriptionId: "subscriptions" },
+});

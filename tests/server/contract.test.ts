@@ -1,0 +1,220 @@
+/**
+ * The contract suite: every declared resource (src/api/contract/) driven through the console's
+ * real dataProvider against the real service on the test database. What the console may ask for
+ * — each declared sort both ways (id too), each filter, the search, each picker's query — the
+ * service answers, and answers as declared. A sort or filter declared on one side only fails here.
+ */
+import type { FastifyInstance } from "fastify";
+import type { OpenAPIV3 } from "openapi-types";
+import type { RaRecord } from "react-admin";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTRACTS } from "../../src/api/contract";
+import { filterKeysOf, pickerSortOf, sortsOf, type AnyResourceContract } from "../../src/api/contract/declare";
+import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
+import { STORAGE_KEYS } from "../../src/config";
+import { createDataProvider, type ConsoleDataProvider } from "../../src/dataProvider";
+import { createHttpClient } from "../../src/dataProvider/httpClient";
+import { createTestApp, signIn, type TestApp } from "./helpers";
+
+let testApp: TestApp;
+let superAdmin: ConsoleDataProvider;
+let admin: ConsoleDataProvider;
+
+/** The global fetch, answered by the app in process (app.inject): the console's client as it is. */
+function injectFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
+    const answer = await app.inject({
+      method: request.method as "GET",
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      ...(body ? { payload: body } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) headers.set(name, String(value));
+    }
+    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode, headers });
+  };
+}
+
+/** The console's dataProvider, signed in as the demo user with that email. */
+async function consoleAs(email: string): Promise<ConsoleDataProvider> {
+  const { accessToken, refreshToken, user } = await signIn(testApp.app, email);
+  const storage = createMemoryStorage({
+    [STORAGE_KEYS.userInfo]: JSON.stringify({ ...user, isLoggedIn: true, token: accessToken, refreshToken }),
+  });
+  const httpClient = createHttpClient({
+    baseUrl: "http://console.test/api",
+    fetch: injectFetch(testApp.app),
+    session: createSessionStore(storage),
+    onSessionEnded: () => {
+      throw new Error("the session ended");
+    },
+  });
+  return createDataProvider(httpClient);
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  superAdmin = await consoleAs("superadmin@example.com");
+  admin = await consoleAs("admin@example.com");
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+const PAGE = { page: 1, perPage: 100 };
+const contracts = Object.values(CONTRACTS);
+
+/** The ids of a sorted page whose sort field is set (nulls come last both ways, each by id). */
+const idsWithValue = (records: RaRecord[], field: string) =>
+  records.filter((record) => !(field in record) || record[field] !== null).map((record) => String(record.id));
+
+describe.each(contracts.map((contract) => [contract.name, contract] as const))("%s", (_name, contract) => {
+  const list = (dataProvider: ConsoleDataProvider, params: { sort?: [string, "ASC" | "DESC"]; filter?: object }) =>
+    dataProvider.getList(contract.name, {
+      pagination: PAGE,
+      sort: { field: params.sort?.[0] ?? contract.defaultSort[0], order: params.sort?.[1] ?? contract.defaultSort[1] },
+      filter: params.filter ?? {},
+    });
+
+  it.each(sortsOf(contract).map((field) => [field]))("sorts by %s both ways", async (field) => {
+    const ascending = await list(superAdmin, { sort: [field, "ASC"] });
+    const descending = await list(superAdmin, { sort: [field, "DESC"] });
+    expect(ascending.total).toBe(descending.total);
+    expect(ascending.data.length).toBeGreaterThan(0);
+    if (ascending.total! <= PAGE.perPage) {
+      // Ties are broken by id in the same direction, so one order is the other's reverse.
+      expect(idsWithValue(descending.data, field)).toEqual(idsWithValue(ascending.data, field).reverse());
+    }
+  });
+
+  it("filters by each declared filter, keeping only what matches", async () => {
+    const { data: all } = await list(superAdmin, {});
+    const sample = all[0]!;
+    for (const [key, kind] of Object.entries(contract.filters)) {
+      if (kind === "exact") {
+        const value = all.find((record) => record[key] !== null)?.[key];
+        if (value === undefined) continue;
+        const { data } = await list(superAdmin, { filter: { [key]: value } });
+        expect(data.length, `${key} = ${String(value)}`).toBeGreaterThan(0);
+        expect(data.every((record) => record[key] === value)).toBe(true);
+      } else if (kind === "range") {
+        const value = all.find((record) => record[key] !== null)?.[key] as string | undefined;
+        if (value === undefined) continue;
+        const from = await list(superAdmin, { filter: { [`${key}_gte`]: value } });
+        expect(from.data.every((record) => Date.parse(record[key]) >= Date.parse(value))).toBe(true);
+        const to = await list(superAdmin, { filter: { [`${key}_lte`]: value } });
+        expect(to.data.every((record) => Date.parse(record[key]) <= Date.parse(value))).toBe(true);
+        expect(from.data.length + to.data.length).toBeGreaterThan(0);
+      } else {
+        // A filter of its own (bookmarked, valid_at): accepted with a value of its type.
+        const value = { boolean: true, date: new Date().toISOString(), string: "x", integer: 1 }[kind];
+        await expect(list(superAdmin, { filter: { [key]: value } })).resolves.toBeDefined();
+      }
+    }
+    if (contract.search) {
+      const word = String(sample[contract.representation] ?? "").slice(0, 3);
+      const { data } = await list(superAdmin, { filter: { q: word } });
+      expect(data.length).toBeGreaterThan(0);
+    }
+    await expect(list(superAdmin, { filter: { notDeclared: 1 } })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("answers getMany and getOne with records of the declared shape", async () => {
+    const { data } = await list(superAdmin, {});
+    const ids = data.slice(0, 3).map((record) => record.id);
+    const many = await superAdmin.getMany(contract.name, { ids });
+    expect(many.data.map((record) => record.id).sort()).toEqual([...ids].sort());
+    const one = await superAdmin.getOne(contract.name, { id: ids[0]! });
+    expect(Object.keys(one.data).sort()).toEqual(Object.keys(data[0]!).sort());
+  });
+});
+
+describe("pickers", () => {
+  const references = contracts.flatMap((contract) =>
+    Object.entries(contract.references ?? {}).map(([field, target]) => [
+      `${contract.name}.${field} → ${target}`,
+      target!,
+    ]),
+  );
+
+  it.each(references)("%s: the picker's query is answered, as super admin and as admin", async (_label, target) => {
+    const targetContract = CONTRACTS[target];
+    // A reference to a resource with no contract would be asked with react-admin's default sort.
+    const sort = targetContract ? pickerSortOf(targetContract) : { field: "id", order: "DESC" as const };
+    for (const dataProvider of [superAdmin, admin]) {
+      const page = dataProvider.getList(target, { pagination: { page: 1, perPage: 25 }, sort, filter: { q: "" } });
+      // An admin may not list every resource (payments' subscriptions are theirs; accounts are not).
+      if (dataProvider === admin && ["accounts"].includes(target)) {
+        await expect(page).rejects.toMatchObject({ status: 403 });
+        continue;
+      }
+      const { data } = await page;
+      expect(data.length).toBeGreaterThan(0);
+      expect(data.every((record) => typeof record[targetContract?.representation ?? "id"] === "string")).toBe(true);
+    }
+  });
+
+  it("the business picker lists the account's businesses by name", async () => {
+    // The picker on an admin's user form: the edited user's account (the admin's own).
+    const { data: users } = await admin.getList("users", {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: "lastName", order: "ASC" },
+      filter: {},
+    });
+    const accountId = users[0]!.accountId as string;
+    const { data } = await admin.getList("businesses", {
+      pagination: { page: 1, perPage: 25 },
+      sort: pickerSortOf(CONTRACTS.businesses!),
+      filter: { accountId, q: "" },
+    });
+    expect(data.length).toBeGreaterThan(0);
+    const names = data.map((business) => String(business.name));
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+});
+
+describe("every list of the OpenAPI document", () => {
+  it('answers sort=["id","DESC"] and sort=["id","ASC"] with 200', async () => {
+    const document = (
+      await testApp.app.inject({ method: "GET", url: "/api/docs/openapi.json" })
+    ).json<OpenAPIV3.Document>();
+    const { accessToken } = await signIn(testApp.app, "superadmin@example.com");
+    const lists = Object.entries(document.paths).filter(([path, item]) => {
+      const parameters = (item?.get?.parameters ?? []) as OpenAPIV3.ParameterObject[];
+      return !path.includes("{") && parameters.some((parameter) => parameter.name === "sort");
+    });
+    expect(lists.length).toBeGreaterThanOrEqual(contracts.length);
+    for (const [path] of lists) {
+      for (const order of ["DESC", "ASC"]) {
+        const answer = await testApp.app.inject({
+          method: "GET",
+          url: `${path}?sort=${encodeURIComponent(JSON.stringify(["id", order]))}`,
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        expect(answer.statusCode, `${path} ${order}: ${answer.body.slice(0, 200)}`).toBe(200);
+      }
+    }
+  });
+});
+
+/** Keeps the declared filter keys and the service's accepted ones in step (the helper's own rule). */
+describe("filterKeysOf", () => {
+  it("names the range filters by their two keys", () => {
+    const contract: AnyResourceContract = {
+      name: "x",
+      label: "x",
+      sorts: [],
+      defaultSort: ["id", "ASC"],
+      filters: { createdAt: "range", status: "exact" },
+      search: true,
+      representation: "id",
+    };
+    expect(filterKeysOf(contract)).toEqual(["q", "id", "createdAt_gte", "createdAt_lte", "status"]);
+  });
+});
