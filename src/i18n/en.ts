@@ -318,6 +318,7 @@ export const appMessages = {
       confirm: "Confirm",
       loadFailed: "This record could not be loaded.",
       notFound: "This record does not exist, or you cannot see it.",
+      refusedQuery: "This list could not be shown as asked (%{message}). It is back to its default order and filters.",
       readOnly: "You can view this record; changes are made by an administrator.",
       search: "Search",
       columns: "Columns",

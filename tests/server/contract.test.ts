@@ -36,7 +36,8 @@ function injectFetch(app: FastifyInstance): typeof fetch {
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined) headers.set(name, String(value));
     }
-    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode, headers });
+    const payload = answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload);
+    return new Response(payload, { status: answer.statusCode, headers });
   };
 }
 

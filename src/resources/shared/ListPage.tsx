@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from "react";
-import { Box } from "@mui/material";
-import { ColumnsButton, List, TopToolbar, useListContext, useTranslate, type ListProps } from "react-admin";
+import { Alert, Box } from "@mui/material";
+import { ColumnsButton, List, TopToolbar, useListContext, useNotify, useTranslate, type ListProps } from "react-admin";
 import { markFirstRowsDrawn } from "../../custom/startup/routeCode";
 import { useListPerPage } from "../../custom/userSettings/preferences";
 import { PageHeader } from "./PageHeader";
+import { afterListFailure, defaultListQuery, type ListQuery } from "./refusedQuery";
 
 interface ListPageProps extends Omit<ListProps, "title"> {
   /** i18n key of the page heading; false when the page draws its own. */
@@ -24,13 +25,99 @@ function FirstRowsDrawn() {
   return null;
 }
 
+/** The list's failures are said by RefusedQueryReset below, not by react-admin's own toast. */
+const noErrorToast = () => undefined;
+
+/** Failures already acted on: each is handled once, even if the component showing it is drawn again. */
+const handledFailures = new WeakSet<object>();
+
+/** True the first time a failure is seen (failures that are not objects are never refusals). */
+function firstSight(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return true;
+  if (handledFailures.has(error)) return false;
+  handledFailures.add(error);
+  return true;
+}
+
+/**
+ * When the service refuses the list's query (400: an unknown sort field or filter, a page too
+ * long), puts the list back to its default sort, filters, page size and first page, which also
+ * overwrites the stored list parameters and the URL, and says why in a warning: otherwise the
+ * refused query stays stored and the screen stays empty on every visit. Any other failure, or the
+ * default query refused too, gets react-admin's usual error toast (unless the page handles its
+ * errors itself: `showErrors` false). Once per failure: a failure is handled when it arrives.
+ * Drawn in the list's error display (react-admin draws it instead of the rows) and beside the rows.
+ */
+function RefusedQueryReset({ defaults, showErrors }: { defaults: ListQuery; showErrors: boolean }) {
+  const { error, sort, filterValues, page, perPage, setSort, setFilters, setPerPage, setPage } = useListContext();
+  const notify = useNotify();
+  useEffect(() => {
+    if (error == null || !firstSight(error)) return;
+    const next = afterListFailure(error, { sort, filterValues, page, perPage }, defaults);
+    if (next.kind === "reset") {
+      // One change of the list parameters (react-admin batches the calls of one tick).
+      setSort({ field: next.to.sort.field, order: next.to.sort.order === "DESC" ? "DESC" : "ASC" });
+      setFilters(next.to.filterValues, {});
+      setPerPage(next.to.perPage);
+      setPage(next.to.page);
+      notify("resources.shared.refusedQuery", { type: "warning", messageArgs: { message: next.message } });
+    } else if (showErrors) {
+      // react-admin's own toast for a failed list (useListController's default onError).
+      const message = (error as Error | undefined)?.message;
+      notify(message || "ra.notification.http_error", { type: "error", messageArgs: { _: message } });
+    }
+  }, [
+    error,
+    sort,
+    filterValues,
+    page,
+    perPage,
+    defaults,
+    showErrors,
+    setSort,
+    setFilters,
+    setPerPage,
+    setPage,
+    notify,
+  ]);
+  return null;
+}
+
+/**
+ * The list area when its rows could not be loaded: the service's message (react-admin would draw
+ * its "No … found" and an empty table, as if there were nothing to show).
+ */
+function ListLoadError() {
+  const { error } = useListContext();
+  const translate = useTranslate();
+  const message = error instanceof Error && error.message ? error.message : translate("ra.notification.http_error");
+  return (
+    <Alert severity="error" sx={{ m: 2 }}>
+      {message}
+    </Alert>
+  );
+}
+
 /**
  * A list screen's frame: the page heading, then react-admin's List at the user's page size (User
  * Settings' rows per page) with the column chooser in its toolbar unless `actions` says otherwise.
  */
-export function ListPage({ title, subtitle, headerActions, beforeList, children, ...listProps }: ListPageProps) {
+export function ListPage({
+  title,
+  subtitle,
+  headerActions,
+  beforeList,
+  children,
+  queryOptions,
+  error: errorView = <ListLoadError />,
+  ...listProps
+}: ListPageProps) {
   const translate = useTranslate();
-  const perPage = useListPerPage();
+  const preferredPerPage = useListPerPage();
+  const perPage = listProps.perPage ?? preferredPerPage;
+  const { sort, filterDefaultValues } = listProps;
+  const defaults = defaultListQuery({ sort, filterDefaultValues, perPage });
+  const refusals = <RefusedQueryReset defaults={defaults} showErrors={!queryOptions?.onError} />;
   return (
     <Box sx={{ py: 2 }}>
       {title !== false && <PageHeader title={translate(title)} subtitle={subtitle} actions={headerActions} />}
@@ -38,15 +125,27 @@ export function ListPage({ title, subtitle, headerActions, beforeList, children,
       <List
         title={false}
         perPage={perPage}
+        error={
+          errorView === false ? (
+            false
+          ) : (
+            <>
+              {errorView}
+              {refusals}
+            </>
+          )
+        }
         actions={
           <TopToolbar>
             <ColumnsButton />
           </TopToolbar>
         }
         {...listProps}
+        queryOptions={{ onError: noErrorToast, ...queryOptions }}
       >
         {children}
         <FirstRowsDrawn />
+        {refusals}
       </List>
     </Box>
   );
