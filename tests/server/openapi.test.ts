@@ -9,7 +9,13 @@ import type { OpenAPIV3 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/src/app";
 import { renderDocsPage } from "../../server/src/docs/page";
-import { copyTestFiles, openTestDatabase } from "./helpers";
+import { RECORD_EXAMPLES } from "../../server/src/docs/examples";
+import { operationIdOf, TAGS } from "../../server/src/docs/openapi";
+import { FILE_CONTENT_TYPES } from "../../server/src/files/routes";
+import { seedTestId } from "../../server/src/db/seedTests";
+import type { ApiTest } from "../../src/api/tests";
+import { bearer, copyTestFiles, freshIp, login, openTestDatabase, signIn } from "./helpers";
+import { A } from "./records";
 import { loadConfig } from "../../server/src/config";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
@@ -168,6 +174,256 @@ describe("GET /api/docs/openapi.json", () => {
   });
 });
 
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+interface Documented {
+  method: string;
+  path: string;
+  name: string;
+  op: OpenAPIV3.OperationObject;
+}
+
+/** Every operation of the document, the test's own markup route aside. */
+function operations(): Documented[] {
+  return Object.entries(document.paths)
+    .filter(([path]) => path !== openapiPath(EVIL_URL))
+    .flatMap(([path, item]) =>
+      METHODS.filter((method) => item?.[method]).map((method) => ({
+        method,
+        path,
+        name: `${method.toUpperCase()} ${path}`,
+        op: item![method]!,
+      })),
+    );
+}
+
+const answer = (op: OpenAPIV3.OperationObject, status: string) =>
+  op.responses[status] as OpenAPIV3.ResponseObject | undefined;
+
+/** A list in ra-data-simple-rest's manner: it takes `range` and its 200 is a JSON array. */
+function isList(op: OpenAPIV3.OperationObject): boolean {
+  const takesRange = (op.parameters ?? []).some((p) => (p as OpenAPIV3.ParameterObject).name === "range");
+  const schema = answer(op, "200")?.content?.["application/json"]?.schema as OpenAPIV3.SchemaObject | undefined;
+  return takesRange && schema?.type === "array";
+}
+
+describe("the document's operations", () => {
+  it("each have an operationId: present, camelCase, unique, derived from the method and path alone", () => {
+    const seen = new Map<string, string[]>();
+    const problems: string[] = [];
+    for (const { method, path, name, op } of operations()) {
+      const id = op.operationId;
+      if (!id) {
+        problems.push(`${name} has no operationId`);
+        continue;
+      }
+      if (!/^[a-z][A-Za-z0-9]*$/.test(id)) problems.push(`${name}: ${id} is not camelCase`);
+      if (id !== operationIdOf(method, path)) problems.push(`${name}: ${id} is not derived from its method and path`);
+      seen.set(id, [...(seen.get(id) ?? []), name]);
+    }
+    const shared = [...seen].filter(([, names]) => names.length > 1).map(([id, names]) => `${id}: ${names.join(", ")}`);
+    expect({ problems, shared }).toEqual({ problems: [], shared: [] });
+    expect(seen.size).toBeGreaterThan(100);
+  });
+
+  it("derives the same operationId from a Fastify URL and its OpenAPI path", () => {
+    expect(operationIdOf("GET", "/api/accounts/:id")).toBe("getAccountsById");
+    expect(operationIdOf("get", "/api/accounts/{id}")).toBe("getAccountsById");
+    expect(operationIdOf("DELETE", "/api/tests/:id/:fileId")).toBe("deleteTestsByIdByFileId");
+    expect(operationIdOf("GET", "/api/accounts/export.csv")).toBe("getAccountsExportCsv");
+    expect(operationIdOf("POST", "/api/v2/auth/login")).toBe("postV2AuthLogin");
+    expect(operationIdOf("GET", "/api/bulk-downloads/:id/file")).toBe("getBulkDownloadsByIdFile");
+  });
+
+  it("are tagged with declared tags only, each declared once with a description, none unused", () => {
+    const declared = (document.tags ?? []).map((tag) => tag.name);
+    expect(declared).toEqual(TAGS.map((tag) => tag.name));
+    expect(new Set(declared).size).toBe(declared.length);
+    expect((document.tags ?? []).filter((tag) => !tag.description?.trim())).toEqual([]);
+    const used = new Set(operations().flatMap(({ op }) => op.tags ?? []));
+    expect([...used].filter((tag) => !declared.includes(tag))).toEqual([]);
+    expect(declared.filter((tag) => !used.has(tag))).toEqual([]);
+  });
+
+  it("name the service they are on: a relative server, so that clients and Try it call this origin", () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: "/" })]);
+  });
+
+  it("answer a 204 without any body", () => {
+    const with204 = operations().filter(({ op }) => answer(op, "204"));
+    expect(with204.map(({ name }) => name)).toEqual(expect.arrayContaining(["DELETE /api/saved-queries/{id}"]));
+    expect(with204.filter(({ op }) => answer(op, "204")!.content !== undefined).map(({ name }) => name)).toEqual([]);
+  });
+});
+
+describe("the documented response headers", () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await signIn(app, "superadmin@example.com")).accessToken;
+  });
+
+  it("are on every list's 200: Content-Range and X-Total-Count, and on no other answer", () => {
+    const problems: string[] = [];
+    for (const { name, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const headers = Object.keys((response as OpenAPIV3.ResponseObject).headers ?? {});
+        const expected = status === "200" && isList(op) ? ["Content-Range", "X-Total-Count"] : [];
+        const totals = headers.filter((header) => ["Content-Range", "X-Total-Count"].includes(header));
+        if (totals.join() !== expected.join()) problems.push(`${name} ${status}: [${totals.join()}]`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("are sent by every list: X-Total-Count is Content-Range's total (absent when that is `*`)", async () => {
+    const lists = operations().filter(({ method, path, op }) => method === "get" && !path.includes("{") && isList(op));
+    expect(lists.length).toBeGreaterThan(15);
+    const problems: string[] = [];
+    for (const { path } of lists) {
+      const response = await app.inject({ method: "GET", url: path, headers: bearer(token) });
+      const range = String(response.headers["content-range"]);
+      const total = /\/(\d+)$/.exec(range)?.[1];
+      const sent = { status: response.statusCode, total: response.headers["x-total-count"] };
+      if (sent.status !== 200 || !/^\S+ (\d+-\d+|\*)\/(\d+|\*)$/.test(range) || sent.total !== total) {
+        problems.push(`${path}: ${sent.status} content-range ${range}, x-total-count ${sent.total}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("say where a created record is: Location on the resources' creates, sent and readable", async () => {
+    // 201s answered by routes of their own, not the resources' create (resources/writeRoutes.ts):
+    // they send no Location yet (docs/api-resources.md, "Records").
+    const withoutLocation = [
+      "POST /api/bulk-downloads",
+      "POST /api/invitations",
+      "POST /api/saved-queries",
+      "POST /api/subscriptions/start",
+      "POST /api/firmware",
+      "POST /api/v2/tests/file",
+    ];
+    const creates = operations().filter(({ op }) => answer(op, "201"));
+    const documented = creates.filter(({ op }) => answer(op, "201")!.headers?.Location).map(({ name }) => name);
+    expect(documented).toEqual(
+      expect.arrayContaining(["POST /api/accounts", "POST /api/devices", "POST /api/discounts", "POST /api/users"]),
+    );
+    const undocumented = creates.map(({ name }) => name).filter((name) => !documented.includes(name));
+    expect(undocumented.sort()).toEqual(withoutLocation.sort());
+
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/devices",
+      headers: bearer(token),
+      payload: { serialNumber: "GT-OPENAPI-LOCATION", typeCode: 6501, accountId: A.brilliantGems },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: string }>();
+    expect(created.headers.location).toBe(`/api/devices/${id}`);
+    const read = await app.inject({ method: "GET", url: String(created.headers.location), headers: bearer(token) });
+    expect({ status: read.statusCode, id: read.json<{ id: string }>().id }).toEqual({ status: 200, id });
+  });
+
+  it("say how long to wait on a sign-in throttle's 429: Retry-After, documented and sent", async () => {
+    const documented = operations()
+      .filter(({ op }) => answer(op, "429")?.headers?.["Retry-After"])
+      .map(({ name }) => name);
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        "POST /api/v2/auth/login",
+        "POST /api/users/password/check",
+        "POST /api/users/me/password",
+        "POST /api/delete-request",
+      ]),
+    );
+    const ip = freshIp();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login(app, "user@example.com", "wrong password", ip)).statusCode).toBe(401);
+    }
+    const refused = await login(app, "user@example.com", "wrong password", ip);
+    expect(refused.statusCode).toBe(429);
+    const minutes = Number(/in (\d+) minute/.exec(refused.json<{ message: string }>().message)?.[1]);
+    expect(refused.headers["retry-after"]).toBe(String(minutes * 60));
+  });
+
+  it("mark downloads: Content-Disposition on every zip, CSV and octet-stream answer, and the export sends it", async () => {
+    const problems: string[] = [];
+    for (const { name, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const { content, headers } = response as OpenAPIV3.ResponseObject;
+        const types = Object.keys(content ?? {});
+        const download = types.some((type) =>
+          ["application/zip", "text/csv", "application/octet-stream"].includes(type),
+        );
+        if (download && !headers?.["Content-Disposition"]) problems.push(`${name} ${status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    const exported = await app.inject({ method: "GET", url: "/api/accounts/export.csv", headers: bearer(token) });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-disposition"]).toMatch(/^attachment; filename="accounts-[\d-]+\.csv"$/);
+  });
+
+  it("GET /api/files/{fileId}: documents the media types a file is answered with, and sends one of them", async () => {
+    const file = operationOf({ method: "GET", url: "/api/files/:fileId", access: "public" });
+    const types = Object.keys(answer(file, "200")?.content ?? {});
+    expect(types.sort()).toEqual([...FILE_CONTENT_TYPES].sort());
+    expect(types).toEqual(expect.arrayContaining(["image/png", "image/jpeg", "application/pdf"]));
+    expect(types).not.toContain("application/octet-stream");
+    expect(answer(file, "200")?.headers?.["Content-Disposition"]).toBeDefined();
+
+    // A seeded test with a JPEG, PNG photos and a PDF report.
+    const test = await app.inject({ method: "GET", url: `/api/v3/tests/${seedTestId(3)}`, headers: bearer(token) });
+    expect(test.statusCode).toBe(200);
+    const sent = new Map<string, string | undefined>();
+    for (const { link } of test.json<ApiTest>().files) {
+      const response = await app.inject({ method: "GET", url: link });
+      expect(response.statusCode).toBe(200);
+      const type = String(response.headers["content-type"]);
+      sent.set(type, response.headers["content-disposition"] as string | undefined);
+    }
+    expect([...sent.keys()].filter((type) => !types.includes(type))).toEqual([]);
+    expect([...sent.keys()]).toEqual(expect.arrayContaining(["image/jpeg", "image/png", "application/pdf"]));
+    expect(sent.get("application/pdf")).toMatch(/^attachment; /);
+    expect(sent.get("image/png")).toBeUndefined();
+  });
+});
+
+describe("the documented examples", () => {
+  it("show the main resources' records from the demo seed, with the fields and types the service answers", async () => {
+    const token = (await signIn(app, "superadmin@example.com")).accessToken;
+    const problems: string[] = [];
+    for (const [resource, example] of Object.entries(RECORD_EXAMPLES)) {
+      const one = operationOf({ method: "GET", url: `/api/${resource}/:id`, access: "signedIn" });
+      const list = operationOf({ method: "GET", url: `/api/${resource}`, access: "signedIn" });
+      const create = operationOf({ method: "POST", url: `/api/${resource}`, access: "signedIn" });
+      const shown = (op: OpenAPIV3.OperationObject, status: string) =>
+        answer(op, status)?.content?.["application/json"]?.example as unknown;
+      expect({ one: shown(one, "200"), list: shown(list, "200"), create: shown(create, "201") }).toEqual({
+        one: example,
+        list: [example],
+        create: example,
+      });
+      const response = await app.inject({
+        method: "GET",
+        url: `/api/${resource}/${String(example.id)}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode, `${resource} ${String(example.id)}`).toBe(200);
+      const real = response.json<Record<string, unknown>>();
+      const kind = (value: unknown) => (value === null ? "null" : typeof value);
+      for (const key of new Set([...Object.keys(real), ...Object.keys(example)])) {
+        const [expected, shownKind] = [kind(real[key]), kind(example[key])];
+        if (!(key in example) || !(key in real))
+          problems.push(`${resource}.${key}: only in ${key in real ? "the answer" : "the example"}`);
+        else if (expected !== shownKind && expected !== "null" && shownKind !== "null") {
+          problems.push(`${resource}.${key}: ${shownKind} in the example, ${expected} in the answer`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe("GET /api/docs", () => {
   it("is an HTML page naming every path, who may call it, in the document's groups", async () => {
     const response = await app.inject({ method: "GET", url: "/api/docs" });
@@ -182,6 +438,16 @@ describe("GET /api/docs", () => {
     const tags = ["Session", "Tests", "AI", "Bulk downloads", "Files", "Health"];
     expect(tags.filter((tag) => !page.includes(`<h2>${tag}</h2>`))).toEqual([]);
     expect(page.includes("any signed-in user") && page.includes("anybody (no token)")).toBe(true);
+  });
+
+  it("shows each operation's operationId and the headers its answers document", async () => {
+    const page = (await app.inject({ method: "GET", url: "/api/docs" })).body;
+    const shown = ["getAccounts", "postAccounts", "getFilesByFileId"].filter((id) =>
+      page.includes(`<code>${id}</code>`),
+    );
+    expect(shown).toEqual(["getAccounts", "postAccounts", "getFilesByFileId"]);
+    const headers = ["Content-Range", "X-Total-Count", "Location", "Retry-After", "Content-Disposition"];
+    expect(headers.filter((name) => !page.includes(`Header <code>${name}</code>`))).toEqual([]);
   });
 
   it("shows markup from the document as text, never as markup", async () => {

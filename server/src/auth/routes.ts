@@ -13,7 +13,7 @@ import { checkPassword } from "./passwords";
 import { startSession } from "./sessions";
 import { tooManyAttemptsMessage } from "./signInThrottle";
 import { users } from "../db/schema";
-import { described, GUARD_REFUSALS, noContent, refusals, routeOptions } from "../docs/openapi";
+import { described, GUARD_REFUSALS, noContent, refusals, routeOptions, tooManyWithRetryAfter } from "../docs/openapi";
 import { HttpError, userDeleted } from "../http/errors";
 import { clientName } from "../http/userAgent";
 import { logActivity } from "../resources/writes";
@@ -46,15 +46,18 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
           400: true,
           401: "Incorrect email or password (also for a deleted user).",
           403: "This user is disabled. Contact your administrator.",
-          429: "Too many failed sign-in attempts. Try again in N minutes.",
         }),
+        ...tooManyWithRetryAfter("Too many failed sign-in attempts. Try again in N minutes."),
       },
     }),
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       const source = { email, ip: request.ip };
       const verdict = await throttle.check(source);
-      if (!verdict.allowed) throw new HttpError(429, tooManyAttemptsMessage(verdict.retryAfterMinutes));
+      if (!verdict.allowed) {
+        void reply.header("retry-after", String(verdict.retryAfterMinutes * 60));
+        throw new HttpError(429, tooManyAttemptsMessage(verdict.retryAfterMinutes));
+      }
 
       const user = await findLiveUserByEmail(db, email);
       // One Argon2 verification whoever asks (unknown email, invited user, wrong password).

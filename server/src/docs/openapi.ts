@@ -2,11 +2,16 @@
  * The OpenAPI document's side of the routes: the refusal answers a route declares, and the
  * @fastify/swagger options. Who may call a route is said once, in its `config.access`: the
  * document's `security` and its `x-access` (shown by GET /api/docs) are derived from it here.
+ * So is what every operation shares and no route should spell out by hand: its `operationId` (from
+ * its method and URL), the headers of a list's answer (Content-Range, X-Total-Count) and of a
+ * download (Content-Disposition), and a 204's empty body (see `swaggerOptions`'s transform).
  */
 import { readFileSync } from "node:fs";
 import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import Type, { type TObject, type TSchema, type TString } from "typebox";
 import type { Access } from "../auth/guard";
+import { recordExampleOf } from "./examples";
 
 export const BEARER = "bearerAuth";
 
@@ -47,25 +52,200 @@ export function refusals<const T extends Record<number, string | true>>(codes: T
 export const GUARD_REFUSALS = { 401: true, 499: true } as const;
 
 /**
+ * The document's tags, in the order the app registers their routes, each with what it groups.
+ * Every tag a route uses must be declared here, and every tag here used (tests/server/openapi.test.ts).
+ */
+export const TAGS: readonly { name: string; description: string }[] = [
+  {
+    name: "Health",
+    description: "Whether the service, its database and its file store answer (the console's start-up check).",
+  },
+  {
+    name: "Session",
+    description:
+      "Sign-in, token refresh and sign-out, the token check, the password re-check and the caller's subscription status.",
+  },
+  {
+    name: "Tests",
+    description: "Test records: the gallery, one test with its files, edits, deletion, sharing, zips and uploads.",
+  },
+  {
+    name: "deleted-tests",
+    description: "Tests deleted in the last 15 days (restorable), and the purge of older ones.",
+  },
+  {
+    name: "Files",
+    description: "A test's files and their thumbnails, by the signed links the answers carry (no token).",
+  },
+  { name: "Bulk downloads", description: "One zip of many tests, built in the background and kept 24 hours." },
+  { name: "AI", description: "AI analyses of a test run: start a job, poll it, read the latest result." },
+  {
+    name: "accounts",
+    description: "Customer accounts, the caller's own account, and restoring an account whose deletion was asked for.",
+  },
+  { name: "deleted-accounts", description: "Accounts whose deletion was asked for in the last 15 days (restorable)." },
+  { name: "businesses", description: "The businesses (sites) of an account." },
+  { name: "users", description: "Users: create, edit, role, disable and enable, delete, invite." },
+  { name: "invitations", description: "A pending invitation by its code, and its acceptance (public)." },
+  { name: "devices", description: "Testing devices: register, edit, rename, lost and found, the owner's emails." },
+  { name: "lost-devices", description: "The devices marked lost." },
+  {
+    name: "Public flows",
+    description: "What a guest finishes from an email: a device's unsubscribe link, a data-deletion request.",
+  },
+  {
+    name: "scheduled-actions",
+    description: "Actions the lifecycle will carry out (cancelations, deletions): list, cancel, run now.",
+  },
+  { name: "payments", description: "Payments and their refunds." },
+  {
+    name: "subscriptions",
+    description: "Subscriptions: list, cancel and resume; the plans, a price quote and a new subscription's start.",
+  },
+  { name: "firmware", description: "Device firmware builds: upload, edit, download, delete." },
+  { name: "discounts", description: "Discount codes for new subscriptions." },
+  { name: "saved-queries", description: "The caller's saved list queries, per list." },
+  { name: "bookmarks", description: "The caller's bookmarked records." },
+  { name: "phones", description: "The phones used with the devices: the ranking of models, and one model's figures." },
+  { name: "activity", description: "The activity log: who changed what, within the caller's scope." },
+  { name: "User settings", description: "The caller's own preferences, password and avatar." },
+  { name: "box-type-settings", description: "Each device type's settings (Advanced Settings)." },
+  {
+    name: "forced-resets",
+    description: "Forced resets of the device app, per user, phone, phone model or OS version.",
+  },
+  { name: "device-config", description: "The device app's configuration, and whether it must reset." },
+  { name: "Dashboard", description: "Home's figures for the caller's role." },
+  {
+    name: "Register and forgot password",
+    description: "Registering a new account, and resetting a forgotten password, by emailed link.",
+  },
+];
+
+/** A response header, as a route's answer schema declares it (@fastify/swagger documents `headers`). */
+interface HeaderSchema {
+  type: "string" | "integer";
+  description: string;
+  minimum?: number;
+  example?: string | number;
+}
+
+/** The response headers the service sends, by name, for the document. */
+export const HEADERS = {
+  contentRange: {
+    "Content-Range": {
+      type: "string",
+      description:
+        "The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, or `<resource> */<total>` for a page past the end (`*` as the total when it is not counted).",
+      example: "accounts 0-24/319",
+    },
+  },
+  totalCount: {
+    "X-Total-Count": {
+      type: "integer",
+      minimum: 0,
+      description:
+        "The same total as Content-Range's (ra-data-simple-rest's other `countHeader`); absent when it is not counted.",
+      example: 319,
+    },
+  },
+  location: {
+    Location: {
+      type: "string",
+      description: "The created record's own path, `/api/<resource>/<id>`.",
+      example: "/api/accounts/10000000-0000-4000-8000-000000000002",
+    },
+  },
+  retryAfter: {
+    "Retry-After": {
+      type: "integer",
+      minimum: 1,
+      description: "Seconds to wait before trying again.",
+      example: 600,
+    },
+  },
+  contentDisposition: {
+    "Content-Disposition": {
+      type: "string",
+      description: "`attachment` with the file's name: the answer is a file to save.",
+      example: 'attachment; filename="accounts-2025-01-31.csv"',
+    },
+  },
+} as const satisfies Record<string, Record<string, HeaderSchema>>;
+
+/** A response schema with headers it documents (no effect on what is sent, nor on serialization). */
+export const withHeaders = <S extends object>(schema: S, headers: Record<string, HeaderSchema>): S => {
+  const own = (schema as { headers?: Record<string, HeaderSchema> }).headers;
+  return { ...schema, headers: { ...own, ...headers } };
+};
+
+/**
+ * A 429 that says how long to wait: in its message, and in Retry-After (seconds), which its
+ * handler sets before refusing. Only where the wait is known.
+ */
+export const tooManyWithRetryAfter = (description: string) => ({
+  429: withHeaders(refusals({ 429: description })[429], HEADERS.retryAfter),
+});
+
+interface RouteSchemaShape {
+  querystring?: unknown;
+  response?: Record<string, unknown>;
+}
+
+/**
+ * A list in ra-data-simple-rest's manner: it takes `range` and answers an array, with its total in
+ * Content-Range (every list does: the resources', the gallery, the ranking, the activity log…).
+ */
+export function isListRoute(schema: RouteSchemaShape | undefined): boolean {
+  const takes = (schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const answer = schema?.response?.["200"] as { type?: unknown } | undefined;
+  return takes?.range !== undefined && answer?.type === "array";
+}
+
+/** `… 0-24/319` → 319; undefined for `…/*` (not counted) or no Content-Range. */
+export function totalOfContentRange(value: unknown): string | undefined {
+  return typeof value === "string" ? /\/(\d+)$/.exec(value)?.[1] : undefined;
+}
+
+/**
+ * A list's answer says its total twice: Content-Range (set by its handler) and X-Total-Count with
+ * the same number (ra-data-simple-rest's other `countHeader`, and json-server's convention).
+ * Access-Control-Expose-Headers stays as the contract has it (Content-Range): the console is
+ * served from the same origin.
+ */
+export async function sendTotalCount(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const total = totalOfContentRange(reply.getHeader("content-range"));
+  if (total !== undefined) reply.header("x-total-count", total);
+  return payload;
+}
+
+/**
  * A route's options: who may call it (`config.access`, from which the document's `security`
- * follows), its OpenAPI tag and summary, then the rest of its schema.
+ * follows), its OpenAPI tag and summary, then the rest of its schema. A list (`isListRoute`) also
+ * sends X-Total-Count beside its Content-Range.
  */
 export const routeOptions = <S extends object>(access: Access, tag: string, summary: string, schema: S) => ({
   config: { access },
   schema: { tags: [tag], summary, ...schema },
+  ...(isListRoute(schema) ? { onSend: sendTotalCount } : {}),
 });
 
 /** A success answer's schema with what it means, for the document (an annotation: nothing else changes). */
 export const described = <S extends TSchema>(schema: S, description: string): S => ({ ...schema, description }) as S;
 
-/** A 204: done, no body. */
+/** A 204: done, no body (the document shows no content for it). */
 export const noContent = (description = "Done; no body.") => Type.Null({ description });
 
 /** A binary answer (a file, a zip), streamed as it is: no serialisation applies to it. */
-export const binary = (contentType: string, description: string) => ({
+export const binary = (contentType: string | readonly string[], description: string) => ({
   description,
-  content: { [contentType]: { schema: { type: "string", format: "binary" } } },
+  content: Object.fromEntries(
+    [contentType].flat().map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+  ),
 });
+
+/** The media types whose answers are always files to save: the document shows their Content-Disposition. */
+export const DOWNLOAD_TYPES = ["application/zip", "text/csv", "application/octet-stream"];
 
 /** How the page and the document say who may call a route. */
 export function describeAccess(access: Access | undefined): string {
@@ -73,6 +253,21 @@ export function describeAccess(access: Access | undefined): string {
   if (access === "public") return "anybody (no token)";
   if (access === "signedIn") return "any signed-in user";
   return `signed-in ${access.join(", ")}`;
+}
+
+/**
+ * An operation's `operationId`, from its method and URL alone, so it never changes unless they do:
+ * camelCase words of the path after `/api`, a parameter read as `By<Name>`.
+ * `GET /api/accounts/:id` → `getAccountsById`; `POST /api/v2/auth/login` → `postV2AuthLogin`.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(?=\/|$)/, "")
+    .replace(/[:{](\w+)\}?/g, " by $1 ")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "");
+  const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  return [method.toLowerCase(), ...words.map(capital)].join("");
 }
 
 export interface PackageInfo {
@@ -88,6 +283,46 @@ export function packageInfo(): PackageInfo {
   return { name, version };
 }
 
+type ResponseSchema = Record<string, unknown> & {
+  type?: unknown;
+  description?: string;
+  content?: Record<string, unknown>;
+  headers?: Record<string, HeaderSchema>;
+};
+
+/**
+ * The answers as the document shows them (what is sent does not change): a list's 200 with its
+ * total's headers, a download's with Content-Disposition, a 204 without any body, and the main
+ * resources' records with an example from the demo seed (examples.ts).
+ */
+function documentedResponses(
+  responses: Record<string, ResponseSchema>,
+  list: boolean,
+  example: ReturnType<typeof recordExampleOf>,
+): Record<string, ResponseSchema> {
+  const out: Record<string, ResponseSchema> = {};
+  for (const [status, answer] of Object.entries(responses)) {
+    let documented = answer;
+    if (status === "204") {
+      // No content: @fastify/swagger leaves it out for a `null` schema only.
+      documented = { type: "null", description: answer.description ?? "Done; no body." };
+      if (answer.headers) documented.headers = answer.headers;
+    }
+    if (status === "200" && list) {
+      documented = withHeaders(documented, { ...HEADERS.contentRange, ...HEADERS.totalCount });
+    }
+    const types = Object.keys(documented.content ?? {});
+    if (/^2\d\d$/.test(status) && types.some((type) => DOWNLOAD_TYPES.includes(type))) {
+      // A route's own word on its Content-Disposition (when it sends it) wins.
+      documented = withHeaders(documented, { ...HEADERS.contentDisposition, ...documented.headers });
+    }
+    // JSON Schema's `examples`: @fastify/swagger makes its one item the media type's `example`.
+    if (example?.status === status) documented = { ...documented, examples: [example.example] };
+    out[status] = documented;
+  }
+  return out;
+}
+
 export function swaggerOptions(info: PackageInfo): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
@@ -98,6 +333,9 @@ export function swaggerOptions(info: PackageInfo): FastifyDynamicSwaggerOptions 
         description:
           "The reference service's API. Conventions (errors, authentication, paging, rate limits) are in docs/api.md.",
       },
+      // The document's own origin: it is served by the service it describes (GET /api/docs/openapi.json).
+      servers: [{ url: "/", description: "This service (the origin the document was fetched from)" }],
+      tags: TAGS.map((tag) => ({ ...tag })),
       components: {
         securitySchemes: {
           [BEARER]: {
@@ -110,13 +348,17 @@ export function swaggerOptions(info: PackageInfo): FastifyDynamicSwaggerOptions 
       },
     },
     // Routes declare who may call them once (config.access); the document says it twice from that:
-    // `security` for tools, `x-access` for people (the /api/docs page).
+    // `security` for tools, `x-access` for people (the /api/docs page). What every operation
+    // shares is derived here too, never written per route: operationId, list and download headers,
+    // a 204's empty body, the main records' examples.
     transform: ({ schema, url, route }) => {
       const access = route.config?.access;
       const security = (schema as { security?: Record<string, unknown>[] } | undefined)?.security;
       const tokenOptional = access === "public" && security?.some((requirement) => BEARER in requirement) === true;
+      const method = [route.method].flat()[0]!;
       const transformed: Record<string, unknown> = {
         ...schema,
+        operationId: operationIdOf(method, url),
         "x-access": tokenOptional
           ? "anybody; a token, when sent, is checked and may give access to more"
           : describeAccess(access),
@@ -127,6 +369,11 @@ export function swaggerOptions(info: PackageInfo): FastifyDynamicSwaggerOptions 
       }
       if (transformed.security === undefined && access !== undefined) {
         transformed.security = access === "public" ? [] : [{ [BEARER]: [] }];
+      }
+      const responses = transformed.response as Record<string, ResponseSchema> | undefined;
+      if (responses) {
+        const example = recordExampleOf(method, url);
+        transformed.response = documentedResponses(responses, isListRoute(schema as RouteSchemaShape), example);
       }
       return { schema: transformed as typeof schema, url };
     },

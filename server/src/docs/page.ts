@@ -145,6 +145,16 @@ export function renderDocsPage(document: OpenAPIV3.Document): string {
       .join("");
   }
 
+  /** The headers an answer documents (Content-Range, Location, Retry-After…), one line each. */
+  function renderHeaders(headers: OpenAPIV3.ResponseObject["headers"]): string {
+    const rows = Object.entries(headers ?? {}).map(([name, header]) => {
+      const resolved = resolve(header);
+      const description = resolved?.description ? ` — ${escapeHtml(resolved.description)}` : "";
+      return `<li>Header <code>${escapeHtml(name)}</code>${description}</li>`;
+    });
+    return rows.length === 0 ? "" : `<ul class=headers>${rows.join("")}</ul>`;
+  }
+
   function renderOperation({ method, path, op, shared }: Operation): string {
     const id = slug(`${method} ${path}`);
     const body = op.requestBody && resolve(op.requestBody);
@@ -152,7 +162,7 @@ export function renderDocsPage(document: OpenAPIV3.Document): string {
       const resolved = resolve(response);
       return (
         `<tr><td class=status>${escapeHtml(status)}</td><td>${escapeHtml(resolved?.description ?? "")}` +
-        `${renderContent(resolved?.content, resolved?.description)}</td></tr>`
+        `${renderHeaders(resolved?.headers)}${renderContent(resolved?.content, resolved?.description)}</td></tr>`
       );
     });
     return [
@@ -161,6 +171,7 @@ export function renderDocsPage(document: OpenAPIV3.Document): string {
       op.summary ? `<p class=summary>${escapeHtml(op.summary)}</p>` : "",
       op.description ? `<p>${escapeHtml(op.description)}</p>` : "",
       `<p><b>Who may call it:</b> ${escapeHtml(op["x-access"] ?? "not stated")}</p>`,
+      op.operationId ? `<p class=opid>operationId <code>${escapeHtml(op.operationId)}</code></p>` : "",
       renderParameters([...shared, ...(op.parameters ?? [])]),
       body ? `<h4>Request body${body.required ? "" : " (optional)"}</h4>${renderContent(body.content)}` : "",
       `<h4>Responses</h4><table><tr><th>Status</th><th>Answer</th></tr>${responses.join("")}</table>`,
@@ -209,7 +220,7 @@ h3{font-size:1.05rem}h4{margin:.75rem 0 .25rem}
 .get{background:#1565c0}.post{background:#2e7d32}.put,.patch{background:#ef6c00}.delete{background:#c62828}
 .summary{font-weight:600}.t{color:#6a1b9a}.d{color:#555}.ref{color:#00695c}.req{color:#c62828;font-size:.8rem}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #e0e0e0;padding:.25rem .5rem;text-align:left;vertical-align:top}
-.status{font-weight:600;white-space:nowrap}ul,ol{margin:.2rem 0;padding-left:1.25rem}code{font-size:.9em}
+.status{font-weight:600;white-space:nowrap}.opid{color:#555;font-size:.85rem}ul,ol{margin:.2rem 0;padding-left:1.25rem}code{font-size:.9em}
 </style>
 </head>
 <body>

@@ -7,7 +7,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { testFiles, tests } from "../db/schema";
-import { binary, refusals, routeOptions } from "../docs/openapi";
+import { binary, HEADERS, refusals, routeOptions, withHeaders } from "../docs/openapi";
+import { UPLOAD_FORMATS } from "./contentCheck";
 import { attachmentDisposition } from "./zip";
 import { forbidden, notFound } from "../http/errors";
 import type { Services } from "../services";
@@ -21,6 +22,12 @@ import {
 } from "./thumbnails";
 
 export const INVALID_FILE_LINK = "This file link is not valid or has expired.";
+
+/**
+ * What GET /files/{fileId} answers: a file's Content-Type is the one its upload was checked to be
+ * (files/uploads.ts, contentCheck.ts); the seed's files are of these types too.
+ */
+export const FILE_CONTENT_TYPES = [...new Set(Object.values(UPLOAD_FORMATS).map((format) => format.contentType))];
 export const NO_THUMBNAIL = "This file has no thumbnail.";
 
 const linkQuery = Type.Object({
@@ -58,7 +65,20 @@ export function fileRoutes(app: FastifyInstance, { db, storage, fileLinks }: Ser
       params: Type.Object({ fileId: Type.String({ maxLength: 100 }) }),
       querystring: linkQuery,
       response: {
-        200: binary("application/octet-stream", "The file's bytes, with its own Content-Type."),
+        200: withHeaders(
+          binary(
+            FILE_CONTENT_TYPES,
+            "The file's bytes, with its own Content-Type: the type its upload was checked to be (a photo, a PDF or a Word document).",
+          ),
+          {
+            "Content-Disposition": {
+              ...HEADERS.contentDisposition["Content-Disposition"],
+              description:
+                "For a document (PDF, Word): `attachment` with the file's name. A photo is answered inline, without it.",
+              example: `attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`,
+            },
+          },
+        ),
         ...refusals({ 400: true, 403: "This file link is not valid or has expired.", 404: "File not found" }),
       },
     }),

@@ -40,7 +40,7 @@ import {
 import type { Role } from "../../../src/api/types";
 import { normalizeEmail } from "../auth/signInThrottle";
 import { publicRequests } from "../db/schema";
-import { described, refusals, routeOptions } from "../docs/openapi";
+import { described, HEADERS, refusals, routeOptions, withHeaders } from "../docs/openapi";
 import { HttpError } from "../http/errors";
 import { clientName } from "../http/userAgent";
 import { renderMail } from "../mail/templates";
@@ -161,7 +161,13 @@ export function deleteRequestRoutes(app: FastifyInstance, services: Services): v
       response: {
         202: described(deleteRequestAcceptedSchema, "Asked; a code is on its way if the email has an account."),
         ...refusals({ 400: true }),
-        429: deleteRequestTooSoonSchema,
+        429: withHeaders(deleteRequestTooSoonSchema, {
+          "Retry-After": {
+            ...HEADERS.retryAfter["Retry-After"],
+            description:
+              "Seconds left of the cool-down (as `retryAfterSeconds`); not sent on the per-hour limit's refusal.",
+          },
+        }),
       },
     }),
     async (request, reply) => {

@@ -10,6 +10,7 @@ import {
   RECORD_NAME_MAX_LENGTH,
 } from "../../../src/api/rules";
 import { nullable } from "../../../src/api/schemas/common";
+import { described } from "../docs/openapi";
 import { recordSchema, type Fields, type ResourceDefinition } from "./definition";
 
 /** Record ids are strings; the bound keeps junk out. Not-found ids answer 404, never 400. */
@@ -76,8 +77,12 @@ export function answers<F extends Fields>(def: ResourceDefinition<F>) {
   const record = recordSchema(def);
   return {
     record,
-    created: { 201: record, ...errors(...SIGNED_IN_ERRORS, 422) },
-    changed: { 200: record, 409: conflictSchema(def), ...errors(...SIGNED_IN_ERRORS, 404, 422) },
+    created: { 201: described(record, `Created: the new ${def.label}.`), ...errors(...SIGNED_IN_ERRORS, 422) },
+    changed: {
+      200: described(record, `Written: the ${def.label} as it now is.`),
+      409: conflictSchema(def),
+      ...errors(...SIGNED_IN_ERRORS, 404, 422),
+    },
     deleted: { 200: record, ...errors(...SIGNED_IN_ERRORS, 404, 422) },
   };
 }

@@ -15,7 +15,7 @@ import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
 import type { UserRow } from "../users/queries";
 import type { Caller, Fields, RecordOf, ResourceDefinition } from "./definition";
-import { routeOptions } from "../docs/openapi";
+import { HEADERS, routeOptions, withHeaders } from "../docs/openapi";
 import { answers, bodySchema, idParams, versionSchema } from "./schemas";
 import type { Tx } from "./sql";
 import { deleteRecord, recordCreated, versionedChange, type VersionedChange } from "./writes";
@@ -134,23 +134,23 @@ export function writeRoutes<F extends Fields>(
   }
 
   return {
-    /** POST /{resource}: the record inserted and logged in one transaction; 201 with it. */
+    /**
+     * POST /{resource}: the record inserted and logged in one transaction; 201 with it, and its
+     * path (`/api/{resource}/{id}`, where GET reads it) in Location.
+     */
     createRoute<P extends Type.TProperties>(options: CreateOptions<P>): void {
       const body = bodySchema(options.fields);
       const { config, schema } = described(options);
-      api.post(
-        `/${def.name}`,
-        { config, schema: { ...schema, body: body, response: responses.created } },
-        async (request, reply) => {
-          const caller = callerOf(request);
-          const record = await db.transaction(async (tx) => {
-            const id = randomUUID();
-            await options.insert(tx, typed(body, request.body), { caller, id });
-            return recordCreated(tx, def, caller, id);
-          });
-          return reply.status(201).send(record);
-        },
-      );
+      const response = { ...responses.created, 201: withHeaders(responses.created[201]!, HEADERS.location) };
+      api.post(`/${def.name}`, { config, schema: { ...schema, body: body, response } }, async (request, reply) => {
+        const caller = callerOf(request);
+        const id = randomUUID();
+        const record = await db.transaction(async (tx) => {
+          await options.insert(tx, typed(body, request.body), { caller, id });
+          return recordCreated(tx, def, caller, id);
+        });
+        return reply.status(201).header("location", `${request.routeOptions.url}/${id}`).send(record);
+      });
     },
 
     /** PUT /{resource}/{id}: the versioned update. */

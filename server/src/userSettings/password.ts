@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from "../auth/passwords";
 import { hashRefreshToken } from "../auth/refreshTokens";
 import { tooManyAttemptsMessage } from "../auth/signInThrottle";
 import { users } from "../db/schema";
-import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
+import { described, GUARD_REFUSALS, refusals, routeOptions, tooManyWithRetryAfter } from "../docs/openapi";
 import { fieldError, HttpError } from "../http/errors";
 import { errors } from "../resources/schemas";
 import { rowsOf, type Tx } from "../resources/sql";
@@ -70,15 +70,19 @@ export function passwordChangeRoutes(app: FastifyInstance, { db, throttle }: Ser
           "Changed.",
         ),
         ...errors(400),
-        ...refusals({ ...GUARD_REFUSALS, 429: "Too many failed attempts. Try again in N minutes." }),
+        ...refusals(GUARD_REFUSALS),
+        ...tooManyWithRetryAfter("Too many failed attempts. Try again in N minutes."),
       },
     }),
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
       const { currentPassword, newPassword, refreshToken } = request.body;
       const source = { email: caller.email, ip: request.ip };
       const verdict = await throttle.check(source);
-      if (!verdict.allowed) throw new HttpError(429, tooManyAttemptsMessage(verdict.retryAfterMinutes));
+      if (!verdict.allowed) {
+        void reply.header("retry-after", String(verdict.retryAfterMinutes * 60));
+        throw new HttpError(429, tooManyAttemptsMessage(verdict.retryAfterMinutes));
+      }
 
       const correct = await verifyPassword(caller.passwordHash, currentPassword);
       await (correct ? throttle.recordSuccess(source) : throttle.recordFailure(source));

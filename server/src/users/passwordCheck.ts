@@ -6,7 +6,7 @@ import { callerOf } from "../auth/guard";
 import { verifyPassword } from "../auth/passwords";
 import { tooManyAttemptsMessage } from "../auth/signInThrottle";
 import { users } from "../db/schema";
-import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
+import { described, GUARD_REFUSALS, refusals, routeOptions, tooManyWithRetryAfter } from "../docs/openapi";
 import { forbidden, HttpError } from "../http/errors";
 import type { Services } from "../services";
 import { actorOf, logActivity } from "../resources/writes";
@@ -27,14 +27,18 @@ export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Serv
       body: passwordCheckRequestSchema,
       response: {
         200: described(passwordCheckResponseSchema, "Whether the password is the caller's."),
-        ...refusals({ 400: true, ...GUARD_REFUSALS, 429: "Too many failed attempts. Try again in N minutes." }),
+        ...refusals({ 400: true, ...GUARD_REFUSALS }),
+        ...tooManyWithRetryAfter("Too many failed attempts. Try again in N minutes."),
       },
     }),
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
       const source = { email: caller.email, ip: request.ip };
       const verdict = await throttle.check(source);
-      if (!verdict.allowed) throw new HttpError(429, tooManyAttemptsMessage(verdict.retryAfterMinutes));
+      if (!verdict.allowed) {
+        void reply.header("retry-after", String(verdict.retryAfterMinutes * 60));
+        throw new HttpError(429, tooManyAttemptsMessage(verdict.retryAfterMinutes));
+      }
 
       const isCorrect = await verifyPassword(caller.passwordHash, request.body.password);
       await (isCorrect ? throttle.recordSuccess(source) : throttle.recordFailure(source));

@@ -24,7 +24,7 @@ import { findRecord } from "../resources/list";
 import { bodySchema, errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { iso, rowsOf, type Executor } from "../resources/sql";
 import { userDefinition } from "./resource";
-import { routeOptions } from "../docs/openapi";
+import { noContent, routeOptions } from "../docs/openapi";
 import { actorOf, logActivity } from "../resources/writes";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
@@ -194,7 +194,7 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
     routeOptions(SA, "saved-queries", "Delete one of the caller's saved queries", {
       params: idParams,
       response: {
-        204: Type.Unsafe<undefined>({ description: "Deleted: no body" }),
+        204: noContent("Deleted: no body."),
         ...errors(...SIGNED_IN_ERRORS, 404),
       },
     }),
@@ -209,7 +209,7 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
         const entry = { action: "delete-query", resource: "users", recordId: caller.id, changes: deleted };
         await logActivity(tx, { ...actorOf(caller), ...entry });
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
