@@ -84,6 +84,27 @@ function prerenderLogin(): Plugin {
   };
 }
 
+/**
+ * The console never carries TypeBox: the resources' contracts (src/api/contract/) hold TypeBox
+ * schemas for the service beside the plain data the console reads, and the build drops the schemas
+ * (`treeshake.manualPureFunctions` below). A contract read in a way that keeps them fails the build.
+ */
+function withoutTypeBox(): Plugin {
+  return {
+    name: "gemtest-without-typebox",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== "chunk") continue;
+        const carried = Object.entries(file.modules).find(
+          ([id, module]) => id.includes("/node_modules/typebox/") && module.renderedLength > 0,
+        )?.[0];
+        if (carried) this.error(`${file.fileName} carries TypeBox (${carried}): keep the contracts' schemas out of it`);
+      }
+    },
+  };
+}
+
 const src = (path: string) => resolve("src", path);
 const chunkPlan = chunkPlanPlugin(
   {
@@ -102,7 +123,7 @@ const chunkPlan = chunkPlanPlugin(
 );
 
 export default defineConfig({
-  plugins: [react(), prerenderLogin(), precompress(), chunkPlan.plugin],
+  plugins: [react(), prerenderLogin(), precompress(), chunkPlan.plugin, withoutTypeBox()],
   resolve: { alias },
   server: {
     proxy: { "/api": `http://127.0.0.1:${servicePort}` },
@@ -116,9 +137,12 @@ export default defineConfig({
     // modules in after them, or the entry would import the whole of "base" at once.
     rolldownOptions: {
       // The resources' contracts (src/api/contract/) hold their records' TypeBox schemas beside
-      // the plain data the console reads: TypeBox's builders are pure, so the schemas (and
-      // TypeBox) stay out of the console's files.
-      treeshake: { manualPureFunctions: ["Type"] },
+      // the plain data the console reads: their builders are pure and TypeBox's modules have no
+      // side effects, so the schemas (and TypeBox) stay out of the console's files.
+      treeshake: {
+        manualPureFunctions: ["Type", "fieldSchema"],
+        moduleSideEffects: [{ test: /\/node_modules\/typebox\//, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [{ name: chunkPlan.chunkName, debugName: "chunk plan", includeDependenciesRecursively: false }],

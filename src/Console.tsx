@@ -1,6 +1,6 @@
 // First: the console's messages join the translator before any page module is evaluated.
 import "./i18n/consoleMessages";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Route } from "react-router-dom";
 import { CssBaseline } from "@mui/material";
 import {
@@ -25,16 +25,15 @@ import { NotFound } from "./custom/status/NotFound";
 import { PageLoader } from "./custom/status/PageLoader";
 import { PreferencesSync } from "./custom/userSettings/preferences";
 import type { ConsoleDataProvider } from "./dataProvider";
-import { accounts } from "./resources/accounts";
-import { businesses } from "./resources/businesses";
-import { devices } from "./resources/devices";
-import { discounts } from "./resources/discounts";
-import { firmware } from "./resources/firmware";
-import { payments } from "./resources/payments";
-import { subscriptions } from "./resources/subscriptions";
-import { tests } from "./resources/tests";
-import { users } from "./resources/users";
+import { recordRepresentation, REGISTERED_RESOURCES } from "./resources/representations";
 import { darkTheme, theme } from "./theme";
+
+/**
+ * The screens that are a resource's view (its list, its record's page), by resource: react-admin
+ * routes them under the resource's name, with its controllers and links.
+ */
+const VIEWS: Record<string, { list?: ComponentType; edit?: ComponentType }> = {};
+for (const { view, page } of SCREENS) if (view) (VIEWS[view.resource] ??= {})[view.as] = page;
 
 /** Spec §8, §9: toasts top-right, closing after 5000 ms. */
 const TopRightNotification = () => (
@@ -83,23 +82,17 @@ export default function Console(props: ConsoleProps) {
         loading={FullPageLoader}
         title="Admin"
       >
-        <Resource name="accounts" {...accounts} />
-        <Resource name="businesses" {...businesses} />
-        <Resource name="users" {...users} />
-        <Resource name="devices" {...devices} />
-        <Resource name="payments" {...payments} />
-        <Resource name="subscriptions" {...subscriptions} />
-        <Resource name="firmware" {...firmware} />
-        <Resource name="discounts" {...discounts} />
-        <Resource name="tests" {...tests} />
+        {REGISTERED_RESOURCES.map((name) => (
+          <Resource key={name} name={name} recordRepresentation={recordRepresentation(name)} {...VIEWS[name]} />
+        ))}
         <CustomRoutes noLayout>
           {PUBLIC_SCREENS.map((screen) => (
             <Route key={screen.path} path={screen.path} element={<PublicScreenRoute screen={screen} />} />
           ))}
         </CustomRoutes>
         <CustomRoutes>
-          {SCREENS.flatMap(({ path, page: Page }) =>
-            Page ? [<Route key={path} path={path} element={<Page />} />] : [],
+          {SCREENS.flatMap(({ path, page: Page, view }) =>
+            view ? [] : [<Route key={path} path={path} element={<Page />} />],
           )}
         </CustomRoutes>
       </CoreAdminUI>

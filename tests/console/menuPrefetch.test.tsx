@@ -4,7 +4,7 @@
  * pages get it when the browser is idle a while after load.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { markFirstRowsDrawn, whenIdle } from "../../src/custom/startup/routeCode";
+import { markFirstRowsDrawn, whenIdle } from "../../src/custom/startup/firstRows";
 
 describe("the menu's code after the first page", () => {
   afterEach(() => {

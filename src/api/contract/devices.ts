@@ -2,30 +2,30 @@
 import type { Static } from "typebox";
 import { DEVICE_STATUSES } from "../resources";
 import { declareResource } from "./declare";
-import { field, record } from "./fields";
+import * as fieldSchema from "./fields";
 
-export const deviceRecord = record("device", {
-  id: field.id(),
-  version: field.version(),
-  serialNumber: field.text(),
+export const deviceRecord = fieldSchema.record("device", {
+  id: fieldSchema.id(),
+  version: fieldSchema.version(),
+  serialNumber: fieldSchema.text(),
   /** Spec §3's device type code (5001 Dr. Watson…); the console names it. */
-  typeCode: field.integer(),
+  typeCode: fieldSchema.integer(),
   /** The name the account gave the box (admins change it). */
-  customBoxName: field.textOrNull(),
-  firmwareVersion: field.textOrNull(),
-  accountId: field.id(),
-  accountName: field.text(),
-  businessId: field.textOrNull(),
-  businessName: field.textOrNull(),
-  status: field.oneOf(DEVICE_STATUSES),
-  lastSeenAt: field.dateOrNull(),
+  customBoxName: fieldSchema.textOrNull(),
+  firmwareVersion: fieldSchema.textOrNull(),
+  accountId: fieldSchema.id(),
+  accountName: fieldSchema.text(),
+  businessId: fieldSchema.textOrNull(),
+  businessName: fieldSchema.textOrNull(),
+  status: fieldSchema.oneOf(DEVICE_STATUSES),
+  lastSeenAt: fieldSchema.dateOrNull(),
   /** The phone last used with the box. */
-  phoneBrand: field.textOrNull(),
-  phoneModel: field.textOrNull(),
-  phoneOs: field.textOrNull(),
+  phoneBrand: fieldSchema.textOrNull(),
+  phoneModel: fieldSchema.textOrNull(),
+  phoneOs: fieldSchema.textOrNull(),
   /** Whether its owner gets its emails (marked lost, new firmware); their unsubscribe link turns it off. */
-  notifyOwner: field.boolean(),
-  createdAt: field.date(),
+  notifyOwner: fieldSchema.boolean(),
+  createdAt: fieldSchema.date(),
 });
 export type Device = Static<typeof deviceRecord>;
 

@@ -2,28 +2,28 @@
 import type { Static } from "typebox";
 import { DISCOUNT_KINDS } from "../resources";
 import { declareResource } from "./declare";
-import { field, record } from "./fields";
+import * as fieldSchema from "./fields";
 
-export const discountRecord = record("discount", {
-  id: field.id(),
-  version: field.version(),
+export const discountRecord = fieldSchema.record("discount", {
+  id: fieldSchema.id(),
+  version: fieldSchema.version(),
   /** Upper case letters, digits, - and _; unique. */
-  code: field.text(),
-  description: field.text(),
-  kind: field.oneOf(DISCOUNT_KINDS),
+  code: fieldSchema.text(),
+  description: fieldSchema.text(),
+  kind: fieldSchema.oneOf(DISCOUNT_KINDS),
   /** 1–100 when kind is percent, else null. */
-  percentOff: field.integerOrNull(),
+  percentOff: fieldSchema.integerOrNull(),
   /** Minor units when kind is amount, else null. */
-  amountOff: field.integerOrNull(),
+  amountOff: fieldSchema.integerOrNull(),
   /** With amountOff. */
-  currency: field.textOrNull(),
-  validFrom: field.dateOrNull(),
-  validTo: field.dateOrNull(),
+  currency: fieldSchema.textOrNull(),
+  validFrom: fieldSchema.dateOrNull(),
+  validTo: fieldSchema.dateOrNull(),
   /** null: unlimited. */
-  redemptionLimit: field.integerOrNull(),
-  redemptionCount: field.integer(),
-  active: field.boolean(),
-  createdAt: field.date(),
+  redemptionLimit: fieldSchema.integerOrNull(),
+  redemptionCount: fieldSchema.integer(),
+  active: fieldSchema.boolean(),
+  createdAt: fieldSchema.date(),
 });
 export type Discount = Static<typeof discountRecord>;
 

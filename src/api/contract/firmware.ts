@@ -2,27 +2,27 @@
 import type { Static } from "typebox";
 import { FIRMWARE_STATUSES } from "../resources";
 import { declareResource } from "./declare";
-import { field, record } from "./fields";
+import * as fieldSchema from "./fields";
 
 /**
  * `firmwareVersion` is the build's own version ("4.2.1"); `version` is the record's concurrency
  * version, as on every record.
  */
-export const firmwareRecord = record("firmware", {
-  id: field.id(),
-  version: field.version(),
-  firmwareVersion: field.text(),
-  deviceTypeCode: field.integer(),
-  releaseNotes: field.text(),
-  fileName: field.text(),
+export const firmwareRecord = fieldSchema.record("firmware", {
+  id: fieldSchema.id(),
+  version: fieldSchema.version(),
+  firmwareVersion: fieldSchema.text(),
+  deviceTypeCode: fieldSchema.integer(),
+  releaseNotes: fieldSchema.text(),
+  fileName: fieldSchema.text(),
   /** Bytes. */
-  fileSize: field.integer(),
+  fileSize: fieldSchema.integer(),
   /** Hex SHA-256 of the file, computed by the service. */
-  sha256: field.text(),
-  status: field.oneOf(FIRMWARE_STATUSES),
-  uploadedById: field.id(),
-  uploadedByName: field.text(),
-  uploadedAt: field.date(),
+  sha256: fieldSchema.text(),
+  status: fieldSchema.oneOf(FIRMWARE_STATUSES),
+  uploadedById: fieldSchema.id(),
+  uploadedByName: fieldSchema.text(),
+  uploadedAt: fieldSchema.date(),
 });
 export type Firmware = Static<typeof firmwareRecord>;
 

@@ -2,27 +2,27 @@
 import type { Static } from "typebox";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../resources";
 import { declareResource } from "./declare";
-import { field, record } from "./fields";
+import * as fieldSchema from "./fields";
 
-export const paymentRecord = record("payment", {
-  id: field.id(),
-  version: field.version(),
-  accountId: field.id(),
-  accountName: field.text(),
-  subscriptionId: field.textOrNull(),
+export const paymentRecord = fieldSchema.record("payment", {
+  id: fieldSchema.id(),
+  version: fieldSchema.version(),
+  accountId: fieldSchema.id(),
+  accountName: fieldSchema.text(),
+  subscriptionId: fieldSchema.textOrNull(),
   /** Minor units (cents). */
-  amount: field.integer(),
-  currency: field.text(),
-  status: field.oneOf(PAYMENT_STATUSES),
-  method: field.oneOf(PAYMENT_METHODS),
+  amount: fieldSchema.integer(),
+  currency: fieldSchema.text(),
+  status: fieldSchema.oneOf(PAYMENT_STATUSES),
+  method: fieldSchema.oneOf(PAYMENT_METHODS),
   /** "Visa •••• 4242", "SEPA DE89…3000": never a full card or account number. */
-  methodDetail: field.textOrNull(),
-  invoiceNumber: field.text(),
+  methodDetail: fieldSchema.textOrNull(),
+  invoiceNumber: fieldSchema.text(),
   /** When the payment was made (or attempted). */
-  date: field.date(),
+  date: fieldSchema.date(),
   /** Minor units refunded so far (0 when none). */
-  refundedAmount: field.integer(),
-  failureReason: field.textOrNull(),
+  refundedAmount: fieldSchema.integer(),
+  failureReason: fieldSchema.textOrNull(),
 });
 export type Payment = Static<typeof paymentRecord>;
 

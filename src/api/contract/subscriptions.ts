@@ -2,26 +2,26 @@
 import type { Static } from "typebox";
 import { PLAN_INTERVALS, SUBSCRIPTION_STATES } from "../resources";
 import { declareResource } from "./declare";
-import { field, record } from "./fields";
+import * as fieldSchema from "./fields";
 
-export const subscriptionRecord = record("subscription", {
-  id: field.id(),
-  version: field.version(),
-  accountId: field.id(),
-  accountName: field.text(),
-  plan: field.text(),
+export const subscriptionRecord = fieldSchema.record("subscription", {
+  id: fieldSchema.id(),
+  version: fieldSchema.version(),
+  accountId: fieldSchema.id(),
+  accountName: fieldSchema.text(),
+  plan: fieldSchema.text(),
   /** Minor units per interval. */
-  price: field.integer(),
-  currency: field.text(),
-  interval: field.oneOf(PLAN_INTERVALS),
-  status: field.oneOf(SUBSCRIPTION_STATES),
-  currentPeriodStart: field.date(),
-  currentPeriodEnd: field.date(),
+  price: fieldSchema.integer(),
+  currency: fieldSchema.text(),
+  interval: fieldSchema.oneOf(PLAN_INTERVALS),
+  status: fieldSchema.oneOf(SUBSCRIPTION_STATES),
+  currentPeriodStart: fieldSchema.date(),
+  currentPeriodEnd: fieldSchema.date(),
   /** The subscription ends at currentPeriodEnd instead of renewing. */
-  cancelAtPeriodEnd: field.boolean(),
-  canceledAt: field.dateOrNull(),
+  cancelAtPeriodEnd: fieldSchema.boolean(),
+  canceledAt: fieldSchema.dateOrNull(),
   /** While canceled: when the 21-day grace period ends and the account is deleted. */
-  graceEndsAt: field.dateOrNull(),
+  graceEndsAt: fieldSchema.dateOrNull(),
 });
 export type Subscription = Static<typeof subscriptionRecord>;
 

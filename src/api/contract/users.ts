@@ -3,24 +3,24 @@ import type { Static } from "typebox";
 import { USER_STATUSES } from "../resources";
 import { ROLES } from "../types";
 import { declareResource } from "./declare";
-import { field, record } from "./fields";
+import * as fieldSchema from "./fields";
 
 /** A user as the users resource lists it (a superset of ApiUser, the session's user). */
-export const userRecord = record("user", {
-  id: field.id(),
-  version: field.version(),
-  firstName: field.text(),
-  lastName: field.text(),
-  email: field.text(),
-  role: field.oneOf(ROLES),
-  accountId: field.id(),
-  accountName: field.text(),
-  businessId: field.textOrNull(),
-  businessName: field.textOrNull(),
-  status: field.oneOf(USER_STATUSES),
-  lastSignInAt: field.dateOrNull(),
-  avatar: field.textOrNull(),
-  createdAt: field.date(),
+export const userRecord = fieldSchema.record("user", {
+  id: fieldSchema.id(),
+  version: fieldSchema.version(),
+  firstName: fieldSchema.text(),
+  lastName: fieldSchema.text(),
+  email: fieldSchema.text(),
+  role: fieldSchema.oneOf(ROLES),
+  accountId: fieldSchema.id(),
+  accountName: fieldSchema.text(),
+  businessId: fieldSchema.textOrNull(),
+  businessName: fieldSchema.textOrNull(),
+  status: fieldSchema.oneOf(USER_STATUSES),
+  lastSignInAt: fieldSchema.dateOrNull(),
+  avatar: fieldSchema.textOrNull(),
+  createdAt: fieldSchema.date(),
 });
 export type User = Static<typeof userRecord>;
 

@@ -5,41 +5,28 @@
  * draw as soon as start-up says "ready". The same modules as the screens' lazy() imports, so each is
  * fetched once, whoever asks first.
  *
- * Only the lists' and home's pages are named here (the pages people open a console on, and the
- * menu's targets); any other address still gets the console's own code early.
+ * Only the screens marked `preload` are loaded early (the pages people open a console on, and
+ * the menu's targets); any other address still gets the console's own code early.
  */
 import { prepareCountryNames } from "../../resources/shared/country";
+import { SCREEN_TABLE } from "../../access/screenTable";
+import { whenIdle } from "./firstRows";
 import { loadPage, type PageLoad } from "./lazyPage";
 
-/*
- * The loaders, shared with the lazy pages (App.tsx, src/resources/…/index.ts, src/access/screens.tsx):
- * one function per page, so a page preloaded here renders without suspending (lazyPage.ts).
- */
 /** The signed-in part: react-admin and the console's shell. */
 export const loadConsole = () => import("../../Console");
 export const loadLoginPage = () => import("../login/LoginPage");
-export const loadHomePage = () => import("../home/HomePage");
-export const loadAccountList = () => import("../../resources/accounts/AccountList");
-export const loadUserList = () => import("../../resources/users/UserList");
-export const loadDeviceList = () => import("../../resources/devices/DeviceList");
-export const loadPaymentsPage = () => import("../../resources/payments/PaymentsPage");
-export const loadFirmwareList = () => import("../../resources/firmware/FirmwareList");
-export const loadDiscountList = () => import("../../resources/discounts/DiscountList");
-export const loadGalleryPage = () => import("../gallery/GalleryPage");
-
-/** First path segment → the page's module (src/resources/…/index.ts, src/access/screens.tsx). */
-const PAGES: Record<string, PageLoad<unknown>> = {
-  "": loadHomePage,
-  accounts: loadAccountList,
-  users: loadUserList,
-  devices: loadDeviceList,
-  payments: loadPaymentsPage,
-  firmware: loadFirmwareList,
-  discounts: loadDiscountList,
-  gallery: loadGalleryPage,
-};
 
 const firstSegment = (pathname: string) => pathname.split("/")[1] ?? "";
+
+/**
+ * First path segment → the page's module: the screens the table marks `preload` (home, the
+ * menu's lists, the gallery). The same loaders as the screens' lazy pages (src/access/screens.tsx),
+ * so a page preloaded here renders without suspending (lazyPage.ts).
+ */
+const PAGES: Record<string, PageLoad<unknown>> = Object.fromEntries(
+  SCREEN_TABLE.flatMap(({ path, load, preload }) => (preload && load ? [[firstSegment(path), load]] : [])),
+);
 
 /** A list's own page (/accounts), not a record under it (/accounts/123): that one has other code. */
 function pageOf(pathname: string): PageLoad<unknown> | undefined {
@@ -71,44 +58,4 @@ export function prefetchMenuCode(schedule: (task: () => void) => void = whenIdle
   schedule(() => {
     for (const load of Object.values(PAGES)) void quietly(load);
   });
-}
-
-/** Past the first page's own code and data on a slow machine (the bench saw 2.5 s to its rows). */
-const AFTER_LOAD_MS = 5000;
-
-let firstRowsDrawn: () => void = () => undefined;
-const firstRows = new Promise<void>((resolve) => {
-  firstRowsDrawn = resolve;
-});
-
-/**
- * A list's first rows are on screen (ListPage says so): the first page has its code and its data,
- * so the menu's code may load now rather than seconds later (a click soon after waited for it).
- */
-export function markFirstRowsDrawn(): void {
-  firstRowsDrawn();
-}
-
-/**
- * Once the first page is done: at once when a list's first rows are drawn (its code and data are
- * in; the bench's menu click came ~0.1 s after them, before the browser ever went idle), or, for a
- * page that is not a list (or an empty one), when the browser is idle a while after the page has
- * loaded. Never in the way of the first page's own code and data (an idle moment while its data is
- * out would otherwise start the menu's code beside it; no deadline: on a busy machine it waits).
- */
-export function whenIdle(task: () => void, firstPageDone: Promise<void> = firstRows): void {
-  if (typeof window === "undefined") return;
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    task();
-  };
-  // After the frame that shows the rows: the lists say so from an effect, which may run before the
-  // browser has painted them, and the menu's code evaluated then would hold the rows back.
-  void firstPageDone.then(() => requestAnimationFrame(() => setTimeout(once, 0)));
-  const idle = () => ("requestIdleCallback" in window ? window.requestIdleCallback(once) : once());
-  const afterLoad = () => setTimeout(idle, AFTER_LOAD_MS);
-  if (document.readyState === "complete") afterLoad();
-  else window.addEventListener("load", afterLoad, { once: true });
 }

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Alert, Box } from "@mui/material";
 import { ColumnsButton, List, TopToolbar, useListContext, useNotify, useTranslate, type ListProps } from "react-admin";
-import { markFirstRowsDrawn } from "../../custom/startup/routeCode";
+import { markFirstRowsDrawn } from "../../custom/startup/firstRows";
 import { useListPerPage } from "../../custom/userSettings/preferences";
 import { PageHeader } from "./PageHeader";
 import { afterListFailure, defaultListQuery, type ListQuery } from "./refusedQuery";
