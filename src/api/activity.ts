@@ -74,29 +74,5 @@ export const ACTIVITY_LINKS = {
   [BOX_TYPE_SETTINGS]: "/advanced-settings?type=",
 } as const satisfies Partial<Record<ActivityResource, string>>;
 
-export interface ActivityEntry {
-  id: string;
-  createdAt: string;
-  /** Null for a change the service made on its own. */
-  actorId: string | null;
-  actorName: string | null;
-  /** create, update, delete, or the record action's name (mark-lost, refund, restore…). */
-  action: string;
-  resource: string;
-  recordId: string;
-  /** What the record is called (name, serial, plan, code, version); null once it is gone. */
-  recordName: string | null;
-  link: string | null;
-  /** The client the actor used ("Admin Portal · Chrome 131" from the console, a device app's user agent), when known. */
-  client: string | null;
-}
-
-/** q searches the actor's name, the action, the record type and the record id. */
-export interface ActivityFilter {
-  q?: string;
-  actorId?: string;
-  resource?: ActivityResource;
-  action?: string;
-  createdAt_gte?: string;
-  createdAt_lte?: string;
-}
+// The entry is declared once, in src/api/contract/activity.ts (its TypeBox schema); this is its type.
+export type { ActivityEntry } from "./contract/activity";

@@ -83,46 +83,8 @@ export const FORCED_RESET_FIELDS: Record<ForcedResetTarget, readonly ForcedReset
 /** POST forced-resets. */
 export type ForcedResetCreate = Static<typeof forcedResetCreateSchema>;
 
-/** A forced reset as GET forced-resets answers it: what it targets, who asked, and what became of it. */
-export interface ForcedReset {
-  id: string;
-  target: ForcedResetTarget;
-  /** The target in words: the user's name, the device's box name (or serial), brand and model, the OS. */
-  targetName: string;
-  /** target user: the user; target phone: the device (its account either way). */
-  userId: string | null;
-  userName: string | null;
-  deviceId: string | null;
-  deviceSerialNumber: string | null;
-  accountId: string | null;
-  accountName: string | null;
-  /** target phone_model: brand and model; target os_version: the OS version. */
-  phoneBrand: string | null;
-  phoneModel: string | null;
-  phoneOs: string | null;
-  status: ForcedResetStatus;
-  requestedById: string;
-  requestedByName: string;
-  createdAt: string;
-  /** The device app's call that picked it up: when, which device, signed in as whom. */
-  pickedUpAt: string | null;
-  pickedUpDeviceId: string | null;
-  pickedUpDeviceSerialNumber: string | null;
-  pickedUpByName: string | null;
-  canceledAt: string | null;
-  canceledById: string | null;
-  canceledByName: string | null;
-}
-
-/** q searches the target's name and who asked. */
-export interface ForcedResetFilter {
-  q?: string;
-  status?: ForcedResetStatus;
-  target?: ForcedResetTarget;
-  userId?: string;
-  deviceId?: string;
-  requestedById?: string;
-}
+// Declared once, in src/api/contract/forcedResets.ts (its TypeBox schema); this is its type.
+export type { ForcedReset } from "./contract/forcedResets";
 
 /** GET device-config: the device app's configuration, and whether it must reset. */
 export type DeviceConfig = Static<typeof deviceConfigSchema>;

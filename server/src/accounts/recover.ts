@@ -8,7 +8,8 @@
 import { DELETED_ACCOUNTS, RECOVERY_DAYS as DELETED_TEST_RECOVERY_DAYS } from "../../../src/api/recover";
 import { accounts } from "../db/schema";
 import { fieldError } from "../http/errors";
-import { defineResource, field } from "../resources/definition";
+import { implementResource } from "../resources/definition";
+import { deletedAccountRecord, deletedAccountsContract } from "../../../src/api/contract/deletedAccounts";
 import { readRoutes } from "../resources/routes";
 import { rowsOf } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -37,34 +38,25 @@ const requestedBy = `(select l.actor_id from activity_log l where l.resource = '
 
 export const NOT_RESTORABLE_ACCOUNT = `Only an account whose deletion was asked for in the last ${WINDOW_DAYS} days can be restored.`;
 
-export const deletedAccountDefinition = defineResource({
-  name: DELETED_ACCOUNTS,
-  label: "deleted account",
+export const deletedAccountDefinition = implementResource(deletedAccountsContract, deletedAccountRecord, {
   from: `accounts a left join users r on r.id = ${requestedBy}`,
-  id: "a.id",
-  fields: {
-    id: field.text("a.id"),
-    version: field.integer("a.version"),
-    name: field.text("a.name"),
-    email: field.text("a.email"),
-    deletionRequestedAt: field.date("a.deletion_requested_at"),
-    deletionRequestedById: field.textOrNull("r.id"),
-    deletionRequestedByName: field.textOrNull(fullName("r")),
-    restorableUntil: field.date(restorableUntil),
-    daysLeft: field.integer(`ceil(extract(epoch from (${restorableUntil} - now())) / ${DAY_SECONDS})::int`),
-    userCount: field.integer("(select count(*) from users x where x.account_id = a.id and x.deleted_at is null)::int"),
-    testCount: field.integer("(select count(*) from tests x where x.account_id = a.id and x.deleted_at is null)::int"),
+  columns: {
+    id: "a.id",
+    version: "a.version",
+    name: "a.name",
+    email: "a.email",
+    deletionRequestedAt: "a.deletion_requested_at",
+    deletionRequestedById: "r.id",
+    deletionRequestedByName: fullName("r"),
+    restorableUntil: restorableUntil,
+    daysLeft: `ceil(extract(epoch from (${restorableUntil} - now())) / ${DAY_SECONDS})::int`,
+    userCount: "(select count(*) from users x where x.account_id = a.id and x.deleted_at is null)::int",
+    testCount: "(select count(*) from tests x where x.account_id = a.id and x.deleted_at is null)::int",
   },
   where: IN_WINDOW,
   search: ["a.name", "a.email"],
-  filters: {},
-  sorts: {
-    name: { expr: "a.name" },
-    email: { expr: "a.email" },
-    deletionRequestedAt: { expr: "a.deletion_requested_at" },
-    daysLeft: { expr: "a.deletion_requested_at" },
-  },
-  defaultSort: ["deletionRequestedAt", "DESC"],
+  // The fewer days left, the earlier the request.
+  sorts: { daysLeft: "a.deletion_requested_at" },
 });
 
 export function recoverAccountRoutes(app: FastifyInstance, { db }: Services): void {

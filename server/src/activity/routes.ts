@@ -25,7 +25,8 @@ import { callerOf } from "../auth/guard";
 import { boxTypeNameSql } from "../advancedSettings/boxTypeSettings";
 import { TARGET_NAME } from "../advancedSettings/forcedResets";
 import { routeOptions } from "../docs/openapi";
-import { dateRange, defineResource, field, recordSchema, type Caller } from "../resources/definition";
+import { implementResource, type Caller } from "../resources/definition";
+import { activityContract, activityRecord } from "../../../src/api/contract/activity";
 import { FILTER_MAX_LENGTH, listPage, parseList } from "../resources/list";
 import { listQuerySchema } from "../resources/listQuery";
 import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
@@ -77,38 +78,22 @@ const RECORD_NAME = `case l.resource ${Object.entries(NAMED_BY)
   .map(([resource, query]) => `when '${resource}' then (${query})`)
   .join(" ")} end`;
 
-export const activityDefinition = defineResource({
-  name: ACTIVITY,
-  label: "activity entry",
+export const activityDefinition = implementResource(activityContract, activityRecord, {
   from: "activity_log l left join users au on au.id = l.actor_id",
-  id: "l.id",
-  fields: {
-    id: field.text("l.id"),
-    createdAt: field.date("l.created_at"),
-    actorId: field.textOrNull("l.actor_id"),
-    actorName: field.textOrNull(fullName("au")),
-    action: field.text("l.action"),
-    resource: field.text("l.resource"),
-    recordId: field.text("l.record_id"),
-    recordName: field.textOrNull(RECORD_NAME),
-    link: field.textOrNull(LINK),
-    client: field.textOrNull("l.client"),
+  columns: {
+    id: "l.id",
+    createdAt: "l.created_at",
+    actorId: "l.actor_id",
+    actorName: fullName("au"),
+    action: "l.action",
+    resource: "l.resource",
+    recordId: "l.record_id",
+    recordName: RECORD_NAME,
+    link: LINK,
+    client: "l.client",
   },
   // Not accountExpr: the scope depends on the role (scopeOf below).
   search: ["au.first_name || ' ' || au.last_name", "l.action", "l.resource", "l.record_id"],
-  filters: {
-    actorId: { type: "string", expr: "l.actor_id" },
-    resource: { type: ACTIVITY_RESOURCES, expr: "l.resource" },
-    action: { type: "string", expr: "l.action" },
-    ...dateRange("createdAt", "l.created_at"),
-  },
-  sorts: {
-    createdAt: { expr: "l.created_at" },
-    action: { expr: "l.action" },
-    resource: { expr: "l.resource" },
-    actorName: { expr: fullName("au"), nullable: true },
-  },
-  defaultSort: ["createdAt", "DESC"],
 });
 
 /**
@@ -127,7 +112,7 @@ export function scopeOf(caller: Caller): SQL {
 export function activityRoutes(app: FastifyInstance, { db }: Services): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Typed loosely, as readRoutes does: the rows are still answered through the full schema.
-  const entry: Type.TSchema = recordSchema(activityDefinition);
+  const entry: Type.TSchema = activityRecord;
   api.get(
     `/${ACTIVITY}`,
     guardRidesAlong(

@@ -10,8 +10,6 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import {
   FORCED_RESET_FIELDS,
-  FORCED_RESET_STATUSES,
-  FORCED_RESET_TARGETS,
   FORCED_RESETS,
   type ForcedResetCreate,
   type ForcedResetTarget,
@@ -22,7 +20,8 @@ import { callerOf } from "../auth/guard";
 import { forcedResets } from "../db/schema";
 import { routeOptions } from "../docs/openapi";
 import { fieldError, HttpError } from "../http/errors";
-import { defineResource, dateRange, field } from "../resources/definition";
+import { implementResource } from "../resources/definition";
+import { forcedResetRecord, forcedResetsContract } from "../../../src/api/contract/forcedResets";
 import { findRecord } from "../resources/list";
 import { readRoutes } from "../resources/routes";
 import { answers, idParams } from "../resources/schemas";
@@ -54,9 +53,7 @@ export const TARGET_NAME = `case r.target
 const STATUS = `case when r.canceled_at is not null then 'canceled'
     when r.picked_up_at is not null then 'picked-up' else 'pending' end`;
 
-export const forcedResetDefinition = defineResource({
-  name: FORCED_RESETS,
-  label: "forced reset",
+export const forcedResetDefinition = implementResource(forcedResetsContract, forcedResetRecord, {
   from: `forced_resets r
     join users rq on rq.id = r.requested_by
     left join users tu on tu.id = r.user_id
@@ -64,51 +61,35 @@ export const forcedResetDefinition = defineResource({
     left join accounts ta on ta.id = coalesce(tu.account_id, td.account_id)
     left join users cu on cu.id = r.canceled_by
     ${PICKED_UP}`,
-  id: "r.id",
-  fields: {
-    id: field.text("r.id"),
-    target: field.oneOf(FORCED_RESET_TARGETS, "r.target"),
-    targetName: field.text(`coalesce(${TARGET_NAME}, '')`),
-    userId: field.textOrNull("r.user_id"),
-    userName: field.textOrNull(fullName("tu")),
-    deviceId: field.textOrNull("r.device_id"),
-    deviceSerialNumber: field.textOrNull("td.serial_number"),
-    accountId: field.textOrNull("ta.id"),
-    accountName: field.textOrNull("ta.name"),
-    phoneBrand: field.textOrNull("r.phone_brand"),
-    phoneModel: field.textOrNull("r.phone_model"),
-    phoneOs: field.textOrNull("r.phone_os"),
-    status: field.oneOf(FORCED_RESET_STATUSES, STATUS),
-    requestedById: field.text("r.requested_by"),
-    requestedByName: field.text("rq.first_name || ' ' || rq.last_name"),
-    createdAt: field.date("r.created_at"),
-    pickedUpAt: field.dateOrNull("r.picked_up_at"),
-    pickedUpDeviceId: field.textOrNull("pu_d.id"),
-    pickedUpDeviceSerialNumber: field.textOrNull("pu_d.serial_number"),
-    pickedUpByName: field.textOrNull(fullName("pu_u")),
-    canceledAt: field.dateOrNull("r.canceled_at"),
-    canceledById: field.textOrNull("r.canceled_by"),
-    canceledByName: field.textOrNull(fullName("cu")),
+  columns: {
+    id: "r.id",
+    target: "r.target",
+    targetName: `coalesce(${TARGET_NAME}, '')`,
+    userId: "r.user_id",
+    userName: fullName("tu"),
+    deviceId: "r.device_id",
+    deviceSerialNumber: "td.serial_number",
+    accountId: "ta.id",
+    accountName: "ta.name",
+    phoneBrand: "r.phone_brand",
+    phoneModel: "r.phone_model",
+    phoneOs: "r.phone_os",
+    status: STATUS,
+    requestedById: "r.requested_by",
+    requestedByName: "rq.first_name || ' ' || rq.last_name",
+    createdAt: "r.created_at",
+    pickedUpAt: "r.picked_up_at",
+    pickedUpDeviceId: "pu_d.id",
+    pickedUpDeviceSerialNumber: "pu_d.serial_number",
+    pickedUpByName: fullName("pu_u"),
+    canceledAt: "r.canceled_at",
+    canceledById: "r.canceled_by",
+    canceledByName: fullName("cu"),
   },
   // No accountExpr: only super admins reach this resource.
   search: [TARGET_NAME, "rq.first_name || ' ' || rq.last_name", "td.serial_number"],
-  filters: {
-    status: { type: FORCED_RESET_STATUSES, expr: STATUS },
-    target: { type: FORCED_RESET_TARGETS, expr: "r.target" },
-    userId: { type: "string", expr: "r.user_id" },
-    deviceId: { type: "string", expr: "r.device_id" },
-    requestedById: { type: "string", expr: "r.requested_by" },
-    ...dateRange("createdAt", "r.created_at"),
-  },
-  sorts: {
-    createdAt: { expr: "r.created_at" },
-    pickedUpAt: { expr: "r.picked_up_at", nullable: true },
-    canceledAt: { expr: "r.canceled_at", nullable: true },
-    target: { expr: "r.target" },
-    targetName: { expr: TARGET_NAME, nullable: true },
-    requestedByName: { expr: "rq.first_name || ' ' || rq.last_name" },
-  },
-  defaultSort: ["createdAt", "DESC"],
+  // By the name itself: a target gone (no name) sorts last both ways.
+  sorts: { targetName: { expr: TARGET_NAME, nullable: true } },
 });
 
 /** What a person is asked for when a target's field is missing or blank. */

@@ -10,7 +10,8 @@
 import type { FastifyInstance } from "fastify";
 import { devices } from "../db/schema";
 import { fieldError } from "../http/errors";
-import { defineResource, field } from "../resources/definition";
+import { implementResource } from "../resources/definition";
+import { lostDeviceRecord, lostDevicesContract } from "../../../src/api/contract/lostDevices";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import type { Services } from "../services";
@@ -34,45 +35,30 @@ const lastTest = (column: string) => `(select ${column} from tests t
     where t.device_id = d.id and t.deleted_at is null
     order by t.date desc, t.id desc limit 1)`;
 
-export const lostDeviceDefinition = defineResource({
-  name: "lost-devices",
-  label: "lost device",
+export const lostDeviceDefinition = implementResource(lostDevicesContract, lostDeviceRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: "devices d left join accounts a on a.id = d.account_id",
-  id: "d.id",
   where: "d.status = 'lost'",
-  fields: {
-    id: field.text("d.id"),
-    /** The device's version: mark found sends it back (409 when stale). */
-    version: field.integer("d.version"),
-    serialNumber: field.text("d.serial_number"),
-    typeCode: field.integer("d.type_code"),
-    customBoxName: field.textOrNull("nullif(d.name, '')"),
-    accountId: field.text("d.account_id"),
-    accountName: field.text("a.name"),
-    lostAt: field.dateOrNull(markedLost("l.created_at")),
-    lostById: field.textOrNull(lostBy("lu.id")),
-    lostByName: field.textOrNull(lostBy("lu.first_name || ' ' || lu.last_name")),
-    lastTestId: field.textOrNull(lastTest("t.id")),
-    lastTestName: field.textOrNull(lastTest("t.name")),
-    lastTestDate: field.dateOrNull(lastTest("t.date")),
+  columns: {
+    id: "d.id",
+    version: "d.version",
+    serialNumber: "d.serial_number",
+    typeCode: "d.type_code",
+    customBoxName: "nullif(d.name, '')",
+    accountId: "d.account_id",
+    accountName: "a.name",
+    lostAt: markedLost("l.created_at"),
+    lostById: lostBy("lu.id"),
+    lostByName: lostBy("lu.first_name || ' ' || lu.last_name"),
+    lastTestId: lastTest("t.id"),
+    lastTestName: lastTest("t.name"),
+    lastTestDate: lastTest("t.date"),
   },
   // No accountExpr: only super admins reach this resource, and they see every account.
   search: ["d.serial_number", "d.name"],
-  filters: {
-    accountId: { type: "string", expr: "d.account_id" },
-    typeCode: { type: "integer", expr: "d.type_code" },
-  },
-  sorts: {
-    lostAt: { expr: markedLost("l.created_at"), nullable: true },
-    serialNumber: { expr: "d.serial_number" },
-    typeCode: { expr: "d.type_code" },
-    customBoxName: { expr: "d.name" },
-    accountName: { expr: "a.name" },
-    lastTestDate: { expr: lastTest("t.date"), nullable: true },
-  },
-  defaultSort: ["lostAt", "DESC"],
+  // Sorted by the stored name ("" first), not by its null.
+  sorts: { customBoxName: "d.name" },
 });
 
 export function lostDeviceRoutes(app: FastifyInstance, { db }: Services): void {

@@ -12,17 +12,13 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
-import {
-  SCHEDULED_ACTION_KINDS,
-  SCHEDULED_ACTION_REASONS,
-  SCHEDULED_ACTION_STATES,
-  SCHEDULED_ACTIONS,
-} from "../../../src/api/lifecycle";
+import { SCHEDULED_ACTIONS } from "../../../src/api/lifecycle";
 import { requireRecentPasswordCheck } from "../users/passwordCheck";
 import { callerOf } from "../auth/guard";
 import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { HttpError, notFound } from "../http/errors";
-import { dateRange, defineResource, field, recordSchema } from "../resources/definition";
+import { implementResource } from "../resources/definition";
+import { scheduledActionRecord, scheduledActionsContract } from "../../../src/api/contract/scheduledActions";
 import { findRecord } from "../resources/list";
 import { readRoutes } from "../resources/routes";
 import { fullName, rowsOf } from "../resources/sql";
@@ -33,51 +29,33 @@ import { carryOut, removeUnreferencedBlobs } from "./steps";
 const STATE =
   "case when s.done_at is not null then 'done' when s.canceled_at is not null then 'canceled' else 'pending' end";
 
-export const scheduledActionDefinition = defineResource({
-  name: SCHEDULED_ACTIONS,
-  label: "scheduled action",
+export const scheduledActionDefinition = implementResource(scheduledActionsContract, scheduledActionRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: `scheduled_actions s left join accounts a on a.id = s.account_id
     left join subscriptions sub on sub.id = s.subscription_id
     left join users r on r.id = s.requested_by
     left join users du on du.id = s.user_id`,
-  id: "s.id",
-  fields: {
-    id: field.text("s.id"),
-    state: field.oneOf(SCHEDULED_ACTION_STATES, STATE),
-    kind: field.oneOf(SCHEDULED_ACTION_KINDS, "s.kind"),
-    accountId: field.text("s.account_id"),
-    accountName: field.text("a.name"),
-    subscriptionId: field.textOrNull("s.subscription_id"),
-    plan: field.textOrNull("sub.plan"),
-    /** A user deletion's person ("Deleted user" once it is done). */
-    userId: field.textOrNull("s.user_id"),
-    userName: field.textOrNull(fullName("du")),
-    reason: field.oneOf(SCHEDULED_ACTION_REASONS, "s.reason"),
-    runAt: field.date("s.run_at"),
-    createdAt: field.date("s.created_at"),
-    requestedById: field.textOrNull("s.requested_by"),
-    requestedByName: field.textOrNull(fullName("r")),
-    doneAt: field.dateOrNull("s.done_at"),
-    canceledAt: field.dateOrNull("s.canceled_at"),
-    outcome: field.textOrNull("s.outcome"),
+  columns: {
+    id: "s.id",
+    state: STATE,
+    kind: "s.kind",
+    accountId: "s.account_id",
+    accountName: "a.name",
+    subscriptionId: "s.subscription_id",
+    plan: "sub.plan",
+    userId: "s.user_id",
+    userName: fullName("du"),
+    reason: "s.reason",
+    runAt: "s.run_at",
+    createdAt: "s.created_at",
+    requestedById: "s.requested_by",
+    requestedByName: fullName("r"),
+    doneAt: "s.done_at",
+    canceledAt: "s.canceled_at",
+    outcome: "s.outcome",
   },
   search: ["a.name"],
-  filters: {
-    state: { type: SCHEDULED_ACTION_STATES, expr: STATE },
-    kind: { type: SCHEDULED_ACTION_KINDS, expr: "s.kind" },
-    reason: { type: SCHEDULED_ACTION_REASONS, expr: "s.reason" },
-    accountId: { type: "string", expr: "s.account_id" },
-    ...dateRange("runAt", "s.run_at"),
-  },
-  sorts: {
-    runAt: { expr: "s.run_at" },
-    createdAt: { expr: "s.created_at" },
-    accountName: { expr: "a.name" },
-    kind: { expr: "s.kind" },
-  },
-  defaultSort: ["runAt", "ASC"],
 });
 
 const NOT_PENDING = "Only a pending scheduled action can be canceled or run.";
@@ -89,7 +67,7 @@ export function scheduledActionRoutes(app: FastifyInstance, services: Services):
   readRoutes(app, db, scheduledActionDefinition, { list: [...SA], get: [...SA], export: [...SA] });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const answer = recordSchema(scheduledActionDefinition);
+  const answer = scheduledActionRecord;
   const options = (summary: string, description: string) =>
     routeOptions([...SA], SCHEDULED_ACTIONS, summary, {
       description,

@@ -1,13 +1,13 @@
 /**
  * What the shared list, record and export code needs to know about one resource: its FROM
  * clause, its record fields (SQL and answer schema together), which fields it searches, filters
- * and sorts by, and how it is limited to the caller's account. Each resource module declares one.
+ * and sorts by, and how it is limited to the caller's account. Each resource module makes its own
+ * from its declared contract (src/api/contract/<name>.ts) with implementResource below.
  */
 import type { SQL } from "drizzle-orm";
 import Type from "typebox";
 import type { Role } from "../../../src/api/types";
 import type { FilterKind, ResourceContract } from "../../../src/api/contract/declare";
-import { nullable, stringEnum } from "../../../src/api/schemas/common";
 import { iso } from "./sql";
 
 /** Who is asking: the scope and the per-user filters (bookmarked) depend on it. */
@@ -66,23 +66,6 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   sorts: Record<string, SortSpec>;
   defaultSort: readonly [string, "ASC" | "DESC"];
 }
-
-/** The record fields, by the type of their value. */
-export const field = {
-  text: (sql: string) => ({ sql, schema: Type.String() }),
-  textOrNull: (sql: string) => ({ sql, schema: nullable("string") }),
-  integer: (sql: string) => ({ sql, schema: Type.Integer() }),
-  integerOrNull: (sql: string) => ({ sql, schema: nullable("integer") }),
-  number: (sql: string) => ({ sql, schema: Type.Number() }),
-  boolean: (sql: string) => ({ sql, schema: Type.Boolean() }),
-  oneOf: <const T extends readonly string[]>(values: T, sql: string) => ({ sql, schema: stringEnum(values) }),
-  /** A timestamptz, answered as an ISO 8601 UTC string. */
-  date: (column: string) => ({ sql: iso(column), schema: Type.String({ format: "date-time" }) }),
-  dateOrNull: (column: string) => ({ sql: iso(column), schema: nullable("string", { format: "date-time" }) }),
-};
-
-/** The definition, its field types kept (records are typed by them). */
-export const defineResource = <F extends Fields>(def: ResourceDefinition<F>): ResourceDefinition<F> => def;
 
 /** A record's answer schema, from its definition's fields: every field, none written twice. */
 export function recordSchema<F extends Fields>(def: ResourceDefinition<F>) {

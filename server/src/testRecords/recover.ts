@@ -14,7 +14,8 @@ import { callerOf } from "../auth/guard";
 import { tests } from "../db/schema";
 import { GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { notFound } from "../http/errors";
-import { defineResource, field } from "../resources/definition";
+import { implementResource } from "../resources/definition";
+import { deletedTestRecord, deletedTestsContract } from "../../../src/api/contract/deletedTests";
 import { restoreIdsBody, restoredIdsAnswer } from "../resources/restoreIds";
 import { readRoutes } from "../resources/routes";
 import { actorOf, logActivity } from "../resources/writes";
@@ -31,47 +32,33 @@ const restorableUntil = `t.deleted_at + interval '${DELETED_TEST_RECOVERY_DAYS} 
 
 export const NOT_RESTORABLE = `Test not found among the deleted tests of the last ${DELETED_TEST_RECOVERY_DAYS} days`;
 
-export const deletedTestDefinition = defineResource({
-  name: DELETED_TESTS,
-  label: "deleted test",
+export const deletedTestDefinition = implementResource(deletedTestsContract, deletedTestRecord, {
   from: `tests t
     join accounts a on a.id = t.account_id
     join devices v on v.id = t.device_id
     join users c on c.id = t.created_by
     left join users d on d.id = t.deleted_by`,
-  id: "t.id",
-  fields: {
-    id: field.text("t.id"),
-    name: field.text("t.name"),
-    accountId: field.text("t.account_id"),
-    accountName: field.text("a.name"),
-    deviceName: field.text("v.name"),
-    date: field.date("t.date"),
-    createdByName: field.text(fullName("c")),
-    deletedAt: field.date("t.deleted_at"),
-    deletedById: field.textOrNull("t.deleted_by"),
-    deletedByName: field.textOrNull(fullName("d")),
-    restorableUntil: field.date(restorableUntil),
-    daysLeft: field.integer(`ceil(extract(epoch from (${restorableUntil} - now())) / ${DAY_SECONDS})::int`),
-    fileCount: field.integer("(select count(*) from test_files f where f.test_id = t.id)::int"),
+  columns: {
+    id: "t.id",
+    name: "t.name",
+    accountId: "t.account_id",
+    accountName: "a.name",
+    deviceName: "v.name",
+    date: "t.date",
+    createdByName: fullName("c"),
+    deletedAt: "t.deleted_at",
+    deletedById: "t.deleted_by",
+    deletedByName: fullName("d"),
+    restorableUntil: restorableUntil,
+    daysLeft: `ceil(extract(epoch from (${restorableUntil} - now())) / ${DAY_SECONDS})::int`,
+    fileCount: "(select count(*) from test_files f where f.test_id = t.id)::int",
   },
   where: IN_WINDOW,
   // Everyone but super admins: their own account's tests, as for reading a live test (queries.ts canSeeTest).
   accountExpr: "t.account_id",
   search: ["t.name", "t.sku", "t.customer", "a.name"],
-  filters: {
-    accountId: { type: "string", expr: "t.account_id" },
-    deletedById: { type: "string", expr: "t.deleted_by" },
-  },
-  sorts: {
-    name: { expr: "t.name" },
-    accountName: { expr: "a.name" },
-    date: { expr: "t.date" },
-    deletedAt: { expr: "t.deleted_at" },
-    daysLeft: { expr: "t.deleted_at" },
-    deletedByName: { expr: fullName("d"), nullable: true },
-  },
-  defaultSort: ["deletedAt", "DESC"],
+  // The fewer days left, the earlier the deletion.
+  sorts: { daysLeft: "t.deleted_at" },
 });
 
 const restoreBody = restoreIdsBody("deleted tests");

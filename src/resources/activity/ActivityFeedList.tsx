@@ -27,8 +27,9 @@ import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
 import { ACTIVITY_POLL_MS, NewEntriesChip } from "./NewEntriesChip";
 import { ReferencePicker } from "../shared/pickers";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<ActivityEntry>;
+const Column = columnFor<ActivityEntry>();
 
 const actionKey = (action: string) => `resources.activity.actions.${action}`;
 const typeKey = (resource: string) => `resources.activity.types.${resource}`;

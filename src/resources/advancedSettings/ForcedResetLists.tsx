@@ -7,8 +7,9 @@ import { DateTimeText, Muted, NoWrap, RecordLink } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { useRecordAction } from "../shared/useRecordAction";
 import { targetDetail } from "./resetRules";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<ForcedReset>;
+const Column = columnFor<ForcedReset>();
 
 /** What the reset reaches, readably: its kind, its name (linked to the user or device), where it belongs. */
 function TargetCell({ reset }: { reset: ForcedReset }) {

@@ -9,8 +9,9 @@ import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
 import { MarkFoundButton } from "./markFound";
 import { ReferencePicker } from "../shared/pickers";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<LostDevice>;
+const Column = columnFor<LostDevice>();
 
 /** The service's lists search by `q`. */
 

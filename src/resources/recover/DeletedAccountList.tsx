@@ -6,9 +6,10 @@ import { paths } from "../shared/paths";
 import { BulkRestoreAccountsButton, RestoreAccountButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { DaysLeftChip, RecoverIcon } from "./shared";
+import { columnFor, numberColumnFor } from "../shared/columns";
 
-const Column = DataTable.Col<DeletedAccount>;
-const NumberColumn = DataTable.NumberCol<DeletedAccount>;
+const Column = columnFor<DeletedAccount>();
+const NumberColumn = numberColumnFor<DeletedAccount>();
 
 /**
  * /recover/accounts (spec §2, super admins): the accounts whose deletion was asked for in the

@@ -9,9 +9,10 @@ import { paths } from "../shared/paths";
 import { BulkRestoreButton, RestoreTestButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { DaysLeftChip, RecoverIcon } from "./shared";
+import { columnFor, numberColumnFor } from "../shared/columns";
 
-const Column = DataTable.Col<DeletedTest>;
-const NumberColumn = DataTable.NumberCol<DeletedTest>;
+const Column = columnFor<DeletedTest>();
+const NumberColumn = numberColumnFor<DeletedTest>();
 
 /**
  * /recover/tests (spec §2 "Recover", everyone; §9: deleted tests are recoverable for 15 days): the

@@ -15,8 +15,9 @@ import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
 import { ScheduledActionButtons } from "./actions";
 import { outcomeKey, runsIn, SCHEDULED_ACTION_PAGES } from "./scheduledActionRules";
+import { columnFor } from "../shared/columns";
 
-const Column = DataTable.Col<ScheduledAction>;
+const Column = columnFor<ScheduledAction>();
 const R = "resources.scheduled-actions";
 
 /** The list opens on what is still to happen; the state filter shows the history. */
