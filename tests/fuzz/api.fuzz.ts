@@ -19,6 +19,8 @@ import { EMAILS, type Who } from "../server/records";
 import { casesOf, operationsOf, type FuzzRequest } from "./cases";
 import { watchDatabase, type DbWatch } from "./dbWatch";
 import { prng } from "./prng";
+import { CONTRACTS } from "../../src/api/contract";
+import { filterKeysOf } from "../../src/api/contract/declare";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const MIN_REQUESTS = 5000;
@@ -38,18 +40,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Every filter key a list declares (resource definitions, the gallery's and others' checks). */
+/**
+ * Every filter key a list declares: the resources' contracts (src/api/contract/), and the checks
+ * of the lists that have none (the gallery's, the phone ranking's).
+ */
 function filterKeysInSources(): string[] {
-  const keys = new Set<string>(["q", "id"]);
+  const keys = new Set<string>(Object.values(CONTRACTS).flatMap((contract) => filterKeysOf(contract)));
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith(".ts")) {
         const text = readFileSync(path, "utf8");
-        for (const m of text.matchAll(/^\s+(\w+): \{ type: /gm)) keys.add(m[1]!);
         for (const m of text.matchAll(/^\s+(\w+): checks\./gm)) keys.add(m[1]!);
-        for (const m of text.matchAll(/dateRange\("(\w+)"/g)) keys.add(`${m[1]}_gte`).add(`${m[1]}_lte`);
       }
     }
   };
@@ -95,11 +98,14 @@ it(`answers every route's malformed input without a 5xx, a broken export or a ch
     if (/test/i.test(name)) return aTest?.id ?? "x";
     return random.pick(realIds);
   };
+  const filterKeys = filterKeysInSources();
+  // The contracts' filters of each kind, and the lists' own checks, are all malformed in turn.
+  expect(filterKeys).toEqual(expect.arrayContaining(["createdAt_gte", "bookmarked", "valid_at", "deviceType"]));
   const options = {
     random,
     realId,
     missingId: "7f1d6c4e-8f7b-4a3e-9d2c-00000000f022",
-    filterKeys: filterKeysInSources(),
+    filterKeys,
     valuesPerField: 3,
   };
 

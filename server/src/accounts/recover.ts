@@ -68,6 +68,7 @@ export function recoverAccountRoutes(app: FastifyInstance, { db }: Services): vo
 
   writeRoutes(app, db, accountDefinition, accounts).actionRoute("restore", {
     access: ["SuperAdmin"],
+    behaviour: { schedulesLifecycle: true },
     summary: `Restore an account whose deletion was asked for in the last ${WINDOW_DAYS} days (cancels it)`,
     fields: {},
     change: (_body, { id }) => {
@@ -85,7 +86,7 @@ export function recoverAccountRoutes(app: FastifyInstance, { db }: Services): vo
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     `/${DELETED_ACCOUNTS}/restore`,
     {
-      config: { access: ["SuperAdmin"] },
+      config: { access: ["SuperAdmin"], schedulesLifecycle: true },
       schema: {
         tags: [DELETED_ACCOUNTS],
         summary: `Restore several accounts whose deletion was asked for in the last ${WINDOW_DAYS} days (all or none)`,

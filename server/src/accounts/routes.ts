@@ -157,6 +157,7 @@ export function accountRoutes(app: FastifyInstance, { db, clock }: Services): vo
   writes.updateRoute({
     access: ["SuperAdmin"],
     summary: "Update an account (pending_deletion schedules its deletion)",
+    behaviour: { schedulesLifecycle: true },
     fields: { ...writable, version: versionSchema, status: stringEnum(ACCOUNT_STATUSES), ownerId: nullableId },
     change: (fields, { id }) => {
       const body = trimmed(fields);
@@ -181,6 +182,7 @@ export function accountRoutes(app: FastifyInstance, { db, clock }: Services): vo
         params: idParams,
         response: responses.changed,
       },
+      { schedulesLifecycle: true },
     ),
     async (request) => {
       const caller = callerOf(request);

@@ -105,21 +105,27 @@ export function aiRoutes(app: FastifyInstance, services: Services): void {
 
   api.post(
     "/ai/test/:id/group/:group/trigger",
-    routeOptions("public", TAG, "Start an AI job for a test run (or answer the one already running)", {
-      description: `${ACCESS_NOTE} The body may also be missing. A job of the same run and model pending or in progress for less than 5 minutes is answered instead of a new one.`,
-      security: OPTIONAL_BEARER,
-      params: runParams,
-      // Documented only: Fastify cannot accept a missing body, so parseTriggerBody checks it.
-      [DOCUMENTED_BODY]: aiTriggerRequestSchema,
-      response: {
-        200: described(aiTriggerResponseSchema, "The new job's id, or the running one's."),
-        ...refusals({
-          400: true,
-          ...AI_REFUSALS,
-          404: "Test not found, or This test run has no photos to analyse.",
-        }),
+    routeOptions(
+      "public",
+      TAG,
+      "Start an AI job for a test run (or answer the one already running)",
+      {
+        description: `${ACCESS_NOTE} The body may also be missing. A job of the same run and model pending or in progress for less than 5 minutes is answered instead of a new one.`,
+        security: OPTIONAL_BEARER,
+        params: runParams,
+        // Documented only: Fastify cannot accept a missing body, so parseTriggerBody checks it.
+        [DOCUMENTED_BODY]: aiTriggerRequestSchema,
+        response: {
+          200: described(aiTriggerResponseSchema, "The new job's id, or the running one's."),
+          ...refusals({
+            400: true,
+            ...AI_REFUSALS,
+            404: "Test not found, or This test run has no photos to analyse.",
+          }),
+        },
       },
-    }),
+      { allowedDuringGrace: true },
+    ),
     async (request) => {
       // Who before what: a caller without access learns nothing about the body's problems.
       const { test, caller } = await aiAccess(request, services, request.params.id);

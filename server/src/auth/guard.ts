@@ -20,11 +20,28 @@ import { userAndSession } from "./sessions";
 
 export type Access = "public" | "signedIn" | readonly Role[];
 
+/**
+ * What a route does besides answering, declared in its own config (never matched from its URL):
+ * a route that says nothing is refused to a grace account when it writes, and schedules nothing.
+ */
+export interface RouteBehaviour {
+  /**
+   * A write an account in its grace period may still make (spec §4: "read and export only"):
+   * sessions, exports, one's own settings, paying (lifecycle/grace.ts).
+   */
+  allowedDuringGrace?: true;
+  /**
+   * A write that asks for a scheduled action or withdraws one (an account's deletion, a cancel at
+   * the period end, their undoing): once it succeeds, the lifecycle schedules it at once.
+   */
+  schedulesLifecycle?: true;
+}
+
 /** The signed-in user of a request, and the client they used (the Activity Feed records both). */
 export type SignedInCaller = UserRow & { client: string | null };
 
 declare module "fastify" {
-  interface FastifyContextConfig {
+  interface FastifyContextConfig extends RouteBehaviour {
     access?: Access;
   }
   interface FastifyRequest {

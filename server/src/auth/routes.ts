@@ -151,13 +151,19 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
   // The body is ignored: the console posts an empty one.
   api.post(
     "/verify-token",
-    routeOptions("signedIn", TAG, "Check the access token and say whose it is", {
-      description: "The body is ignored (the console posts an empty one).",
-      response: {
-        200: described(verifyTokenResponseSchema, "The token is good: whose it is."),
-        ...refusals(GUARD_REFUSALS),
+    routeOptions(
+      "signedIn",
+      TAG,
+      "Check the access token and say whose it is",
+      {
+        description: "The body is ignored (the console posts an empty one).",
+        response: {
+          200: described(verifyTokenResponseSchema, "The token is good: whose it is."),
+          ...refusals(GUARD_REFUSALS),
+        },
       },
-    }),
+      { allowedDuringGrace: true },
+    ),
     async (request) => ({ valid: true as const, user: toApiUser(callerOf(request)) }),
   );
 }

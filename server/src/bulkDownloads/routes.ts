@@ -91,18 +91,24 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
 
   api.post(
     "/bulk-downloads",
-    routeOptions("signedIn", TAG, "Start building one zip of many tests", {
-      description: `1 to ${MAX_BULK_TESTS} distinct tests the caller may see; one download at a time per user. Built in the background: poll GET /api/bulk-downloads/{id}.`,
-      body: bulkDownloadRequestSchema,
-      response: {
-        201: described(bulkDownloadSchema, "Started: pending."),
-        ...refusals({
-          400: "Invalid body, or testIds contains tests that do not exist or that you may not see",
-          ...GUARD_REFUSALS,
-          409: `A bulk download is already in progress, or you already hold ${MAX_READY_BULK_DOWNLOADS} ready zips or 2 GB of them (each expires ${BULK_DOWNLOAD_EXPIRY_HOURS} hours after it is ready).`,
-        }),
+    routeOptions(
+      "signedIn",
+      TAG,
+      "Start building one zip of many tests",
+      {
+        description: `1 to ${MAX_BULK_TESTS} distinct tests the caller may see; one download at a time per user. Built in the background: poll GET /api/bulk-downloads/{id}.`,
+        body: bulkDownloadRequestSchema,
+        response: {
+          201: described(bulkDownloadSchema, "Started: pending."),
+          ...refusals({
+            400: "Invalid body, or testIds contains tests that do not exist or that you may not see",
+            ...GUARD_REFUSALS,
+            409: `A bulk download is already in progress, or you already hold ${MAX_READY_BULK_DOWNLOADS} ready zips or 2 GB of them (each expires ${BULK_DOWNLOAD_EXPIRY_HOURS} hours after it is ready).`,
+          }),
+        },
       },
-    }),
+      { allowedDuringGrace: true },
+    ),
     async (request, reply) => {
       const caller = callerOf(request);
       const { testIds } = request.body;

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import Type, { type TObject, type TSchema, type TString } from "typebox";
-import type { Access } from "../auth/guard";
+import type { Access, RouteBehaviour } from "../auth/guard";
 import { recordExampleOf } from "./examples";
 
 export const BEARER = "bearerAuth";
@@ -221,11 +221,18 @@ export async function sendTotalCount(_request: FastifyRequest, reply: FastifyRep
 
 /**
  * A route's options: who may call it (`config.access`, from which the document's `security`
- * follows), its OpenAPI tag and summary, then the rest of its schema. A list (`isListRoute`) also
- * sends X-Total-Count beside its Content-Range.
+ * follows), its OpenAPI tag and summary, then the rest of its schema, and what else it does
+ * (`behaviour`, in its config too). A list (`isListRoute`) also sends X-Total-Count beside its
+ * Content-Range.
  */
-export const routeOptions = <S extends object>(access: Access, tag: string, summary: string, schema: S) => ({
-  config: { access },
+export const routeOptions = <S extends object>(
+  access: Access,
+  tag: string,
+  summary: string,
+  schema: S,
+  behaviour: RouteBehaviour = {},
+) => ({
+  config: { access, ...behaviour },
   schema: { tags: [tag], summary, ...schema },
   ...(isListRoute(schema) ? { onSend: sendTotalCount } : {}),
 });
@@ -362,6 +369,9 @@ export function swaggerOptions(info: PackageInfo): FastifyDynamicSwaggerOptions 
         "x-access": tokenOptional
           ? "anybody; a token, when sent, is checked and may give access to more"
           : describeAccess(access),
+        // What the route's config says it does besides answering (auth/guard.ts RouteBehaviour).
+        ...(route.config?.allowedDuringGrace ? { "x-allowed-during-grace": true } : {}),
+        ...(route.config?.schedulesLifecycle ? { "x-schedules-lifecycle": true } : {}),
       };
       if (transformed[DOCUMENTED_BODY] !== undefined) {
         transformed.body = transformed[DOCUMENTED_BODY];

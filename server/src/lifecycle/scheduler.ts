@@ -38,23 +38,11 @@ export interface Scheduler {
   syncRequests(): Promise<void>;
 }
 
-/**
- * The writes that ask for a scheduled action or withdraw one (an account's deletion, cancel at
- * period end, their undoing): after one succeeds, its scheduled action is there at once.
- */
-export const REQUEST_ROUTES: readonly string[] = [
-  "DELETE /api/accounts/:id",
-  "PUT /api/accounts/:id",
-  "POST /api/accounts/:id/restore",
-  "POST /api/deleted-accounts/restore",
-  "POST /api/subscriptions/:id/cancel",
-  "POST /api/subscriptions/:id/resume",
-];
-
 export function syncAfterRequests(app: FastifyInstance, scheduler: Scheduler): void {
   app.addHook("onResponse", async (request, reply) => {
     if (reply.statusCode >= 300) return;
-    if (!REQUEST_ROUTES.includes(`${request.method} ${request.routeOptions.url ?? ""}`)) return;
+    // The routes that ask for a scheduled action or withdraw one say so (config.schedulesLifecycle).
+    if (request.routeOptions.config.schedulesLifecycle !== true) return;
     try {
       await scheduler.syncRequests();
     } catch (error) {

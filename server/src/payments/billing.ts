@@ -116,6 +116,7 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
   for (const [action, rule] of Object.entries(SUBSCRIPTION_ACTIONS)) {
     subscriptionWrites.actionRoute(action, {
       access: adminsAndUp,
+      behaviour: { schedulesLifecycle: true },
       summary: rule.summary,
       fields: {},
       change: () => (current) => {

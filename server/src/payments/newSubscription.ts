@@ -50,37 +50,49 @@ export function newSubscriptionRoutes(app: FastifyInstance, { db, clock, payment
 
   api.post(
     `/${QUOTE_PATH}`,
-    routeOptions(ADMIN, TAG, "What a plan costs now, with a discount code", {
-      description:
-        "A percent code takes its share of the first payment (rounded); an amount code its amount, up to the price, " +
-        "in the plan's currency only. Each renewal costs the plan's price.",
-      body: quoteBodySchema,
-      response: {
-        200: described(quoteSchema, "The price, the code's part and the total charged now."),
-        ...errors(400, 401, 403, 422, 499),
+    routeOptions(
+      ADMIN,
+      TAG,
+      "What a plan costs now, with a discount code",
+      {
+        description:
+          "A percent code takes its share of the first payment (rounded); an amount code its amount, up to the price, " +
+          "in the plan's currency only. Each renewal costs the plan's price.",
+        body: quoteBodySchema,
+        response: {
+          200: described(quoteSchema, "The price, the code's part and the total charged now."),
+          ...errors(400, 401, 403, 422, 499),
+        },
       },
-    }),
+      { allowedDuringGrace: true },
+    ),
     async (request) => (await priceSubscription(db, request.body, clock.now())).quote,
   );
 
   api.post(
     `/${START_PATH}`,
-    routeOptions(ADMIN, TAG, "Start a subscription: charge the card and make the account active", {
-      description:
-        "In one transaction: the subscription (active, one period from now; a past-due one it replaces ends), its paid payment, the account's status " +
-        "active, its pending scheduled actions canceled (outcome paid), the code's redemption and an activity entry " +
-        "for each. Repeating a request with the same Idempotency-Key answers the first outcome and charges nothing.",
-      headers: idempotencyHeadersSchema,
-      body: startBodySchema,
-      response: {
-        201: described(startAnswerSchema, "Started: the subscription, the payment and the account's new status."),
-        ...errors(400, 401, 403, 422, 499),
-        ...refusals({
-          402: "The card was refused (the provider's reason); the attempt is recorded as a failed payment, nothing else.",
-          409: `\`${ALREADY_SUBSCRIBED}\` (active).`,
-        }),
+    routeOptions(
+      ADMIN,
+      TAG,
+      "Start a subscription: charge the card and make the account active",
+      {
+        description:
+          "In one transaction: the subscription (active, one period from now; a past-due one it replaces ends), its paid payment, the account's status " +
+          "active, its pending scheduled actions canceled (outcome paid), the code's redemption and an activity entry " +
+          "for each. Repeating a request with the same Idempotency-Key answers the first outcome and charges nothing.",
+        headers: idempotencyHeadersSchema,
+        body: startBodySchema,
+        response: {
+          201: described(startAnswerSchema, "Started: the subscription, the payment and the account's new status."),
+          ...errors(400, 401, 403, 422, 499),
+          ...refusals({
+            402: "The card was refused (the provider's reason); the attempt is recorded as a failed payment, nothing else.",
+            409: `\`${ALREADY_SUBSCRIBED}\` (active).`,
+          }),
+        },
       },
-    }),
+      { allowedDuringGrace: true },
+    ),
     async (request, reply) => {
       const outcome = await startSubscription(
         { db, provider: payments, now: clock.now(), log: request.log },

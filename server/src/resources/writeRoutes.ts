@@ -10,7 +10,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import Type from "typebox";
 import Value from "typebox/value";
-import type { Access } from "../auth/guard";
+import type { Access, RouteBehaviour } from "../auth/guard";
 import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
 import type { UserRow } from "../users/queries";
@@ -51,6 +51,7 @@ export interface WriteContext {
 interface RouteText {
   access: Access;
   summary: string;
+  behaviour?: RouteBehaviour;
 }
 
 /** A create: the body's fields, and the INSERT of the new record under `id` (its checks first). */
@@ -87,8 +88,8 @@ export function writeRoutes<F extends Fields>(
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Typed loosely, like the read routes: the record goes out through its full schema.
   const responses = answers(def) as Record<"created" | "changed" | "deleted", Record<number, Type.TSchema>>;
-  const described = ({ access, summary }: RouteText) =>
-    routeOptions(access, def.name, summary, { response: responses.changed });
+  const described = ({ access, summary, behaviour }: RouteText) =>
+    routeOptions(access, def.name, summary, { response: responses.changed }, behaviour);
 
   /** PUT or POST on one record: check its version, write, log the difference; answers the record. */
   function changeRoute<P extends VersionedFields>(

@@ -204,18 +204,24 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
 
   api.post(
     "/tests/download/:id",
-    routeOptions("signedIn", TAG, "Download some of a test's files as one zip", {
-      params: idParams,
-      body: testDownloadRequestSchema,
-      response: {
-        200: binary("application/zip", "The zip, streamed: the files in the order asked for, each name once."),
-        ...refusals({
-          400: "Invalid body, or unknown file ids for this test.",
-          ...GUARD_REFUSALS,
-          404: TEST_NOT_VISIBLE,
-        }),
+    routeOptions(
+      "signedIn",
+      TAG,
+      "Download some of a test's files as one zip",
+      {
+        params: idParams,
+        body: testDownloadRequestSchema,
+        response: {
+          200: binary("application/zip", "The zip, streamed: the files in the order asked for, each name once."),
+          ...refusals({
+            400: "Invalid body, or unknown file ids for this test.",
+            ...GUARD_REFUSALS,
+            404: TEST_NOT_VISIBLE,
+          }),
+        },
       },
-    }),
+      { allowedDuringGrace: true },
+    ),
     async (request, reply) => {
       const test = await visibleTest(request, request.params.id);
       const { fileIds } = request.body;

@@ -58,22 +58,28 @@ async function familyOf(tx: Tx, userId: string, refreshToken: string): Promise<s
 export function passwordChangeRoutes(app: FastifyInstance, { db, throttle }: Services): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     "/users/me/password",
-    routeOptions("signedIn", USER_SETTINGS_TAG, "Change one's own password; every other sign-in is signed out", {
-      description:
-        "Rate-limited like sign-in: a wrong current password counts as a failed attempt. The sign-in of `refreshToken` stays; every other one of the user is revoked, so those sessions end at their next refresh (within the access token's lifetime). Records the activity entry `change-password` (never a password).",
-      body: passwordChangeSchema,
-      response: {
-        200: described(
-          Type.Object({
-            signedOutSessions: Type.Integer({ minimum: 0, description: "Other sessions that were signed out." }),
-          }),
-          "Changed.",
-        ),
-        ...errors(400),
-        ...refusals(GUARD_REFUSALS),
-        ...tooManyWithRetryAfter("Too many failed attempts. Try again in N minutes."),
+    routeOptions(
+      "signedIn",
+      USER_SETTINGS_TAG,
+      "Change one's own password; every other sign-in is signed out",
+      {
+        description:
+          "Rate-limited like sign-in: a wrong current password counts as a failed attempt. The sign-in of `refreshToken` stays; every other one of the user is revoked, so those sessions end at their next refresh (within the access token's lifetime). Records the activity entry `change-password` (never a password).",
+        body: passwordChangeSchema,
+        response: {
+          200: described(
+            Type.Object({
+              signedOutSessions: Type.Integer({ minimum: 0, description: "Other sessions that were signed out." }),
+            }),
+            "Changed.",
+          ),
+          ...errors(400),
+          ...refusals(GUARD_REFUSALS),
+          ...tooManyWithRetryAfter("Too many failed attempts. Try again in N minutes."),
+        },
       },
-    }),
+      { allowedDuringGrace: true },
+    ),
     async (request, reply) => {
       const caller = callerOf(request);
       const { currentPassword, newPassword, refreshToken } = request.body;

@@ -66,22 +66,28 @@ export function preferenceRoutes(app: FastifyInstance, { db }: Services): void {
 
   api.put(
     "/users/me/preferences",
-    routeOptions("signedIn", USER_SETTINGS_TAG, "Change some of the caller's preferences", {
-      description:
-        "Versioned: `version` is the one the change is based on (0 before the first save); a stale one answers 409 with `current`. Fields left out stay as they are. Records an activity entry `preferences` with what changed; a change that changes nothing records none.",
-      body: preferencesUpdateSchema,
-      response: {
-        200: described(userPreferencesSchema, "The preferences now."),
-        409: Type.Object(
-          { message: Type.String(), current: Type.Optional(userPreferencesSchema) },
-          {
-            description:
-              "Changed elsewhere since it was read (`current`: the stored preferences); nothing was written.",
-          },
-        ),
-        ...refusals({ 400: true, ...GUARD_REFUSALS }),
+    routeOptions(
+      "signedIn",
+      USER_SETTINGS_TAG,
+      "Change some of the caller's preferences",
+      {
+        description:
+          "Versioned: `version` is the one the change is based on (0 before the first save); a stale one answers 409 with `current`. Fields left out stay as they are. Records an activity entry `preferences` with what changed; a change that changes nothing records none.",
+        body: preferencesUpdateSchema,
+        response: {
+          200: described(userPreferencesSchema, "The preferences now."),
+          409: Type.Object(
+            { message: Type.String(), current: Type.Optional(userPreferencesSchema) },
+            {
+              description:
+                "Changed elsewhere since it was read (`current`: the stored preferences); nothing was written.",
+            },
+          ),
+          ...refusals({ 400: true, ...GUARD_REFUSALS }),
+        },
       },
-    }),
+      { allowedDuringGrace: true },
+    ),
     async (request) => {
       const caller = callerOf(request);
       const { version, ...update } = request.body;

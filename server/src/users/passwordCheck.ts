@@ -21,16 +21,22 @@ export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Serv
   // because it is just as good an oracle for guessing the password.
   api.post(
     "/users/password/check",
-    routeOptions("signedIn", "Session", "Re-check the caller's password before a high-impact action", {
-      description:
-        "Rate-limited like sign-in. A correct password allows, for the next 5 minutes, a refund, an Advanced Settings change or a scheduled action's cancel or run.",
-      body: passwordCheckRequestSchema,
-      response: {
-        200: described(passwordCheckResponseSchema, "Whether the password is the caller's."),
-        ...refusals({ 400: true, ...GUARD_REFUSALS }),
-        ...tooManyWithRetryAfter("Too many failed attempts. Try again in N minutes."),
+    routeOptions(
+      "signedIn",
+      "Session",
+      "Re-check the caller's password before a high-impact action",
+      {
+        description:
+          "Rate-limited like sign-in. A correct password allows, for the next 5 minutes, a refund, an Advanced Settings change or a scheduled action's cancel or run.",
+        body: passwordCheckRequestSchema,
+        response: {
+          200: described(passwordCheckResponseSchema, "Whether the password is the caller's."),
+          ...refusals({ 400: true, ...GUARD_REFUSALS }),
+          ...tooManyWithRetryAfter("Too many failed attempts. Try again in N minutes."),
+        },
       },
-    }),
+      { allowedDuringGrace: true },
+    ),
     async (request, reply) => {
       const caller = callerOf(request);
       const source = { email: caller.email, ip: request.ip };
