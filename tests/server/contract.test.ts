@@ -12,6 +12,8 @@ import { CONTRACTS } from "../../src/api/contract";
 import { filterKeysOf, pickerSortOf, sortsOf, type AnyResourceContract } from "../../src/api/contract/declare";
 import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
 import { STORAGE_KEYS } from "../../src/config";
+import { canAccess } from "../../src/access/accessRules";
+import { ROLES, type Role } from "../../src/api/types";
 import { createDataProvider, type ConsoleDataProvider } from "../../src/dataProvider";
 import { createHttpClient } from "../../src/dataProvider/httpClient";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
@@ -219,6 +221,49 @@ describe("pickers", () => {
     expect(data.length).toBeGreaterThan(0);
     const names = data.map((business) => String(business.name));
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+});
+
+/**
+ * Who may do what, as the console offers it (authProvider.canAccess without a record: the page or
+ * button is there) and as the service lets it through (each route's declared access, shown in the
+ * document's x-access). A change on one side only fails here.
+ */
+describe("the console and the service agree on who may", () => {
+  const OPERATIONS = {
+    list: ["get", ""],
+    create: ["post", ""],
+    delete: ["delete", "/{id}"],
+    export: ["get", "/export.csv"],
+  } as const;
+  /** Where they differ on purpose. */
+  const DIFFERENCES: Record<string, string> = {
+    // Everyone's pickers read an account's businesses; the list page itself is nobody's (spec §2).
+    "businesses.list": "the service lets every signed-in user list",
+    // Everyone restores their own deleted tests; only super admins get the export button.
+    "deleted-tests.export": "the service lets every signed-in user export",
+  };
+
+  /** Whether a role passes a route's x-access ("signed-in SuperAdmin, Admin", "any signed-in user"). */
+  const passes = (access: string, role: Role) =>
+    access === "any signed-in user" || (access.startsWith("signed-in ") && access.slice(10).split(", ").includes(role));
+
+  it("on every declared resource's list, create, delete and export", async () => {
+    const document = (await testApp.app.inject({ method: "GET", url: "/api/docs/openapi.json" })).json<{
+      paths: Record<string, Record<string, { "x-access"?: string }>>;
+    }>();
+    const found: Record<string, string> = {};
+    for (const contract of contracts) {
+      for (const [action, [method, suffix]] of Object.entries(OPERATIONS)) {
+        const access = document.paths[`/api/${contract.name}${suffix}`]?.[method]?.["x-access"];
+        if (access === undefined) continue; // no such route: nothing to offer
+        for (const role of ROLES) {
+          const offered = canAccess({ id: "u", role, accountId: "a" }, { resource: contract.name, action });
+          if (offered !== passes(access, role)) found[`${contract.name}.${action}`] = `service: ${access}`;
+        }
+      }
+    }
+    expect(Object.keys(found).sort()).toEqual(Object.keys(DIFFERENCES).sort());
   });
 });
 
