@@ -15,47 +15,13 @@ import { handleError, handleFrameworkError } from "./http/errors";
 import { securityHeaders } from "./http/securityHeaders";
 import { describeClient } from "./http/userAgent";
 import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
-import { aiRoutes } from "./ai/routes";
-import { authRoutes } from "./auth/routes";
-import { healthRoutes } from "./health/routes";
-import { bulkDownloadRoutes } from "./bulkDownloads/routes";
+import { FEATURES } from "./features";
 import { leftoverSweepOnSchedule } from "./files/sweep";
-import { fileRoutes } from "./files/routes";
-import { galleryRoutes } from "./testRecords/gallery";
-import { paymentRoutes } from "./payments/routes";
-import { testRoutes } from "./testRecords/routes";
-import { uploadRoutes } from "./files/uploads";
-import { accountRoutes } from "./accounts/routes";
-import { recoverAccountRoutes } from "./accounts/recover";
-import { recoverTestRoutes } from "./testRecords/recover";
-import { businessRoutes } from "./businesses/routes";
-import { deviceRoutes } from "./devices/routes";
-import { phoneRoutes } from "./phones/routes";
-import { lostDeviceRoutes } from "./devices/lost";
-import { deviceUnsubscribeRoutes } from "./devices/unsubscribe";
-import { deleteRequestRoutes } from "./publicFlows/deleteRequest";
-import { scheduledActionRoutes } from "./lifecycle/routes";
 import { syncAfterRequests } from "./lifecycle/scheduler";
-import { activityRoutes } from "./activity/routes";
-import { userSettingsRoutes } from "./userSettings/routes";
-import { advancedSettingsRoutes } from "./advancedSettings/routes";
-import { dashboardRoutes } from "./dashboard/routes";
-import { forgotPasswordRoutes } from "./publicFlows/forgotPassword";
-import { registerRoutes } from "./publicFlows/register";
-import { discountRoutes } from "./discounts/routes";
-import { firmwareRoutes } from "./firmware/routes";
-import { billingRoutes } from "./payments/billing";
-import { newSubscriptionRoutes } from "./payments/newSubscription";
 import type { PaymentProvider } from "./payments/provider";
-import { userActionRoutes } from "./users/actions";
-import { invitationRoutes } from "./users/invitations";
-import { passwordCheckRoutes } from "./users/passwordCheck";
-import { perUserRoutes } from "./users/perUser";
-import { userRoutes } from "./users/resource";
 import { createServices } from "./services";
 import { systemClock, type Clock } from "./clock";
 import { packageInfo, swaggerOptions } from "./docs/openapi";
-import { docsRoutes } from "./docs/routes";
 
 export interface AppDeps {
   db: Database;
@@ -104,6 +70,9 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
     async (api) => {
       // Resolving the JWT secret may touch the database, hence inside an async plugin.
       const services = await createServices(db, config, api.log, clock, paymentProvider);
+      // What every feature's routes share is set up here, on the /api scope, before the features are
+      // registered: each feature is a plugin of its own (an encapsulated child), so it inherits these
+      // hooks and decorators, while what a feature adds itself stays with its own routes.
       api.addHook("onSend", async (_request, reply) => {
         // Answers carry tokens and personal data: never keep them in a shared cache. The only
         // routes that set their own (signed file links) allow private caching and nothing more.
@@ -121,44 +90,8 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
       installGuard(api, services);
       syncAfterRequests(api, services.lifecycle);
       leftoverSweepOnSchedule(api, services);
-      healthRoutes(api, services);
-      authRoutes(api, services);
-      passwordCheckRoutes(api, services);
-      paymentRoutes(api, services);
-      testRoutes(api, services);
-      galleryRoutes(api, services);
-      recoverTestRoutes(api, services);
-      fileRoutes(api, services);
-      api.register(async (uploads) => uploadRoutes(uploads, services));
-      bulkDownloadRoutes(api, services);
-      aiRoutes(api, services);
-      // The resources of docs/api-resources.md.
-      accountRoutes(api, services);
-      recoverAccountRoutes(api, services);
-      businessRoutes(api, services);
-      userRoutes(api, services);
-      userActionRoutes(api, services);
-      invitationRoutes(api, services);
-      deviceRoutes(api, services);
-      lostDeviceRoutes(api, services);
-      // Public flows (docs/api.md "Public flows"): device unsubscribe links, data-deletion requests.
-      deviceUnsubscribeRoutes(api, services);
-      deleteRequestRoutes(api, services);
-      scheduledActionRoutes(api, services);
-      billingRoutes(api, services);
-      newSubscriptionRoutes(api, services);
-      firmwareRoutes(api, services);
-      discountRoutes(api, services);
-      perUserRoutes(api, services);
-      phoneRoutes(api, services);
-      activityRoutes(api, services);
-      userSettingsRoutes(api, services);
-      advancedSettingsRoutes(api, services);
-      dashboardRoutes(api, services);
-      // The public flows a guest finishes from an email (docs/api.md "Public flows").
-      registerRoutes(api, services);
-      forgotPasswordRoutes(api, services);
-      docsRoutes(api);
+      // Every feature in its own plugin, inheriting what is set up above (features.ts).
+      for (const feature of FEATURES) await api.register(feature, services);
     },
     { prefix: API_PREFIX },
   );

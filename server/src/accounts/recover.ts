@@ -14,9 +14,8 @@ import { readRoutes } from "../resources/routes";
 import { rowsOf } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
 import { fullName } from "../resources/sql";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { callerOf } from "../auth/guard";
 import { GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { notFound } from "../http/errors";
@@ -59,7 +58,7 @@ export const deletedAccountDefinition = implementResource(deletedAccountsContrac
   sorts: { daysLeft: "a.deletion_requested_at" },
 });
 
-export function recoverAccountRoutes(app: FastifyInstance, { db }: Services): void {
+export const recoverAccountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   readRoutes(app, db, deletedAccountDefinition, {
     list: ["SuperAdmin"],
     get: ["SuperAdmin"],
@@ -133,4 +132,4 @@ export function recoverAccountRoutes(app: FastifyInstance, { db }: Services): vo
       return { data: ids };
     },
   );
-}
+};

@@ -1,7 +1,6 @@
 /** Accounts (docs/api-resources.md "Accounts"): super admins manage them; owners rename their own. */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { ACCOUNT_STATUSES } from "../../../src/api/resources";
 import { callerOf } from "../auth/guard";
@@ -96,7 +95,7 @@ const trimmed = <T extends { name: string; phone?: string | null }>(body: T): T 
   phone: body.phone ?? "",
 });
 
-export function accountRoutes(app: FastifyInstance, { db, clock }: Services): void {
+export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, clock }) => {
   const def = accountDefinition;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const responses = answers(def);
@@ -201,4 +200,4 @@ export function accountRoutes(app: FastifyInstance, { db, clock }: Services): vo
       });
     },
   );
-}
+};

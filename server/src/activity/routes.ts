@@ -14,9 +14,8 @@
  * thousand entries is not counted for each page of 25 (or each 30 s poll); beyond it the
  * Content-Range total is "*" (unknown, and at least one more page).
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql, type SQL } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { ACTIVITY, ACTIVITY_EXACT_TOTAL, ACTIVITY_LINKS, ACTIVITY_RESOURCES } from "../../../src/api/activity";
 import { contentRange } from "../../../src/api/rules";
@@ -109,7 +108,7 @@ export function scopeOf(caller: Caller): SQL {
   return sql`(${people} or ${accountTests})`;
 }
 
-export function activityRoutes(app: FastifyInstance, { db }: Services): void {
+export const activityRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Typed loosely, as readRoutes does: the rows are still answered through the full schema.
   const entry: Type.TSchema = activityRecord;
@@ -148,4 +147,4 @@ export function activityRoutes(app: FastifyInstance, { db }: Services): void {
         .send(page.records);
     },
   );
-}
+};

@@ -3,9 +3,8 @@
  * Who may call them: see ai/access.ts (the test's viewers, and anybody for a shared test). The
  * worker that runs the jobs (services.aiJobs) is started and stopped with the app.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { AI_MODELS, isAiModel, type AiModel } from "../../../src/api/ai";
 import {
@@ -74,7 +73,7 @@ export function parseTriggerBody(body: unknown): { model: AiModel | undefined; d
   return { model: aiModel as AiModel | undefined, deviceType: deviceType as number | undefined };
 }
 
-export function aiRoutes(app: FastifyInstance, services: Services): void {
+export const aiRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db } = services;
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -176,4 +175,4 @@ export function aiRoutes(app: FastifyInstance, services: Services): void {
       return toAiJobStatusResponse(job);
     },
   );
-}
+};

@@ -1,6 +1,6 @@
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -23,7 +23,7 @@ import { findLiveUserByEmail, findUserById, toApiUser } from "../users/queries";
 const WRONG_CREDENTIALS = "Incorrect email or password.";
 const TAG = "Session";
 
-export function authRoutes(app: FastifyInstance, services: Services): void {
+export const authRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, accessTokens, refreshTokens, throttle } = services;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -166,4 +166,4 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
     ),
     async (request) => ({ valid: true as const, user: toApiUser(callerOf(request)) }),
   );
-}
+};

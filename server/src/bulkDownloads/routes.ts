@@ -4,9 +4,8 @@
  * id being the credential (the console's /bulk-downloads/:id page is for all, spec §2).
  */
 import { randomUUID } from "node:crypto";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, asc, count, eq, gt, inArray, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import {
   BULK_DOWNLOAD_EXPIRY_HOURS,
@@ -48,7 +47,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function bulkDownloadRoutes(app: FastifyInstance, services: Services): void {
+export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, storage } = services;
 
   async function findDownload(id: string) {
@@ -198,4 +197,4 @@ export function bulkDownloadRoutes(app: FastifyInstance, services: Services): vo
         .send(storage.get(row.storageKey));
     },
   );
-}
+};

@@ -1,6 +1,6 @@
 /** Businesses, the locations of an account (docs/api-resources.md "Businesses"). */
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH } from "../../../src/api/rules";
 import { businesses, devices, invitations, tests, users } from "../db/schema";
@@ -48,7 +48,7 @@ const fields = {
   accountId: Type.Optional(accountIdSchema),
 };
 
-export function businessRoutes(app: FastifyInstance, { db }: Services): void {
+export const businessRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const def = businessDefinition;
   const writes = writeRoutes(app, db, def, businesses);
   readRoutes(app, db, def, { list: "signedIn", get: "signedIn", export: ["SuperAdmin", "Admin"] });
@@ -102,4 +102,4 @@ export function businessRoutes(app: FastifyInstance, { db }: Services): void {
       await tx.delete(businesses).where(eq(businesses.id, id));
     },
   });
-}
+};

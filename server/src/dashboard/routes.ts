@@ -8,8 +8,7 @@
  * - users: their own latest tests.
  * A figure a role does not see is null, so every role's answer has the same shape.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { STONE_TYPES } from "../../../src/api/ai";
 import { countsOf, fillDays, type Dashboard } from "../../../src/api/dashboard";
 import { DEVICE_STATUSES, SUBSCRIPTION_STATES, USER_STATUSES } from "../../../src/api/resources";
@@ -38,7 +37,7 @@ interface LatestRow {
   thumbnailId: string | null;
 }
 
-export function dashboardRoutes(app: FastifyInstance, { db, fileLinks }: Services): void {
+export const dashboardRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, fileLinks }) => {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/dashboard",
     routeOptions("signedIn", "Dashboard", "Home: the figures of the caller's role (one answer per role)", {
@@ -85,4 +84,4 @@ export function dashboardRoutes(app: FastifyInstance, { db, fileLinks }: Service
       };
     },
   );
-}
+};

@@ -7,7 +7,7 @@
  * Read-only over existing tables: no table of its own. A device marked lost before the activity
  * log existed (the seed's) answers null for lostAt and lostBy*.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { devices } from "../db/schema";
 import { fieldError } from "../http/errors";
 import { implementResource } from "../resources/definition";
@@ -61,7 +61,7 @@ export const lostDeviceDefinition = implementResource(lostDevicesContract, lostD
   sorts: { customBoxName: "d.name" },
 });
 
-export function lostDeviceRoutes(app: FastifyInstance, { db }: Services): void {
+export const lostDeviceRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   readRoutes(app, db, lostDeviceDefinition, { list: ["SuperAdmin"], get: ["SuperAdmin"], export: ["SuperAdmin"] });
 
   // On the device itself, next to mark-lost: the same version rule (409) and activity entry.
@@ -74,4 +74,4 @@ export function lostDeviceRoutes(app: FastifyInstance, { db }: Services): void {
       return { status: "active" };
     },
   });
-}
+};

@@ -1,6 +1,6 @@
 /** Devices (docs/api-resources.md "Devices"): registered by super admins; admins rename and mark lost. */
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { DEVICE_STATUSES } from "../../../src/api/resources";
 import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../../src/api/rules";
@@ -87,7 +87,7 @@ function checkBoxName(name: string) {
     throw fieldError(422, "customBoxName", `At most ${CUSTOM_BOX_NAME_MAX_LENGTH} characters.`);
 }
 
-export function deviceRoutes(app: FastifyInstance, services: Services): void {
+export const deviceRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db } = services;
   const def = deviceDefinition;
   const notifications = deviceNotifications(app, services);
@@ -190,4 +190,4 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
       };
     },
   });
-}
+};

@@ -7,9 +7,8 @@
  * then, asking nothing (idempotent), until the lifecycle purges it. Both are limited per address,
  * like every public flow.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { UNSUBSCRIBE_LINK_NOT_VALID, type DeviceUnsubscribe } from "../../../src/api/deviceUnsubscribe";
 import { LINK_NOT_VALID } from "../../../src/api/register";
 import {
@@ -69,7 +68,7 @@ async function linkAndDevice(
   return { link, device };
 }
 
-export function deviceUnsubscribeRoutes(app: FastifyInstance, services: Services): void {
+export const deviceUnsubscribeRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, clock } = services;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tag = "Public flows";
@@ -131,4 +130,4 @@ export function deviceUnsubscribeRoutes(app: FastifyInstance, services: Services
       return answerOf(device, true);
     },
   );
-}
+};

@@ -1,6 +1,6 @@
 /** Discount codes (docs/api-resources.md "Discounts"), super admins only. */
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCreate } from "../../../src/api/resources";
 import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../../src/api/rules";
@@ -114,7 +114,7 @@ const toColumns = (body: DiscountCreate) => ({
   validTo: body.validTo === null ? null : new Date(body.validTo),
 });
 
-export function discountRoutes(app: FastifyInstance, { db }: Services): void {
+export const discountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const def = discountDefinition;
   const writes = writeRoutes(app, db, def, discounts);
   readRoutes(app, db, def, { list: SA, get: SA, export: SA });
@@ -150,4 +150,4 @@ export function discountRoutes(app: FastifyInstance, { db }: Services): void {
       await tx.delete(discounts).where(eq(discounts.id, id));
     },
   });
-}
+};

@@ -52,7 +52,7 @@ export function refusals<const T extends Record<number, string | true>>(codes: T
 export const GUARD_REFUSALS = { 401: true, 499: true } as const;
 
 /**
- * The document's tags, in the order the app registers their routes, each with what it groups.
+ * The document's tags, in the order the app registers their routes (features.ts), each with what it groups.
  * Every tag a route uses must be declared here, and every tag here used (tests/server/openapi.test.ts).
  */
 export const TAGS: readonly { name: string; description: string }[] = [

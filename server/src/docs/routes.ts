@@ -3,14 +3,15 @@
  * as they are registered; see docs/openapi.ts): GET /api/docs/openapi.json, the OpenAPI document,
  * and GET /api/docs, the same as a readable page. Both public, and left out of the document.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { OpenAPIV3 } from "openapi-types";
+import type { Services } from "../services";
 import { renderDocsPage } from "./page";
 
 /** The page has no script; its only style is inline. */
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-export function docsRoutes(app: FastifyInstance): void {
+export const docsRoutes: FastifyPluginAsyncTypebox<Services> = async (app) => {
   // The routes are all registered once the app is ready: the document and the page never change.
   let page: string | undefined;
   const document = () => app.swagger() as OpenAPIV3.Document;
@@ -27,4 +28,4 @@ export function docsRoutes(app: FastifyInstance): void {
       .header("x-content-type-options", "nosniff")
       .send(page);
   });
-}
+};

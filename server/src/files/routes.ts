@@ -2,9 +2,8 @@
  * GET /api/files/{fileId}?exp=…&sig=…: a test file, by the capability link the service put into
  * an answer the caller could see (files/links.ts). No bearer token: <img src> cannot send one.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { testFiles, tests } from "../db/schema";
 import { binary, HEADERS, refusals, routeOptions, withHeaders } from "../docs/openapi";
@@ -35,7 +34,7 @@ const linkQuery = Type.Object({
   sig: Type.Optional(Type.String({ maxLength: 100, description: "The link's signature." })),
 });
 
-export function fileRoutes(app: FastifyInstance, { db, storage, fileLinks }: Services): void {
+export const fileRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, storage, fileLinks }) => {
   /** The file a link names, checked the same way for the file and its thumbnails: 403 or 404 otherwise. */
   async function linkedFile(fileId: string, exp: string | undefined, sig: string | undefined) {
     if (!fileLinks.verify(fileId, exp, sig)) throw forbidden(INVALID_FILE_LINK);
@@ -140,4 +139,4 @@ export function fileRoutes(app: FastifyInstance, { db, storage, fileLinks }: Ser
       return reply.send(storage.get(key));
     },
   );
-}
+};

@@ -16,8 +16,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import fastifyMultipart from "@fastify/multipart";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import Type from "typebox";
 import { uploadResponseSchema } from "../../../src/api/schemas/tests";
 import { FILE_KIND, SERVICE_UPLOAD_EXTENSIONS, type UploadResponse } from "../../../src/api/tests";
@@ -98,7 +98,7 @@ async function receiveForm(request: FastifyRequest, tempDir: string): Promise<Fo
   return form;
 }
 
-export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLinks, config }: Services): Promise<void> {
+export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, storage, fileLinks, config }) => {
   await app.register(fastifyMultipart, {
     // One file: a second one makes multipart raise its files limit, which we answer with 400.
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
@@ -198,4 +198,4 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage, fileLink
       }
     },
   );
-}
+};

@@ -6,9 +6,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { pipeline, Transform, type Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import Type from "typebox";
 import { FIRMWARE_MAX_BYTES, FIRMWARE_STATUSES, FIRMWARE_VERSION_PATTERN } from "../../../src/api/resources";
 import { DEVICE_TYPES } from "../../../src/api/tests";
@@ -111,7 +111,7 @@ async function receive(request: FastifyRequest, storage: FileStorage, limit: num
   }
 }
 
-export function firmwareRoutes(app: FastifyInstance, services: Services): void {
+export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, storage, config } = services;
   const def = firmwareDefinition;
   const notifications = deviceNotifications(app, services);
@@ -255,4 +255,4 @@ export function firmwareRoutes(app: FastifyInstance, services: Services): void {
         .send(storage.get(row.storageKey));
     },
   );
-}
+};

@@ -1,12 +1,11 @@
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { healthResponseSchema } from "../../../src/api/schemas/auth";
 import { isReachable } from "../db/client";
 import { described, routeOptions } from "../docs/openapi";
 import type { Services } from "../services";
 
 /** GET /api/health: the console shows its maintenance screen when the portal is NotOk. */
-export function healthRoutes(app: FastifyInstance, { db, config, storage }: Services): void {
+export const healthRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, config, storage }) => {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/health",
     routeOptions("public", "Health", "Whether the console may be used", {
@@ -33,4 +32,4 @@ export function healthRoutes(app: FastifyInstance, { db, config, storage }: Serv
       return { portal: "Ok" as const, message: "The portal is running." };
     },
   );
-}
+};

@@ -8,9 +8,8 @@
  * cancel at period end is resumed, an account deletion asked for is restored (the account is
  * active again). An unpaid step canceled stays canceled (the super admin's decision to wait).
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { SCHEDULED_ACTIONS } from "../../../src/api/lifecycle";
 import { requireRecentPasswordCheck } from "../users/passwordCheck";
@@ -61,7 +60,7 @@ export const scheduledActionDefinition = implementResource(scheduledActionsContr
 const NOT_PENDING = "Only a pending scheduled action can be canceled or run.";
 export const SCHEDULED_ACTION_RECHECK = "Confirm your password to change a scheduled action.";
 
-export function scheduledActionRoutes(app: FastifyInstance, services: Services): void {
+export const scheduledActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, storage, clock } = services;
   const SA = ["SuperAdmin"] as const;
   readRoutes(app, db, scheduledActionDefinition, { list: [...SA], get: [...SA], export: [...SA] });
@@ -155,4 +154,4 @@ export function scheduledActionRoutes(app: FastifyInstance, services: Services):
       return (await findRecord(db, scheduledActionDefinition, caller, id))!;
     },
   );
-}
+};

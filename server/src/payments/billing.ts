@@ -2,7 +2,7 @@
  * Payments and subscriptions (docs/api-resources.md): read-only records from the payment
  * provider, plus the refund (super admins, after a password re-check) and cancel / resume.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { mayCancelSubscription, mayResumeSubscription } from "../../../src/api/rules";
 import { payments, subscriptions } from "../db/schema";
@@ -79,7 +79,7 @@ const SUBSCRIPTION_ACTIONS = {
   },
 };
 
-export function billingRoutes(app: FastifyInstance, { db }: Services): void {
+export const billingRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const adminsAndUp: ["SuperAdmin", "Admin"] = ["SuperAdmin", "Admin"];
   readRoutes(app, db, paymentDefinition, { list: adminsAndUp, get: adminsAndUp, export: adminsAndUp });
   readRoutes(app, db, subscriptionDefinition, { list: adminsAndUp, get: adminsAndUp, export: ["SuperAdmin"] });
@@ -125,4 +125,4 @@ export function billingRoutes(app: FastifyInstance, { db }: Services): void {
       },
     });
   }
-}
+};

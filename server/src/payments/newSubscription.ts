@@ -4,8 +4,7 @@
  * subscription (inactive, or canceled in its grace period). Managers and users ask an admin;
  * super admins manage customers' subscriptions from their records and never start one.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { PLANS, PLANS_PATH, QUOTE_PATH, START_PATH } from "../../../src/api/plans";
 import { subscriptionStatusResponseSchema } from "../../../src/api/schemas/auth";
@@ -34,7 +33,7 @@ const startAnswerSchema = Type.Object({
   status: subscriptionStatusResponseSchema,
 });
 
-export function newSubscriptionRoutes(app: FastifyInstance, { db, clock, payments }: Services): void {
+export const newSubscriptionRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, clock, payments }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -104,4 +103,4 @@ export function newSubscriptionRoutes(app: FastifyInstance, { db, clock, payment
       return reply.status(201).send(outcome.answer);
     },
   );
-}
+};

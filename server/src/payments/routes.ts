@@ -1,6 +1,5 @@
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { subscriptionStatusResponseSchema } from "../../../src/api/schemas/auth";
 import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
@@ -26,7 +25,7 @@ async function nextStep(db: Database, accountId: string, kind: string): Promise<
   return step?.runAt ?? null;
 }
 
-export function paymentRoutes(app: FastifyInstance, { db, clock }: Services): void {
+export const paymentRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, clock }) => {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     "/v2/payments/subscription",
     routeOptions("signedIn", "Session", "The caller's account's subscription status", {
@@ -65,4 +64,4 @@ export function paymentRoutes(app: FastifyInstance, { db, clock }: Services): vo
       return { status: account.status, message: account.message ?? DEFAULT_SUBSCRIPTION_MESSAGES[account.status] };
     },
   );
-}
+};

@@ -5,9 +5,8 @@
  * phone type, without brand or OS). Deleted and copied tests are not counted: a copy is not a test
  * made with a phone. Devices that name no brand or model are left out.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql, type SQL } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import {
   DEFAULT_PHONE_PERIOD,
@@ -75,7 +74,7 @@ function countedTests(from: Date | null): SQL {
 
 const int = (value: unknown) => Number(value ?? 0);
 
-export function phoneRoutes(app: FastifyInstance, { db }: Services): void {
+export const phoneRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -248,4 +247,4 @@ export function phoneRoutes(app: FastifyInstance, { db }: Services): void {
       };
     },
   );
-}
+};

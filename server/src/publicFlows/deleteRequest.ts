@@ -16,10 +16,9 @@
  * longer for a real address.
  */
 import { randomUUID } from "node:crypto";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import {
   DATA_DELETION_DAYS,
   DELETE_REQUEST_CODE_MINUTES,
@@ -142,7 +141,7 @@ async function scheduleDeletion(
   return new Date(String(row!.run_at));
 }
 
-export function deleteRequestRoutes(app: FastifyInstance, services: Services): void {
+export const deleteRequestRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, clock, mailer, config } = services;
   const { productName, publicUrl } = config.mail;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -313,4 +312,4 @@ export function deleteRequestRoutes(app: FastifyInstance, services: Services): v
       return { kind, accountName: person.accountName, runAt: runAt.toISOString() };
     },
   );
-}
+};

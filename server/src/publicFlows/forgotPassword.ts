@@ -4,9 +4,8 @@
  * single-use link valid for an hour; POST forgot-password/reset sets the new password, spends the
  * link and signs the user out everywhere (every refresh token revoked), in one transaction.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import {
   FORGOT_PASSWORD_ACCEPTED,
   FORGOT_PASSWORD_PATH,
@@ -62,7 +61,7 @@ async function resettableUser(db: Database | Tx, token: string, now: Date) {
   return user ? { code, user } : undefined;
 }
 
-export function forgotPasswordRoutes(app: FastifyInstance, services: Services): void {
+export const forgotPasswordRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, clock, mailer, config } = services;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const later = afterAnswer(app, app.log);
@@ -145,4 +144,4 @@ export function forgotPasswordRoutes(app: FastifyInstance, services: Services): 
       return reply.status(204).send(null);
     },
   );
-}
+};

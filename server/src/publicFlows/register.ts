@@ -5,8 +5,7 @@
  * link's code and creates the account, its first location and its owner in one transaction, and
  * signs the owner in: the console then opens /new-subscription (the account has no subscription).
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { isCountryCode } from "../../../src/api/countries";
 import {
   EMAIL_TAKEN_ON_CONFIRM,
@@ -71,7 +70,7 @@ function cleaned(body: RegisterRequest) {
   return values;
 }
 
-export function registerRoutes(app: FastifyInstance, services: Services): void {
+export const registerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, clock, mailer, config } = services;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const later = afterAnswer(app, app.log);
@@ -157,4 +156,4 @@ export function registerRoutes(app: FastifyInstance, services: Services): void {
       return { ...(await startSession(services, user)), user: toApiUser(user) };
     },
   );
-}
+};

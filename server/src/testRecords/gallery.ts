@@ -2,9 +2,8 @@
  * The gallery: GET tests, in ra-data-simple-rest's convention
  * (?sort=["date","DESC"]&range=[0,9]&filter={...}, total in Content-Range), and its facets.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, asc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { contentRange } from "../../../src/api/rules";
 import { FILE_KIND, type GalleryFilter, type GalleryItem } from "../../../src/api/tests";
@@ -120,7 +119,7 @@ export function galleryConditions(viewer: Viewer, filter: GalleryFilter): SQL | 
   return and(...conditions);
 }
 
-export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services): void {
+export const galleryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, fileLinks }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     "/tests",
@@ -215,4 +214,4 @@ export function galleryRoutes(app: FastifyInstance, { db, fileLinks }: Services)
       return { accounts: rows };
     },
   );
-}
+};

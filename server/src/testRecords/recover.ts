@@ -5,9 +5,8 @@
  * deleted them and the days left; restoring some (all or none); and the purge of those past the
  * window, with their stored files, until the scheduler runs it.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { DELETED_TESTS, RECOVERY_DAYS as DELETED_TEST_RECOVERY_DAYS } from "../../../src/api/recover";
 import { callerOf } from "../auth/guard";
@@ -71,7 +70,7 @@ const purgeAnswer = Type.Object(
   { description: "Purged." },
 );
 
-export function recoverTestRoutes(app: FastifyInstance, { db, storage, clock }: Services): void {
+export const recoverTestRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, storage, clock }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   readRoutes(app, db, deletedTestDefinition, { list: "signedIn", get: "signedIn", export: "signedIn" });
 
@@ -141,4 +140,4 @@ export function recoverTestRoutes(app: FastifyInstance, { db, storage, clock }: 
     },
     async (request) => purgeDeletedTests(db, storage, clock.now(), actorOf(callerOf(request))),
   );
-}
+};

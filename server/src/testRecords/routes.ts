@@ -2,9 +2,9 @@
  * One test record (spec §7): read (private and public), edit, delete, its photos' deletion and
  * zip download, and sharing.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import Type from "typebox";
 import { isTestNameValid, mayDeleteTest, TEST_NAME_MIN_LENGTH } from "../../../src/api/rules";
 import {
@@ -37,7 +37,7 @@ export const notesFromText = (notes: string): string[] =>
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== "");
 
-export function testRoutes(app: FastifyInstance, services: Services): void {
+export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, storage, fileLinks, config } = services;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -292,4 +292,4 @@ export function testRoutes(app: FastifyInstance, services: Services): void {
       return { sharedAt: sharedAt.toISOString() };
     },
   );
-}
+};

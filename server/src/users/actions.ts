@@ -3,9 +3,8 @@
  * Each checks the version like an edit and writes an activity entry.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import type { Invitation } from "../../../src/api/resources";
 import { ROLES, type Role } from "../../../src/api/types";
@@ -107,7 +106,7 @@ const STATUS_ACTIONS = {
   },
 };
 
-export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
+export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const def = userDefinition;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const writes = writeRoutes(app, db, def, users);
@@ -211,4 +210,4 @@ export function userActionRoutes(app: FastifyInstance, { db }: Services): void {
       return reply.status(201).send(invitation);
     },
   );
-}
+};

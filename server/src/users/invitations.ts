@@ -3,9 +3,8 @@
  * /invitation/{code} page): a guest reads a pending invitation by its code and accepts it, which
  * activates the invited user and signs them in, answering exactly like a sign-in.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import type { InvitationPublic } from "../../../src/api/resources";
 import { PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH } from "../../../src/api/rules";
@@ -76,7 +75,7 @@ async function pendingInvitation(db: Executor, code: string, lock = false): Prom
   return row;
 }
 
-export function invitationRoutes(app: FastifyInstance, services: Services): void {
+export const invitationRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, clock } = services;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tag = "invitations";
@@ -183,4 +182,4 @@ export function invitationRoutes(app: FastifyInstance, services: Services): void
       return { ...(await startSession(services, user)), user: toApiUser(user) };
     },
   );
-}
+};

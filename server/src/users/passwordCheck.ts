@@ -1,5 +1,4 @@
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq } from "drizzle-orm";
 import { passwordCheckRequestSchema, passwordCheckResponseSchema } from "../../../src/api/schemas/auth";
 import { callerOf } from "../auth/guard";
@@ -15,7 +14,7 @@ import { actorOf, logActivity } from "../resources/writes";
  * The password re-check. GET users/{id} (the full User record, a superset of ApiUser) is served
  * by the users resource (users/resource.ts).
  */
-export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Services): void {
+export const passwordCheckRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, throttle }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Re-checks the caller's password before a high-impact action; rate-limited like sign-in
   // because it is just as good an oracle for guessing the password.
@@ -59,7 +58,7 @@ export function passwordCheckRoutes(app: FastifyInstance, { db, throttle }: Serv
       return { isCorrect };
     },
   );
-}
+};
 
 /** How long a passed password check (POST users/password/check) allows a high-impact action. */
 export const PASSWORD_CHECK_VALID_MS = 5 * 60 * 1000;

@@ -3,9 +3,8 @@
  * the user to another browser. Super admins only (change log); each sees only their own.
  */
 import { randomUUID } from "node:crypto";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { RESOURCES, type SavedQueryValue } from "../../../src/api/resources";
 import { callerOf } from "../auth/guard";
@@ -119,7 +118,7 @@ const savedQueryOf = (row: {
   createdAt: row.createdAt.toISOString(),
 });
 
-export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
+export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -276,4 +275,4 @@ export function perUserRoutes(app: FastifyInstance, { db }: Services): void {
       });
     },
   );
-}
+};

@@ -3,7 +3,7 @@
  * ApiUser), direct creation by super admins, per-role edits and deletion.
  */
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { userFieldsEditableBy } from "../../../src/api/rules";
 import { ROLES } from "../../../src/api/types";
@@ -55,7 +55,7 @@ export const checkUserEmailFree = (db: Executor, email: string, exceptId: string
 
 const person = { firstName: personNameSchema, lastName: personNameSchema };
 
-export function userRoutes(app: FastifyInstance, { db }: Services): void {
+export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const def = userDefinition;
   const writes = writeRoutes(app, db, def, users);
   // GET users/{id} is for everybody within their scope (spec §2 /users/:userId, "Tested by").
@@ -129,4 +129,4 @@ export function userRoutes(app: FastifyInstance, { db }: Services): void {
       await updateVersioned(tx, def, users, current.id, current.version, { deletedAt: new Date() });
     },
   });
-}
+};
