@@ -57,6 +57,8 @@ describe("POST /api/bulk-downloads and the worker", () => {
     const response = await start([first.id, twin.id, other.id]);
     expect(response.statusCode).toBe(201);
     const started = response.json<BulkDownload>();
+    // Where to poll it.
+    expect(response.headers.location).toBe(`/api/bulk-downloads/${started.id}`);
     expect(started).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       status: "pending",

@@ -34,7 +34,10 @@ async function invite(): Promise<Invitation> {
     role: "Manager",
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<Invitation>();
+  const invitation = response.json<Invitation>();
+  // Where its guest reads it.
+  expect(response.headers.location).toBe(`/api/invitations/${invitation.code}`);
+  return invitation;
 }
 
 const read = (code: string) => call(t, undefined, "GET", `/api/invitations/${code}`);

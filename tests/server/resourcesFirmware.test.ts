@@ -50,6 +50,7 @@ describe("firmware", () => {
     const response = await upload(fields, [{ field: "file", name: "dr-watson-5.0.0.bin", content }]);
     expect(response.statusCode, response.body).toBe(201);
     const firmware = response.json<Firmware>();
+    expect(response.headers.location).toBe(`/api/firmware/${firmware.id}`);
     expect(firmware).toMatchObject({
       firmwareVersion: "5.0.0",
       deviceTypeCode: 5001,

@@ -345,6 +345,9 @@ describe("POST subscriptions/start", () => {
     const [first, second] = await Promise.all([start(customer.token, START, key), start(customer.token, START, key)]);
     expect(first.statusCode, first.body).toBe(201);
     expect(second.statusCode, second.body).toBe(201);
+    expect(first.headers.location).toBe(
+      `/api/subscriptions/${first.json<{ subscription: { id: string } }>().subscription.id}`,
+    );
     expect(second.json()).toEqual(first.json());
     const third = await start(customer.token, START, key);
     expect(third.json()).toEqual(first.json());

@@ -16,7 +16,7 @@ import {
   MAX_READY_BULK_DOWNLOADS,
 } from "../../../src/api/schemas/tests";
 import { callerOf } from "../auth/guard";
-import { binary, described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
+import { binary, described, GUARD_REFUSALS, HEADERS, refusals, routeOptions, withHeaders } from "../docs/openapi";
 import { BULK_DOWNLOAD_EXPIRY_MS, estimateSeconds, expiresAtOf, toApiBulkDownload } from "./worker";
 import { bulkDownloads, tests } from "../db/schema";
 import { attachmentDisposition } from "../files/zip";
@@ -98,7 +98,7 @@ export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (ap
         description: `1 to ${MAX_BULK_TESTS} distinct tests the caller may see; one download at a time per user. Built in the background: poll GET /api/bulk-downloads/{id}.`,
         body: bulkDownloadRequestSchema,
         response: {
-          201: described(bulkDownloadSchema, "Started: pending."),
+          201: withHeaders(described(bulkDownloadSchema, "Started: pending."), HEADERS.location),
           ...refusals({
             400: "Invalid body, or testIds contains tests that do not exist or that you may not see",
             ...GUARD_REFUSALS,
@@ -147,7 +147,7 @@ export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (ap
       }
       if (!row) throw new Error("The bulk download was not stored");
       services.bulkDownloads.wake();
-      return reply.status(201).send(toApiBulkDownload(row));
+      return reply.status(201).header("location", `/api/bulk-downloads/${row.id}`).send(toApiBulkDownload(row));
     },
   );
 

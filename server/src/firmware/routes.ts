@@ -18,7 +18,7 @@ import { attachmentDisposition, safeFileName } from "../files/zip";
 import type { FileStorage } from "../files/storage";
 import { fieldError, HttpError } from "../http/errors";
 import { formParts, translateMultipartError } from "../http/multipart";
-import { DOCUMENTED_BODY, routeOptions } from "../docs/openapi";
+import { DOCUMENTED_BODY, HEADERS, routeOptions, withHeaders } from "../docs/openapi";
 import type { Services } from "../services";
 import { implementResource } from "../resources/definition";
 import { firmwareContract, firmwareRecord } from "../../../src/api/contract/firmware";
@@ -140,7 +140,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
           deviceTypeCode: Type.Integer({ description: "A device type code of spec §3." }),
           releaseNotes: Type.String({ maxLength: MAX_RELEASE_NOTES }),
         }),
-        response: { ...responses.created, ...errors(413) },
+        response: { ...responses.created, 201: withHeaders(responses.created[201], HEADERS.location), ...errors(413) },
       },
     );
     uploads.withTypeProvider<TypeBoxTypeProvider>().post("/firmware", options, async (request, reply) => {
@@ -186,7 +186,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
           });
           return recordCreated(tx, def, caller, id);
         });
-        return reply.status(201).send(record);
+        return reply.status(201).header("location", `/api/firmware/${record.id}`).send(record);
       } catch (error) {
         if (upload) await storage.delete(upload.key);
         throw error;

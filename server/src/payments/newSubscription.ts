@@ -16,7 +16,7 @@ import {
   startBodySchema,
 } from "../../../src/api/schemas/subscriptions";
 import { callerOf } from "../auth/guard";
-import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
+import { described, GUARD_REFUSALS, HEADERS, refusals, routeOptions, withHeaders } from "../docs/openapi";
 import { HttpError } from "../http/errors";
 import { recordSchema } from "../resources/definition";
 import { errors } from "../resources/schemas";
@@ -82,7 +82,15 @@ export const newSubscriptionRoutes: FastifyPluginAsyncTypebox<Services> = async 
         headers: idempotencyHeadersSchema,
         body: startBodySchema,
         response: {
-          201: described(startAnswerSchema, "Started: the subscription, the payment and the account's new status."),
+          201: withHeaders(
+            described(startAnswerSchema, "Started: the subscription, the payment and the account's new status."),
+            {
+              Location: {
+                ...HEADERS.location.Location,
+                description: "The new subscription, `/api/subscriptions/<id>`.",
+              },
+            },
+          ),
           ...errors(400, 401, 403, 422, 499),
           ...refusals({
             402: "The card was refused (the provider's reason); the attempt is recorded as a failed payment, nothing else.",
@@ -100,7 +108,10 @@ export const newSubscriptionRoutes: FastifyPluginAsyncTypebox<Services> = async 
         request.headers["idempotency-key"],
       );
       if (!outcome.ok) throw new HttpError(402, outcome.reason);
-      return reply.status(201).send(outcome.answer);
+      return reply
+        .status(201)
+        .header("location", `/api/subscriptions/${outcome.answer.subscription.id}`)
+        .send(outcome.answer);
     },
   );
 };

@@ -28,7 +28,7 @@ import {
 import { iso, rowsOf, type Executor, type Tx } from "../resources/sql";
 import { checkUserEmailFree, NO_PASSWORD, userDefinition } from "./resource";
 import { recordCreated } from "../resources/writes";
-import { routeOptions } from "../docs/openapi";
+import { HEADERS, routeOptions, withHeaders } from "../docs/openapi";
 
 type UserRecord = RecordOf<(typeof userDefinition)["fields"]>;
 
@@ -158,7 +158,15 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
         accountId: Type.Optional(accountIdSchema),
         businessId: Type.Optional(nullableId),
       }),
-      response: { 201: invitationSchema, ...errors(...SIGNED_IN_ERRORS, 422) },
+      response: {
+        201: withHeaders(invitationSchema, {
+          Location: {
+            ...HEADERS.location.Location,
+            description: "The invitation as its guest reads it, `/api/invitations/<code>`.",
+          },
+        }),
+        ...errors(...SIGNED_IN_ERRORS, 422),
+      },
     }),
     async (request, reply) => {
       const caller = callerOf(request);
@@ -207,7 +215,10 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
       // The reference service has no mail service: the inviter gets the code in the answer. The
       // log names the invitation only, since the code is a credential.
       request.log.info({ invitationId: invitation.id }, "invitation created");
-      return reply.status(201).send(invitation);
+      return reply
+        .status(201)
+        .header("location", `/api/invitations/${encodeURIComponent(invitation.code)}`)
+        .send(invitation);
     },
   );
 };
