@@ -19,7 +19,7 @@ import { FEATURES } from "./features";
 import { leftoverSweepOnSchedule } from "./files/sweep";
 import { syncAfterRequests } from "./lifecycle/scheduler";
 import type { PaymentProvider } from "./payments/provider";
-import { createServices } from "./services";
+import { backgroundWorkOf, createServices } from "./services";
 import { systemClock, type Clock } from "./clock";
 import { packageInfo, swaggerOptions } from "./docs/openapi";
 
@@ -78,14 +78,13 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
         // routes that set their own (signed file links) allow private caching and nothing more.
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
       });
+      const background = backgroundWorkOf(services);
       api.addHook("onReady", async () => {
-        services.bulkDownloads.start();
-        services.aiJobs.start();
-        services.lifecycle.start();
+        for (const work of background) work.start();
       });
       // Stops claiming and puts the jobs in hand back to pending before the database closes.
       api.addHook("onClose", async () => {
-        await Promise.all([services.bulkDownloads.stop(), services.aiJobs.stop(), services.lifecycle.stop()]);
+        await Promise.all(background.map((work) => work.stop()));
       });
       installGuard(api, services);
       syncAfterRequests(api, services.lifecycle);

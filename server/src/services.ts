@@ -37,6 +37,19 @@ export interface Services {
   payments: PaymentProvider;
 }
 
+/** What runs beside the routes: started once the app is ready, stopped before the database closes. */
+export interface BackgroundWork {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Every background worker of the app (the job runners and the lifecycle's schedule). */
+export const backgroundWorkOf = (services: Services): BackgroundWork[] => [
+  services.bulkDownloads,
+  services.aiJobs,
+  services.lifecycle,
+];
+
 export async function createServices(
   db: Database,
   config: Config,
