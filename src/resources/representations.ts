@@ -6,10 +6,11 @@ import type { RaRecord } from "react-admin";
 import { CONTRACTS } from "../api/contract";
 import type { Device, Subscription, User } from "../api/resources";
 import { fullName } from "../authProvider/identity";
+import { deviceName } from "./shared/deviceName";
 
 const OWN: Record<string, (record: RaRecord) => string> = {
   users: (record) => fullName((record as User).firstName, (record as User).lastName),
-  devices: (record) => (record as Device).customBoxName || (record as Device).serialNumber,
+  devices: (record) => deviceName(record as Device),
   subscriptions: (record) => `${(record as Subscription).accountName} · ${(record as Subscription).plan}`,
 };
 

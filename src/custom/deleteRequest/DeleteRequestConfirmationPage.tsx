@@ -17,6 +17,7 @@ import { errorMessage } from "../errorMessage";
 import { formatDate, formatTime } from "../format";
 import { cleanCode, codeSentOf, codeTiming, type CodeSent } from "./codeTiming";
 import { BusyButton } from "../guestForms/BusyButton";
+import { IconHeading } from "../guestForms/IconHeading";
 import { Refusal } from "../guestForms/Refusal";
 import { RequestEmailInput } from "./RequestEmailInput";
 
@@ -71,12 +72,9 @@ export default function DeleteRequestConfirmationPage() {
         ) : (
           <Form defaultValues={defaultValues} onSubmit={submit} noValidate>
             <Stack spacing={2.5}>
-              <Stack direction="row" spacing={1.5} alignItems="center">
-                <MarkEmailReadIcon color="primary" />
-                <Typography variant="h5" component="h1">
-                  {translate("deleteRequest.confirmTitle")}
-                </Typography>
-              </Stack>
+              <IconHeading icon={<MarkEmailReadIcon color="primary" />}>
+                {translate("deleteRequest.confirmTitle")}
+              </IconHeading>
               <Typography sx={{ overflowWrap: "anywhere" }}>
                 {translate(email ? "deleteRequest.codeSentTo" : "deleteRequest.codeIntro", { email })}
               </Typography>
@@ -204,12 +202,7 @@ function Confirmed({ answer }: { answer: DeleteRequestConfirmed }) {
   const date = formatDate(answer.runAt);
   return (
     <Stack spacing={2.5} data-testid="delete-request-confirmed">
-      <Stack direction="row" spacing={1.5} alignItems="center">
-        <DoneIcon color="success" />
-        <Typography variant="h5" component="h1">
-          {translate("deleteRequest.doneTitle")}
-        </Typography>
-      </Stack>
+      <IconHeading icon={<DoneIcon color="success" />}>{translate("deleteRequest.doneTitle")}</IconHeading>
       <Alert severity="success" role="status">
         {translate(answer.kind === "account-deletion" ? "deleteRequest.doneAccount" : "deleteRequest.doneUser", {
           account: answer.accountName,

@@ -7,6 +7,7 @@ import { useParams, useSearchParams } from "react-router-dom";
 import { UNSUBSCRIBE_LINK_NOT_VALID, type DeviceUnsubscribe } from "../../api/deviceUnsubscribe";
 import { deviceTypeName } from "../../api/tests";
 import type { ConsoleDataProvider } from "../../dataProvider";
+import { deviceName } from "../../resources/shared/deviceName";
 import { errorMessage } from "../errorMessage";
 import { PageLoader } from "../status/PageLoader";
 import { BusyButton } from "../guestForms/BusyButton";
@@ -40,7 +41,7 @@ export default function DeviceUnsubscribePage() {
   });
 
   const device = link.data;
-  const name = device ? device.customBoxName || device.serialNumber : "";
+  const name = device ? deviceName(device) : "";
   const failure = token === "" ? UNSUBSCRIBE_LINK_NOT_VALID : link.error ? errorMessage(link.error) : null;
 
   return (

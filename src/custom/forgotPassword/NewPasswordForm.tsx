@@ -2,15 +2,14 @@ import { Alert, Button, Link as MuiLink, Stack, Typography } from "@mui/material
 import PasswordIcon from "@mui/icons-material/PasswordOutlined";
 import TaskAltIcon from "@mui/icons-material/TaskAltOutlined";
 import { useMutation } from "@tanstack/react-query";
-import { Form, PasswordInput, useDataProvider, useTranslate } from "react-admin";
+import { Form, useDataProvider, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
-import { PASSWORD_MIN_LENGTH } from "../../api/rules";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { GuestCard } from "../guestForms/GuestCard";
-import { newPassword, samePassword, refusalOf } from "../guestForms/validators";
+import { fieldErrorsOfRequest, refusalOf } from "../guestForms/validators";
 import { BusyButton } from "../guestForms/BusyButton";
+import { NewPasswordInputs } from "../guestForms/NewPasswordInputs";
 import { Refusal } from "../guestForms/Refusal";
-import { fieldErrorsOf } from "../../resources/shared/concurrency";
 
 /**
  * /forgot-password?token=… — the reset email's link: a new password, typed twice. Once changed,
@@ -35,14 +34,8 @@ export function NewPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const submit = async (values: Record<string, unknown>) => {
-    try {
-      await reset.mutateAsync(String(values.password ?? ""));
-      return undefined;
-    } catch (error) {
-      return fieldErrorsOf(error) ?? undefined;
-    }
-  };
+  const submit = (values: Record<string, unknown>) =>
+    fieldErrorsOfRequest(reset.mutateAsync(String(values.password ?? "")));
   const refusal = refusalOf(reset.error);
   const busy = reset.isPending;
   return (
@@ -58,21 +51,7 @@ export function NewPasswordForm({ token }: { token: string }) {
               </MuiLink>
             }
           />
-          <PasswordInput
-            source="password"
-            label="forgotPassword.reset.password"
-            autoComplete="new-password"
-            helperText={translate("forgotPassword.reset.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
-            validate={newPassword}
-            fullWidth
-          />
-          <PasswordInput
-            source="confirmPassword"
-            label="forgotPassword.reset.confirmPassword"
-            autoComplete="new-password"
-            validate={samePassword}
-            fullWidth
-          />
+          <NewPasswordInputs words="forgotPassword.reset" />
           <BusyButton type="submit" busy={busy}>
             {translate("forgotPassword.reset.submit")}
           </BusyButton>

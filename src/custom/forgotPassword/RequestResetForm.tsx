@@ -1,16 +1,15 @@
 import { useState } from "react";
 import { Link as MuiLink, Stack, Typography } from "@mui/material";
 import LockResetIcon from "@mui/icons-material/LockResetOutlined";
-import { useMutation } from "@tanstack/react-query";
 import { Form, TextInput, useDataProvider, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { EmailSent } from "../guestForms/EmailSent";
 import { GuestCard } from "../guestForms/GuestCard";
+import { useEmailedRequest } from "../guestForms/useEmailedRequest";
 import { emailAddress, refusalOf } from "../guestForms/validators";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
-import { fieldErrorsOf } from "../../resources/shared/concurrency";
 
 /**
  * /forgot-password (spec §2, guests only): the email to send a reset link to, then "Check your
@@ -20,34 +19,23 @@ export function RequestResetForm() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [email, setEmail] = useState("");
-  const [sent, setSent] = useState(false);
-  const request = useMutation({ mutationFn: (address: string) => dataProvider.requestPasswordReset(address) });
+  const { request, sentTo, send, again } = useEmailedRequest((address: string) =>
+    dataProvider.requestPasswordReset(address),
+  );
 
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = (values: Record<string, unknown>) => {
     const typed = String(values.email ?? "").trim();
     setEmail(typed);
-    try {
-      await request.mutateAsync(typed);
-      setSent(true);
-      return undefined;
-    } catch (error) {
-      return fieldErrorsOf(error) ?? undefined;
-    }
+    return send(typed, typed);
   };
 
-  if (sent) {
+  if (sentTo !== null) {
     return (
       <EmailSent
         title={translate("forgotPassword.sent.title")}
-        body={translate("forgotPassword.sent.body", { email })}
+        body={translate("forgotPassword.sent.body", { email: sentTo })}
         hint={translate("forgotPassword.sent.hint")}
-        again={{
-          label: translate("forgotPassword.sent.again"),
-          onClick: () => {
-            request.reset();
-            setSent(false);
-          },
-        }}
+        again={{ label: translate("forgotPassword.sent.again"), onClick: again }}
       />
     );
   }

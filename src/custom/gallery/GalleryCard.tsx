@@ -1,11 +1,9 @@
-import { Box, Card, CardActionArea, CardContent, Checkbox, Typography } from "@mui/material";
-import ImageIcon from "@mui/icons-material/ImageOutlined";
+import { Card, CardActionArea, CardContent, Checkbox, Typography } from "@mui/material";
 import { Link } from "react-router-dom";
 import { useTranslate } from "react-admin";
 import { deviceTypeName, type GalleryItem } from "../../api/tests";
 import { formatDateTime } from "../format";
-import { PhotoImage } from "../photos/PhotoImage";
-import { GALLERY_CARD_SIZES } from "../photos/photoSources";
+import { TestCardPhoto } from "../photos/TestCardPhoto";
 
 interface GalleryCardProps {
   item: GalleryItem;
@@ -30,32 +28,7 @@ export function GalleryCard({ item, selected, onToggle }: GalleryCardProps) {
       }}
     >
       <CardActionArea component={Link} to={`/gallery/item/${encodeURIComponent(item.id)}`} sx={{ height: "100%" }}>
-        <Box
-          sx={{
-            aspectRatio: "3 / 4",
-            bgcolor: "grey.100",
-            display: "flex",
-            alignItems: "center",
-            justifyContent: "center",
-          }}
-        >
-          {item.thumbnail ? (
-            <PhotoImage
-              link={item.thumbnail}
-              thumbnails={item.thumbnails}
-              sizes={GALLERY_CARD_SIZES}
-              alt={item.name}
-              sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }}
-            />
-          ) : (
-            <Box sx={{ color: "text.disabled", textAlign: "center" }}>
-              <ImageIcon fontSize="large" />
-              <Typography variant="caption" component="p">
-                {translate("gallery.noPhoto")}
-              </Typography>
-            </Box>
-          )}
-        </Box>
+        <TestCardPhoto thumbnail={item.thumbnail} thumbnails={item.thumbnails} name={item.name} aspectRatio="3 / 4" />
         <CardContent sx={{ p: 1.25, "&:last-child": { pb: 1.25 } }}>
           <Typography variant="subtitle2" component="h2" noWrap title={title}>
             {title}

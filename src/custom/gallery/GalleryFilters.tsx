@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button, InputAdornment, MenuItem, Stack, TextField } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
@@ -12,6 +12,60 @@ interface GalleryFiltersProps {
 }
 
 const SEARCH_DELAY_MS = 400;
+
+interface ChoiceFilterProps {
+  label: string;
+  /** The first option: no filter. */
+  allLabel: string;
+  value: string | number | undefined;
+  /** The value chosen, "" for all. */
+  onChange: (chosen: string) => void;
+  /** The options, as MenuItems. */
+  children: ReactNode;
+}
+
+/** A filter that is one of a list of options, or all of them. */
+function ChoiceFilter({ label, allLabel, value, onChange, children }: ChoiceFilterProps) {
+  return (
+    <TextField
+      fullWidth={false}
+      select
+      size="small"
+      label={label}
+      value={value ?? ""}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 200 }}
+    >
+      <MenuItem value="">{allLabel}</MenuItem>
+      {children}
+    </TextField>
+  );
+}
+
+interface DayFieldProps {
+  label: string;
+  /** YYYY-MM-DD, or none. */
+  value: string | undefined;
+  /** The other end of the range, so the browser's picker keeps the range the right way round. */
+  min?: string;
+  max?: string;
+  onChange: (day: string | undefined) => void;
+}
+
+/** One end of the date range: a day, or none once cleared. */
+function DayField({ label, value, min, max, onChange }: DayFieldProps) {
+  return (
+    <TextField
+      fullWidth={false}
+      size="small"
+      type="date"
+      label={label}
+      value={value ?? ""}
+      onChange={(event) => onChange(event.target.value || undefined)}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
+    />
+  );
+}
 
 /** Text search, device type, account (when there is more than one) and a date range. */
 export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersProps) {
@@ -54,59 +108,43 @@ export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersPro
           />
         )}
       />
-      <TextField
-        fullWidth={false}
-        select
-        size="small"
+      <ChoiceFilter
         label={translate("gallery.deviceType")}
-        value={filter.deviceType ?? ""}
-        onChange={(event) =>
-          onChange({ ...filter, deviceType: event.target.value === "" ? undefined : Number(event.target.value) })
-        }
-        sx={{ minWidth: 200 }}
+        allLabel={translate("gallery.allDeviceTypes")}
+        value={filter.deviceType}
+        onChange={(chosen) => onChange({ ...filter, deviceType: chosen === "" ? undefined : Number(chosen) })}
       >
-        <MenuItem value="">{translate("gallery.allDeviceTypes")}</MenuItem>
         {Object.entries(DEVICE_TYPES).map(([code, name]) => (
           <MenuItem key={code} value={Number(code)}>
             {name}
           </MenuItem>
         ))}
-      </TextField>
+      </ChoiceFilter>
       {accounts.length > 1 && (
-        <TextField
-          fullWidth={false}
-          select
-          size="small"
+        <ChoiceFilter
           label={translate("gallery.account")}
-          value={filter.accountId ?? ""}
-          onChange={(event) => onChange({ ...filter, accountId: event.target.value || undefined })}
-          sx={{ minWidth: 200 }}
+          allLabel={translate("gallery.allAccounts")}
+          value={filter.accountId}
+          onChange={(chosen) => onChange({ ...filter, accountId: chosen || undefined })}
         >
-          <MenuItem value="">{translate("gallery.allAccounts")}</MenuItem>
           {accounts.map((account) => (
             <MenuItem key={account.id} value={account.id}>
               {account.name}
             </MenuItem>
           ))}
-        </TextField>
+        </ChoiceFilter>
       )}
-      <TextField
-        fullWidth={false}
-        size="small"
-        type="date"
+      <DayField
         label={translate("gallery.from")}
-        value={filter.from ?? ""}
-        onChange={(event) => onChange({ ...filter, from: event.target.value || undefined })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to } }}
+        value={filter.from}
+        max={filter.to}
+        onChange={(from) => onChange({ ...filter, from })}
       />
-      <TextField
-        fullWidth={false}
-        size="small"
-        type="date"
+      <DayField
         label={translate("gallery.to")}
-        value={filter.to ?? ""}
-        onChange={(event) => onChange({ ...filter, to: event.target.value || undefined })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from } }}
+        value={filter.to}
+        min={filter.from}
+        onChange={(to) => onChange({ ...filter, to })}
       />
       {hasFilters && (
         <Button

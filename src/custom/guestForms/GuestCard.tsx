@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Box, Paper, Stack, Typography } from "@mui/material";
+import { Box, Paper, Stack } from "@mui/material";
+import { IconHeading } from "./IconHeading";
 
 /**
  * The card a guest page's form sits in, inside the guest shell: an icon and the page's heading,
@@ -20,12 +21,7 @@ export function GuestCard({
     <Box sx={{ display: "flex", justifyContent: "center", pt: { xs: 1, sm: 6 }, pb: 4 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, width: "100%", maxWidth }}>
         <Stack spacing={2.5}>
-          <Stack direction="row" spacing={1.5} alignItems="center">
-            {icon}
-            <Typography variant="h5" component="h1">
-              {title}
-            </Typography>
-          </Stack>
+          <IconHeading icon={icon}>{title}</IconHeading>
           {children}
         </Stack>
       </Paper>

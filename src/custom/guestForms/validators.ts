@@ -69,3 +69,17 @@ export const optionalPhone: Check = (value) => {
 export function refusalOf(error: unknown): string | null {
   return error && !fieldErrorsOf(error) ? errorMessage(error) : null;
 }
+
+/**
+ * A guest form's submit, once its request is sent: nothing when it went through, else the fields
+ * the service refused, which react-admin shows under each (any other refusal shows above the
+ * form, through refusalOf).
+ */
+export async function fieldErrorsOfRequest(request: Promise<unknown>): Promise<Record<string, string> | undefined> {
+  try {
+    await request;
+    return undefined;
+  } catch (error) {
+    return fieldErrorsOf(error) ?? undefined;
+  }
+}

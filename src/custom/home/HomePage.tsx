@@ -3,7 +3,7 @@
  * (GET dashboard, docs/api.md "Home dashboard") — every account's for super admins, their account's
  * for admins and managers, their own latest tests for users. Each figure opens the list behind it.
  */
-import { Alert, Box, Button, Skeleton, Stack } from "@mui/material";
+import { Box, Skeleton, Stack } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useDataProvider, useTranslate } from "react-admin";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
@@ -12,6 +12,7 @@ import { PageHeader } from "../../resources/shared/PageHeader";
 import { errorMessage } from "../errorMessage";
 import { AccountDashboard, SuperAdminDashboard } from "./RoleDashboards";
 import { LatestTests } from "./LatestTests";
+import { RetryAlert } from "../status/RetryAlert";
 
 export default function HomePage() {
   const translate = useTranslate();
@@ -32,16 +33,9 @@ export default function HomePage() {
       {query.isPending ? (
         <DashboardSkeleton own={scope === "own"} />
       ) : query.error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {translate("home.retry")}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={translate("home.retry")} onRetry={query.refetch}>
           {translate("home.error", { message: errorMessage(query.error) })}
-        </Alert>
+        </RetryAlert>
       ) : query.data.scope === "all" ? (
         <SuperAdminDashboard dashboard={query.data} />
       ) : query.data.scope === "account" ? (

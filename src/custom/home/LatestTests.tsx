@@ -3,15 +3,13 @@
  * test; the gallery holds the rest (their account's tests).
  */
 import { Box, Button, Card, CardActionArea, CardContent, Typography } from "@mui/material";
-import ImageIcon from "@mui/icons-material/ImageOutlined";
 import TestsIcon from "@mui/icons-material/PhotoLibraryOutlined";
 import { useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import type { DashboardTest } from "../../api/dashboard";
 import { deviceTypeName } from "../../api/tests";
 import { formatDateTime } from "../format";
-import { PhotoImage } from "../photos/PhotoImage";
-import { GALLERY_CARD_SIZES } from "../photos/photoSources";
+import { TestCardPhoto } from "../photos/TestCardPhoto";
 import { EmptyFigure, SectionCard } from "./DashboardCards";
 import { dashboardLinks as links } from "./dashboardLinks";
 
@@ -63,40 +61,13 @@ export function LatestTests({ tests }: { tests: DashboardTest[] }) {
 }
 
 function TestCard({ test }: { test: DashboardTest }) {
-  const translate = useTranslate();
   const device = test.deviceName
     ? `${test.deviceName} · ${deviceTypeName(test.deviceType)}`
     : deviceTypeName(test.deviceType);
   return (
     <Card variant="outlined" component="article" aria-label={test.name} sx={{ height: "100%" }}>
       <CardActionArea component={Link} to={links.test(test.id)} sx={{ height: "100%" }}>
-        <Box
-          sx={{
-            aspectRatio: "4 / 3",
-            overflow: "hidden",
-            bgcolor: "grey.100",
-            display: "flex",
-            alignItems: "center",
-            justifyContent: "center",
-          }}
-        >
-          {test.thumbnail ? (
-            <PhotoImage
-              link={test.thumbnail}
-              thumbnails={test.thumbnails}
-              sizes={GALLERY_CARD_SIZES}
-              alt={test.name}
-              sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }}
-            />
-          ) : (
-            <Box sx={{ color: "text.disabled", textAlign: "center" }}>
-              <ImageIcon fontSize="large" />
-              <Typography variant="caption" component="p">
-                {translate("gallery.noPhoto")}
-              </Typography>
-            </Box>
-          )}
-        </Box>
+        <TestCardPhoto thumbnail={test.thumbnail} thumbnails={test.thumbnails} name={test.name} aspectRatio="4 / 3" />
         <CardContent sx={{ p: 1.25, "&:last-child": { pb: 1.25 } }}>
           <Typography variant="subtitle2" component="h3" noWrap title={test.name}>
             {test.name}

@@ -4,8 +4,8 @@
  * subscription, payments this month, devices and users. Every number opens its filtered list
  * (./dashboardLinks.ts); the charts load on demand (./charts.tsx).
  */
-import type { ReactNode } from "react";
-import { Box, Typography } from "@mui/material";
+import type { ComponentType, ReactNode } from "react";
+import { Box, Typography, type SvgIconProps } from "@mui/material";
 import AccountsIcon from "@mui/icons-material/BusinessOutlined";
 import AiIcon from "@mui/icons-material/AutoAwesomeOutlined";
 import ChartIcon from "@mui/icons-material/InsertChartOutlined";
@@ -19,6 +19,7 @@ import { useNavigate } from "react-router-dom";
 import { STONE_TYPES, type StoneType } from "../../api/ai";
 import type { Dashboard } from "../../api/dashboard";
 import { SUBSCRIPTION_STATES, type SubscriptionState } from "../../api/resources";
+import { FigureGrid } from "../../resources/shared/FigureGrid";
 import { formatMoney } from "../../resources/shared/money";
 import { statusLabelKey } from "../../resources/shared/status";
 import { STONE_COLORS } from "../aiOverlay/polygons";
@@ -29,22 +30,6 @@ import { dashboardLinks as links } from "./dashboardLinks";
 type Tests = NonNullable<Dashboard["tests"]>;
 type Ai = NonNullable<Dashboard["ai"]>;
 type Payments = NonNullable<Dashboard["payments"]>;
-
-/** Figure cards: 2 a row on phones, up to `columns` on wide screens. */
-function Figures({ columns, children }: { columns: number; children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: "grid",
-        gap: 2,
-        mb: 2,
-        gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: `repeat(${columns}, minmax(0, 1fr))` },
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
 
 /** Sections side by side on wide screens (`columns` as a grid template), stacked on small ones. */
 function Row({ columns, children }: { columns: string; children: ReactNode }) {
@@ -65,31 +50,56 @@ function Row({ columns, children }: { columns: string; children: ReactNode }) {
 
 const sumOf = (rows: { count: number }[]) => rows.reduce((sum, row) => sum + row.count, 0);
 
+/** The sections whose words (en.ts's home.{section}) have a title, a subtitle and an "open" link. */
+type SectionName = "testsPerDay" | "ai" | "payments" | "subscriptions";
+
+interface DashboardSectionProps {
+  section: SectionName;
+  /** The list behind the section (its "open" link). */
+  to: string;
+  fill?: boolean;
+  /** Nothing to show yet: the section says so (its `empty` and `emptyHint`) with `emptyIcon`, instead of its content. */
+  isEmpty?: boolean;
+  emptyIcon?: ComponentType<SvgIconProps>;
+  children: ReactNode;
+}
+
+/** A section of Home with its title, subtitle and link, or its empty state while there is nothing to show. */
+function DashboardSection({
+  section,
+  to,
+  fill,
+  isEmpty = false,
+  emptyIcon = ChartIcon,
+  children,
+}: DashboardSectionProps) {
+  const translate = useTranslate();
+  const words = (key: string) => translate(`home.${section}.${key}`);
+  return (
+    <SectionCard title={words("title")} subtitle={words("subtitle")} link={{ to, label: words("open") }} fill={fill}>
+      {isEmpty ? <EmptyFigure icon={emptyIcon} title={words("empty")} hint={words("emptyHint")} /> : children}
+    </SectionCard>
+  );
+}
+
 function TestsPerDaySection({ tests, period }: { tests: Tests; period: Dashboard["period"] }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   return (
-    <SectionCard
-      title={translate("home.testsPerDay.title")}
-      subtitle={translate("home.testsPerDay.subtitle")}
-      link={{ to: links.periodTests(period), label: translate("home.testsPerDay.open") }}
+    <DashboardSection
+      section="testsPerDay"
+      to={links.periodTests(period)}
       fill
+      isEmpty={tests.total === 0}
+      emptyIcon={ChartIcon}
     >
-      {tests.total === 0 ? (
-        <EmptyFigure
-          icon={ChartIcon}
-          title={translate("home.testsPerDay.empty")}
-          hint={translate("home.testsPerDay.emptyHint")}
-        />
-      ) : (
-        <LazyTestsPerDayChart
-          days={tests.days}
-          label={translate("home.testsPerDay.label")}
-          testsLabel={translate("home.figures.tests")}
-          onDay={(day) => navigate(links.day(day))}
-        />
-      )}
-    </SectionCard>
+      <LazyTestsPerDayChart
+        days={tests.days}
+        label={translate("home.testsPerDay.label")}
+        testsLabel={translate("home.figures.tests")}
+        onDay={(day) => navigate(links.day(day))}
+      />
+    </DashboardSection>
   );
 }
 
@@ -103,14 +113,8 @@ function AiSection({ ai, period }: { ai: Ai; period: Dashboard["period"] }) {
   >;
   const stones = sumOf(ai.stones);
   return (
-    <SectionCard
-      title={translate("home.ai.title")}
-      subtitle={translate("home.ai.subtitle")}
-      link={{ to, label: translate("home.ai.open") }}
-    >
-      {ai.analyses === 0 ? (
-        <EmptyFigure icon={DiamondIcon} title={translate("home.ai.empty")} hint={translate("home.ai.emptyHint")} />
-      ) : stones === 0 ? (
+    <DashboardSection section="ai" to={to} isEmpty={ai.analyses === 0} emptyIcon={DiamondIcon}>
+      {stones === 0 ? (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: "center" }}>
           {translate("home.ai.noStones")}
         </Typography>
@@ -154,7 +158,7 @@ function AiSection({ ai, period }: { ai: Ai; period: Dashboard["period"] }) {
           />
         </>
       )}
-    </SectionCard>
+    </DashboardSection>
   );
 }
 
@@ -165,54 +169,47 @@ function PaymentsSection({ payments, month }: { payments: Payments; month: Dashb
   const translate = useTranslate();
   const more = payments.currencies.slice(PAYMENT_CURRENCY_ROWS);
   return (
-    <SectionCard
-      title={translate("home.payments.title")}
-      subtitle={translate("home.payments.subtitle")}
-      link={{ to: links.payments(month), label: translate("home.payments.open") }}
+    <DashboardSection
+      section="payments"
+      to={links.payments(month)}
+      isEmpty={payments.count === 0}
+      emptyIcon={PaymentsIcon}
     >
-      {payments.count === 0 ? (
-        <EmptyFigure
-          icon={PaymentsIcon}
-          title={translate("home.payments.empty")}
-          hint={translate("home.payments.emptyHint")}
-        />
-      ) : (
-        <StatusRows
-          label={translate("home.payments.label")}
-          rows={[
-            ...payments.currencies.slice(0, PAYMENT_CURRENCY_ROWS).map((row) => ({
-              key: row.currency,
-              label: row.currency,
-              count: row.count,
-              to: links.payments(month, { currency: row.currency }),
-              color: "primary.main",
-              detail: translate("home.payments.detail", { amount: formatMoney(row.collected, row.currency) }),
-            })),
-            ...(more.length > 0
-              ? [
-                  {
-                    key: "more",
-                    label: translate("home.payments.more", { smart_count: more.length }),
-                    count: sumOf(more),
-                    to: links.payments(month),
-                    color: "grey.400",
-                  },
-                ]
-              : []),
-            ...(payments.failed > 0
-              ? [
-                  {
-                    key: "failed",
-                    label: translate(statusLabelKey("failed")),
-                    count: payments.failed,
-                    to: links.payments(month, { status: "failed" }),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
-    </SectionCard>
+      <StatusRows
+        label={translate("home.payments.label")}
+        rows={[
+          ...payments.currencies.slice(0, PAYMENT_CURRENCY_ROWS).map((row) => ({
+            key: row.currency,
+            label: row.currency,
+            count: row.count,
+            to: links.payments(month, { currency: row.currency }),
+            color: "primary.main",
+            detail: translate("home.payments.detail", { amount: formatMoney(row.collected, row.currency) }),
+          })),
+          ...(more.length > 0
+            ? [
+                {
+                  key: "more",
+                  label: translate("home.payments.more", { smart_count: more.length }),
+                  count: sumOf(more),
+                  to: links.payments(month),
+                  color: "grey.400",
+                },
+              ]
+            : []),
+          ...(payments.failed > 0
+            ? [
+                {
+                  key: "failed",
+                  label: translate(statusLabelKey("failed")),
+                  count: payments.failed,
+                  to: links.payments(month, { status: "failed" }),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </DashboardSection>
   );
 }
 
@@ -223,11 +220,7 @@ function SubscriptionSection({ accounts }: { accounts: NonNullable<Dashboard["ac
     SUBSCRIPTION_STATES.map((status) => [status, translate(statusLabelKey(status))]),
   ) as Record<SubscriptionState, string>;
   return (
-    <SectionCard
-      title={translate("home.subscriptions.title")}
-      subtitle={translate("home.subscriptions.subtitle")}
-      link={{ to: links.accounts(), label: translate("home.subscriptions.open") }}
-    >
+    <DashboardSection section="subscriptions" to={links.accounts()}>
       <LazySubscriptionChart
         rows={accounts.byStatus}
         labels={labels}
@@ -244,28 +237,28 @@ function SubscriptionSection({ accounts }: { accounts: NonNullable<Dashboard["ac
           to: links.accounts(row.status),
         }))}
       />
-    </SectionCard>
+    </DashboardSection>
   );
 }
 
+/** A section of rows by status, each opening its filtered list (no subtitle: the rows say it all). */
 function StatusSection<S extends string>({
-  title,
-  label,
-  open,
+  section,
   figures,
   linkOf,
 }: {
-  title: string;
-  label: string;
-  open: string;
+  section: "devices" | "users";
   figures: { total: number; byStatus: { status: S; count: number }[] };
   linkOf: (status?: S) => string;
 }) {
   const translate = useTranslate();
   return (
-    <SectionCard title={title} link={{ to: linkOf(), label: open }}>
+    <SectionCard
+      title={translate(`home.${section}.title`)}
+      link={{ to: linkOf(), label: translate(`home.${section}.open`) }}
+    >
       <StatusRows
-        label={label}
+        label={translate(`home.${section}.label`)}
         rows={figures.byStatus.map((row) => ({
           key: row.status,
           label: translate(statusLabelKey(row.status)),
@@ -323,7 +316,7 @@ export function SuperAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
   if (!accounts || !tests || !ai || !payments) return null;
   return (
     <>
-      <Figures columns={4}>
+      <FigureGrid columns={4}>
         <FigureCard
           icon={AccountsIcon}
           label={translate("home.figures.accounts")}
@@ -333,7 +326,7 @@ export function SuperAdminDashboard({ dashboard }: { dashboard: Dashboard }) {
         />
         <TestFigures tests={tests} ai={ai} period={period} />
         <PaymentsFigure payments={payments} month={month} />
-      </Figures>
+      </FigureGrid>
       <Row columns="minmax(0, 5fr) minmax(0, 3fr)">
         <TestsPerDaySection tests={tests} period={period} />
         <SubscriptionSection accounts={accounts} />
@@ -353,7 +346,7 @@ export function AccountDashboard({ dashboard }: { dashboard: Dashboard }) {
   if (!tests || !ai || !devices || !users) return null;
   return (
     <>
-      <Figures columns={payments ? 5 : 4}>
+      <FigureGrid columns={payments ? 5 : 4}>
         <TestFigures tests={tests} ai={ai} period={period} />
         <FigureCard
           icon={DevicesIcon}
@@ -370,26 +363,14 @@ export function AccountDashboard({ dashboard }: { dashboard: Dashboard }) {
           to={links.users()}
         />
         {payments && <PaymentsFigure payments={payments} month={month} />}
-      </Figures>
+      </FigureGrid>
       <Row columns="minmax(0, 2fr) minmax(0, 1fr)">
         <TestsPerDaySection tests={tests} period={period} />
         <AiSection ai={ai} period={period} />
       </Row>
       <Row columns={payments ? "repeat(3, minmax(0, 1fr))" : "repeat(2, minmax(0, 1fr))"}>
-        <StatusSection
-          title={translate("home.devices.title")}
-          label={translate("home.devices.label")}
-          open={translate("home.devices.open")}
-          figures={devices}
-          linkOf={links.devices}
-        />
-        <StatusSection
-          title={translate("home.users.title")}
-          label={translate("home.users.label")}
-          open={translate("home.users.open")}
-          figures={users}
-          linkOf={links.users}
-        />
+        <StatusSection section="devices" figures={devices} linkOf={links.devices} />
+        <StatusSection section="users" figures={users} linkOf={links.users} />
         {payments && <PaymentsSection payments={payments} month={month} />}
       </Row>
     </>

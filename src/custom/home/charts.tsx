@@ -4,23 +4,20 @@
  * on demand"). The three charts share one chunk.
  */
 import { lazy, Suspense, type ComponentProps } from "react";
-import { Box, Skeleton } from "@mui/material";
+import { Box } from "@mui/material";
+import { ChartSkeleton, LazyChartBox } from "../charts/LazyChartBox";
 
 const charts = () => import("./DashboardCharts");
 const TestsPerDay = lazy(() => charts().then((module) => ({ default: module.TestsPerDayChart })));
 const Subscriptions = lazy(() => charts().then((module) => ({ default: module.SubscriptionChart })));
 const Stones = lazy(() => charts().then((module) => ({ default: module.StonesChart })));
 
-const ChartSkeleton = ({ height }: { height: number }) => (
-  <Skeleton variant="rounded" height={height} data-testid="chart-loading" />
-);
-
 /** Grows with its card (at least 260 px): the chart inside takes the box's size. */
 export function LazyTestsPerDayChart(props: ComponentProps<typeof TestsPerDay>) {
   return (
     <Box data-testid="tests-per-day-chart" sx={{ flex: 1, minHeight: 260, position: "relative" }}>
       <Box sx={{ position: "absolute", inset: 0 }}>
-        <Suspense fallback={<Skeleton variant="rounded" height="100%" data-testid="chart-loading" />}>
+        <Suspense fallback={<ChartSkeleton height="100%" />}>
           <TestsPerDay {...props} />
         </Suspense>
       </Box>
@@ -30,20 +27,16 @@ export function LazyTestsPerDayChart(props: ComponentProps<typeof TestsPerDay>) 
 
 export function LazySubscriptionChart(props: ComponentProps<typeof Subscriptions>) {
   return (
-    <div data-testid="subscription-chart">
-      <Suspense fallback={<ChartSkeleton height={Math.max(150, 30 + props.rows.length * 36)} />}>
-        <Subscriptions {...props} />
-      </Suspense>
-    </div>
+    <LazyChartBox testId="subscription-chart" height={Math.max(150, 30 + props.rows.length * 36)}>
+      <Subscriptions {...props} />
+    </LazyChartBox>
   );
 }
 
 export function LazyStonesChart(props: ComponentProps<typeof Stones>) {
   return (
-    <div data-testid="stones-chart">
-      <Suspense fallback={<ChartSkeleton height={200} />}>
-        <Stones {...props} />
-      </Suspense>
-    </div>
+    <LazyChartBox testId="stones-chart" height={200}>
+      <Stones {...props} />
+    </LazyChartBox>
   );
 }

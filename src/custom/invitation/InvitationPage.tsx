@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Box, Stack, Typography } from "@mui/material";
 import MailIcon from "@mui/icons-material/MailOutline";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -14,6 +15,20 @@ import { MIN_PASSWORD_LENGTH, validateInvitationForm } from "./invitationForm";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
 import { RefusedLink } from "../guestForms/RefusedLink";
+
+/** One thing the invitation says: its term, then its value (with the value's test id). */
+function InvitationFact({ term, testId, children }: { term: string; testId: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" color="text.secondary">
+        {term}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }} data-testid={testId}>
+        {children}
+      </Typography>
+    </>
+  );
+}
 
 /**
  * /invitation/:inviteCode (spec §2, guests only): shows the invitation (react-admin's getOne on
@@ -74,24 +89,15 @@ export default function InvitationPage() {
               {translate("invitation.intro", { account: invited.accountName, product: PRODUCT_NAME })}
             </Typography>
             <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2 }}>
-              <Typography component="dt" color="text.secondary">
-                {translate("invitation.account")}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }} data-testid="invitation-account">
+              <InvitationFact term={translate("invitation.account")} testId="invitation-account">
                 {invited.accountName}
-              </Typography>
-              <Typography component="dt" color="text.secondary">
-                {translate("invitation.email")}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }} data-testid="invitation-email">
+              </InvitationFact>
+              <InvitationFact term={translate("invitation.email")} testId="invitation-email">
                 {invited.email}
-              </Typography>
-              <Typography component="dt" color="text.secondary">
-                {translate("invitation.role")}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }} data-testid="invitation-role">
+              </InvitationFact>
+              <InvitationFact term={translate("invitation.role")} testId="invitation-role">
                 {translate(`roles.${invited.role}`)}
-              </Typography>
+              </InvitationFact>
             </Box>
             <Refusal message={accept.error && errorMessage(accept.error)} />
             <TextInput source="firstName" label="invitation.firstName" autoComplete="given-name" fullWidth />

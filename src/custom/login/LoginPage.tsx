@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { Box, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
+import { Box, Link as MuiLink, Paper, Stack } from "@mui/material";
 import LockIcon from "@mui/icons-material/LockOutlined";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { PRODUCT_NAME } from "../../config";
@@ -10,6 +10,7 @@ import { LoginField } from "./LoginField";
 import { validateLogin, type LoginErrors } from "./loginForm";
 import { errorMessage } from "../errorMessage";
 import { BusyButton } from "../guestForms/BusyButton";
+import { IconHeading } from "../guestForms/IconHeading";
 import { Refusal } from "../guestForms/Refusal";
 import { forgetHeldSubmit, loginFormLive } from "./earlySubmit";
 
@@ -76,12 +77,7 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
           {/* POST: were it ever sent the browser's way (the page not live yet), no password goes into an address. */}
           <Box component="form" method="post" noValidate onSubmit={submit} aria-label={title}>
             <Stack spacing={2.5}>
-              <Stack direction="row" spacing={1.5} alignItems="center">
-                <LockIcon color="primary" />
-                <Typography variant="h5" component="h1">
-                  {title}
-                </Typography>
-              </Stack>
+              <IconHeading icon={<LockIcon color="primary" />}>{title}</IconHeading>
               <Refusal message={serverError} />
               <LoginField
                 label={translate("login.email")}

@@ -25,6 +25,7 @@ import { fieldErrorsOf } from "../../resources/shared/concurrency";
 import { formatMoney } from "../../resources/shared/money";
 import { errorMessage } from "../errorMessage";
 import type { SubscriptionFormValues } from "./subscriptionForm";
+import { RetryAlert } from "../status/RetryAlert";
 
 const quoteKey = (plan: PlanId, interval: PlanInterval, code: string) => ["subscription-quote", plan, interval, code];
 
@@ -184,16 +185,9 @@ export function OrderSummary({ refusal }: { refusal: string | null }) {
           {quote.data ? (
             <PriceLines quote={quote.data} />
           ) : quote.isError && codeRefusal === undefined ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void quote.refetch()}>
-                  {translate("subscription.start.retry")}
-                </Button>
-              }
-            >
+            <RetryAlert retryLabel={translate("subscription.start.retry")} onRetry={quote.refetch}>
               {translate("subscription.start.priceFailed")}
-            </Alert>
+            </RetryAlert>
           ) : (
             <Box aria-busy="true">
               <Skeleton width="80%" />

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Alert, Button, Grid, Skeleton, Stack } from "@mui/material";
+import { Grid, Skeleton, Stack } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { Form, useDataProvider, useNotify, useTranslate } from "react-admin";
@@ -9,6 +9,7 @@ import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { fieldErrorsOf } from "../../resources/shared/concurrency";
 import { errorMessage } from "../errorMessage";
+import { RetryAlert } from "../status/RetryAlert";
 import { SUBSCRIPTION_STATUS_KEY } from "../status/SubscriptionGate";
 import { CardFields } from "./CardFields";
 import { OrderSummary } from "./OrderSummary";
@@ -106,16 +107,9 @@ export default function SubscriptionCheckout({ onPaid }: { onPaid: () => void })
   if (plans.data) return <SubscribeForm plans={plans.data.plans} testMode={plans.data.testMode} onPaid={onPaid} />;
   if (plans.isError)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void plans.refetch()}>
-            {translate("subscription.start.retry")}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={translate("subscription.start.retry")} onRetry={plans.refetch}>
         {translate("subscription.start.plansFailed")}
-      </Alert>
+      </RetryAlert>
     );
   return (
     <Stack direction={{ xs: "column", sm: "row" }} spacing={2} aria-busy="true">

@@ -1,37 +1,26 @@
 import { useMemo, useState } from "react";
 import { Box, Link as MuiLink, Stack, Typography } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAltOutlined";
-import { useMutation } from "@tanstack/react-query";
-import { AutocompleteInput, Form, PasswordInput, TextInput, useDataProvider, useTranslate } from "react-admin";
+import { AutocompleteInput, Form, TextInput, useDataProvider, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import type { RegisterRequest } from "../../api/register";
-import { PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
+import { PERSON_NAME_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
 import { PRODUCT_NAME } from "../../config";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { EmailSent } from "../guestForms/EmailSent";
 import { GuestCard } from "../guestForms/GuestCard";
-import {
-  atMost,
-  country,
-  emailAddress,
-  filled,
-  newPassword,
-  optionalPhone,
-  samePassword,
-  refusalOf,
-} from "../guestForms/validators";
+import { NewPasswordInputs } from "../guestForms/NewPasswordInputs";
+import { useEmailedRequest } from "../guestForms/useEmailedRequest";
+import { atMost, country, emailAddress, filled, optionalPhone, refusalOf } from "../guestForms/validators";
 import { countryChoices, likelyCountry } from "./countryChoices";
 import { toRegisterRequest } from "./registerRequest";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
-import { fieldErrorsOf } from "../../resources/shared/concurrency";
 
 const checks = {
   firstName: [filled("register.firstNameRequired"), atMost(PERSON_NAME_MAX_LENGTH)],
   lastName: [filled("register.lastNameRequired"), atMost(PERSON_NAME_MAX_LENGTH)],
   email: [emailAddress],
-  password: [newPassword],
-  confirmPassword: [samePassword],
   accountName: [filled("register.accountNameRequired"), atMost(RECORD_NAME_MAX_LENGTH)],
   country: [country],
   phone: [optionalPhone],
@@ -60,20 +49,13 @@ export function RegisterForm() {
   const [values, setValues] = useState<Record<string, unknown>>(() => ({
     country: likelyCountry(typeof navigator === "undefined" ? [] : navigator.languages),
   }));
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const request = useMutation({ mutationFn: (body: RegisterRequest) => dataProvider.register(body) });
+  const { request, sentTo, send, again } = useEmailedRequest((body: RegisterRequest) => dataProvider.register(body));
 
-  const submit = async (typed: Record<string, unknown>) => {
+  const submit = (typed: Record<string, unknown>) => {
     setValues(typed);
     const body = toRegisterRequest(typed);
-    try {
-      await request.mutateAsync(body);
-      setSentTo(body.email);
-      return undefined;
-    } catch (error) {
-      // A field the service refused shows under that field; anything else above the form.
-      return fieldErrorsOf(error) ?? undefined;
-    }
+    // A field the service refused shows under that field; anything else above the form.
+    return send(body, body.email);
   };
 
   if (sentTo !== null) {
@@ -82,13 +64,7 @@ export function RegisterForm() {
         title={translate("register.sent.title")}
         body={translate("register.sent.body", { email: sentTo })}
         hint={translate("register.sent.hint")}
-        again={{
-          label: translate("register.sent.again"),
-          onClick: () => {
-            request.reset();
-            setSentTo(null);
-          },
-        }}
+        again={{ label: translate("register.sent.again"), onClick: again }}
       />
     );
   }
@@ -128,21 +104,7 @@ export function RegisterForm() {
             fullWidth
           />
           <Box sx={pairSx}>
-            <PasswordInput
-              source="password"
-              label="register.password"
-              autoComplete="new-password"
-              helperText={translate("register.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
-              validate={checks.password}
-              fullWidth
-            />
-            <PasswordInput
-              source="confirmPassword"
-              label="register.confirmPassword"
-              autoComplete="new-password"
-              validate={checks.confirmPassword}
-              fullWidth
-            />
+            <NewPasswordInputs words="register" />
           </Box>
           <SectionTitle>{translate("register.yourBusiness")}</SectionTitle>
           <TextInput

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
+import { Alert, Stack } from "@mui/material";
 import { useFormContext } from "react-hook-form";
-import { Form, TextInput, useNotify, useTranslate, useUpdate, type Validator } from "react-admin";
+import { TextInput, useNotify, useTranslate, useUpdate, type Validator } from "react-admin";
 import type { ApiTest, TestUpdate } from "../../api/tests";
 import { TEST_NAME_MIN_LENGTH as NAME_MIN_LENGTH } from "../../api/rules";
 import { TESTS_RESOURCE, testRecordMeta, testUpdateBody } from "../../dataProvider/testRecordsProvider";
 import { errorMessage } from "../errorMessage";
-import { FormSubmitButton } from "./FormSubmitButton";
+import { DialogForm } from "./DialogForm";
 import { isTestNameValid, unwrapNotes } from "./testRules";
 
 interface EditTestDialogProps {
@@ -68,40 +68,35 @@ export function EditTestDialog({ test, open, onClose, onSaved }: EditTestDialogP
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="edit-test-title" fullWidth maxWidth="sm">
-      <Form
-        defaultValues={initialValues(test)}
-        mode="onChange"
-        onSubmit={save}
-        noValidate
-        disableInvalidFormNotification
-      >
-        <ValidateNameOnOpen />
-        <DialogTitle id="edit-test-title">{translate("testDetail.editDialog.title")}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={1} sx={{ pt: 1 }}>
-            {error != null && <Alert severity="error">{errorMessage(error)}</Alert>}
-            <TextInput source="name" label="testDetail.editDialog.name" validate={nameRule} autoFocus />
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              <TextInput source="sku" label="testDetail.editDialog.sku" />
-              <TextInput source="customer" label="testDetail.editDialog.customer" />
-              <TextInput source="vendorName" label="testDetail.editDialog.vendorName" />
-            </Stack>
-            <TextInput source="description" label="testDetail.editDialog.description" multiline minRows={3} />
-            <TextInput
-              source="notes"
-              label="testDetail.editDialog.notes"
-              helperText="testDetail.editDialog.notesHelp"
-              multiline
-              minRows={3}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate("testDetail.editDialog.cancel")}</Button>
-          <FormSubmitButton label="testDetail.editDialog.update" />
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <DialogForm
+      open={open}
+      onClose={onClose}
+      titleId="edit-test-title"
+      title={translate("testDetail.editDialog.title")}
+      maxWidth="sm"
+      defaultValues={initialValues(test)}
+      onSubmit={save}
+      cancelLabel="testDetail.editDialog.cancel"
+      submitLabel="testDetail.editDialog.update"
+    >
+      <ValidateNameOnOpen />
+      <Stack spacing={1} sx={{ pt: 1 }}>
+        {error != null && <Alert severity="error">{errorMessage(error)}</Alert>}
+        <TextInput source="name" label="testDetail.editDialog.name" validate={nameRule} autoFocus />
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          <TextInput source="sku" label="testDetail.editDialog.sku" />
+          <TextInput source="customer" label="testDetail.editDialog.customer" />
+          <TextInput source="vendorName" label="testDetail.editDialog.vendorName" />
+        </Stack>
+        <TextInput source="description" label="testDetail.editDialog.description" multiline minRows={3} />
+        <TextInput
+          source="notes"
+          label="testDetail.editDialog.notes"
+          helperText="testDetail.editDialog.notesHelp"
+          multiline
+          minRows={3}
+        />
+      </Stack>
+    </DialogForm>
   );
 }

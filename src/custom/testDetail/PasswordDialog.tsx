@@ -1,8 +1,8 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
-import { Form, TextInput, useDataProvider, useTranslate, type Validator } from "react-admin";
+import { DialogContentText } from "@mui/material";
+import { TextInput, useDataProvider, useTranslate, type Validator } from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
-import { FormSubmitButton } from "./FormSubmitButton";
+import { DialogForm } from "./DialogForm";
 
 interface PasswordDialogProps {
   open: boolean;
@@ -43,27 +43,26 @@ export function PasswordDialog({
     onConfirmed();
   };
 
-  // The dialog's content, and so the form and its value, goes away when it closes.
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="password-dialog-title" fullWidth maxWidth="xs">
-      <Form onSubmit={check} mode="onChange" noValidate disableInvalidFormNotification>
-        <DialogTitle id="password-dialog-title">{translate("testDetail.password.title")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{translate(body)}</DialogContentText>
-          <TextInput
-            source="password"
-            type="password"
-            autoComplete="current-password"
-            label="testDetail.password.label"
-            validate={passwordEntered}
-            autoFocus
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel}>{translate("testDetail.password.cancel")}</Button>
-          <FormSubmitButton label="testDetail.password.continue" />
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <DialogForm
+      open={open}
+      onClose={onCancel}
+      titleId="password-dialog-title"
+      title={translate("testDetail.password.title")}
+      maxWidth="xs"
+      onSubmit={check}
+      cancelLabel="testDetail.password.cancel"
+      submitLabel="testDetail.password.continue"
+    >
+      <DialogContentText sx={{ mb: 2 }}>{translate(body)}</DialogContentText>
+      <TextInput
+        source="password"
+        type="password"
+        autoComplete="current-password"
+        label="testDetail.password.label"
+        validate={passwordEntered}
+        autoFocus
+      />
+    </DialogForm>
   );
 }

@@ -2,7 +2,7 @@ import { Box, ButtonBase, Checkbox, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
 import type { ApiTestFile } from "../../api/tests";
 import { PRODUCT_KEY } from "../../config";
-import { PhotoImage } from "../photos/PhotoImage";
+import { CoverPhoto } from "../photos/CoverPhoto";
 import { PHOTO_GRID_SIZES } from "../photos/photoSources";
 import { fileKind } from "./testRules";
 
@@ -47,13 +47,7 @@ export function PhotoGrid({ files, selectable, selected, onToggle, onOpen }: Pho
               aria-label={`${kind}: ${file.name}`}
               sx={{ display: "block", width: "100%", aspectRatio: "3 / 4" }}
             >
-              <PhotoImage
-                link={file.link}
-                thumbnails={file.thumbnails}
-                sizes={PHOTO_GRID_SIZES}
-                alt={file.name}
-                sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }}
-              />
+              <CoverPhoto link={file.link} thumbnails={file.thumbnails} sizes={PHOTO_GRID_SIZES} alt={file.name} />
             </ButtonBase>
             <Typography
               component="figcaption"

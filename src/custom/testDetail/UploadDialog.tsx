@@ -1,11 +1,11 @@
 import { useRef, useState, type DragEvent } from "react";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from "@mui/material";
+import { Alert, Box, Typography } from "@mui/material";
 import UploadIcon from "@mui/icons-material/CloudUploadOutlined";
-import { Form, useDataProvider, useInput, useNotify, useTranslate, ValidationError, type Validator } from "react-admin";
+import { useDataProvider, useInput, useNotify, useTranslate, ValidationError, type Validator } from "react-admin";
 import { UPLOAD_EXTENSIONS } from "../../api/tests";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
-import { FormSubmitButton } from "./FormSubmitButton";
+import { DialogForm } from "./DialogForm";
 import { isUploadAllowed } from "./testRules";
 
 interface UploadDialogProps {
@@ -137,19 +137,18 @@ export function UploadDialog({ testId, open, onClose, onUploaded }: UploadDialog
     onUploaded();
   };
 
-  // The dialog's content, and so the form and the chosen file, goes away when it closes.
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="upload-title" fullWidth maxWidth="sm">
-      <Form onSubmit={upload} mode="onChange" noValidate disableInvalidFormNotification>
-        <DialogTitle id="upload-title">{translate("testDetail.upload.title")}</DialogTitle>
-        <DialogContent>
-          <UploadFileInput />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate("testDetail.editDialog.cancel")}</Button>
-          <FormSubmitButton label="testDetail.upload.upload" />
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <DialogForm
+      open={open}
+      onClose={onClose}
+      titleId="upload-title"
+      title={translate("testDetail.upload.title")}
+      maxWidth="sm"
+      onSubmit={upload}
+      cancelLabel="testDetail.editDialog.cancel"
+      submitLabel="testDetail.upload.upload"
+    >
+      <UploadFileInput />
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Grid, Skeleton } from "@mui/material";
+import { Box, Grid, Skeleton } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import { PageHeader } from "../../resources/shared/PageHeader";
@@ -6,6 +6,7 @@ import { PasswordSection } from "./PasswordSection";
 import { EmailSection, InterfaceSection } from "./PreferenceSections";
 import { ProfileSection } from "./ProfileSection";
 import { usePreferencesQuery } from "./preferences";
+import { RetryAlert } from "../status/RetryAlert";
 
 /**
  * /user-settings (spec §2: everyone; the profile menu's Settings): profile (avatar and name),
@@ -19,16 +20,9 @@ export default function UserSettingsPage() {
   if (!user) return null;
 
   const waiting = isError ? (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => void refetch()}>
-          {translate("userSettings.retry")}
-        </Button>
-      }
-    >
+    <RetryAlert retryLabel={translate("userSettings.retry")} onRetry={refetch}>
       {translate("userSettings.loadFailed")}
-    </Alert>
+    </RetryAlert>
   ) : (
     <Skeleton variant="rounded" height={220} />
   );

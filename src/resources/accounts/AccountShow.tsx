@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Box, Button as MuiButton, Stack, Tab, Tabs, Typography } from "@mui/material";
 import AddLocationIcon from "@mui/icons-material/AddLocationAltOutlined";
-import { CanAccess, DeleteWithConfirmButton, useCanAccess, useTranslate } from "react-admin";
+import { useCanAccess, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import type { Account } from "../../api/resources";
 import { BusinessCreateDialog } from "../businesses/BusinessCreate";
@@ -12,6 +12,8 @@ import { AccountSubscription } from "../subscriptions/SubscriptionCard";
 import { UserTable } from "../users/UserTable";
 import { BookmarksProvider, BookmarkToggle } from "../shared/bookmarks";
 import { countryName } from "../shared/country";
+import { DeleteRecordButton } from "../shared/DeleteRecordButton";
+import { onlyFields } from "../shared/editableFields";
 import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
@@ -20,14 +22,13 @@ import { Section } from "../shared/Section";
 import { StatCards } from "../shared/StatCards";
 import { StatusChip } from "../shared/StatusChip";
 import { useActor } from "../shared/useActor";
-import { VersionedEdit } from "../shared/VersionedEdit";
+import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { AccountFields } from "./accountInputs";
 import { OwnAccountForm } from "./OwnAccountForm";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
-const EDITABLE = ["version", "name", "email", "phone", "country", "status", "ownerId"] as const;
 /** Only what the super admin may change goes back (the service refuses unknown fields). */
-const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map((key) => [key, data[key] ?? null]));
+const pick = onlyFields(["version", "name", "email", "phone", "country", "status", "ownerId"]);
 
 type TabKey = "overview" | "businesses" | "users" | "devices" | "subscription" | "payments";
 
@@ -57,11 +58,9 @@ function Overview({ account }: { account: Account }) {
   if (mayEdit) {
     return (
       <Section title={translate("resources.accounts.details")}>
-        <Box sx={{ mx: -2 }}>
-          <VersionedEdit resource="accounts" id={account.id} transform={pick}>
-            <AccountFields withStatus accountId={account.id} />
-          </VersionedEdit>
-        </Box>
+        <VersionedEditInSection resource="accounts" id={account.id} transform={pick}>
+          <AccountFields withStatus accountId={account.id} />
+        </VersionedEditInSection>
       </Section>
     );
   }
@@ -214,17 +213,14 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
           </BookmarksProvider>
         }
         actions={
-          <CanAccess resource="accounts" action="delete" record={account}>
-            <DeleteWithConfirmButton
-              resource="accounts"
-              record={account}
-              label="resources.accounts.delete"
-              confirmTitle="resources.accounts.delete"
-              confirmContent="resources.accounts.deleteBody"
-              redirect={paths.accounts}
-              mutationMode="pessimistic"
-            />
-          </CanAccess>
+          <DeleteRecordButton
+            resource="accounts"
+            record={account}
+            label="resources.accounts.delete"
+            confirmTitle="resources.accounts.delete"
+            confirmContent="resources.accounts.deleteBody"
+            redirect={paths.accounts}
+          />
         }
       />
       <StatCards

@@ -2,7 +2,7 @@ import StarIcon from "@mui/icons-material/StarBorder";
 import CreditCardIcon from "@mui/icons-material/CreditCardOutlined";
 import { FilterList, FilterListItem, useCanAccess } from "react-admin";
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATES } from "../../api/resources";
-import { DateFacet, OptionsFacet } from "../shared/facets";
+import { DateFacet, OptionsFacet, StatusFacet } from "../shared/facets";
 import { ListAside } from "../shared/ResourceList";
 
 /** The accounts' filter sidebar: search, saved filters, bookmarks, status, subscription, created. */
@@ -15,7 +15,7 @@ export function AccountListAside() {
           <FilterListItem label="resources.shared.bookmarks.only" value={{ bookmarked: true }} />
         </FilterList>
       )}
-      <OptionsFacet label="resources.shared.facets.status" source="status" options={ACCOUNT_STATUSES} />
+      <StatusFacet options={ACCOUNT_STATUSES} />
       <OptionsFacet
         label="resources.shared.facets.subscription"
         source="subscriptionStatus"

@@ -79,6 +79,12 @@ function RestoreDefaultsButton() {
 const field = (name: string) => `resources.${BOX_TYPE_SETTINGS}.fields.settings.${name}`;
 const help = (name: string) => `advancedSettings.boxTypes.help.${name}`;
 
+/** A setting's input, all named after it: the value under `settings`, its label and its help. */
+const settingField = (name: string) => ({ source: `settings.${name}`, label: field(name), helperText: help(name) });
+
+/** The numeric settings, in the form's order: whole numbers, each checked against its range. */
+const NUMERIC_SETTINGS: readonly NumericSetting[] = ["testTimeoutSeconds", "configRefreshMinutes", "jpegQuality"];
+
 /** One box type's form: react-admin's versioned edit (409: the conflict alert), saved after the re-check. */
 function BoxTypeForm({ typeCode, beforeSave }: { typeCode: number; beforeSave: () => Promise<boolean> }) {
   return (
@@ -98,34 +104,11 @@ function BoxTypeForm({ typeCode, beforeSave }: { typeCode: number; beforeSave: (
           width: "100%",
         }}
       >
-        <NumberInput
-          source="settings.testTimeoutSeconds"
-          label={field("testTimeoutSeconds")}
-          helperText={help("testTimeoutSeconds")}
-          validate={VALIDATE.testTimeoutSeconds}
-          step={1}
-        />
-        <NumberInput
-          source="settings.configRefreshMinutes"
-          label={field("configRefreshMinutes")}
-          helperText={help("configRefreshMinutes")}
-          validate={VALIDATE.configRefreshMinutes}
-          step={1}
-        />
-        <NumberInput
-          source="settings.jpegQuality"
-          label={field("jpegQuality")}
-          helperText={help("jpegQuality")}
-          validate={VALIDATE.jpegQuality}
-          step={1}
-        />
-        <RadioButtonGroupInput
-          source="settings.firmwareChannel"
-          label={field("firmwareChannel")}
-          helperText={help("firmwareChannel")}
-          choices={FIRMWARE_CHOICES}
-        />
-        <BooleanInput source="settings.aiAnalysis" label={field("aiAnalysis")} helperText={help("aiAnalysis")} />
+        {NUMERIC_SETTINGS.map((name) => (
+          <NumberInput key={name} {...settingField(name)} validate={VALIDATE[name]} step={1} />
+        ))}
+        <RadioButtonGroupInput {...settingField("firmwareChannel")} choices={FIRMWARE_CHOICES} />
+        <BooleanInput {...settingField("aiAnalysis")} />
       </Box>
     </VersionedEdit>
   );

@@ -17,6 +17,7 @@ import { FORCED_RESET_TARGETS, FORCED_RESETS, PHONE_TEXT_MAX_LENGTH } from "../.
 import type { Device, User } from "../../api/resources";
 import { classifySaveError } from "../shared/concurrency";
 import { SubmitButton } from "../shared/ConfirmButton";
+import { deviceName } from "../shared/deviceName";
 import { resetBody } from "./resetRules";
 import { ReferencePicker } from "../shared/pickers";
 
@@ -41,7 +42,7 @@ const TARGET_CHOICES = FORCED_RESET_TARGETS.map((target) => ({
 
 const userOption = (user: User) => `${user.firstName} ${user.lastName} · ${user.accountName}`;
 const deviceOption = (device: Device) =>
-  [device.customBoxName || device.serialNumber, device.customBoxName ? device.serialNumber : null, device.accountName]
+  [deviceName(device), device.customBoxName ? device.serialNumber : null, device.accountName]
     .filter(Boolean)
     .join(" · ");
 
@@ -49,64 +50,31 @@ const label = (name: string) => `resources.${FORCED_RESETS}.fields.${name}`;
 const help = (name: string) => `advancedSettings.resets.help.${name}`;
 const bounded = { htmlInput: { maxLength: PHONE_TEXT_MAX_LENGTH } };
 
+/** A target's input, all named after its field: the value, its label, its help and its check. */
+const targetField = (name: keyof typeof VALIDATE) => ({
+  source: name,
+  label: label(name),
+  helperText: help(name),
+  validate: VALIDATE[name],
+});
+
 /** The input of the target chosen: a user, a device (its phone), a brand and model, an OS version. */
 function TargetInput() {
   const target = useWatch({ name: "target" }) as string;
   switch (target) {
     case "phone":
-      return (
-        <ReferencePicker
-          source="deviceId"
-          reference="devices"
-          label={label("deviceId")}
-          helperText={help("deviceId")}
-          optionText={deviceOption}
-          validate={VALIDATE.deviceId}
-          fullWidth
-        />
-      );
+      return <ReferencePicker {...targetField("deviceId")} reference="devices" optionText={deviceOption} fullWidth />;
     case "phone_model":
       return (
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2, width: "100%" }}>
-          <TextInput
-            source="phoneBrand"
-            label={label("phoneBrand")}
-            helperText={help("phoneBrand")}
-            validate={VALIDATE.phoneBrand}
-            slotProps={bounded}
-          />
-          <TextInput
-            source="phoneModel"
-            label={label("phoneModel")}
-            helperText={help("phoneModel")}
-            validate={VALIDATE.phoneModel}
-            slotProps={bounded}
-          />
+          <TextInput {...targetField("phoneBrand")} slotProps={bounded} />
+          <TextInput {...targetField("phoneModel")} slotProps={bounded} />
         </Box>
       );
     case "os_version":
-      return (
-        <TextInput
-          source="phoneOs"
-          label={label("phoneOs")}
-          helperText={help("phoneOs")}
-          validate={VALIDATE.phoneOs}
-          slotProps={bounded}
-          fullWidth
-        />
-      );
+      return <TextInput {...targetField("phoneOs")} slotProps={bounded} fullWidth />;
     default:
-      return (
-        <ReferencePicker
-          source="userId"
-          reference="users"
-          label={label("userId")}
-          helperText={help("userId")}
-          optionText={userOption}
-          validate={VALIDATE.userId}
-          fullWidth
-        />
-      );
+      return <ReferencePicker {...targetField("userId")} reference="users" optionText={userOption} fullWidth />;
   }
 }
 

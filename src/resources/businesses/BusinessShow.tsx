@@ -1,21 +1,22 @@
 import { Box, Link as MuiLink, Stack } from "@mui/material";
-import { CanAccess, DeleteWithConfirmButton, useTranslate } from "react-admin";
+import { useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import type { Business } from "../../api/resources";
 import { DeviceTable } from "../devices/DeviceTable";
 import { UserTable } from "../users/UserTable";
 import { countryName } from "../shared/country";
+import { DeleteRecordButton } from "../shared/DeleteRecordButton";
+import { onlyFields } from "../shared/editableFields";
 import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { RecordShow } from "../shared/RecordState";
 import { Section } from "../shared/Section";
-import { VersionedEdit } from "../shared/VersionedEdit";
+import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { BusinessFields } from "./businessInputs";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
-const EDITABLE = ["version", "name", "ownerId", "address", "city", "country", "phone"] as const;
-const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map((key) => [key, data[key] ?? null]));
+const pick = onlyFields(["version", "name", "ownerId", "address", "city", "country", "phone"]);
 
 /** /accounts/business/:businessId (spec §2: all): a location, its people and its devices. */
 export default function BusinessShowPage() {
@@ -40,26 +41,22 @@ function BusinessView({ business }: { business: Business }) {
           </>
         }
         actions={
-          <CanAccess resource="businesses" action="delete" record={business}>
-            <DeleteWithConfirmButton
-              record={business}
-              label="resources.businesses.delete"
-              confirmTitle="resources.businesses.delete"
-              confirmContent="resources.businesses.deleteBody"
-              redirect={paths.account(business.accountId)}
-              mutationMode="pessimistic"
-            />
-          </CanAccess>
+          <DeleteRecordButton
+            resource="businesses"
+            record={business}
+            label="resources.businesses.delete"
+            confirmTitle="resources.businesses.delete"
+            confirmContent="resources.businesses.deleteBody"
+            redirect={paths.account(business.accountId)}
+          />
         }
       />
       <Stack spacing={2}>
         <Section title={translate("resources.businesses.details")}>
           {mayEdit ? (
-            <Box sx={{ mx: -2 }}>
-              <VersionedEdit resource="businesses" id={business.id} transform={pick}>
-                <BusinessFields accountId={business.accountId} />
-              </VersionedEdit>
-            </Box>
+            <VersionedEditInSection resource="businesses" id={business.id} transform={pick}>
+              <BusinessFields accountId={business.accountId} />
+            </VersionedEditInSection>
           ) : (
             <FieldGrid
               items={[

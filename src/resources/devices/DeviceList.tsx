@@ -5,7 +5,7 @@ import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import { useNavigate } from "react-router-dom";
 import type { Device } from "../../api/resources";
 import { CreateDialog } from "../shared/FormDialog";
-import { DateTimeText, DeviceTypeText, RecordLink } from "../shared/fields";
+import { AccountLink, DateTimeText, DeviceTypeText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
@@ -62,12 +62,7 @@ export default function DeviceList() {
           <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
           <Column source="customBoxName" />
           <Column source="firmwareVersion" />
-          {allAccounts && (
-            <Column
-              source="accountName"
-              render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
-            />
-          )}
+          {allAccounts && <Column source="accountName" render={(record) => <AccountLink record={record} />} />}
           <Column source="businessName" />
           <Column source="status" render={(record) => <StatusChip status={record.status} />} />
           <Column source="phoneModel" label="resources.devices.fields.phone" render={phoneOf} />

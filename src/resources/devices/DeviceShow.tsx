@@ -1,20 +1,22 @@
 import { Box, Stack } from "@mui/material";
-import { CanAccess, DeleteWithConfirmButton, useTranslate } from "react-admin";
+import { CanAccess, useTranslate } from "react-admin";
 import type { Device } from "../../api/resources";
 import { deviceTypeName } from "../../api/tests";
+import { DeleteRecordButton } from "../shared/DeleteRecordButton";
+import { deviceName } from "../shared/deviceName";
+import { onlyFields } from "../shared/editableFields";
 import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { RecordShow } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
-import { VersionedEdit } from "../shared/VersionedEdit";
+import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { MarkLostButton, RenameDeviceButton } from "./deviceActions";
 import { NotifyOwnerSwitch } from "./NotifyOwnerSwitch";
 import { DeviceFields } from "./deviceInputs";
 
-const EDITABLE = ["version", "serialNumber", "typeCode", "accountId", "businessId", "customBoxName", "status"];
-const pick = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.map((key) => [key, data[key] ?? null]));
+const pick = onlyFields(["version", "serialNumber", "typeCode", "accountId", "businessId", "customBoxName", "status"]);
 
 /** /devices/:deviceId (spec §2: all): a device, the phone used with it, and its actions. */
 export default function DeviceShowPage() {
@@ -28,7 +30,7 @@ function DeviceView({ device }: { device: Device }) {
   return (
     <Box sx={{ py: 2 }}>
       <PageHeader
-        title={device.customBoxName || device.serialNumber}
+        title={deviceName(device)}
         subtitle={
           <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
             <span>{deviceTypeName(device.typeCode)}</span>
@@ -41,14 +43,12 @@ function DeviceView({ device }: { device: Device }) {
           <>
             <RenameDeviceButton device={device} />
             <MarkLostButton device={device} />
-            <CanAccess resource="devices" action="delete" record={device}>
-              <DeleteWithConfirmButton
-                record={device}
-                label="resources.devices.delete"
-                redirect={paths.devices}
-                mutationMode="pessimistic"
-              />
-            </CanAccess>
+            <DeleteRecordButton
+              resource="devices"
+              record={device}
+              label="resources.devices.delete"
+              redirect={paths.devices}
+            />
           </>
         }
       />
@@ -78,11 +78,9 @@ function DeviceView({ device }: { device: Device }) {
         </Section>
         <CanAccess resource="devices" action="edit" record={device}>
           <Section title={translate("ra.action.edit")}>
-            <Box sx={{ mx: -2 }}>
-              <VersionedEdit resource="devices" id={device.id} transform={pick}>
-                <DeviceFields accountId={device.accountId} />
-              </VersionedEdit>
-            </Box>
+            <VersionedEditInSection resource="devices" id={device.id} transform={pick}>
+              <DeviceFields accountId={device.accountId} />
+            </VersionedEditInSection>
           </Section>
         </CanAccess>
       </Stack>

@@ -1,7 +1,7 @@
-import { DataTable, Pagination, ReferenceManyField } from "react-admin";
 import type { Device } from "../../api/resources";
 import { DateTimeText, DeviceTypeText } from "../shared/fields";
 import { paths } from "../shared/paths";
+import { RelatedRecordsTable } from "../shared/RelatedRecordsTable";
 import { StatusChip } from "../shared/StatusChip";
 import { columnFor } from "../shared/columns";
 
@@ -10,20 +10,17 @@ const Column = columnFor<Device>();
 /** The devices of the account (or business) in context. */
 export function DeviceTable({ target = "accountId" }: { target?: "accountId" | "businessId" }) {
   return (
-    <ReferenceManyField
+    <RelatedRecordsTable
       reference="devices"
       target={target}
       sort={{ field: "lastSeenAt", order: "DESC" }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+      rowPath={paths.device}
     >
-      <DataTable rowClick={(id) => paths.device(String(id))} bulkActionButtons={false}>
-        <Column source="serialNumber" />
-        <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
-        <Column source="customBoxName" />
-        <Column source="status" render={(record) => <StatusChip status={record.status} />} />
-        <Column source="lastSeenAt" render={(record) => <DateTimeText value={record.lastSeenAt} />} />
-      </DataTable>
-    </ReferenceManyField>
+      <Column source="serialNumber" />
+      <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
+      <Column source="customBoxName" />
+      <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+      <Column source="lastSeenAt" render={(record) => <DateTimeText value={record.lastSeenAt} />} />
+    </RelatedRecordsTable>
   );
 }

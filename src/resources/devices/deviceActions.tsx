@@ -1,30 +1,17 @@
 import { useState } from "react";
 import type { FieldValues } from "react-hook-form";
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { Button, DialogContentText } from "@mui/material";
 import EditIcon from "@mui/icons-material/DriveFileRenameOutline";
 import ReportIcon from "@mui/icons-material/ReportProblemOutlined";
-import {
-  Form,
-  Button as RaButton,
-  SaveButton,
-  TextInput,
-  useListContext,
-  useTranslate,
-  useUnselectAll,
-  type Validator,
-} from "react-admin";
+import { TextInput, useTranslate, type Validator } from "react-admin";
 import type { Device } from "../../api/resources";
 import { CUSTOM_BOX_NAME_MAX_LENGTH as MAX_BOX_NAME } from "../../api/rules";
+import { ActionFormDialog } from "../shared/ActionFormDialog";
+import { BulkRecordActionButton } from "../shared/BulkRecordActionButton";
 import { ConfirmButton } from "../shared/ConfirmButton";
-import { useAllowedRecords } from "../../access/useAllowedRecords";
+import { deviceName } from "../shared/deviceName";
 import { useRecordAction } from "../shared/useRecordAction";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
-
-/**
- * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
- * resets the form (clearing its errors) whenever the options change.
- */
-const KEEP_EDITS = { keepDirtyValues: true };
 
 const DEVICES = "devices";
 
@@ -53,25 +40,18 @@ export function RenameDeviceButton({ device }: { device: Device }) {
       <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setOpen(true)}>
         {translate("resources.devices.rename.button")}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs" aria-labelledby="rename-title">
-        <Form
-          resource={DEVICES}
-          record={{ id: device.id, customBoxName: device.customBoxName ?? "" }}
-          resetOptions={KEEP_EDITS}
-          onSubmit={(values: FieldValues) => rename.submit(String(values.customBoxName ?? "").trim() || null)}
-          noValidate
-        >
-          <DialogTitle id="rename-title">{translate("resources.devices.rename.title")}</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>{translate("resources.devices.rename.help")}</DialogContentText>
-            <TextInput source="customBoxName" validate={boxNameLength} autoFocus fullWidth />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)}>{translate("resources.shared.cancel")}</Button>
-            <SaveButton />
-          </DialogActions>
-        </Form>
-      </Dialog>
+      <ActionFormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        titleId="rename-title"
+        title={translate("resources.devices.rename.title")}
+        resource={DEVICES}
+        record={{ id: device.id, customBoxName: device.customBoxName ?? "" }}
+        onSubmit={(values: FieldValues) => rename.submit(String(values.customBoxName ?? "").trim() || null)}
+      >
+        <DialogContentText sx={{ mb: 2 }}>{translate("resources.devices.rename.help")}</DialogContentText>
+        <TextInput source="customBoxName" validate={boxNameLength} autoFocus fullWidth />
+      </ActionFormDialog>
     </>
   );
 }
@@ -93,7 +73,7 @@ export function MarkLostButton({ device }: { device: Device }) {
       color="error"
       title="resources.devices.markLost.title"
       content="resources.devices.markLost.body"
-      translateOptions={{ name: device.customBoxName || device.serialNumber }}
+      translateOptions={{ name: deviceName(device) }}
       loading={markLost.isPending}
       onConfirm={() => markLost.run()}
     />
@@ -102,25 +82,14 @@ export function MarkLostButton({ device }: { device: Device }) {
 
 /** Bulk action (one mutation, notify, unselect): mark the selected active devices lost. */
 export function BulkMarkLostButton() {
-  const { data = [], selectedIds, resource } = useListContext<Device>();
-  const unselectAll = useUnselectAll(resource);
-  const markLost = useRecordAction<Device[], Device[]>({
-    resource: DEVICES,
-    action: (dataProvider, devices) =>
-      Promise.all(devices.map((device) => dataProvider.markDeviceLost(device.id, device.version))),
-    success: "resources.devices.markLost.done",
-    successArgs: (devices) => ({ smart_count: devices.length }),
-    onSuccess: () => unselectAll(),
-  });
-  const selected = data.filter((device) => selectedIds.includes(device.id));
-  const targets = useAllowedRecords(DEVICES, "markLost", selected) ?? [];
   return (
-    <RaButton
+    <BulkRecordActionButton<Device>
+      resource={DEVICES}
+      access="markLost"
+      call={(dataProvider, device) => dataProvider.markDeviceLost(device.id, device.version)}
+      success="resources.devices.markLost.done"
       label="resources.devices.markLost.bulk"
-      disabled={markLost.isPending || targets.length === 0}
-      onClick={() => markLost.mutate(targets)}
-    >
-      <ReportIcon />
-    </RaButton>
+      icon={<ReportIcon />}
+    />
   );
 }

@@ -1,22 +1,29 @@
 import DevicesIcon from "@mui/icons-material/DevicesOtherOutlined";
 import { DEVICE_STATUSES } from "../../api/resources";
 import { deviceTypeName } from "../../api/tests";
-import { DateFacet, OptionsFacet } from "../shared/facets";
+import { DateFacet, OptionsFacet, StatusFacet } from "../shared/facets";
 import { ListAside } from "../shared/ResourceList";
 import { DEVICE_TYPE_CHOICES } from "./deviceTypes";
+
+/** Spec §3's device types, by name, on a field that holds a type code (a device's, a firmware's). */
+export function DeviceTypeFacet({ source }: { source: string }) {
+  return (
+    <OptionsFacet
+      label="resources.shared.facets.type"
+      source={source}
+      options={DEVICE_TYPE_CHOICES.map((choice) => choice.id)}
+      optionLabel={(code) => deviceTypeName(Number(code))}
+      icon={<DevicesIcon />}
+    />
+  );
+}
 
 /** The devices' filter sidebar: search, saved filters, status, type, last seen. */
 export function DeviceListAside() {
   return (
     <ListAside>
-      <OptionsFacet label="resources.shared.facets.status" source="status" options={DEVICE_STATUSES} />
-      <OptionsFacet
-        label="resources.shared.facets.type"
-        source="typeCode"
-        options={DEVICE_TYPE_CHOICES.map((choice) => choice.id)}
-        optionLabel={(code) => deviceTypeName(Number(code))}
-        icon={<DevicesIcon />}
-      />
+      <StatusFacet options={DEVICE_STATUSES} />
+      <DeviceTypeFacet source="typeCode" />
       <DateFacet label="resources.shared.facets.lastSeen" source="lastSeenAt" />
     </ListAside>
   );

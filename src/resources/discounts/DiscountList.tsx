@@ -5,14 +5,15 @@ import ToggleIcon from "@mui/icons-material/ToggleOnOutlined";
 import { BulkDeleteWithConfirmButton, DataTable, useGetOne, useTranslate } from "react-admin";
 import { DISCOUNT_KINDS, type Discount } from "../../api/resources";
 import { CreateDialog, EditDialog } from "../shared/FormDialog";
-import { DateTimeText } from "../shared/fields";
-import { OptionsFacet } from "../shared/facets";
+import { DateTimeText, yesNoKey } from "../shared/fields";
+import { OptionsFacet, YesNoFacet } from "../shared/facets";
 import { formatMoney } from "../shared/money";
 import { ListAside, ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { isDiscountRedeemable } from "../shared/status";
 import { DiscountFields, validateDiscount } from "./discountInputs";
 import { normalizeDiscount } from "./discountRules";
+import { onlyFields } from "../shared/editableFields";
 import { columnFor } from "../shared/columns";
 
 const Column = columnFor<Discount>();
@@ -30,19 +31,13 @@ const EDITABLE = [
   "redemptionLimit",
   "active",
 ] as const;
-const toWire = (data: Record<string, unknown>) =>
-  normalizeDiscount(Object.fromEntries(EDITABLE.map((key) => [key, data[key] ?? null])));
+const onlyEditable = onlyFields(EDITABLE);
+const toWire = (data: Record<string, unknown>) => normalizeDiscount(onlyEditable(data));
 
 function DiscountListAside() {
   return (
     <ListAside>
-      <OptionsFacet
-        label="resources.shared.facets.active"
-        source="active"
-        options={[true, false]}
-        optionLabel={(value) => (value ? "resources.shared.yes" : "resources.shared.no")}
-        icon={<ToggleIcon />}
-      />
+      <YesNoFacet label="resources.shared.facets.active" source="active" icon={<ToggleIcon />} />
       <OptionsFacet
         label="resources.shared.facets.kind"
         source="kind"
@@ -135,7 +130,7 @@ export default function DiscountList() {
                   size="small"
                   color={live ? "success" : "default"}
                   variant={live ? "filled" : "outlined"}
-                  label={translate(record.active ? "resources.shared.yes" : "resources.shared.no")}
+                  label={translate(yesNoKey(record.active))}
                 />
               );
             }}

@@ -3,7 +3,7 @@ import FoundIcon from "@mui/icons-material/TaskAltOutlined";
 import { DataTable, SearchInput, SelectInput, useCanAccess, useTranslate } from "react-admin";
 import { LOST_DEVICES, type LostDevice } from "../../api/lostDevices";
 import { DEVICE_TYPE_CHOICES } from "../devices/deviceTypes";
-import { DateTimeText, DeviceTypeText, Muted, NoWrap, RecordLink } from "../shared/fields";
+import { AccountLink, DateTimeText, DeviceTypeText, Muted, NoWrap, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
@@ -79,10 +79,7 @@ export default function LostDeviceList() {
         />
         <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
         <Column source="customBoxName" />
-        <Column
-          source="accountName"
-          render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
-        />
+        <Column source="accountName" render={(record) => <AccountLink record={record} />} />
         <Column
           source="lostAt"
           render={(record) =>

@@ -2,6 +2,7 @@ import CheckCircleIcon from "@mui/icons-material/CheckCircleOutline";
 import type { Device } from "../../api/resources";
 import { LOST_DEVICES, type LostDevice } from "../../api/lostDevices";
 import { ConfirmButton } from "../shared/ConfirmButton";
+import { deviceName } from "../shared/deviceName";
 import { useRecordAction } from "../shared/useRecordAction";
 
 /**
@@ -23,7 +24,7 @@ export function MarkFoundButton({ device }: { device: LostDevice }) {
       color="success"
       title="resources.lost-devices.markFound.title"
       content="resources.lost-devices.markFound.body"
-      translateOptions={{ name: device.customBoxName || device.serialNumber }}
+      translateOptions={{ name: deviceName(device) }}
       loading={markFound.isPending}
       onConfirm={() => markFound.run()}
     />

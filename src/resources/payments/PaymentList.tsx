@@ -1,6 +1,6 @@
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import type { Payment } from "../../api/resources";
-import { DateTimeText, MoneyText, RecordLink } from "../shared/fields";
+import { AccountLink, DateTimeText, MoneyText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
@@ -29,12 +29,7 @@ export function PaymentList() {
       >
         <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
         <Column source="invoiceNumber" />
-        {allAccounts && (
-          <Column
-            source="accountName"
-            render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
-          />
-        )}
+        {allAccounts && <Column source="accountName" render={(record) => <AccountLink record={record} />} />}
         <Column source="amount" render={(record) => <MoneyText amount={record.amount} currency={record.currency} />} />
         <Column source="status" render={(record) => <StatusChip status={record.status} />} />
         <Column source="method" render={(record) => translate(`resources.payments.methods.${record.method}`)} />

@@ -1,7 +1,7 @@
-import { DataTable, Pagination, ReferenceManyField } from "react-admin";
 import type { Payment } from "../../api/resources";
 import { DateTimeText, MoneyText } from "../shared/fields";
 import { paths } from "../shared/paths";
+import { RelatedRecordsTable } from "../shared/RelatedRecordsTable";
 import { StatusChip } from "../shared/StatusChip";
 import { columnFor } from "../shared/columns";
 
@@ -10,19 +10,16 @@ const Column = columnFor<Payment>();
 /** The payments of the account (or subscription) in context. */
 export function PaymentTable({ target = "accountId" }: { target?: "accountId" | "subscriptionId" }) {
   return (
-    <ReferenceManyField
+    <RelatedRecordsTable
       reference="payments"
       target={target}
       sort={{ field: "date", order: "DESC" }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+      rowPath={paths.payment}
     >
-      <DataTable rowClick={(id) => paths.payment(String(id))} bulkActionButtons={false}>
-        <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
-        <Column source="invoiceNumber" />
-        <Column source="amount" render={(record) => <MoneyText amount={record.amount} currency={record.currency} />} />
-        <Column source="status" render={(record) => <StatusChip status={record.status} />} />
-      </DataTable>
-    </ReferenceManyField>
+      <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
+      <Column source="invoiceNumber" />
+      <Column source="amount" render={(record) => <MoneyText amount={record.amount} currency={record.currency} />} />
+      <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+    </RelatedRecordsTable>
   );
 }

@@ -1,13 +1,13 @@
 import CreditCardIcon from "@mui/icons-material/CreditCardOutlined";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../api/resources";
-import { DateFacet, OptionsFacet } from "../shared/facets";
+import { DateFacet, OptionsFacet, StatusFacet } from "../shared/facets";
 import { ListAside } from "../shared/ResourceList";
 
 /** The payments' filter sidebar: search, saved filters, status, method, date. */
 export function PaymentListAside() {
   return (
     <ListAside>
-      <OptionsFacet label="resources.shared.facets.status" source="status" options={PAYMENT_STATUSES} />
+      <StatusFacet options={PAYMENT_STATUSES} />
       <OptionsFacet
         label="resources.shared.facets.method"
         source="method"

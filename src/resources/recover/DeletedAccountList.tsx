@@ -1,11 +1,11 @@
 import { DataTable, SearchInput, useTranslate } from "react-admin";
 import { DELETED_ACCOUNTS, type DeletedAccount } from "../../api/recover";
-import { DateTimeText, Muted, RecordLink } from "../shared/fields";
+import { DateTimeText, RecordLink } from "../shared/fields";
 import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
 import { BulkRestoreAccountsButton, RestoreAccountButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
-import { DaysLeftChip, RecoverIcon } from "./shared";
+import { DaysLeftChip, DeletedBy, RecoverIcon } from "./shared";
 import { columnFor, numberColumnFor } from "../shared/columns";
 
 const Column = columnFor<DeletedAccount>();
@@ -45,13 +45,7 @@ export default function DeletedAccountList() {
         <Column
           source="deletionRequestedByName"
           disableSort
-          render={(record) =>
-            record.deletionRequestedById ? (
-              <RecordLink to={paths.user(record.deletionRequestedById)}>{record.deletionRequestedByName}</RecordLink>
-            ) : (
-              <Muted>{translate("resources.deleted-tests.notRecorded")}</Muted>
-            )
-          }
+          render={(record) => <DeletedBy userId={record.deletionRequestedById} name={record.deletionRequestedByName} />}
         />
         <Column source="daysLeft" render={(record) => <DaysLeftChip days={record.daysLeft} />} />
         <NumberColumn source="userCount" disableSort />

@@ -3,12 +3,11 @@ import AccountsIcon from "@mui/icons-material/DomainOutlined";
 import { Link } from "react-router-dom";
 import { DataTable, SearchInput, useCanAccess, useTranslate } from "react-admin";
 import { DELETED_TESTS, type DeletedTest } from "../../api/recover";
-import { DateTimeText, Muted, RecordLink } from "../shared/fields";
+import { AccountLink, DateTimeText } from "../shared/fields";
 import { ListPage } from "../shared/ListPage";
-import { paths } from "../shared/paths";
 import { BulkRestoreButton, RestoreTestButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
-import { DaysLeftChip, RecoverIcon } from "./shared";
+import { DaysLeftChip, DeletedBy, RecoverIcon } from "./shared";
 import { columnFor, numberColumnFor } from "../shared/columns";
 
 const Column = columnFor<DeletedTest>();
@@ -51,23 +50,14 @@ export default function DeletedTestList() {
         hiddenColumns={seesAccounts ? ["createdByName"] : ["accountName", "createdByName"]}
       >
         <Column source="name" />
-        <Column
-          source="accountName"
-          render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
-        />
+        <Column source="accountName" render={(record) => <AccountLink record={record} />} />
         <Column source="deviceName" disableSort />
         <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
         <Column source="createdByName" disableSort />
         <Column source="deletedAt" render={(record) => <DateTimeText value={record.deletedAt} />} />
         <Column
           source="deletedByName"
-          render={(record) =>
-            record.deletedById ? (
-              <RecordLink to={paths.user(record.deletedById)}>{record.deletedByName}</RecordLink>
-            ) : (
-              <Muted>{translate("resources.deleted-tests.notRecorded")}</Muted>
-            )
-          }
+          render={(record) => <DeletedBy userId={record.deletedById} name={record.deletedByName} />}
         />
         <Column source="daysLeft" render={(record) => <DaysLeftChip days={record.daysLeft} />} />
         <NumberColumn source="fileCount" disableSort />

@@ -9,7 +9,7 @@ import {
   type ScheduledAction,
   type ScheduledActionKind,
 } from "../../api/lifecycle";
-import { DateTimeText, Muted, RecordLink } from "../shared/fields";
+import { AccountLink, DateTimeText, Muted, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
@@ -158,10 +158,7 @@ export function ScheduledActionList({ kind }: { kind: ScheduledActionKind | null
     >
       {/* No row click: each row holds links and buttons of its own. */}
       <DataTable rowClick={false} bulkActionButtons={false} empty={<Empty />}>
-        <Column
-          source="accountName"
-          render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
-        />
+        <Column source="accountName" render={(record) => <AccountLink record={record} />} />
         {kind === null && (
           <Column source="kind" render={(record) => translate(`${R}.kinds.${record.kind}`, { _: record.kind })} />
         )}

@@ -1,16 +1,10 @@
-import { Box, Card, CardContent, Typography } from "@mui/material";
+import { Card, CardContent, Typography } from "@mui/material";
+import { FigureGrid } from "./FigureGrid";
 
 /** A row of counters at the top of a detail page. */
 export function StatCards({ items }: { items: { label: string; value: number | string }[] }) {
   return (
-    <Box
-      sx={{
-        display: "grid",
-        gap: 2,
-        mb: 2,
-        gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: `repeat(${items.length}, minmax(0, 1fr))` },
-      }}
-    >
+    <FigureGrid columns={items.length}>
       {items.map((item) => (
         <Card key={item.label} variant="outlined">
           <CardContent>
@@ -23,6 +17,6 @@ export function StatCards({ items }: { items: { label: string; value: number | s
           </CardContent>
         </Card>
       ))}
-    </Box>
+    </FigureGrid>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useFormContext } from "react-hook-form";
-import { Alert, AlertTitle, Button, CircularProgress } from "@mui/material";
+import { Alert, AlertTitle, Box, Button, CircularProgress } from "@mui/material";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import {
   EditBase,
@@ -148,6 +148,15 @@ export function VersionedEdit({
         {children}
       </VersionedForm>
     </EditBase>
+  );
+}
+
+/** A VersionedEdit inside a detail page's Section: the form's own padding lines up with the card's. */
+export function VersionedEditInSection(props: VersionedEditProps) {
+  return (
+    <Box sx={{ mx: -2 }}>
+      <VersionedEdit {...props} />
+    </Box>
   );
 }
 

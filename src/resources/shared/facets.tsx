@@ -5,6 +5,7 @@ import LabelIcon from "@mui/icons-material/LabelOutlined";
 import CancelIcon from "@mui/icons-material/CancelOutlined";
 import { IconButton } from "@mui/material";
 import { FilterList, FilterListItem, useListFilterContext, useTranslate } from "react-admin";
+import { yesNoKey } from "./fields";
 import { statusLabelKey } from "./status";
 
 /** Whether a facet's value is in the list's filter (react-admin's own test: every defined key matches). */
@@ -60,6 +61,24 @@ export function OptionsFacet({ label, source, options, optionLabel, icon = <Labe
         );
       })}
     </FilterList>
+  );
+}
+
+/** The list's statuses (`status`), each labelled as its chip is. */
+export function StatusFacet({ options }: { options: readonly string[] }) {
+  return <OptionsFacet label="resources.shared.facets.status" source="status" options={options} />;
+}
+
+/** A yes-or-no field: Yes, then No. */
+export function YesNoFacet({ label, source, icon }: { label: string; source: string; icon?: ReactElement }) {
+  return (
+    <OptionsFacet
+      label={label}
+      source={source}
+      options={[true, false]}
+      optionLabel={(value) => yesNoKey(Boolean(value))}
+      icon={icon}
+    />
   );
 }
 

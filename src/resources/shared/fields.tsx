@@ -31,6 +31,11 @@ export function RecordLink({ to, children }: { to: string; children: ReactNode }
   );
 }
 
+/** The account a record belongs to, by name, as a link to its page (in a table row or a detail page). */
+export function AccountLink({ record }: { record: { accountId: string; accountName: string } }) {
+  return <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>;
+}
+
 /** The account and (when it has one) the business a record belongs to, as FieldGrid items linking to them. */
 export function placeItems(
   label: (field: string) => string,
@@ -39,7 +44,7 @@ export function placeItems(
   const items: { label: string; value: ReactNode }[] = [
     {
       label: label("accountName"),
-      value: <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>,
+      value: <AccountLink record={record} />,
     },
   ];
   if (record.businessName !== undefined) {
@@ -52,6 +57,9 @@ export function placeItems(
   }
   return items;
 }
+
+/** The i18n key of "Yes" or "No". */
+export const yesNoKey = (value: boolean) => (value ? "resources.shared.yes" : "resources.shared.no");
 
 /** Text or a dash. */
 export function OrDash({ value }: { value: ReactNode }) {

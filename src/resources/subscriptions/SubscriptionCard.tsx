@@ -5,7 +5,7 @@ import { useGetList, useTranslate } from "react-admin";
 import type { Subscription } from "../../api/resources";
 import { formatDate } from "../../custom/format";
 import { ConfirmButton } from "../shared/ConfirmButton";
-import { DateTimeText, FieldGrid } from "../shared/fields";
+import { DateTimeText, FieldGrid, yesNoKey } from "../shared/fields";
 import { formatMoney } from "../shared/money";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
@@ -118,7 +118,7 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
           { label: label("currentPeriodEnd"), value: <DateTimeText value={subscription.currentPeriodEnd} dateOnly /> },
           {
             label: label("cancelAtPeriodEnd"),
-            value: translate(subscription.cancelAtPeriodEnd ? "resources.shared.yes" : "resources.shared.no"),
+            value: translate(yesNoKey(subscription.cancelAtPeriodEnd)),
           },
           {
             label: label("canceledAt"),

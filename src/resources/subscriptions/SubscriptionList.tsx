@@ -1,7 +1,7 @@
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import { SUBSCRIPTION_STATES, type Subscription } from "../../api/resources";
-import { DateTimeText, RecordLink } from "../shared/fields";
-import { OptionsFacet } from "../shared/facets";
+import { AccountLink, DateTimeText, yesNoKey } from "../shared/fields";
+import { StatusFacet, YesNoFacet } from "../shared/facets";
 import { paths } from "../shared/paths";
 import { ListAside, ResourceList } from "../shared/ResourceList";
 import { StatusChip } from "../shared/StatusChip";
@@ -13,13 +13,8 @@ const Column = columnFor<Subscription>();
 function SubscriptionListAside() {
   return (
     <ListAside>
-      <OptionsFacet label="resources.shared.facets.status" source="status" options={SUBSCRIPTION_STATES} />
-      <OptionsFacet
-        label="resources.subscriptions.fields.cancelAtPeriodEnd"
-        source="cancelAtPeriodEnd"
-        options={[true, false]}
-        optionLabel={(value) => (value ? "resources.shared.yes" : "resources.shared.no")}
-      />
+      <StatusFacet options={SUBSCRIPTION_STATES} />
+      <YesNoFacet label="resources.subscriptions.fields.cancelAtPeriodEnd" source="cancelAtPeriodEnd" />
     </ListAside>
   );
 }
@@ -44,12 +39,7 @@ export function SubscriptionList() {
       disableSyncWithLocation
     >
       <DataTable rowClick={mayOpen ? (id) => paths.subscription(String(id)) : false} bulkActionButtons={false}>
-        {allAccounts && (
-          <Column
-            source="accountName"
-            render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
-          />
-        )}
+        {allAccounts && <Column source="accountName" render={(record) => <AccountLink record={record} />} />}
         <Column source="plan" />
         <Column source="price" render={priceLabel} />
         <Column source="status" render={(record) => <StatusChip status={record.status} />} />
@@ -57,10 +47,7 @@ export function SubscriptionList() {
           source="currentPeriodEnd"
           render={(record) => <DateTimeText value={record.currentPeriodEnd} dateOnly />}
         />
-        <Column
-          source="cancelAtPeriodEnd"
-          render={(record) => translate(record.cancelAtPeriodEnd ? "resources.shared.yes" : "resources.shared.no")}
-        />
+        <Column source="cancelAtPeriodEnd" render={(record) => translate(yesNoKey(record.cancelAtPeriodEnd))} />
         <Column label="" disableSort render={(record) => <SubscriptionActions subscription={record} />} />
       </DataTable>
     </ResourceList>

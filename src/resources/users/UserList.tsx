@@ -3,7 +3,7 @@ import { Button } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAlt";
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
-import { DateTimeText, RecordLink } from "../shared/fields";
+import { AccountLink, DateTimeText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
@@ -61,12 +61,7 @@ export default function UserList() {
           />
           <Column source="email" />
           <Column source="role" render={(record) => translate(`roles.${record.role}`)} />
-          {allAccounts && (
-            <Column
-              source="accountName"
-              render={(record) => <RecordLink to={paths.account(record.accountId)}>{record.accountName}</RecordLink>}
-            />
-          )}
+          {allAccounts && <Column source="accountName" render={(record) => <AccountLink record={record} />} />}
           <Column source="businessName" />
           <Column source="status" render={(record) => <StatusChip status={record.status} />} />
           <Column source="lastSignInAt" render={(record) => <DateTimeText value={record.lastSignInAt} />} />

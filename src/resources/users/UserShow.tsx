@@ -1,9 +1,11 @@
 import { Box, Stack } from "@mui/material";
-import { CanAccess, DeleteWithConfirmButton, TextInput, email, maxLength, required, useTranslate } from "react-admin";
+import { TextInput, email, maxLength, required, useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
 import { PERSON_NAME_MAX_LENGTH } from "../../api/rules";
 import { fullName } from "../../authProvider/identity";
 import { UserAvatar } from "../../custom/layout/UserAvatar";
+import { DeleteRecordButton } from "../shared/DeleteRecordButton";
+import { onlyFields } from "../shared/editableFields";
 import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { AccountPicker, BusinessPicker } from "../shared/pickers";
@@ -13,7 +15,7 @@ import { RecordShow } from "../shared/RecordState";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
 import { useActor } from "../shared/useActor";
-import { VersionedEdit } from "../shared/VersionedEdit";
+import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { ChangeRoleButton, DisableUserButton } from "./userActions";
 
 /** The inputs the actor may change, nothing else (the service checks the same list). */
@@ -44,8 +46,7 @@ function UserView({ user }: { user: User }) {
   const name = fullName(user.firstName, user.lastName);
   const fields = editableUserFields(actor, user);
   const label = (field: string) => translate(`resources.users.fields.${field}`);
-  const pick = (data: Record<string, unknown>) =>
-    Object.fromEntries(["version", ...fields].map((key) => [key, data[key] ?? null]));
+  const pick = onlyFields(["version", ...fields]);
 
   return (
     <Box sx={{ py: 2 }}>
@@ -64,14 +65,7 @@ function UserView({ user }: { user: User }) {
           <>
             <ChangeRoleButton user={user} />
             <DisableUserButton user={user} />
-            <CanAccess resource="users" action="delete" record={user}>
-              <DeleteWithConfirmButton
-                record={user}
-                label="resources.users.delete"
-                redirect={paths.users}
-                mutationMode="pessimistic"
-              />
-            </CanAccess>
+            <DeleteRecordButton resource="users" record={user} label="resources.users.delete" redirect={paths.users} />
           </>
         }
       />
@@ -90,11 +84,9 @@ function UserView({ user }: { user: User }) {
         </Section>
         {fields.length > 0 && (
           <Section title={translate("ra.action.edit")}>
-            <Box sx={{ mx: -2 }}>
-              <VersionedEdit resource="users" id={user.id} transform={pick}>
-                <UserFields fields={fields} accountId={user.accountId} />
-              </VersionedEdit>
-            </Box>
+            <VersionedEditInSection resource="users" id={user.id} transform={pick}>
+              <UserFields fields={fields} accountId={user.accountId} />
+            </VersionedEditInSection>
           </Section>
         )}
       </Stack>

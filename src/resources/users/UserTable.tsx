@@ -1,7 +1,8 @@
-import { DataTable, Pagination, ReferenceManyField, useTranslate } from "react-admin";
+import { useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
 import { DateTimeText } from "../shared/fields";
 import { paths } from "../shared/paths";
+import { RelatedRecordsTable } from "../shared/RelatedRecordsTable";
 import { StatusChip } from "../shared/StatusChip";
 import { UserName } from "./UserName";
 import { columnFor } from "../shared/columns";
@@ -12,20 +13,17 @@ const Column = columnFor<User>();
 export function UserTable({ target = "accountId" }: { target?: "accountId" | "businessId" }) {
   const translate = useTranslate();
   return (
-    <ReferenceManyField
+    <RelatedRecordsTable
       reference="users"
       target={target}
       sort={{ field: "lastName", order: "ASC" }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+      rowPath={paths.user}
     >
-      <DataTable rowClick={(id) => paths.user(String(id))} bulkActionButtons={false}>
-        <Column source="lastName" label="resources.users.fields.name" render={(record) => <UserName user={record} />} />
-        <Column source="email" />
-        <Column source="role" render={(record) => translate(`roles.${record.role}`)} />
-        <Column source="status" render={(record) => <StatusChip status={record.status} />} />
-        <Column source="lastSignInAt" render={(record) => <DateTimeText value={record.lastSignInAt} />} />
-      </DataTable>
-    </ReferenceManyField>
+      <Column source="lastName" label="resources.users.fields.name" render={(record) => <UserName user={record} />} />
+      <Column source="email" />
+      <Column source="role" render={(record) => translate(`roles.${record.role}`)} />
+      <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+      <Column source="lastSignInAt" render={(record) => <DateTimeText value={record.lastSignInAt} />} />
+    </RelatedRecordsTable>
   );
 }

@@ -1,32 +1,19 @@
 import { useState } from "react";
 import type { FieldValues } from "react-hook-form";
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
+import { Button } from "@mui/material";
 import BadgeIcon from "@mui/icons-material/BadgeOutlined";
 import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleIcon from "@mui/icons-material/CheckCircleOutline";
-import {
-  Form,
-  Button as RaButton,
-  SaveButton,
-  SelectInput,
-  required,
-  useListContext,
-  useTranslate,
-  useUnselectAll,
-} from "react-admin";
+import { SaveButton, SelectInput, required, useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
 import { ROLES, type Role } from "../../api/types";
 import { useAllowedRecords } from "../../access/useAllowedRecords";
 import { fullName } from "../../authProvider/identity";
+import { ActionFormDialog } from "../shared/ActionFormDialog";
+import { BulkRecordActionButton } from "../shared/BulkRecordActionButton";
 import { ConfirmButton } from "../shared/ConfirmButton";
 import { useRecordAction } from "../shared/useRecordAction";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
-
-/**
- * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
- * resets the form (clearing its errors) whenever the options change.
- */
-const KEEP_EDITS = { keepDirtyValues: true };
 
 const USERS = "users";
 
@@ -58,31 +45,25 @@ export function ChangeRoleButton({ user }: { user: User }) {
       <Button variant="outlined" startIcon={<BadgeIcon />} onClick={() => setOpen(true)}>
         {translate("resources.users.changeRole.button")}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs" aria-labelledby="role-title">
-        {/* A reloaded user (after a 409) resets the untouched role; the chosen one is kept. */}
-        <Form
-          resource={USERS}
-          record={{ id: user.id, role: user.role }}
-          resetOptions={KEEP_EDITS}
-          onSubmit={(values: FieldValues) => changeRole.submit(values.role as Role)}
-          noValidate
-        >
-          <DialogTitle id="role-title">{translate("resources.users.changeRole.title", { name })}</DialogTitle>
-          <DialogContent>
-            <SelectInput
-              source="role"
-              label="resources.users.changeRole.role"
-              choices={roleChoices}
-              validate={required()}
-              fullWidth
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)}>{translate("resources.shared.cancel")}</Button>
-            <SaveButton label="resources.users.changeRole.save" icon={<BadgeIcon />} />
-          </DialogActions>
-        </Form>
-      </Dialog>
+      {/* A reloaded user (after a 409) resets the untouched role; the chosen one is kept. */}
+      <ActionFormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        titleId="role-title"
+        title={translate("resources.users.changeRole.title", { name })}
+        resource={USERS}
+        record={{ id: user.id, role: user.role }}
+        onSubmit={(values: FieldValues) => changeRole.submit(values.role as Role)}
+        saveButton={<SaveButton label="resources.users.changeRole.save" icon={<BadgeIcon />} />}
+      >
+        <SelectInput
+          source="role"
+          label="resources.users.changeRole.role"
+          choices={roleChoices}
+          validate={required()}
+          fullWidth
+        />
+      </ActionFormDialog>
     </>
   );
 }
@@ -139,24 +120,15 @@ function DisableButton({ user }: { user: User }) {
  * call).
  */
 export function BulkDisableButton() {
-  const { data = [], selectedIds, resource } = useListContext<User>();
-  const unselectAll = useUnselectAll(resource);
-  const disable = useRecordAction<User[], User[]>({
-    resource: USERS,
-    action: (dataProvider, users) => Promise.all(users.map((user) => dataProvider.disableUser(user.id, user.version))),
-    success: "resources.users.disable.done",
-    successArgs: (users) => ({ smart_count: users.length }),
-    onSuccess: () => unselectAll(),
-  });
-  const selected = data.filter((user) => selectedIds.includes(user.id) && user.status !== "disabled");
-  const targets = useAllowedRecords(USERS, "disable", selected) ?? [];
   return (
-    <RaButton
+    <BulkRecordActionButton<User>
+      resource={USERS}
+      access="disable"
+      eligible={(user) => user.status !== "disabled"}
+      call={(dataProvider, user) => dataProvider.disableUser(user.id, user.version)}
+      success="resources.users.disable.done"
       label="resources.users.disable.bulk"
-      disabled={disable.isPending || targets.length === 0}
-      onClick={() => disable.mutate(targets)}
-    >
-      <BlockIcon />
-    </RaButton>
+      icon={<BlockIcon />}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import PersonIcon from "@mui/icons-material/PersonOutline";
 import { USER_STATUSES } from "../../api/resources";
 import { ROLES } from "../../api/types";
-import { DateFacet, OptionsFacet } from "../shared/facets";
+import { DateFacet, OptionsFacet, StatusFacet } from "../shared/facets";
 import { ListAside } from "../shared/ResourceList";
 
 /** The users' filter sidebar: search, saved filters, role, status, last sign-in. */
@@ -15,7 +15,7 @@ export function UserListAside() {
         optionLabel={(role) => `roles.${String(role)}`}
         icon={<PersonIcon />}
       />
-      <OptionsFacet label="resources.shared.facets.status" source="status" options={USER_STATUSES} />
+      <StatusFacet options={USER_STATUSES} />
       <DateFacet label="resources.shared.facets.lastSignIn" source="lastSignInAt" />
     </ListAside>
   );

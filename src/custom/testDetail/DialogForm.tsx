@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
+import { Form, useTranslate } from "react-admin";
+import { FormSubmitButton } from "./FormSubmitButton";
+
+interface DialogFormProps {
+  open: boolean;
+  onClose: () => void;
+  /** The title's element id, which names the dialog. */
+  titleId: string;
+  title: string;
+  maxWidth: "xs" | "sm";
+  defaultValues?: Record<string, unknown>;
+  /** Resolves with the fields' errors to show, or nothing. */
+  onSubmit: (values: Record<string, unknown>) => unknown;
+  /** i18n keys of the two buttons. */
+  cancelLabel: string;
+  submitLabel: string;
+  children: ReactNode;
+}
+
+/**
+ * A test page dialog's react-admin form: checked as the person types (the submit button waits for
+ * valid fields, with no "invalid form" toast), then Cancel and the submit button. The dialog's
+ * content, and so the form and what was typed, goes away when it closes.
+ */
+export function DialogForm({
+  open,
+  onClose,
+  titleId,
+  title,
+  maxWidth,
+  defaultValues,
+  onSubmit,
+  cancelLabel,
+  submitLabel,
+  children,
+}: DialogFormProps) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+      <Form defaultValues={defaultValues} mode="onChange" onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate(cancelLabel)}</Button>
+          <FormSubmitButton label={submitLabel} />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactElement, ReactNode } from "react";
+import type { FieldValues } from "react-hook-form";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
+import { Form, SaveButton, useTranslate, type RaRecord } from "react-admin";
+
+/**
+ * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
+ * resets the form (clearing its errors) whenever the options change.
+ */
+const KEEP_EDITS = { keepDirtyValues: true };
+
+interface ActionFormDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The title's element id, which names the dialog. */
+  titleId: string;
+  title: string;
+  resource: string;
+  /** The fields the form starts from: the record's current values. */
+  record: RaRecord;
+  /** The action (useRecordAction's submit): resolves with the fields the service refused, if any. */
+  onSubmit: (values: FieldValues) => unknown;
+  /** The save button; react-admin's own Save by default. */
+  saveButton?: ReactElement;
+  children: ReactNode;
+}
+
+/**
+ * A record action's form in a dialog (rename a device, change a user's role), with Cancel and Save.
+ * When the record reloads underneath (after a 409), what the person typed stays.
+ */
+export function ActionFormDialog({
+  open,
+  onClose,
+  titleId,
+  title,
+  resource,
+  record,
+  onSubmit,
+  saveButton = <SaveButton />,
+  children,
+}: ActionFormDialogProps) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <Form resource={resource} record={record} resetOptions={KEEP_EDITS} onSubmit={onSubmit} noValidate>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate("resources.shared.cancel")}</Button>
+          {saveButton}
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ReactElement } from "react";
+import { Button, useListContext, useUnselectAll, type RaRecord } from "react-admin";
+import type { ConsoleDataProvider } from "../../dataProvider";
+import { useAllowedRecords } from "../../access/useAllowedRecords";
+import { useRecordAction } from "./useRecordAction";
+
+interface BulkRecordActionButtonProps<R extends RaRecord> {
+  /** The resource the action writes (its lists reload after it). */
+  resource: string;
+  /** The canAccess action each selected record is checked for: the others are left out. */
+  access: string;
+  /** The selected records the action applies to at all (default: every one). */
+  eligible?: (record: R) => boolean;
+  /** The call for one record: one of the dataProvider's custom methods, with the record's version. */
+  call: (dataProvider: ConsoleDataProvider, record: R) => Promise<unknown>;
+  /** The toast on success (an i18n key, with smart_count: how many records). */
+  success: string;
+  /** i18n key of the button. */
+  label: string;
+  icon: ReactElement;
+}
+
+/**
+ * A list's bulk action (react-admin's bulk-button pattern: one mutation, notify, unselect) for
+ * record actions the service has no bulk call for: one call per selected record the actor may act
+ * on, each with its version.
+ */
+export function BulkRecordActionButton<R extends RaRecord>({
+  resource,
+  access,
+  eligible = () => true,
+  call,
+  success,
+  label,
+  icon,
+}: BulkRecordActionButtonProps<R>) {
+  const { data = [], selectedIds, resource: listResource } = useListContext<R>();
+  const unselectAll = useUnselectAll(listResource);
+  const action = useRecordAction<R[], unknown[]>({
+    resource,
+    action: (dataProvider, records) => Promise.all(records.map((record) => call(dataProvider, record))),
+    success,
+    successArgs: (records) => ({ smart_count: records.length }),
+    onSuccess: () => unselectAll(),
+  });
+  const selected = data.filter((record) => selectedIds.includes(record.id) && eligible(record));
+  const targets = useAllowedRecords(resource, access, selected) ?? [];
+  return (
+    <Button label={label} disabled={action.isPending || targets.length === 0} onClick={() => action.mutate(targets)}>
+      {icon}
+    </Button>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { DataTable, Pagination, ReferenceManyField, type Identifier, type SortPayload } from "react-admin";
+
+interface RelatedRecordsTableProps {
+  /** The resource listed. */
+  reference: string;
+  /** Its field that points at the record in context. */
+  target: string;
+  sort: SortPayload;
+  /** The page a row opens. */
+  rowPath: (id: string) => string;
+  /** The table's columns. */
+  children: ReactNode;
+}
+
+/**
+ * The records that belong to the one in context (an account's users, a business's devices), on a
+ * detail page: ten a page, each row opening its own page; no bulk actions.
+ */
+export function RelatedRecordsTable({ reference, target, sort, rowPath, children }: RelatedRecordsTableProps) {
+  return (
+    <ReferenceManyField
+      reference={reference}
+      target={target}
+      sort={sort}
+      perPage={10}
+      pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+    >
+      <DataTable rowClick={(id: Identifier) => rowPath(String(id))} bulkActionButtons={false}>
+        {children}
+      </DataTable>
+    </ReferenceManyField>
+  );
+}
