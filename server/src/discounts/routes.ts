@@ -2,7 +2,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
-import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCreate } from "../../../src/api/resources";
+import { DISCOUNT_KINDS, type DiscountCreate } from "../../../src/api/resources";
+import { discountProblems, smallestRedemptionLimit, type DiscountProblem } from "../../../src/api/discountRules";
 import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../../src/api/rules";
 import { discounts } from "../db/schema";
 import { fieldError } from "../http/errors";
@@ -80,32 +81,27 @@ const complete = (body: DiscountBody): DiscountCreate => ({
   active: body.active ?? true,
 });
 
-const ISO = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** The service's words for each problem of the shared rules (src/api/discountRules.ts). */
+const MESSAGES: Record<DiscountProblem, (redemptionCount: number) => string> = {
+  codeInvalid: () => "3–32 upper-case letters, digits, - or _.",
+  percentInvalid: () => "Between 1 and 100.",
+  amountInvalid: () => "More than 0.",
+  currencyInvalid: () => "An ISO 4217 code such as EUR.",
+  notForPercent: () => "Leave empty for a percent discount.",
+  notForAmount: () => "Leave empty for an amount discount.",
+  dateInvalid: () => "A date (ISO 8601).",
+  datesInvalid: () => "Must be after the start.",
+  limitInvalid: (redemptionCount) => `At least ${smallestRedemptionLimit(redemptionCount)}.`,
+};
 
-/** The meaning checks (422), in the order the form shows the fields. */
+/** The meaning checks (422): the shared rules' first problem, in the form's order; a code in use. */
 async function checkDiscount(db: Executor, body: DiscountCreate, exceptId: string | null, redemptionCount: number) {
-  if (!DISCOUNT_CODE_PATTERN.test(body.code)) throw fieldError(422, "code", "3–32 upper-case letters, digits, - or _.");
+  const problems = Object.entries(discountProblems(body, redemptionCount)) as [keyof DiscountCreate, DiscountProblem][];
+  const [codeProblem] = problems.filter(([field]) => field === "code");
+  if (codeProblem) throw fieldError(422, "code", MESSAGES[codeProblem[1]](redemptionCount));
   await checkFree(db, "discounts", sql`code = ${body.code}`, exceptId, "code", "This code is already used.");
-  if (body.kind === "percent") {
-    if (body.percentOff === null || body.percentOff < 1 || body.percentOff > 100)
-      throw fieldError(422, "percentOff", "Between 1 and 100.");
-    if (body.amountOff !== null) throw fieldError(422, "amountOff", "Leave empty for a percent discount.");
-    if (body.currency !== null) throw fieldError(422, "currency", "Leave empty for a percent discount.");
-  } else {
-    if (body.amountOff === null || body.amountOff <= 0) throw fieldError(422, "amountOff", "More than 0.");
-    if (body.percentOff !== null) throw fieldError(422, "percentOff", "Leave empty for an amount discount.");
-    if (body.currency === null || !/^[A-Z]{3}$/.test(body.currency))
-      throw fieldError(422, "currency", "An ISO 4217 code such as EUR.");
-  }
-  for (const field of ["validFrom", "validTo"] as const) {
-    const value = body[field];
-    if (value !== null && (!ISO.test(value) || Number.isNaN(Date.parse(value))))
-      throw fieldError(422, field, "A date (ISO 8601).");
-  }
-  if (body.validFrom && body.validTo && Date.parse(body.validTo) <= Date.parse(body.validFrom))
-    throw fieldError(422, "validTo", "Must be after the start.");
-  if (body.redemptionLimit !== null && (body.redemptionLimit < 1 || body.redemptionLimit < redemptionCount))
-    throw fieldError(422, "redemptionLimit", `At least ${Math.max(1, redemptionCount)}.`);
+  const [first] = problems;
+  if (first) throw fieldError(422, first[0], MESSAGES[first[1]](redemptionCount));
 }
 
 const toColumns = (body: DiscountCreate) => ({

@@ -9,13 +9,13 @@ import {
   required,
 } from "react-admin";
 import { DISCOUNT_KINDS, type DiscountCreate } from "../../api/resources";
-import { discountProblems } from "./discountRules";
+import { formProblems } from "./discountRules";
 import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../api/rules";
 
 const CURRENCIES = ["USD", "EUR", "GBP"].map((code) => ({ id: code, name: code }));
 
 /** Record-level validation: each problem on its field (react-admin form `validate`). */
-export const validateDiscount = (values: Partial<DiscountCreate>) => discountProblems(values);
+export const validateDiscount = (values: Partial<DiscountCreate>) => formProblems(values);
 
 /** The discount form. Amounts are in minor units (cents), as on the wire. */
 export function DiscountFields() {

@@ -1,24 +1,27 @@
-/** The discount form's rules (pure): the value for its kind, and dates in order. */
-import { DISCOUNT_CODE_PATTERN, type DiscountCreate } from "../../api/resources";
+/** The discount form's rules (pure): its problems as the form shows them, and what it sends. */
+import { discountProblems, smallestRedemptionLimit, type DiscountValues } from "../../api/discountRules";
+import type { DiscountCreate } from "../../api/resources";
 
-export type DiscountProblem = Partial<Record<keyof DiscountCreate, string>>;
+/** A field's message for the form: an i18n key, with its values when it has some. */
+type FormMessage = string | { message: string; args: Record<string, unknown> };
 
-/** i18n keys of what is wrong with a discount, by field; empty when it can be saved. */
-export function discountProblems(values: Partial<DiscountCreate>): DiscountProblem {
-  const problems: DiscountProblem = {};
-  if (!DISCOUNT_CODE_PATTERN.test(values.code ?? "")) problems.code = "resources.discounts.codeInvalid";
-  if (values.kind === "percent") {
-    const percent = Number(values.percentOff);
-    if (!Number.isInteger(percent) || percent < 1 || percent > 100)
-      problems.percentOff = "resources.discounts.percentInvalid";
-  } else if (values.kind === "amount") {
-    if (!(Number(values.amountOff) > 0)) problems.amountOff = "resources.discounts.amountInvalid";
-    if (!values.currency) problems.currency = "ra.validation.required";
-  }
-  if (values.validFrom && values.validTo && new Date(values.validTo) <= new Date(values.validFrom)) {
-    problems.validTo = "resources.discounts.datesInvalid";
-  }
-  return problems;
+/**
+ * What is wrong with the form's discount, by field (react-admin's record-level `validate`), as
+ * the service would judge what the form sends (the unused value dropped, the code upper case).
+ */
+export function formProblems(
+  values: DiscountValues,
+  redemptionCount = 0,
+): Partial<Record<keyof DiscountCreate, FormMessage>> {
+  const problems = discountProblems(normalizeDiscount(values as Partial<DiscountCreate>), redemptionCount);
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, problem]) => [
+      field,
+      problem === "limitInvalid"
+        ? { message: "resources.discounts.limitInvalid", args: { min: smallestRedemptionLimit(redemptionCount) } }
+        : `resources.discounts.${problem}`,
+    ]),
+  );
 }
 
 /** What goes on the wire: the unused value is null, the code upper case. */

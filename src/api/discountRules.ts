@@ -1,0 +1,67 @@
+/**
+ * What makes a discount code valid (docs/api-resources.md "Discounts"), written once: the
+ * console's form shows each problem on its field before saving, and the service refuses the first
+ * with 422 naming the field. Each side words the problem for its reader.
+ */
+import { DISCOUNT_CODE_PATTERN, type DiscountCreate } from "./resources";
+
+export type DiscountProblem =
+  | "codeInvalid"
+  | "percentInvalid"
+  | "amountInvalid"
+  | "currencyInvalid"
+  | "notForPercent"
+  | "notForAmount"
+  | "dateInvalid"
+  | "datesInvalid"
+  | "limitInvalid";
+
+/** A discount's fields as a form or a body holds them (a form's dates may be Date objects). */
+export type DiscountValues = Partial<Record<keyof DiscountCreate, unknown>>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const CURRENCY = /^[A-Z]{3}$/;
+
+const isSet = (value: unknown) => value !== null && value !== undefined && value !== "";
+/** An instant in milliseconds, or NaN when the value is no date (ISO 8601 text or a Date). */
+const instantOf = (value: unknown): number => {
+  if (value instanceof Date) return value.getTime();
+  return typeof value === "string" && ISO_DATE.test(value) ? Date.parse(value) : Number.NaN;
+};
+
+/**
+ * Each field's problem, in the order the form shows the fields (empty: it can be saved). A limit
+ * below the redemptions already made (`redemptionCount`, an existing code's) is a problem too.
+ */
+export function discountProblems(
+  values: DiscountValues,
+  redemptionCount = 0,
+): Partial<Record<keyof DiscountCreate, DiscountProblem>> {
+  const problems: Partial<Record<keyof DiscountCreate, DiscountProblem>> = {};
+  if (!DISCOUNT_CODE_PATTERN.test(String(values.code ?? ""))) problems.code = "codeInvalid";
+  if (values.kind === "percent") {
+    const percent = Number(values.percentOff);
+    if (!isSet(values.percentOff) || !Number.isInteger(percent) || percent < 1 || percent > 100)
+      problems.percentOff = "percentInvalid";
+    if (isSet(values.amountOff)) problems.amountOff = "notForPercent";
+    if (isSet(values.currency)) problems.currency = "notForPercent";
+  } else if (values.kind === "amount") {
+    if (!isSet(values.amountOff) || !(Number(values.amountOff) > 0)) problems.amountOff = "amountInvalid";
+    if (isSet(values.percentOff)) problems.percentOff = "notForAmount";
+    if (typeof values.currency !== "string" || !CURRENCY.test(values.currency)) problems.currency = "currencyInvalid";
+  }
+  for (const field of ["validFrom", "validTo"] as const) {
+    if (isSet(values[field]) && Number.isNaN(instantOf(values[field]))) problems[field] = "dateInvalid";
+  }
+  if (!problems.validFrom && !problems.validTo && isSet(values.validFrom) && isSet(values.validTo)) {
+    if (instantOf(values.validTo) <= instantOf(values.validFrom)) problems.validTo = "datesInvalid";
+  }
+  if (isSet(values.redemptionLimit)) {
+    const limit = Number(values.redemptionLimit);
+    if (!(limit >= 1) || limit < redemptionCount) problems.redemptionLimit = "limitInvalid";
+  }
+  return problems;
+}
+
+/** The least a code's redemption limit may be, once it has been redeemed `redemptionCount` times. */
+export const smallestRedemptionLimit = (redemptionCount: number) => Math.max(1, redemptionCount);
