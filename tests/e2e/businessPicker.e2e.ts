@@ -12,7 +12,7 @@ import type { Locator, Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
-import { accessTokenOf, invitedUser, ownDevice, serviceApi } from "./serviceApi";
+import { accessTokenOf, invitedPerson, ownDevice, serviceApi } from "./serviceApi";
 
 const baseUrl = inject("baseUrl");
 const openPage = journeyBrowser();
@@ -110,7 +110,7 @@ describe("the Business picker (issue: the Business picker always said No options
   ]) {
     it(`${actor.role === "admin" ? "an" : "a"} ${actor.role} moves a user to another business by typing part of its name`, async () => {
       const { london, antwerp } = await demoBusinesses();
-      const person = await invitedUser(baseUrl, {
+      const person = await invitedPerson(baseUrl, {
         inviter: ADMIN,
         firstName: "Picker",
         lastName: actor.role === "admin" ? "Admin" : "Superadmin",

@@ -20,52 +20,13 @@ export function serviceApi(baseUrl: string) {
 }
 
 /**
- * A person of the journey's own, invited by `inviter` and signed up through the API: journeys
- * share one service, so a journey that changes a person (their name, password, role) works on
- * one nobody else looks at rather than on a demo user another journey expects unchanged.
+ * A person of the journey's own, invited by `inviter` (into their own account, or `accountId` for
+ * a super admin, at `businessId` when given) and signed up through the API, then signed out again:
+ * journeys share one service, so a journey that changes a person (their name, password, role,
+ * business) works on one nobody else looks at rather than on a demo user another journey expects
+ * unchanged.
  */
 export async function invitedPerson(
-  baseUrl: string,
-  person: {
-    inviter: { email: string; password: string };
-    firstName: string;
-    lastName: string;
-    role: string;
-    accountId?: string;
-  },
-): Promise<{ email: string; password: string }> {
-  const api = serviceApi(baseUrl);
-  const { accessToken } = await api<{ accessToken: string }>("v2/auth/login", null, person.inviter);
-  const email = `${person.firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-  const invitation = await api<{ code: string }>("invitations", accessToken, {
-    email,
-    firstName: person.firstName,
-    lastName: person.lastName,
-    role: person.role,
-    ...(person.accountId ? { accountId: person.accountId } : {}),
-  });
-  const password = "journey-passphrase-1";
-  const accepted = await api<{ refreshToken: string }>(`invitations/${invitation.code}/accept`, null, {
-    firstName: person.firstName,
-    lastName: person.lastName,
-    password,
-  });
-  // Accepting signs the person in; that sign-in ends here, so the journey starts with none.
-  await api("v2/auth/logout", null, { refreshToken: accepted.refreshToken });
-  return { email, password };
-}
-
-/** A signed-in session's access token, through the API (for what a journey prepares as someone). */
-export async function accessTokenOf(baseUrl: string, who: { email: string; password: string }): Promise<string> {
-  const { accessToken } = await serviceApi(baseUrl)<{ accessToken: string }>("v2/auth/login", null, who);
-  return accessToken;
-}
-
-/**
- * Like `invitedPerson`, with the person's record: invited by `inviter` (into their own account, or
- * `accountId` for a super admin) at `businessId`, signed up through the API and signed out again.
- */
-export async function invitedUser(
   baseUrl: string,
   person: {
     inviter: { email: string; password: string };
@@ -96,9 +57,16 @@ export async function invitedUser(
     lastName: person.lastName,
     password,
   });
+  // Accepting signs the person in; that sign-in ends here, so the journey starts with none.
   await api("v2/auth/logout", null, { refreshToken: accepted.refreshToken });
   const { id, accountId, businessId } = accepted.user;
   return { id, email, password, accountId, businessId };
+}
+
+/** A signed-in session's access token, through the API (for what a journey prepares as someone). */
+export async function accessTokenOf(baseUrl: string, who: { email: string; password: string }): Promise<string> {
+  const { accessToken } = await serviceApi(baseUrl)<{ accessToken: string }>("v2/auth/login", null, who);
+  return accessToken;
 }
 
 /**
