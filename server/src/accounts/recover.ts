@@ -6,14 +6,15 @@
  * deleted-accounts/restore several at once (all or none); each writes the activity entry "restore".
  */
 import { DELETED_ACCOUNTS, RECOVERY_DAYS as DELETED_TEST_RECOVERY_DAYS } from "../../../src/api/recover";
-import { accounts } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, users } from "../db/schema";
 import { fieldError } from "../http/errors";
 import { implementResource } from "../resources/definition";
 import { deletedAccountRecord, deletedAccountsContract } from "../../../src/api/contract/deletedAccounts";
 import { readRoutes } from "../resources/routes";
 import { rowsOf } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
-import { fullName } from "../resources/sql";
+import { fullName, sqlText } from "../resources/sql";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import { callerOf } from "../auth/guard";
@@ -27,9 +28,11 @@ import { accountDefinition } from "./routes";
 /** Decision: the window of spec §9's deleted tests applies to accounts too (docs/api-resources.md "Recover accounts"). */
 const WINDOW_DAYS = DELETED_TEST_RECOVERY_DAYS;
 const DAY_SECONDS = 86_400;
-const IN_WINDOW = `a.status = 'pending_deletion' and a.deletion_requested_at is not null
-  and a.deletion_requested_at > now() - interval '${WINDOW_DAYS} days'`;
-const restorableUntil = `a.deletion_requested_at + interval '${WINDOW_DAYS} days'`;
+const a = alias(accounts, "a");
+const r = alias(users, "r");
+const IN_WINDOW = sqlText`${a.status} = 'pending_deletion' and ${a.deletionRequestedAt} is not null
+  and ${a.deletionRequestedAt} > now() - interval '${WINDOW_DAYS} days'`;
+const restorableUntil = sqlText`${a.deletionRequestedAt} + interval '${WINDOW_DAYS} days'`;
 /** The latest activity entry that asked for the deletion: DELETE, or an update to pending_deletion. */
 const requestedBy = `(select l.actor_id from activity_log l where l.resource = 'accounts' and l.record_id = a.id
   and (l.action = 'delete' or l.changes -> 'status' ->> 1 = 'pending_deletion')
@@ -38,24 +41,24 @@ const requestedBy = `(select l.actor_id from activity_log l where l.resource = '
 export const NOT_RESTORABLE_ACCOUNT = `Only an account whose deletion was asked for in the last ${WINDOW_DAYS} days can be restored.`;
 
 export const deletedAccountDefinition = implementResource(deletedAccountsContract, deletedAccountRecord, {
-  from: `accounts a left join users r on r.id = ${requestedBy}`,
+  from: sqlText`accounts a left join users r on ${r.id} = ${requestedBy}`,
   columns: {
-    id: "a.id",
-    version: "a.version",
-    name: "a.name",
-    email: "a.email",
-    deletionRequestedAt: "a.deletion_requested_at",
-    deletionRequestedById: "r.id",
-    deletionRequestedByName: fullName("r"),
+    id: a.id,
+    version: a.version,
+    name: a.name,
+    email: a.email,
+    deletionRequestedAt: a.deletionRequestedAt,
+    deletionRequestedById: r.id,
+    deletionRequestedByName: fullName(r),
     restorableUntil: restorableUntil,
     daysLeft: `ceil(extract(epoch from (${restorableUntil} - now())) / ${DAY_SECONDS})::int`,
     userCount: "(select count(*) from users x where x.account_id = a.id and x.deleted_at is null)::int",
     testCount: "(select count(*) from tests x where x.account_id = a.id and x.deleted_at is null)::int",
   },
   where: IN_WINDOW,
-  search: ["a.name", "a.email"],
+  search: [a.name, a.email],
   // The fewer days left, the earlier the request.
-  sorts: { daysLeft: "a.deletion_requested_at" },
+  sorts: { daysLeft: a.deletionRequestedAt },
 });
 
 export const recoverAccountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {

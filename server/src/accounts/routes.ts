@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 import Type from "typebox";
 import { ACCOUNT_STATUSES } from "../../../src/api/resources";
 import { callerOf } from "../auth/guard";
-import { accounts } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, users } from "../db/schema";
 import { forbidden } from "../http/errors";
 import { emailSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
@@ -27,11 +28,13 @@ import {
   versionSchema,
 } from "../resources/schemas";
 import { checkFree, checkUserOfAccount } from "../resources/checks";
-import { fullName, type Executor } from "../resources/sql";
+import { fullName, sqlText, type Executor } from "../resources/sql";
 import { notFoundOf, versionedChange } from "../resources/writes";
 import { routeOptions } from "../docs/openapi";
 
-const ownerName = fullName("o");
+const a = alias(accounts, "a");
+const o = alias(users, "o");
+const ownerName = fullName(o);
 /** The counts shown in the list, also its sorts. */
 const counts = {
   businessCount: "(select count(*) from businesses x where x.account_id = a.id)",
@@ -41,28 +44,28 @@ const counts = {
 };
 
 export const accountDefinition = implementResource(accountsContract, accountRecord, {
-  from: "accounts a left join users o on o.id = a.owner_id",
+  from: sqlText`accounts a left join users o on ${o.id} = ${a.ownerId}`,
   // A deleted account (the lifecycle's tombstone, kept for its payments) is nobody's to see or edit.
-  where: "a.status <> 'deleted'",
+  where: sqlText`${a.status} <> 'deleted'`,
   columns: {
-    id: "a.id",
-    version: "a.version",
-    name: "a.name",
-    ownerId: "a.owner_id",
+    id: a.id,
+    version: a.version,
+    name: a.name,
+    ownerId: a.ownerId,
     ownerName,
-    email: "a.email",
-    phone: "a.phone",
-    country: "a.country",
-    status: "a.status",
-    subscriptionStatus: "a.subscription_status",
-    createdAt: "a.created_at",
+    email: a.email,
+    phone: a.phone,
+    country: a.country,
+    status: a.status,
+    subscriptionStatus: a.subscriptionStatus,
+    createdAt: a.createdAt,
     businessCount: `${counts.businessCount}::int`,
     userCount: `${counts.userCount}::int`,
     deviceCount: `${counts.deviceCount}::int`,
     testCount: `${counts.testCount}::int`,
   },
-  accountExpr: "a.id",
-  search: ["a.name", "a.email", "a.phone", ownerName],
+  accountExpr: a.id,
+  search: [a.name, a.email, a.phone, ownerName],
   filters: {
     bookmarked: {
       build: (value, caller) =>

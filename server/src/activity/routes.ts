@@ -16,6 +16,7 @@
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import Type from "typebox";
 import { ACTIVITY, ACTIVITY_EXACT_TOTAL, ACTIVITY_LINKS, ACTIVITY_RESOURCES } from "../../../src/api/activity";
 import { contentRange } from "../../../src/api/rules";
@@ -23,13 +24,14 @@ import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
 import { callerOf } from "../auth/guard";
 import { boxTypeNameSql } from "../advancedSettings/boxTypeSettings";
 import { TARGET_NAME } from "../advancedSettings/forcedResets";
+import { activityLog, users } from "../db/schema";
 import { routeOptions } from "../docs/openapi";
 import { implementResource, type Caller } from "../resources/definition";
 import { activityContract, activityRecord } from "../../../src/api/contract/activity";
 import { FILTER_MAX_LENGTH, listPage, parseList } from "../resources/list";
 import { listQuerySchema } from "../resources/listQuery";
 import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
-import { fullName } from "../resources/sql";
+import { fullName, sqlText } from "../resources/sql";
 import type { Services } from "../services";
 
 /**
@@ -77,22 +79,25 @@ const RECORD_NAME = `case l.resource ${Object.entries(NAMED_BY)
   .map(([resource, query]) => `when '${resource}' then (${query})`)
   .join(" ")} end`;
 
+const l = alias(activityLog, "l");
+const au = alias(users, "au");
+
 export const activityDefinition = implementResource(activityContract, activityRecord, {
-  from: "activity_log l left join users au on au.id = l.actor_id",
+  from: sqlText`activity_log l left join users au on ${au.id} = ${l.actorId}`,
   columns: {
-    id: "l.id",
-    createdAt: "l.created_at",
-    actorId: "l.actor_id",
-    actorName: fullName("au"),
-    action: "l.action",
-    resource: "l.resource",
-    recordId: "l.record_id",
+    id: l.id,
+    createdAt: l.createdAt,
+    actorId: l.actorId,
+    actorName: fullName(au),
+    action: l.action,
+    resource: l.resource,
+    recordId: l.recordId,
     recordName: RECORD_NAME,
     link: LINK,
-    client: "l.client",
+    client: l.client,
   },
   // Not accountExpr: the scope depends on the role (scopeOf below).
-  search: ["au.first_name || ' ' || au.last_name", "l.action", "l.resource", "l.record_id"],
+  search: [sqlText`${au.firstName} || ' ' || ${au.lastName}`, l.action, l.resource, l.recordId],
 });
 
 /**

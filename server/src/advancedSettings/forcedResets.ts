@@ -17,7 +17,8 @@ import {
 import { forcedResetCreateSchema } from "../../../src/api/schemas/advancedSettings";
 import type { Access } from "../auth/guard";
 import { callerOf } from "../auth/guard";
-import { forcedResets } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, devices, forcedResets, users } from "../db/schema";
 import { routeOptions } from "../docs/openapi";
 import { fieldError, HttpError } from "../http/errors";
 import { implementResource } from "../resources/definition";
@@ -25,7 +26,7 @@ import { forcedResetRecord, forcedResetsContract } from "../../../src/api/contra
 import { findRecord } from "../resources/list";
 import { readRoutes } from "../resources/routes";
 import { answers, idParams } from "../resources/schemas";
-import { fullName, rowsOf, type Tx } from "../resources/sql";
+import { fullName, rowsOf, sqlText, type Tx } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
 import { actorOf, changesBetween, logActivity, notFoundOf } from "../resources/writes";
 import type { Services } from "../services";
@@ -34,60 +35,69 @@ import { PASSWORD_RECHECK_MESSAGE } from "./passwordRecheck";
 
 const ACCESS: Access = ["SuperAdmin"];
 
+const r = alias(forcedResets, "r");
+const rq = alias(users, "rq");
+const tu = alias(users, "tu");
+const td = alias(devices, "td");
+const ta = alias(accounts, "ta");
+const cu = alias(users, "cu");
+const pu_u = alias(users, "pu_u");
+const pu_d = alias(devices, "pu_d");
+
 /** The device app's call that picked the reset up: its activity entry names the device and the user. */
-const PICKED_UP = `left join lateral (
+const PICKED_UP = sqlText`left join lateral (
     select l.actor_id, l.changes->>'deviceId' as device_id from activity_log l
-    where l.resource = '${FORCED_RESETS}' and l.record_id = r.id and l.action = 'pick-up'
+    where l.resource = '${FORCED_RESETS}' and l.record_id = ${r.id} and l.action = 'pick-up'
     order by l.created_at desc limit 1
   ) pu on true
-  left join users pu_u on pu_u.id = pu.actor_id
-  left join devices pu_d on pu_d.id = pu.device_id`;
+  left join users pu_u on ${pu_u.id} = pu.actor_id
+  left join devices pu_d on ${pu_d.id} = pu.device_id`;
 
 /** The target in words (the Activity Feed names the record the same way). */
-export const TARGET_NAME = `case r.target
-    when 'user' then tu.first_name || ' ' || tu.last_name
-    when 'phone' then coalesce(nullif(td.name, ''), td.serial_number)
-    when 'phone_model' then r.phone_brand || ' ' || r.phone_model
-    else r.phone_os end`;
+export const TARGET_NAME = sqlText`case ${r.target}
+    when 'user' then ${tu.firstName} || ' ' || ${tu.lastName}
+    when 'phone' then coalesce(nullif(${td.name}, ''), ${td.serialNumber})
+    when 'phone_model' then ${r.phoneBrand} || ' ' || ${r.phoneModel}
+    else ${r.phoneOs} end`;
 
-const STATUS = `case when r.canceled_at is not null then 'canceled'
-    when r.picked_up_at is not null then 'picked-up' else 'pending' end`;
+const STATUS = sqlText`case when ${r.canceledAt} is not null then 'canceled'
+    when ${r.pickedUpAt} is not null then 'picked-up' else 'pending' end`;
 
 export const forcedResetDefinition = implementResource(forcedResetsContract, forcedResetRecord, {
-  from: `forced_resets r
-    join users rq on rq.id = r.requested_by
-    left join users tu on tu.id = r.user_id
-    left join devices td on td.id = r.device_id
-    left join accounts ta on ta.id = coalesce(tu.account_id, td.account_id)
-    left join users cu on cu.id = r.canceled_by
+  from: sqlText`forced_resets r
+    join users rq on ${rq.id} = ${r.requestedBy}
+    left join users tu on ${tu.id} = ${r.userId}
+    left join devices td on ${td.id} = ${r.deviceId}
+    left join accounts ta on ${ta.id} = coalesce(${tu.accountId}, ${td.accountId})
+    left join users cu on ${cu.id} = ${r.canceledBy}
     ${PICKED_UP}`,
   columns: {
-    id: "r.id",
-    target: "r.target",
+    id: r.id,
+    target: r.target,
     targetName: `coalesce(${TARGET_NAME}, '')`,
-    userId: "r.user_id",
-    userName: fullName("tu"),
-    deviceId: "r.device_id",
-    deviceSerialNumber: "td.serial_number",
-    accountId: "ta.id",
-    accountName: "ta.name",
-    phoneBrand: "r.phone_brand",
-    phoneModel: "r.phone_model",
-    phoneOs: "r.phone_os",
+    userId: r.userId,
+    userName: fullName(tu),
+    deviceId: r.deviceId,
+    deviceSerialNumber: td.serialNumber,
+    accountId: ta.id,
+    accountName: ta.name,
+    phoneBrand: r.phoneBrand,
+    phoneModel: r.phoneModel,
+    phoneOs: r.phoneOs,
     status: STATUS,
-    requestedById: "r.requested_by",
-    requestedByName: "rq.first_name || ' ' || rq.last_name",
-    createdAt: "r.created_at",
-    pickedUpAt: "r.picked_up_at",
-    pickedUpDeviceId: "pu_d.id",
-    pickedUpDeviceSerialNumber: "pu_d.serial_number",
-    pickedUpByName: fullName("pu_u"),
-    canceledAt: "r.canceled_at",
-    canceledById: "r.canceled_by",
-    canceledByName: fullName("cu"),
+    requestedById: r.requestedBy,
+    requestedByName: sqlText`${rq.firstName} || ' ' || ${rq.lastName}`,
+    createdAt: r.createdAt,
+    pickedUpAt: r.pickedUpAt,
+    pickedUpDeviceId: pu_d.id,
+    pickedUpDeviceSerialNumber: pu_d.serialNumber,
+    pickedUpByName: fullName(pu_u),
+    canceledAt: r.canceledAt,
+    canceledById: r.canceledBy,
+    canceledByName: fullName(cu),
   },
   // No accountExpr: only super admins reach this resource.
-  search: [TARGET_NAME, "rq.first_name || ' ' || rq.last_name", "td.serial_number"],
+  search: [TARGET_NAME, sqlText`${rq.firstName} || ' ' || ${rq.lastName}`, td.serialNumber],
   // By the name itself: a target gone (no name) sorts last both ways.
   sorts: { targetName: { expr: TARGET_NAME, nullable: true } },
 });

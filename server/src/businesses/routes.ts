@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH } from "../../../src/api/rules";
-import { businesses, devices, invitations, tests, users } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, businesses, devices, invitations, tests, users } from "../db/schema";
 import { fieldError } from "../http/errors";
 import type { Services } from "../services";
 import { checkAccountExists, checkNoTests, checkUserOfAccount } from "../resources/checks";
@@ -12,30 +13,33 @@ import { businessesContract, businessRecord } from "../../../src/api/contract/bu
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import { accountIdSchema, countrySchema, nullableId, phoneSchema, recordNameSchema } from "../resources/schemas";
-import { fullName } from "../resources/sql";
+import { fullName, sqlText } from "../resources/sql";
 
-const ownerName = fullName("o");
+const b = alias(businesses, "b");
+const a = alias(accounts, "a");
+const o = alias(users, "o");
+const ownerName = fullName(o);
 
 export const businessDefinition = implementResource(businessesContract, businessRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
-  from: "businesses b left join accounts a on a.id = b.account_id left join users o on o.id = b.owner_id",
+  from: sqlText`businesses b left join accounts a on ${a.id} = ${b.accountId} left join users o on ${o.id} = ${b.ownerId}`,
   columns: {
-    id: "b.id",
-    version: "b.version",
-    name: "b.name",
-    accountId: "b.account_id",
-    accountName: "a.name",
-    ownerId: "b.owner_id",
+    id: b.id,
+    version: b.version,
+    name: b.name,
+    accountId: b.accountId,
+    accountName: a.name,
+    ownerId: b.ownerId,
     ownerName,
-    address: "b.address",
-    city: "b.city",
-    country: "b.country",
-    phone: "b.phone",
-    createdAt: "b.created_at",
+    address: b.address,
+    city: b.city,
+    country: b.country,
+    phone: b.phone,
+    createdAt: b.createdAt,
   },
-  accountExpr: "b.account_id",
-  search: ["b.name", "b.address", "b.city", ownerName],
+  accountExpr: b.accountId,
+  search: [b.name, b.address, b.city, ownerName],
 });
 
 const fields = {

@@ -8,14 +8,19 @@
  * log existed (the seed's) answers null for lostAt and lostBy*.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { devices } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, devices } from "../db/schema";
 import { fieldError } from "../http/errors";
 import { implementResource } from "../resources/definition";
 import { lostDeviceRecord, lostDevicesContract } from "../../../src/api/contract/lostDevices";
 import { readRoutes } from "../resources/routes";
+import { sqlText } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
 import type { Services } from "../services";
 import { deviceDefinition } from "./routes";
+
+const d = alias(devices, "d");
+const a = alias(accounts, "a");
 
 /**
  * A column of the device's latest "mark-lost" activity entry (writeRoutes logs it as resource
@@ -38,16 +43,16 @@ const lastTest = (column: string) => `(select ${column} from tests t
 export const lostDeviceDefinition = implementResource(lostDevicesContract, lostDeviceRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
-  from: "devices d left join accounts a on a.id = d.account_id",
-  where: "d.status = 'lost'",
+  from: sqlText`devices d left join accounts a on ${a.id} = ${d.accountId}`,
+  where: sqlText`${d.status} = 'lost'`,
   columns: {
-    id: "d.id",
-    version: "d.version",
-    serialNumber: "d.serial_number",
-    typeCode: "d.type_code",
-    customBoxName: "nullif(d.name, '')",
-    accountId: "d.account_id",
-    accountName: "a.name",
+    id: d.id,
+    version: d.version,
+    serialNumber: d.serialNumber,
+    typeCode: d.typeCode,
+    customBoxName: sqlText`nullif(${d.name}, '')`,
+    accountId: d.accountId,
+    accountName: a.name,
     lostAt: markedLost("l.created_at"),
     lostById: lostBy("lu.id"),
     lostByName: lostBy("lu.first_name || ' ' || lu.last_name"),
@@ -56,9 +61,9 @@ export const lostDeviceDefinition = implementResource(lostDevicesContract, lostD
     lastTestDate: lastTest("t.date"),
   },
   // No accountExpr: only super admins reach this resource, and they see every account.
-  search: ["d.serial_number", "d.name"],
+  search: [d.serialNumber, d.name],
   // Sorted by the stored name ("" first), not by its null.
-  sorts: { customBoxName: "d.name" },
+  sorts: { customBoxName: d.name },
 });
 
 export const lostDeviceRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { DEVICE_STATUSES } from "../../../src/api/resources";
 import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../../src/api/rules";
-import { devices, forcedResets, tests } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, businesses, devices, forcedResets, tests } from "../db/schema";
 import { fieldError, forbidden } from "../http/errors";
 import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
@@ -15,37 +16,41 @@ import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import { accountIdSchema, nullableId } from "../resources/schemas";
-import type { Executor } from "../resources/sql";
+import { sqlText, type Executor } from "../resources/sql";
 import { deviceNotifications } from "./notifications";
+
+const d = alias(devices, "d");
+const a = alias(accounts, "a");
+const b = alias(businesses, "b");
 
 export const deviceDefinition = implementResource(devicesContract, deviceRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
-  from: "devices d left join accounts a on a.id = d.account_id left join businesses b on b.id = d.business_id",
+  from: sqlText`devices d left join accounts a on ${a.id} = ${d.accountId} left join businesses b on ${b.id} = ${d.businessId}`,
   columns: {
-    id: "d.id",
-    version: "d.version",
-    serialNumber: "d.serial_number",
-    typeCode: "d.type_code",
+    id: d.id,
+    version: d.version,
+    serialNumber: d.serialNumber,
+    typeCode: d.typeCode,
     // Stored "" means no name: the column stays NOT NULL for the test records that show it.
-    customBoxName: "nullif(d.name, '')",
-    firmwareVersion: "d.firmware_version",
-    accountId: "d.account_id",
-    accountName: "a.name",
-    businessId: "d.business_id",
-    businessName: "b.name",
-    status: "d.status",
-    lastSeenAt: "d.last_seen_at",
-    phoneBrand: "d.phone_brand",
-    phoneModel: "d.phone_model",
-    phoneOs: "d.phone_os",
-    notifyOwner: "d.notify_owner",
-    createdAt: "d.created_at",
+    customBoxName: sqlText`nullif(${d.name}, '')`,
+    firmwareVersion: d.firmwareVersion,
+    accountId: d.accountId,
+    accountName: a.name,
+    businessId: d.businessId,
+    businessName: b.name,
+    status: d.status,
+    lastSeenAt: d.lastSeenAt,
+    phoneBrand: d.phoneBrand,
+    phoneModel: d.phoneModel,
+    phoneOs: d.phoneOs,
+    notifyOwner: d.notifyOwner,
+    createdAt: d.createdAt,
   },
-  accountExpr: "d.account_id",
-  search: ["d.serial_number", "d.name", "d.phone_model"],
+  accountExpr: d.accountId,
+  search: [d.serialNumber, d.name, d.phoneModel],
   // Sorted by the stored name ("" first), not by its null.
-  sorts: { customBoxName: "d.name" },
+  sorts: { customBoxName: d.name },
 });
 
 /** Trimmed; null and "" both clear it (stored as ""). */

@@ -5,6 +5,7 @@ import Type from "typebox";
 import { DISCOUNT_KINDS, type DiscountCreate } from "../../../src/api/resources";
 import { discountProblems, smallestRedemptionLimit, type DiscountProblem } from "../../../src/api/discountRules";
 import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../../src/api/rules";
+import { alias } from "drizzle-orm/pg-core";
 import { discounts } from "../db/schema";
 import { fieldError } from "../http/errors";
 import { nullable } from "../../../src/api/schemas/common";
@@ -19,25 +20,27 @@ import type { Executor } from "../resources/sql";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 
+const x = alias(discounts, "x");
+
 export const discountDefinition = implementResource(discountsContract, discountRecord, {
   from: "discounts x",
   columns: {
-    id: "x.id",
-    version: "x.version",
-    code: "x.code",
-    description: "x.description",
-    kind: "x.kind",
-    percentOff: "x.percent_off",
-    amountOff: "x.amount_off",
-    currency: "x.currency",
-    validFrom: "x.valid_from",
-    validTo: "x.valid_to",
-    redemptionLimit: "x.redemption_limit",
-    redemptionCount: "x.redemption_count",
-    active: "x.active",
-    createdAt: "x.created_at",
+    id: x.id,
+    version: x.version,
+    code: x.code,
+    description: x.description,
+    kind: x.kind,
+    percentOff: x.percentOff,
+    amountOff: x.amountOff,
+    currency: x.currency,
+    validFrom: x.validFrom,
+    validTo: x.validTo,
+    redemptionLimit: x.redemptionLimit,
+    redemptionCount: x.redemptionCount,
+    active: x.active,
+    createdAt: x.createdAt,
   },
-  search: ["x.code", "x.description"],
+  search: [x.code, x.description],
   filters: {
     valid_at: {
       // Redeemable at that instant: active, within its dates, under its limit.

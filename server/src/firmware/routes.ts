@@ -13,7 +13,8 @@ import Type from "typebox";
 import { FIRMWARE_MAX_BYTES, FIRMWARE_STATUSES, FIRMWARE_VERSION_PATTERN } from "../../../src/api/resources";
 import { DEVICE_TYPES } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
-import { firmware } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { firmware, users } from "../db/schema";
 import { attachmentDisposition, safeFileName } from "../files/zip";
 import type { FileStorage } from "../files/storage";
 import { fieldError, HttpError } from "../http/errors";
@@ -26,33 +27,36 @@ import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import { answers, errors, idParams, SIGNED_IN_ERRORS, versionSchema } from "../resources/schemas";
-import { fullName, rowsOf } from "../resources/sql";
+import { fullName, rowsOf, sqlText } from "../resources/sql";
 import { notFoundOf, recordCreated } from "../resources/writes";
 import { deviceNotifications } from "../devices/notifications";
 
 export const MAX_RELEASE_NOTES = 10_000;
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 
+const f = alias(firmware, "f");
+const u = alias(users, "u");
+
 export const firmwareDefinition = implementResource(firmwareContract, firmwareRecord, {
   // "left join": uploaded_by is a NOT NULL foreign key, so no row is lost, and the planner leaves
   // out a left join the total does not read.
-  from: "firmware f left join users u on u.id = f.uploaded_by",
+  from: sqlText`firmware f left join users u on ${u.id} = ${f.uploadedBy}`,
   columns: {
-    id: "f.id",
-    version: "f.version",
-    firmwareVersion: "f.firmware_version",
-    deviceTypeCode: "f.device_type_code",
-    releaseNotes: "f.release_notes",
-    fileName: "f.file_name",
-    fileSize: "f.file_size::float8",
-    sha256: "f.sha256",
-    status: "f.status",
-    uploadedById: "f.uploaded_by",
-    uploadedByName: fullName("u"),
-    uploadedAt: "f.uploaded_at",
+    id: f.id,
+    version: f.version,
+    firmwareVersion: f.firmwareVersion,
+    deviceTypeCode: f.deviceTypeCode,
+    releaseNotes: f.releaseNotes,
+    fileName: f.fileName,
+    fileSize: sqlText`${f.fileSize}::float8`,
+    sha256: f.sha256,
+    status: f.status,
+    uploadedById: f.uploadedBy,
+    uploadedByName: fullName(u),
+    uploadedAt: f.uploadedAt,
   },
-  search: ["f.firmware_version", "f.release_notes"],
-  sorts: { fileSize: "f.file_size", uploadedByName: "u.last_name || ' ' || u.first_name" },
+  search: [f.firmwareVersion, f.releaseNotes],
+  sorts: { fileSize: f.fileSize, uploadedByName: sqlText`${u.lastName} || ' ' || ${u.firstName}` },
 });
 
 interface StoredUpload {

@@ -10,51 +10,58 @@
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import Type from "typebox";
 import { SCHEDULED_ACTIONS } from "../../../src/api/lifecycle";
 import { requireRecentPasswordCheck } from "../users/passwordCheck";
 import { callerOf } from "../auth/guard";
 import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
+import { accounts, scheduledActions, subscriptions, users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 import { implementResource } from "../resources/definition";
 import { scheduledActionRecord, scheduledActionsContract } from "../../../src/api/contract/scheduledActions";
 import { findRecord } from "../resources/list";
 import { readRoutes } from "../resources/routes";
-import { fullName, rowsOf } from "../resources/sql";
+import { fullName, rowsOf, sqlText } from "../resources/sql";
 import { actorOf, logActivity } from "../resources/writes";
 import type { Services } from "../services";
 import { carryOut, removeUnreferencedBlobs } from "./steps";
 
-const STATE =
-  "case when s.done_at is not null then 'done' when s.canceled_at is not null then 'canceled' else 'pending' end";
+const s = alias(scheduledActions, "s");
+const a = alias(accounts, "a");
+const sub = alias(subscriptions, "sub");
+const r = alias(users, "r");
+const du = alias(users, "du");
+
+const STATE = sqlText`case when ${s.doneAt} is not null then 'done' when ${s.canceledAt} is not null then 'canceled' else 'pending' end`;
 
 export const scheduledActionDefinition = implementResource(scheduledActionsContract, scheduledActionRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
-  from: `scheduled_actions s left join accounts a on a.id = s.account_id
-    left join subscriptions sub on sub.id = s.subscription_id
-    left join users r on r.id = s.requested_by
-    left join users du on du.id = s.user_id`,
+  from: sqlText`scheduled_actions s left join accounts a on ${a.id} = ${s.accountId}
+    left join subscriptions sub on ${sub.id} = ${s.subscriptionId}
+    left join users r on ${r.id} = ${s.requestedBy}
+    left join users du on ${du.id} = ${s.userId}`,
   columns: {
-    id: "s.id",
+    id: s.id,
     state: STATE,
-    kind: "s.kind",
-    accountId: "s.account_id",
-    accountName: "a.name",
-    subscriptionId: "s.subscription_id",
-    plan: "sub.plan",
-    userId: "s.user_id",
-    userName: fullName("du"),
-    reason: "s.reason",
-    runAt: "s.run_at",
-    createdAt: "s.created_at",
-    requestedById: "s.requested_by",
-    requestedByName: fullName("r"),
-    doneAt: "s.done_at",
-    canceledAt: "s.canceled_at",
-    outcome: "s.outcome",
+    kind: s.kind,
+    accountId: s.accountId,
+    accountName: a.name,
+    subscriptionId: s.subscriptionId,
+    plan: sub.plan,
+    userId: s.userId,
+    userName: fullName(du),
+    reason: s.reason,
+    runAt: s.runAt,
+    createdAt: s.createdAt,
+    requestedById: s.requestedBy,
+    requestedByName: fullName(r),
+    doneAt: s.doneAt,
+    canceledAt: s.canceledAt,
+    outcome: s.outcome,
   },
-  search: ["a.name"],
+  search: [a.name],
 });
 
 const NOT_PENDING = "Only a pending scheduled action can be canceled or run.";

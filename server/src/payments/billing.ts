@@ -5,7 +5,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { mayCancelSubscription, mayResumeSubscription } from "../../../src/api/rules";
-import { payments, subscriptions } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, payments, subscriptions } from "../db/schema";
 import { fieldError, HttpError } from "../http/errors";
 import { requireRecentPasswordCheck } from "../users/passwordCheck";
 import type { Services } from "../services";
@@ -13,54 +14,59 @@ import { implementResource } from "../resources/definition";
 import { paymentRecord, paymentsContract } from "../../../src/api/contract/payments";
 import { subscriptionRecord, subscriptionsContract } from "../../../src/api/contract/subscriptions";
 import { readRoutes } from "../resources/routes";
+import { sqlText } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
+
+const p = alias(payments, "p");
+const s = alias(subscriptions, "s");
+const a = alias(accounts, "a");
 
 export const paymentDefinition = implementResource(paymentsContract, paymentRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
-  from: "payments p left join accounts a on a.id = p.account_id",
+  from: sqlText`payments p left join accounts a on ${a.id} = ${p.accountId}`,
   columns: {
-    id: "p.id",
-    version: "p.version",
-    accountId: "p.account_id",
-    accountName: "a.name",
-    subscriptionId: "p.subscription_id",
-    amount: "p.amount",
-    currency: "p.currency",
-    status: "p.status",
-    method: "p.method",
-    methodDetail: "p.method_detail",
-    invoiceNumber: "p.invoice_number",
-    date: "p.date",
-    refundedAmount: "p.refunded_amount",
-    failureReason: "p.failure_reason",
+    id: p.id,
+    version: p.version,
+    accountId: p.accountId,
+    accountName: a.name,
+    subscriptionId: p.subscriptionId,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    method: p.method,
+    methodDetail: p.methodDetail,
+    invoiceNumber: p.invoiceNumber,
+    date: p.date,
+    refundedAmount: p.refundedAmount,
+    failureReason: p.failureReason,
   },
-  accountExpr: "p.account_id",
-  search: ["p.invoice_number", "a.name"],
+  accountExpr: p.accountId,
+  search: [p.invoiceNumber, a.name],
 });
 
 export const subscriptionDefinition = implementResource(subscriptionsContract, subscriptionRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
-  from: "subscriptions s left join accounts a on a.id = s.account_id",
+  from: sqlText`subscriptions s left join accounts a on ${a.id} = ${s.accountId}`,
   columns: {
-    id: "s.id",
-    version: "s.version",
-    accountId: "s.account_id",
-    accountName: "a.name",
-    plan: "s.plan",
-    price: "s.price",
-    currency: "s.currency",
-    interval: "s.interval",
-    status: "s.status",
-    currentPeriodStart: "s.current_period_start",
-    currentPeriodEnd: "s.current_period_end",
-    cancelAtPeriodEnd: "s.cancel_at_period_end",
-    canceledAt: "s.canceled_at",
-    graceEndsAt: "s.grace_ends_at",
+    id: s.id,
+    version: s.version,
+    accountId: s.accountId,
+    accountName: a.name,
+    plan: s.plan,
+    price: s.price,
+    currency: s.currency,
+    interval: s.interval,
+    status: s.status,
+    currentPeriodStart: s.currentPeriodStart,
+    currentPeriodEnd: s.currentPeriodEnd,
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    canceledAt: s.canceledAt,
+    graceEndsAt: s.graceEndsAt,
   },
-  accountExpr: "s.account_id",
-  search: ["s.plan", "a.name"],
+  accountExpr: s.accountId,
+  search: [s.plan, a.name],
 });
 
 /** Cancel and resume: admins and super admins; each allowed only by its rule (422 otherwise). */

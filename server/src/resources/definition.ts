@@ -4,11 +4,11 @@
  * and sorts by, and how it is limited to the caller's account. Each resource module makes its own
  * from its declared contract (src/api/contract/<name>.ts) with implementResource below.
  */
-import type { SQL } from "drizzle-orm";
+import { Column, getTableName, is, type AnyColumn, type SQL } from "drizzle-orm";
 import Type from "typebox";
 import type { Role } from "../../../src/api/types";
 import type { FilterKind, ResourceContract } from "../../../src/api/contract/declare";
-import { iso } from "./sql";
+import { iso, sqlOf, type SqlExpr } from "./sql";
 
 /** Who is asking: the scope and the per-user filters (bookmarked) depend on it. */
 export interface Caller {
@@ -80,31 +80,45 @@ export const dateRange = (field: string, expr: string): Record<string, FilterSpe
 });
 
 /** How the service reads a declared filter that is not a plain comparison of a record field. */
-export type FilterImpl = string | { build: FilterSpec["build"] };
+export type FilterImpl = SqlExpr | { build: FilterSpec["build"] };
+
+/** How the service sorts by a declared sort that is not its field's own column. */
+export type SortImpl = SqlExpr | { expr: SqlExpr; nullable?: boolean };
 
 /** A record's properties, as TypeBox holds them. */
 type Properties = Type.TProperties;
 type FieldsOf<P extends Properties> = { [K in keyof P]: Field<P[K]> };
 
-/** What only the service knows of a declared resource: where its records are read from. */
+/**
+ * What only the service knows of a declared resource: where its records are read from. Each
+ * expression is SQL text or a column of an aliased table (sql.ts SqlExpr), which must be the alias
+ * that `from` gives that table.
+ */
 export interface ResourceImplementation<P extends Properties, S extends string, Fl extends string> {
+  /** The FROM clause, naming each table by the alias its columns are read with (`businesses b`). */
   from: string;
   /** Rows that never exist for the API (soft-deleted users). */
   where?: string;
   /** The account a row belongs to; undefined for resources only super admins reach. */
-  accountExpr?: string;
+  accountExpr?: SqlExpr;
   /** The SQL of every record field (a date field's column is answered as an ISO string). */
-  columns: { [K in keyof P]: string };
+  columns: { [K in keyof P]: SqlExpr };
   /** What `q` searches. */
-  search: string[];
+  search: SqlExpr[];
   /** A sort that is not its field's own column (a sort by default reads the field's column). */
-  sorts?: { [K in S]?: string | SortSpec };
+  sorts?: { [K in S]?: SortImpl };
   /** A filter that is not equality with its field's column (required for a filter that is no field). */
   filters?: { [K in Fl]?: FilterImpl };
 }
 
 const isNullable = (schema: Type.TSchema) => Array.isArray((schema as { type?: unknown }).type);
 const isDate = (schema: Type.TSchema) => (schema as { format?: string }).format === "date-time";
+
+const isColumn = (value: unknown): value is AnyColumn => is(value, Column);
+
+/** The table an aliased column reads (drizzle's alias proxy answers the alias as the table's name). */
+const originalTableName = (column: AnyColumn): string =>
+  (column.table as unknown as Record<symbol, string>)[Symbol.for("drizzle:OriginalName")]!;
 
 /** The value an `exact` filter takes: the field's own type. */
 function filterTypeOf(schema: Type.TSchema): FilterType {
@@ -118,15 +132,26 @@ function filterTypeOf(schema: Type.TSchema): FilterType {
 /**
  * A declared resource (src/api/contract/<name>.ts) made readable: its record's fields read by
  * `columns`, its declared sorts and filters by their fields' columns unless said otherwise. The
- * type checker holds the columns to the record's fields and the sorts and filters to the contract.
+ * type checker holds the columns to the record's fields and the sorts and filters to the contract,
+ * and a plain column written as a column of an aliased table (`b.name`) to the schema; this checks
+ * that `from` gives each such table its alias. Every expression becomes the SQL text list.ts uses.
  */
 export function implementResource<P extends Properties, S extends string, Fl extends string>(
   contract: ResourceContract<Type.Static<Type.TObject<P>>, S, Fl>,
   record: Type.TObject<P>,
   impl: ResourceImplementation<P, S, Fl>,
 ): ResourceDefinition<FieldsOf<P>> {
+  // Every column read, by alias: the FROM clause must give its table that alias.
+  const aliases = new Map<string, string>();
+  const sqlOfExpr = (expr: SqlExpr): string => {
+    if (isColumn(expr)) aliases.set(getTableName(expr.table), originalTableName(expr));
+    return sqlOf(expr);
+  };
+  const columns = Object.fromEntries(
+    Object.entries(impl.columns as Record<string, SqlExpr>).map(([key, expr]) => [key, sqlOfExpr(expr)]),
+  );
   const schemaOf = (key: string): Type.TSchema | undefined => record.properties[key];
-  const columnOf = (key: string): string => (impl.columns as Record<string, string>)[key]!;
+  const columnOf = (key: string): string => columns[key]!;
   const fields = Object.fromEntries(
     Object.entries(record.properties).map(([key, schema]) => {
       const column = columnOf(key);
@@ -136,29 +161,39 @@ export function implementResource<P extends Properties, S extends string, Fl ext
 
   const sorts: Record<string, SortSpec> = {};
   for (const key of contract.sorts) {
-    const given = (impl.sorts as Record<string, string | SortSpec | undefined> | undefined)?.[key];
+    const given = (impl.sorts as Record<string, SortImpl | undefined> | undefined)?.[key];
     const schema = schemaOf(key);
-    if (typeof given === "object") sorts[key] = given;
-    else if (given !== undefined) sorts[key] = { expr: given };
+    if (typeof given === "object" && !isColumn(given)) sorts[key] = { ...given, expr: sqlOfExpr(given.expr) };
+    else if (given !== undefined) sorts[key] = { expr: sqlOfExpr(given) };
     else if (schema) sorts[key] = { expr: columnOf(key), ...(isNullable(schema) ? { nullable: true } : {}) };
     else throw new Error(`${contract.name}: the sort ${key} is no field and has no SQL`);
   }
 
   const filters: Record<string, FilterSpec> = {};
   for (const [key, kind] of Object.entries(contract.filters) as [string, FilterKind][]) {
-    const given = (impl.filters as Record<string, FilterImpl | undefined> | undefined)?.[key];
+    const found = (impl.filters as Record<string, FilterImpl | undefined> | undefined)?.[key];
+    const built = typeof found === "object" && !isColumn(found) ? found : undefined;
+    const given = typeof found === "string" || isColumn(found) ? sqlOfExpr(found) : undefined;
     const schema = schemaOf(key);
     if (kind === "range") {
-      const expr = typeof given === "string" ? given : columnOf(key);
-      Object.assign(filters, dateRange(key, expr));
-    } else if (typeof given === "object") {
-      filters[key] = { type: kind === "exact" ? filterTypeOf(schema!) : kind, build: given.build };
+      Object.assign(filters, dateRange(key, given ?? columnOf(key)));
+    } else if (built) {
+      filters[key] = { type: kind === "exact" ? filterTypeOf(schema!) : kind, build: built.build };
     } else if (kind === "exact" && schema) {
       filters[key] = { type: filterTypeOf(schema), expr: given ?? columnOf(key) };
     } else if (given !== undefined && kind !== "exact") {
       filters[key] = { type: kind, expr: given };
     } else {
       throw new Error(`${contract.name}: the filter ${key} is no field and has no SQL`);
+    }
+  }
+
+  const accountExpr = impl.accountExpr === undefined ? undefined : sqlOfExpr(impl.accountExpr);
+  const search = impl.search.map(sqlOfExpr);
+  for (const [alias, table] of aliases) {
+    if (alias === table) throw new Error(`${contract.name}: ${table} is read without an alias (alias(${table}, "…"))`);
+    if (!new RegExp(`\\b${table}\\s+${alias}\\b`).test(impl.from)) {
+      throw new Error(`${contract.name}: the FROM clause does not name ${table} ${alias}, whose columns it reads`);
     }
   }
 
@@ -169,8 +204,8 @@ export function implementResource<P extends Properties, S extends string, Fl ext
     id: columnOf("id"),
     fields,
     ...(impl.where ? { where: impl.where } : {}),
-    ...(impl.accountExpr ? { accountExpr: impl.accountExpr } : {}),
-    search: impl.search,
+    ...(accountExpr ? { accountExpr } : {}),
+    search,
     filters,
     sorts,
     defaultSort: contract.defaultSort,

@@ -3,7 +3,7 @@
  * template: values are always parameters) because every list needs the same joins, computed
  * labels and keyset paging, which the query builder would make generic only with loose types.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { Column, getTableName, is, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { readCacheOf, remembersReads } from "../db/readCache";
@@ -26,9 +26,40 @@ export async function rowsOf(db: Executor, query: SQL): Promise<Row[]> {
  */
 export const iso = (expr: string) => `to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * An SQL expression of a resource definition (definition.ts): text, or a column of a table named
+ * as the FROM clause aliases it (`const b = alias(businesses, "b")` from drizzle-orm/pg-core, then
+ * `b.name`), which the type checker holds to the schema (db/schema.ts).
+ */
+export type SqlExpr = string | AnyColumn;
+
+/** A column of an aliased table as the definitions' SQL text names it: `b.account_id`. */
+export function columnSql(column: AnyColumn): string {
+  // An aliased table answers its alias as its name (drizzle's alias proxy).
+  return `${getTableName(column.table)}.${column.name}`;
+}
+
+/** An expression's SQL text: itself, or the column's `alias.column_name`. */
+export const sqlOf = (expr: SqlExpr): string => (is(expr, Column) ? columnSql(expr) : expr);
+
+/**
+ * SQL text with aliased columns written in as `alias.column_name`: sqlText`nullif(${d.name}, '')`
+ * is "nullif(d.name, '')". Text, not drizzle's `sql` (whose values are parameters): for the
+ * definitions' expressions, which the list code puts together as text.
+ */
+export function sqlText(strings: TemplateStringsArray, ...values: (SqlExpr | number)[]): string {
+  const render = (value: SqlExpr | number) => (typeof value === "number" ? String(value) : sqlOf(value));
+  return strings.reduce((text, part, i) => text + render(values[i - 1]!) + part);
+}
+
+/** A joined user: an alias of the users table, or the alias's name. */
+type UserAlias = string | { id: AnyColumn; firstName: AnyColumn; lastName: AnyColumn };
+
 /** `first last`, or null when the joined user is missing. */
-export const fullName = (alias: string) =>
-  `case when ${alias}.id is null then null else ${alias}.first_name || ' ' || ${alias}.last_name end`;
+export const fullName = (user: UserAlias) =>
+  typeof user === "string"
+    ? `case when ${user}.id is null then null else ${user}.first_name || ' ' || ${user}.last_name end`
+    : sqlText`case when ${user.id} is null then null else ${user.firstName} || ' ' || ${user.lastName} end`;
 
 /** A LIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -10,7 +10,8 @@ import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import Type from "typebox";
 import { DELETED_TESTS, RECOVERY_DAYS as DELETED_TEST_RECOVERY_DAYS } from "../../../src/api/recover";
 import { callerOf } from "../auth/guard";
-import { tests } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, devices, tests, users } from "../db/schema";
 import { GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { implementResource } from "../resources/definition";
@@ -19,45 +20,51 @@ import { restoreIdsBody, restoredIdsAnswer } from "../resources/restoreIds";
 import { readRoutes } from "../resources/routes";
 import { actorOf, logActivity } from "../resources/writes";
 import { purgeDeletedTests } from "./purge";
-import { fullName } from "../resources/sql";
+import { fullName, sqlText } from "../resources/sql";
 import type { Services } from "../services";
+
+const t = alias(tests, "t");
+const a = alias(accounts, "a");
+const v = alias(devices, "v");
+const c = alias(users, "c");
+const d = alias(users, "d");
 
 const DAY_SECONDS = 86_400;
 /** The window, in SQL: deleted, and less than 15 days ago. */
-const IN_WINDOW = `t.deleted_at is not null and t.deleted_at > now() - interval '${DELETED_TEST_RECOVERY_DAYS} days'`;
+const IN_WINDOW = sqlText`${t.deletedAt} is not null and ${t.deletedAt} > now() - interval '${DELETED_TEST_RECOVERY_DAYS} days'`;
 /** The same moment for drizzle queries: deleted at or before it means past the window. */
 const windowStart = sql`now() - make_interval(days => ${DELETED_TEST_RECOVERY_DAYS})`;
-const restorableUntil = `t.deleted_at + interval '${DELETED_TEST_RECOVERY_DAYS} days'`;
+const restorableUntil = sqlText`${t.deletedAt} + interval '${DELETED_TEST_RECOVERY_DAYS} days'`;
 
 export const NOT_RESTORABLE = `Test not found among the deleted tests of the last ${DELETED_TEST_RECOVERY_DAYS} days`;
 
 export const deletedTestDefinition = implementResource(deletedTestsContract, deletedTestRecord, {
-  from: `tests t
-    join accounts a on a.id = t.account_id
-    join devices v on v.id = t.device_id
-    join users c on c.id = t.created_by
-    left join users d on d.id = t.deleted_by`,
+  from: sqlText`tests t
+    join accounts a on ${a.id} = ${t.accountId}
+    join devices v on ${v.id} = ${t.deviceId}
+    join users c on ${c.id} = ${t.createdBy}
+    left join users d on ${d.id} = ${t.deletedBy}`,
   columns: {
-    id: "t.id",
-    name: "t.name",
-    accountId: "t.account_id",
-    accountName: "a.name",
-    deviceName: "v.name",
-    date: "t.date",
-    createdByName: fullName("c"),
-    deletedAt: "t.deleted_at",
-    deletedById: "t.deleted_by",
-    deletedByName: fullName("d"),
+    id: t.id,
+    name: t.name,
+    accountId: t.accountId,
+    accountName: a.name,
+    deviceName: v.name,
+    date: t.date,
+    createdByName: fullName(c),
+    deletedAt: t.deletedAt,
+    deletedById: t.deletedBy,
+    deletedByName: fullName(d),
     restorableUntil: restorableUntil,
     daysLeft: `ceil(extract(epoch from (${restorableUntil} - now())) / ${DAY_SECONDS})::int`,
     fileCount: "(select count(*) from test_files f where f.test_id = t.id)::int",
   },
   where: IN_WINDOW,
   // Everyone but super admins: their own account's tests, as for reading a live test (queries.ts canSeeTest).
-  accountExpr: "t.account_id",
-  search: ["t.name", "t.sku", "t.customer", "a.name"],
+  accountExpr: t.accountId,
+  search: [t.name, t.sku, t.customer, a.name],
   // The fewer days left, the earlier the deletion.
-  sorts: { daysLeft: "t.deleted_at" },
+  sorts: { daysLeft: t.deletedAt },
 });
 
 const restoreBody = restoreIdsBody("deleted tests");

@@ -7,7 +7,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { userFieldsEditableBy } from "../../../src/api/rules";
 import { ROLES } from "../../../src/api/types";
-import { users } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, businesses, users } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
 import { emailSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
@@ -18,32 +19,36 @@ import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import { accountIdSchema, nullableId, personNameSchema, versionSchema } from "../resources/schemas";
-import type { Executor } from "../resources/sql";
+import { sqlText, type Executor } from "../resources/sql";
 import { updateVersioned } from "../resources/writes";
+
+const u = alias(users, "u");
+const a = alias(accounts, "a");
+const b = alias(businesses, "b");
 
 export const userDefinition = implementResource(usersContract, userRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
-  from: "users u left join accounts a on a.id = u.account_id left join businesses b on b.id = u.business_id",
-  where: "u.deleted_at is null",
+  from: sqlText`users u left join accounts a on ${a.id} = ${u.accountId} left join businesses b on ${b.id} = ${u.businessId}`,
+  where: sqlText`${u.deletedAt} is null`,
   columns: {
-    id: "u.id",
-    version: "u.version",
-    firstName: "u.first_name",
-    lastName: "u.last_name",
-    email: "u.email",
-    role: "u.role",
-    accountId: "u.account_id",
-    accountName: "a.name",
-    businessId: "u.business_id",
-    businessName: "b.name",
-    status: "u.status",
-    lastSignInAt: "u.last_sign_in_at",
-    avatar: "u.avatar",
-    createdAt: "u.created_at",
+    id: u.id,
+    version: u.version,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    role: u.role,
+    accountId: u.accountId,
+    accountName: a.name,
+    businessId: u.businessId,
+    businessName: b.name,
+    status: u.status,
+    lastSignInAt: u.lastSignInAt,
+    avatar: u.avatar,
+    createdAt: u.createdAt,
   },
-  accountExpr: "u.account_id",
-  search: ["u.first_name", "u.last_name", "u.email"],
+  accountExpr: u.accountId,
+  search: [u.firstName, u.lastName, u.email],
 });
 
 /** Users made without a password (directly or invited) cannot sign in until they set one. */
