@@ -378,6 +378,11 @@ describe("the documented response headers", () => {
     expect(sent.get("application/pdf")).toMatch(/^attachment; /);
     expect(sent.get("image/png")).toBeUndefined();
   });
+
+  it("GET /api/users/{id}/avatar/{key}: documents both media types an avatar is answered with", () => {
+    const avatar = operationOf({ method: "GET", url: "/api/users/:id/avatar/:key", access: "public" });
+    expect(Object.keys(answer(avatar, "200")?.content ?? {}).sort()).toEqual(["image/jpeg", "image/png"]);
+  });
 });
 
 describe("the documented examples", () => {

@@ -223,7 +223,7 @@ export function avatarRoutes(app: FastifyInstance, { db, storage }: Services): v
         key: Type.String({ maxLength: 100 }),
       }),
       response: {
-        200: binary("image/png", "The image, image/png or image/jpeg."),
+        200: binary(Object.values(CONTENT_TYPES), "The image, as it was uploaded (PNG or JPEG)."),
         ...refusals({ 400: true, 404: AVATAR_NOT_FOUND }),
       },
     }),
