@@ -54,7 +54,7 @@ beforeEach(() => {
       const [field, order] = sortOf(url) ?? ["id", "ASC"];
       const filter = JSON.parse(url.searchParams.get("filter") ?? "{}") as Record<string, unknown>;
       if (refuseEverything || !SORTABLE.has(field)) {
-        return HttpResponse.json({ message: `sort: unknown field ${field}` }, { status: 400 });
+        return reply(CONTRACT.lists.unknownSort(field));
       }
       const unknown = Object.keys(filter).find((key) => !FILTERABLE.has(key));
       if (unknown) return HttpResponse.json({ message: `filter: unknown field ${unknown}` }, { status: 400 });

@@ -17,6 +17,7 @@ import { ROLES, type Role } from "../../src/api/types";
 import { createDataProvider, type ConsoleDataProvider } from "../../src/dataProvider";
 import { createHttpClient } from "../../src/dataProvider/httpClient";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
+import { CONTRACT } from "../fixtures/contract";
 import { createTestApp, signIn, type TestApp } from "./helpers";
 
 let testApp: TestApp;
@@ -164,6 +165,11 @@ describe.each(contracts.map((contract) => [contract.name, contract] as const))("
       expect(data.length).toBeGreaterThan(0);
     }
     await expect(list(superAdmin, { filter: { notDeclared: 1 } })).rejects.toMatchObject({ status: 400 });
+    // A sort it does not declare is refused as the console's tests answer it (tests/fixtures/contract.ts).
+    await expect(list(superAdmin, { sort: ["notDeclared", "ASC"] })).rejects.toMatchObject({
+      status: 400,
+      body: CONTRACT.lists.unknownSort("notDeclared").body,
+    });
   });
 
   it("answers getMany and getOne with records of the declared shape", async () => {
