@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { Alert, Box } from "@mui/material";
 import { ColumnsButton, List, TopToolbar, useListContext, useNotify, useTranslate, type ListProps } from "react-admin";
 import { markFirstRowsDrawn } from "../../custom/startup/firstRows";
@@ -116,7 +116,18 @@ export function ListPage({
   const preferredPerPage = useListPerPage();
   const perPage = listProps.perPage ?? preferredPerPage;
   const { sort, filterDefaultValues } = listProps;
-  const defaults = defaultListQuery({ sort, filterDefaultValues, perPage });
+  // Pages pass their sort as a new object each render: the defaults change only with its values.
+  const sortField = sort?.field;
+  const sortOrder = sort?.order;
+  const defaults = useMemo(
+    () =>
+      defaultListQuery({
+        sort: sortField === undefined ? undefined : { field: sortField, order: sortOrder ?? "ASC" },
+        filterDefaultValues,
+        perPage,
+      }),
+    [sortField, sortOrder, filterDefaultValues, perPage],
+  );
   const refusals = <RefusedQueryReset defaults={defaults} showErrors={!queryOptions?.onError} />;
   return (
     <Box sx={{ py: 2 }}>

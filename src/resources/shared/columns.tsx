@@ -3,15 +3,18 @@ import { DataTable, useResourceContext, type DataTableColumnProps, type RaRecord
 import { CONTRACTS } from "../../api/contract";
 import { sortsOf } from "../../api/contract/declare";
 
+/** Each declared resource's sorts, read once (every cell of a table asks). */
+const SORTS = new Map(Object.entries(CONTRACTS).map(([name, contract]) => [name, new Set(sortsOf(contract))]));
+
 /**
  * Whether a list sorts by a column: what its resource's contract declares (src/api/contract/).
  * A column the service would refuse to sort by never offers it; a list with no contract sorts as
  * its columns say.
  */
 export function isSortable(resource: string | undefined, source: string | undefined): boolean {
-  const contract = resource === undefined ? undefined : CONTRACTS[resource];
-  if (!contract) return true;
-  return source !== undefined && sortsOf(contract).includes(source);
+  const sorts = resource === undefined ? undefined : SORTS.get(resource);
+  if (!sorts) return true;
+  return source !== undefined && sorts.has(source);
 }
 
 /** react-admin's number column props (not exported by react-admin). */

@@ -1,0 +1,34 @@
+/**
+ * A list's columns offer to sort only by what its resource's contract declares (the service
+ * refuses any other sort with 400), and every resource list goes through that rule.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { isSortable } from "../../src/resources/shared/columns";
+
+const RESOURCES = resolve(__dirname, "../../src/resources");
+
+describe("declared columns", () => {
+  it("sort by a declared sort or id, never by another field of a declared resource", () => {
+    expect(isSortable("accounts", "name")).toBe(true);
+    expect(isSortable("accounts", "id")).toBe(true);
+    expect(isSortable("discounts", "description")).toBe(true);
+    expect(isSortable("accounts", "phone")).toBe(false);
+    expect(isSortable("payments", "methodDetail")).toBe(false);
+    expect(isSortable("accounts", undefined)).toBe(false);
+  });
+
+  it("leave a list without a contract to its columns", () => {
+    expect(isSortable("phones", "tests")).toBe(true);
+    expect(isSortable(undefined, "name")).toBe(true);
+  });
+
+  it("are the only columns the resources' lists use", () => {
+    const files = readdirSync(RESOURCES, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".tsx"));
+    const bypassing = files.filter((file) =>
+      /DataTable\.(Number)?Col\b/.test(readFileSync(join(RESOURCES, file), "utf8")),
+    );
+    expect(bypassing.filter((file) => !file.startsWith("shared/"))).toEqual([]);
+  });
+});
