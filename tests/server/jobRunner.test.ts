@@ -71,6 +71,7 @@ const openGates: (() => void)[] = [];
 beforeEach(async () => {
   await db.delete(jobs);
   vi.mocked(log.error).mockClear();
+  vi.mocked(log.warn).mockClear();
 });
 afterEach(async () => {
   // A failed test must not leave a run hanging for the next one.
@@ -81,7 +82,9 @@ afterEach(async () => {
 const TIMINGS: JobTimings = {
   staleAfterMs: 30_000,
   heartbeatMs: 5_000,
-  sweepMs: 10_000,
+  // Well inside waitFor's 10 s: a claim that fails once (a busy CI database) is retried by the
+  // sweep, as in production, instead of leaving the test to time out on its only start-up fill.
+  sweepMs: 1_000,
   maxAttempts: 3,
   concurrency: 1,
 };
@@ -129,7 +132,13 @@ const allRows = () => db.select().from(jobs).orderBy(asc(jobs.queuedAt));
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until) {
+      // The runner logs what went wrong instead of throwing; say it, or a timeout explains nothing.
+      const logged = [...vi.mocked(log.error).mock.calls, ...vi.mocked(log.warn).mock.calls].map(
+        ([fields, message]) => `${String(message)} (${String((fields as { err?: Error }).err?.message)})`,
+      );
+      throw new Error(`timed out waiting for ${what}; the runner logged: ${logged.join("; ") || "nothing"}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
