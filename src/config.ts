@@ -63,13 +63,14 @@ export const SIDEBAR_WIDTH = 260;
 export const SIDEBAR_CLOSED_WIDTH = 56;
 
 /**
- * localStorage keys (spec §3). `last-drawer-open-time` is when the change-log drawer was last
- * opened: it is the one key §4 keeps when a failed refresh clears storage, so the badge stays read
- * (docs/decisions.md).
+ * localStorage keys (spec §3): the session's record, the side drawer's flag and its last opening
+ * (`last-drawer-open-time`, the one key §4 keeps when a refused refresh clears storage), the
+ * change-log drawer's last opening (its badge; §3 names no key for it), the failed avatars (§9).
  */
 export const STORAGE_KEYS = {
   userInfo: "user-info",
   drawerOpen: "is-left-drawer-opened",
   lastDrawerOpenTime: "last-drawer-open-time",
+  changeLogOpenTime: "change-log-open-time",
   failedAvatars: "failed-avatars",
 } as const;

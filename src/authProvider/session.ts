@@ -54,7 +54,7 @@ export interface SessionStore {
   setUser(patch: Partial<SessionUser>): SessionUser;
   /** Stores a user fetched from the server as the current user (§3), keeping the tokens. */
   setCurrentUser(user: ApiUser): SessionUser;
-  /** §4: "reset user (clears to empty)". */
+  /** §4: "reset user (clears to empty)": the stored record goes; reading it gives EMPTY_USER. */
   resetUser(): void;
   /** Clears the whole localStorage (§4, §8), optionally keeping the last drawer open time. */
   clearStoredData(options?: ClearStoredDataOptions): void;
@@ -160,8 +160,12 @@ export function createSessionStore(storage: Storage = browserStorage()): Session
         avatar: user.avatar,
         businessId: user.businessId,
       }),
+    // The empty record is no record: nothing is written back, so after a session ended by
+    // clearStoredData (a refused refresh, a 499) the sign-out that follows leaves storage as §4 and
+    // §8 say (only last-drawer-open-time, or nothing), and reading gives EMPTY_USER all the same.
     resetUser: () => {
-      write({ ...EMPTY_USER });
+      storage.removeItem(STORAGE_KEYS.userInfo);
+      notify();
     },
     clearStoredData: ({ keepLastDrawerOpenTime = false } = {}) => {
       const lastDrawerOpenTime = storage.getItem(STORAGE_KEYS.lastDrawerOpenTime);

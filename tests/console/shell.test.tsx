@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { Role } from "../../src/api/types";
+import { STORAGE_KEYS } from "../../src/config";
 import { renderConsole } from "./harness/renderConsole";
 import { http, HttpResponse } from "msw";
 import { CONTRACT } from "../fixtures/contract";
@@ -165,7 +166,7 @@ describe("change log (spec §2, §4)", () => {
     const drawer = await screen.findByRole("region", { name: "What's new" });
     expect(within(drawer).getByText("Scheduled actions")).toBeInTheDocument();
     expect(within(drawer).getAllByRole("link", { name: "Take Me there" }).length).toBeGreaterThan(0);
-    expect(window.localStorage.getItem("last-drawer-open-time")).not.toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.changeLogOpenTime)).not.toBeNull();
   });
 
   it("hides entries meant for other roles", async () => {

@@ -11,7 +11,7 @@ import { badgeCount, entryDate, isNew, visibleEntries, type ChangeLogEntry } fro
 import { CHANGE_LOG } from "./entries";
 
 function readLastOpened(): Date | null {
-  const raw = window.localStorage.getItem(STORAGE_KEYS.lastDrawerOpenTime);
+  const raw = window.localStorage.getItem(STORAGE_KEYS.changeLogOpenTime);
   const time = raw ? Date.parse(raw) : NaN;
   return Number.isNaN(time) ? null : new Date(time);
 }
@@ -33,7 +33,7 @@ export function ChangeLogButton({ entries = CHANGE_LOG, now = () => new Date() }
 
   const openDrawer = () => {
     const openedAt = now();
-    window.localStorage.setItem(STORAGE_KEYS.lastDrawerOpenTime, openedAt.toISOString());
+    window.localStorage.setItem(STORAGE_KEYS.changeLogOpenTime, openedAt.toISOString());
     setLastOpened(openedAt);
     setOpen(true);
   };

@@ -6,9 +6,10 @@ const SIDEBAR_KEY = "sidebar.open";
 /**
  * react-admin's store, except that the sidebar's open state lives under the spec's own
  * localStorage key `is-left-drawer-opened` (spec §3) and survives sign-out, like any other
- * preference of the browser rather than of the session.
+ * preference of the browser rather than of the session; each opening is written to
+ * `last-drawer-open-time`.
  */
-export function createConsoleStore(storage: Storage = window.localStorage): Store {
+export function createConsoleStore(storage: Storage = window.localStorage, now = () => new Date()): Store {
   const inner = localStorageStore(undefined, "Gemtest");
   const listeners = new Set<(value: boolean) => void>();
 
@@ -25,6 +26,9 @@ export function createConsoleStore(storage: Storage = window.localStorage): Stor
     },
     setItem<T>(key: string, value: T): void {
       if (key !== SIDEBAR_KEY) return inner.setItem(key, value);
+      // Spec §3's last-drawer-open-time: when the side drawer was last opened (the change log
+      // keeps its own, STORAGE_KEYS.changeLogOpenTime).
+      if (value && readSidebar() !== true) storage.setItem(STORAGE_KEYS.lastDrawerOpenTime, now().toISOString());
       storage.setItem(STORAGE_KEYS.drawerOpen, String(Boolean(value)));
       listeners.forEach((listener) => listener(Boolean(value)));
     },
