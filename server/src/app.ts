@@ -6,11 +6,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchemaValidationError } from "fastify";
-import type { ApiError } from "../../src/api/types";
 import { installGuard } from "./auth/guard";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { serveConsole } from "./http/consoleStatic";
+import { answerUnrouted } from "./http/unrouted";
 import { handleError, handleFrameworkError } from "./http/errors";
 import { securityHeaders } from "./http/securityHeaders";
 import { describeClient } from "./http/userAgent";
@@ -109,8 +109,7 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
       const page = request.url.split("?")[0] === "/login" ? loginPage : "index.html";
       return reply.header("cache-control", "no-cache").sendFile(page);
     }
-    const body: ApiError = { message: `Not found: ${request.method} ${request.url.split("?")[0]}` };
-    return reply.status(404).send(body);
+    return answerUnrouted(app, request, reply);
   });
 
   return app;

@@ -100,5 +100,7 @@ describe("the API's answers", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'unsafe-inline'/);
     expect(response.headers["referrer-policy"]).toBe("no-referrer");
+    // Its own policy still forbids framing it (issue 24 item 7).
+    expectCommonHeaders(response);
   });
 });

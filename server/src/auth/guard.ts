@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Role } from "../../../src/api/types";
-import { forbidden, HttpError, tokenExpired, unauthorized, userDeleted } from "../http/errors";
+import { forbidden, invalidToken, tokenExpired, unauthorized, userDeleted } from "../http/errors";
 import { clientName } from "../http/userAgent";
 import { accounts } from "../db/schema";
 import { READ_ONLY_DURING_GRACE, restrictedDuringGrace } from "../lifecycle/grace";
@@ -60,14 +60,14 @@ async function subjectOf(header: string | undefined, services: Services) {
   const token = bearerToken(header);
   if (token === undefined) throw unauthorized();
   const check = await services.accessTokens.check(token);
-  if (!check.ok) throw check.reason === "expired" ? tokenExpired() : unauthorized();
+  if (!check.ok) throw check.reason === "expired" ? tokenExpired() : invalidToken();
   return check.subject;
 }
 
 /** Refuses a user and sign-in the guard must not let through (see userOfAuthorization). */
 function refuseIfNotLive(user: UserRow | undefined, live: boolean): asserts user is UserRow {
   if (!user || user.deletedAt !== null) throw userDeleted();
-  if (user.status !== "active") throw new HttpError(401, "This user is disabled.");
+  if (user.status !== "active") throw invalidToken("This user is disabled.");
   // Signed out here or elsewhere, or the sign-in was revoked: `token_expired`, so a console
   // following spec §7 refreshes once, that refresh is refused (the family is revoked), and it goes
   // to /login. A plain 401 would leave it on the page: the spec uses that for "not allowed".

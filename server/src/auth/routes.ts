@@ -14,7 +14,7 @@ import { startSession } from "./sessions";
 import { tooManyAttemptsMessage } from "./signInThrottle";
 import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, noContent, refusals, routeOptions, tooManyWithRetryAfter } from "../docs/openapi";
-import { HttpError, userDeleted } from "../http/errors";
+import { HttpError, tooMany, userDeleted } from "../http/errors";
 import { clientName } from "../http/userAgent";
 import { logActivity } from "../resources/writes";
 import type { Services } from "../services";
@@ -50,13 +50,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
         ...tooManyWithRetryAfter("Too many failed sign-in attempts. Try again in N minutes."),
       },
     }),
-    async (request, reply) => {
+    async (request) => {
       const { email, password } = request.body;
       const source = { email, ip: request.ip };
       const verdict = await throttle.check(source);
       if (!verdict.allowed) {
-        void reply.header("retry-after", String(verdict.retryAfterMinutes * 60));
-        throw new HttpError(429, tooManyAttemptsMessage(verdict.retryAfterMinutes));
+        throw tooMany(tooManyAttemptsMessage(verdict.retryAfterMinutes), verdict.retryAfterMinutes * 60);
       }
 
       const user = await findLiveUserByEmail(db, email);

@@ -181,7 +181,7 @@ export const withHeaders = <S extends object>(schema: S, headers: Record<string,
 
 /**
  * A 429 that says how long to wait: in its message, and in Retry-After (seconds), which its
- * handler sets before refusing. Only where the wait is known.
+ * handler sends (http/errors.ts tooMany). The document gives every 429 Retry-After anyway.
  */
 export const tooManyWithRetryAfter = (description: string) => ({
   429: withHeaders(refusals({ 429: description })[429], HEADERS.retryAfter),
@@ -299,8 +299,8 @@ type ResponseSchema = Record<string, unknown> & {
 
 /**
  * The answers as the document shows them (what is sent does not change): a list's 200 with its
- * total's headers, a download's with Content-Disposition, a 204 without any body, and the main
- * resources' records with an example from the demo seed (examples.ts).
+ * total's headers, a 429 with Retry-After, a download's with Content-Disposition, a 204 without
+ * any body, and the main resources' records with an example from the demo seed (examples.ts).
  */
 function documentedResponses(
   responses: Record<string, ResponseSchema>,
@@ -318,6 +318,8 @@ function documentedResponses(
     if (status === "200" && list) {
       documented = withHeaders(documented, { ...HEADERS.contentRange, ...HEADERS.totalCount });
     }
+    // Every 429 says how long to wait (http/errors.ts tooMany); a route's own word on it wins.
+    if (status === "429") documented = withHeaders(documented, { ...HEADERS.retryAfter, ...documented.headers });
     const types = Object.keys(documented.content ?? {});
     if (/^2\d\d$/.test(status) && types.some((type) => DOWNLOAD_TYPES.includes(type))) {
       // A route's own word on its Content-Disposition (when it sends it) wins.

@@ -8,8 +8,12 @@ import type { OpenAPIV3 } from "openapi-types";
 import type { Services } from "../services";
 import { renderDocsPage } from "./page";
 
-/** The page has no script; its only style is inline. */
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+/**
+ * The page has no script; its only style is inline. Its own policy replaces the API's, so it
+ * repeats the API's framing rule: nobody may frame it.
+ */
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export const docsRoutes: FastifyPluginAsyncTypebox<Services> = async (app) => {
   // The routes are all registered once the app is ready: the document and the page never change.

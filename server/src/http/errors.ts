@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     /** More of the answer's body, next to `message` (`errors`, a 409's `current`). */
     readonly extra?: Record<string, unknown>,
+    /** Headers the answer carries (`Retry-After`, `WWW-Authenticate`). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -18,8 +20,22 @@ export class HttpError extends Error {
 export const fieldError = (statusCode: 400 | 403 | 409 | 413 | 422, field: string, message: string) =>
   new HttpError(statusCode, `${field}: ${message}`, { errors: { [field]: message } });
 
+/**
+ * RFC 6750 §3: every 401 says how to authenticate (`Bearer`); when a token was sent and refused
+ * (bad, expired, its sign-in ended, its user disabled) it also says so (`invalid_token`).
+ */
+export const BEARER_CHALLENGE = "Bearer";
+export const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
+/** No token, or a refusal that is not about the token sent (wrong credentials). */
 export const unauthorized = () => new HttpError(401, "Unauthorized");
-export const tokenExpired = () => new HttpError(401, TOKEN_EXPIRED);
+/** The token sent is refused. */
+export const invalidToken = (message = "Unauthorized") =>
+  new HttpError(401, message, undefined, { "www-authenticate": INVALID_TOKEN_CHALLENGE });
+export const tokenExpired = () => invalidToken(TOKEN_EXPIRED);
+/** 429 saying how long to wait, in `Retry-After` (seconds); `extra` joins the body. */
+export const tooMany = (message: string, retryAfterSeconds: number, extra?: Record<string, unknown>) =>
+  new HttpError(429, message, extra, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const userDeleted = () => new HttpError(DELETED_USER_STATUS, "User deleted");
 export const forbidden = (message = "You do not have permission to do this.") => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
@@ -43,6 +59,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (statusCode >= 400 && statusCode < 500) {
     const extra = error instanceof HttpError ? error.extra : undefined;
     const body: ApiError = { ...extra, message: known?.message ?? error.message };
+    if (error instanceof HttpError && error.headers) void reply.headers(error.headers);
+    if (statusCode === 401 && !reply.hasHeader("www-authenticate"))
+      void reply.header("www-authenticate", BEARER_CHALLENGE);
     void reply.status(statusCode).send(body);
     return;
   }

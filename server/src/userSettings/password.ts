@@ -15,7 +15,7 @@ import { hashRefreshToken } from "../auth/refreshTokens";
 import { tooManyAttemptsMessage } from "../auth/signInThrottle";
 import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, refusals, routeOptions, tooManyWithRetryAfter } from "../docs/openapi";
-import { fieldError, HttpError } from "../http/errors";
+import { fieldError, tooMany } from "../http/errors";
 import { errors } from "../resources/schemas";
 import { rowsOf, type Tx } from "../resources/sql";
 import { actorOf, logActivity } from "../resources/writes";
@@ -80,14 +80,13 @@ export function passwordChangeRoutes(app: FastifyInstance, { db, throttle }: Ser
       },
       { allowedDuringGrace: true },
     ),
-    async (request, reply) => {
+    async (request) => {
       const caller = callerOf(request);
       const { currentPassword, newPassword, refreshToken } = request.body;
       const source = { email: caller.email, ip: request.ip };
       const verdict = await throttle.check(source);
       if (!verdict.allowed) {
-        void reply.header("retry-after", String(verdict.retryAfterMinutes * 60));
-        throw new HttpError(429, tooManyAttemptsMessage(verdict.retryAfterMinutes));
+        throw tooMany(tooManyAttemptsMessage(verdict.retryAfterMinutes), verdict.retryAfterMinutes * 60);
       }
 
       const correct = await verifyPassword(caller.passwordHash, currentPassword);

@@ -6,7 +6,7 @@ import { verifyPassword } from "../auth/passwords";
 import { tooManyAttemptsMessage } from "../auth/signInThrottle";
 import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, refusals, routeOptions, tooManyWithRetryAfter } from "../docs/openapi";
-import { forbidden, HttpError } from "../http/errors";
+import { forbidden, tooMany } from "../http/errors";
 import type { Services } from "../services";
 import { actorOf, logActivity } from "../resources/writes";
 
@@ -36,13 +36,12 @@ export const passwordCheckRoutes: FastifyPluginAsyncTypebox<Services> = async (a
       },
       { allowedDuringGrace: true },
     ),
-    async (request, reply) => {
+    async (request) => {
       const caller = callerOf(request);
       const source = { email: caller.email, ip: request.ip };
       const verdict = await throttle.check(source);
       if (!verdict.allowed) {
-        void reply.header("retry-after", String(verdict.retryAfterMinutes * 60));
-        throw new HttpError(429, tooManyAttemptsMessage(verdict.retryAfterMinutes));
+        throw tooMany(tooManyAttemptsMessage(verdict.retryAfterMinutes), verdict.retryAfterMinutes * 60);
       }
 
       const isCorrect = await verifyPassword(caller.passwordHash, request.body.password);
