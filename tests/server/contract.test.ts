@@ -4,20 +4,17 @@
  * — each declared sort both ways (id too), each filter, the search, each picker's query — the
  * service answers, and answers as declared. A sort or filter declared on one side only fails here.
  */
-import type { FastifyInstance } from "fastify";
 import type { OpenAPIV3 } from "openapi-types";
 import type { RaRecord } from "react-admin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTRACTS } from "../../src/api/contract";
 import { filterKeysOf, pickerSortOf, sortsOf, type AnyResourceContract } from "../../src/api/contract/declare";
-import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
-import { STORAGE_KEYS } from "../../src/config";
 import { canAccess } from "../../src/access/accessRules";
 import { ROLES, type Role } from "../../src/api/types";
-import { createDataProvider, type ConsoleDataProvider } from "../../src/dataProvider";
-import { createHttpClient } from "../../src/dataProvider/httpClient";
+import type { ConsoleDataProvider } from "../../src/dataProvider";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { CONTRACT } from "../fixtures/contract";
+import { consoleAs } from "./consoleClient";
 import { createTestApp, signIn, type TestApp } from "./helpers";
 
 let testApp: TestApp;
@@ -26,43 +23,11 @@ let admin: ConsoleDataProvider;
 /** The accounts of the users signed in here. */
 const signedInAccounts = new Set<string>();
 
-/** The global fetch, answered by the app in process (app.inject): the console's client as it is. */
-function injectFetch(app: FastifyInstance): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
-    const answer = await app.inject({
-      method: request.method as "GET",
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers),
-      ...(body ? { payload: body } : {}),
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined) headers.set(name, String(value));
-    }
-    const payload = answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload);
-    return new Response(payload, { status: answer.statusCode, headers });
-  };
-}
-
 /** The console's dataProvider, signed in as the demo user with that email. */
-async function consoleAs(email: string): Promise<ConsoleDataProvider> {
-  const { accessToken, refreshToken, user } = await signIn(testApp.app, email);
-  signedInAccounts.add(user.accountId);
-  const storage = createMemoryStorage({
-    [STORAGE_KEYS.userInfo]: JSON.stringify({ ...user, isLoggedIn: true, token: accessToken, refreshToken }),
-  });
-  const httpClient = createHttpClient({
-    baseUrl: "http://console.test/api",
-    fetch: injectFetch(testApp.app),
-    session: createSessionStore(storage),
-    onSessionEnded: () => {
-      throw new Error("the session ended");
-    },
-  });
-  return createDataProvider(httpClient);
+async function consoleAsSignedIn(email: string): Promise<ConsoleDataProvider> {
+  const dataProvider = await consoleAs(testApp.app, email);
+  signedInAccounts.add(dataProvider.user.accountId);
+  return dataProvider;
 }
 
 const firstPage = { pagination: { page: 1, perPage: 25 }, sort: { field: "id", order: "ASC" as const } };
@@ -93,8 +58,8 @@ async function makeRecords(): Promise<void> {
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  superAdmin = await consoleAs("superadmin@example.com");
-  admin = await consoleAs("admin@example.com");
+  superAdmin = await consoleAsSignedIn("superadmin@example.com");
+  admin = await consoleAsSignedIn("admin@example.com");
   await makeRecords();
 });
 
