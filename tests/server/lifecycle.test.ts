@@ -272,6 +272,22 @@ describe("unpaid: past due for 7 days, then 21 days of grace, then the account i
     expect(done).toMatchObject({ outcome: "paid" });
     expect(await accountOf(accountId)).toMatchObject({ status: "active", subscriptionStatus: "active" });
   });
+  it("a renewal paid some other way (not subscriptions/start, which withdraws the steps) makes the unpaid step moot when it comes due", async () => {
+    const { accountId, subscriptionId } = await freshAccount("Paid Elsewhere", { periodEnd: after(50) });
+    await runAt(after(50.1));
+    const [unpaid] = await pendingOf(accountId);
+    expect(unpaid).toMatchObject({ kind: "subscription-cancelation", reason: "unpaid" });
+    // The card on file is charged again (the payment provider's renewal): active, a period ahead.
+    await t.db
+      .update(subscriptions)
+      .set({ status: "active", currentPeriodEnd: after(80) })
+      .where(eq(subscriptions.id, subscriptionId));
+    await runAt(after(57.1));
+    const [done] = await t.db.select().from(scheduledActions).where(eq(scheduledActions.id, unpaid!.id));
+    expect(done).toMatchObject({ outcome: "paid" });
+    expect((await subscriptionOf(subscriptionId)).status).toBe("active");
+    expect(await pendingOf(accountId)).toEqual([]);
+  });
 });
 
 describe("what people ask for", () => {
@@ -581,6 +597,24 @@ describe("GET scheduled-actions, cancel and run now (super admins, after a passw
     expect(await entriesOf(accountId)).toContain("cancel-scheduled");
   });
 
+  it("canceling an owner's scheduled subscription cancelation resumes the subscription: it renews again", async () => {
+    const { accountId, subscriptionId } = await freshAccount("Amber Resume", { periodEnd: after(950) });
+    const admin = await token("superAdmin");
+    const sub = await subscriptionOf(subscriptionId);
+    const asked = await call(t, admin, "POST", `/api/subscriptions/${subscriptionId}/cancel`, { version: sub.version });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await runAt(after(940));
+    const [pending] = await pendingOf(accountId);
+    expect(pending).toMatchObject({ kind: "subscription-cancelation", reason: "owner-request" });
+    expect((await subscriptionOf(subscriptionId)).cancelAtPeriodEnd).toBe(true);
+    await confirm("superAdmin");
+    const canceled = await call(t, admin, "POST", `/api/scheduled-actions/${pending!.id}/cancel`);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await subscriptionOf(subscriptionId)).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
+    await runAt(after(951));
+    expect((await subscriptionOf(subscriptionId)).status).not.toBe("canceled");
+  });
+
   it("runs a cancelation now: the subscription is canceled, its grace begins, and the deletion is scheduled", async () => {
     const { accountId, subscriptionId } = await freshAccount("Amber Run", { periodEnd: after(900) });
     const admin = await token("superAdmin");
@@ -591,6 +625,14 @@ describe("GET scheduled-actions, cancel and run now (super admins, after a passw
     ).toBe(200);
     await runAt(after(850));
     const [pending] = await pendingOf(accountId);
+    // Run now, like Cancel, asks for the password again first.
+    await t.db.update(users).set({ passwordConfirmedAt: null }).where(eq(users.email, "superadmin@example.com"));
+    const refused = await expectRefused(
+      t,
+      () => call(t, admin, "POST", `/api/scheduled-actions/${pending!.id}/run`),
+      403,
+    );
+    expect(refused).toEqual(CONTRACT.lifecycle.recheck.body);
     await confirm("superAdmin");
     const ran = await call(t, admin, "POST", `/api/scheduled-actions/${pending!.id}/run`);
     expect(ran.statusCode, ran.body).toBe(200);
