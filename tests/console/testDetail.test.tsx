@@ -128,6 +128,10 @@ describe("test detail, private view (spec §2)", () => {
     ]) {
       expect(within(details).getByText(label)).toBeInTheDocument();
     }
+    // Spec §9: the date and the time it was tested (the fixture's 2026-03-05T14:07Z, in local time).
+    expect(within(details).getByText("Tested on").nextElementSibling?.textContent).toMatch(
+      /^03\/0[456]\/2026, \d\d:07 (AM|PM)$/,
+    );
     expect(within(details).getByText("Watson AI")).toBeInTheDocument();
     expect(within(details).getByText("Main Street Store")).toBeInTheDocument();
     expect(within(details).queryByText("Sender Account")).not.toBeInTheDocument();
