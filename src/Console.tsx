@@ -3,23 +3,15 @@ import "./i18n/consoleMessages";
 import type { ComponentType, ReactNode } from "react";
 import { Route } from "react-router-dom";
 import { CssBaseline } from "@mui/material";
-import {
-  AdminContext,
-  CoreAdminUI,
-  CustomRoutes,
-  Notification,
-  Resource,
-  type I18nProvider,
-  type Store,
-} from "react-admin";
+import { AdminContext, CoreAdminUI, CustomRoutes, Resource, type I18nProvider, type Store } from "react-admin";
 import { PUBLIC_SCREENS } from "./access/publicScreens";
 import { SCREENS } from "./access/screens";
 import { PublicScreenRoute } from "./access/ScreenRoutes";
 import type { ConsoleAuthProvider } from "./authProvider/authProvider";
 import { SelectedItemsContext, type SelectedItemsStore } from "./authProvider/selectedItems";
 import { SessionSync } from "./authProvider/useCurrentUser";
-import { TOAST_AUTO_HIDE_MS } from "./config";
 import { AppLayout } from "./custom/layout/AppLayout";
+import { ConsoleNotification } from "./custom/layout/ConsoleNotification";
 import { ErrorScreen } from "./custom/status/ErrorScreen";
 import { NotFound } from "./custom/status/NotFound";
 import { PageLoader } from "./custom/status/PageLoader";
@@ -35,10 +27,6 @@ import { darkTheme, theme } from "./theme";
 const VIEWS: Record<string, { list?: ComponentType; edit?: ComponentType }> = {};
 for (const { view, page } of SCREENS) if (view) (VIEWS[view.resource] ??= {})[view.as] = page;
 
-/** Spec §8, §9: toasts top-right, closing after 5000 ms. */
-const TopRightNotification = () => (
-  <Notification autoHideDuration={TOAST_AUTO_HIDE_MS} anchorOrigin={{ vertical: "top", horizontal: "right" }} />
-);
 const FullPageLoader = () => <PageLoader fullHeight />;
 const ConsoleError = ({ error }: { error?: Error }) => <ErrorScreen error={error} fullHeight />;
 
@@ -98,7 +86,7 @@ export default function Console(props: ConsoleProps) {
       </CoreAdminUI>
       {/* The page's background follows the user's theme (App's own baseline is the light one). */}
       <CssBaseline />
-      <TopRightNotification />
+      <ConsoleNotification />
       <SessionSync />
       <PreferencesSync />
     </ConsoleContext>

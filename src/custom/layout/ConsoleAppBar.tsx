@@ -1,9 +1,21 @@
-import { forwardRef } from "react";
-import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from "@mui/material";
+import { forwardRef, useCallback, useMemo, useState, type MouseEvent } from "react";
+import {
+  Box,
+  Button,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from "@mui/material";
 import PersonIcon from "@mui/icons-material/PersonOutline";
 import SettingsIcon from "@mui/icons-material/SettingsOutlined";
 import { Link } from "react-router-dom";
-import { AppBar, Logout, UserMenu, useTranslate, useUserMenu } from "react-admin";
+import { AppBar, Logout, UserMenuContextProvider, useTranslate, useUserMenu } from "react-admin";
 import { PRODUCT_NAME } from "../../config";
 import { ChangeLogButton } from "../changeLog/ChangeLogButton";
 import { UserAvatar } from "./UserAvatar";
@@ -21,23 +33,63 @@ const ProfileMenuLink = forwardRef<HTMLAnchorElement, { to: string; label: strin
   },
 );
 
-/** Profile menu (spec §2): My Profile, Settings, Logout. */
+/**
+ * Profile menu (spec §2): My Profile, Settings, Logout, opened from the user's avatar (with their
+ * name beside it on wider screens). react-admin's UserMenu, laid out the same way, draws its own
+ * Avatar whenever the identity has an image, and that one falls back to the alt text's first letter
+ * ("U" for Uma Tran) when the image fails; ours is always UserAvatar, whose fallback is spec §1's
+ * initials ("UT"), as on My Profile.
+ */
 function ProfileMenu() {
   const translate = useTranslate();
   const user = useCurrentUser();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up("sm"));
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = useCallback(() => setAnchor(null), []);
+  const menuContext = useMemo(() => ({ onClose: close }), [close]);
+  const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
+  const label = translate("app.profile.menu");
+  const avatar = <UserAvatar firstName={user?.firstName} lastName={user?.lastName} src={user?.avatar} size={32} />;
+  const menuProps = {
+    "aria-label": label,
+    "aria-haspopup": true,
+    "aria-controls": anchor ? "profile-menu" : undefined,
+  };
   return (
-    <UserMenu
-      icon={<UserAvatar firstName={user?.firstName} lastName={user?.lastName} src={user?.avatar} size={32} />}
-      label="app.profile.menu"
-    >
-      <ProfileMenuLink
-        to={`/users/${user?.id ?? ""}`}
-        label={translate("app.profile.myProfile")}
-        icon={<PersonIcon />}
-      />
-      <ProfileMenuLink to="/user-settings" label={translate("app.profile.settings")} icon={<SettingsIcon />} />
-      <Logout />
-    </UserMenu>
+    <>
+      {wide && user?.fullName ? (
+        // The avatar as a child, not a startIcon: a start icon's font size (20 px) would swell its initials.
+        <Button {...menuProps} color="inherit" onClick={open} sx={{ textTransform: "none", ml: 0.5, gap: 1 }}>
+          {avatar}
+          {user.fullName}
+        </Button>
+      ) : (
+        <Tooltip title={label}>
+          <IconButton {...menuProps} color="inherit" onClick={open}>
+            {avatar}
+          </IconButton>
+        </Tooltip>
+      )}
+      <UserMenuContextProvider value={menuContext}>
+        <Menu
+          id="profile-menu"
+          disableScrollLock
+          anchorEl={anchor}
+          anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+          transformOrigin={{ vertical: "top", horizontal: "right" }}
+          open={anchor !== null}
+          onClose={close}
+        >
+          <ProfileMenuLink
+            to={`/users/${user?.id ?? ""}`}
+            label={translate("app.profile.myProfile")}
+            icon={<PersonIcon />}
+          />
+          <ProfileMenuLink to="/user-settings" label={translate("app.profile.settings")} icon={<SettingsIcon />} />
+          <Logout />
+        </Menu>
+      </UserMenuContextProvider>
+    </>
   );
 }
 
