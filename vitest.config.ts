@@ -52,7 +52,9 @@ export default defineConfig({
           // Every test makes its own providers (tests/console/harness), so files can share the
           // loaded modules of their worker instead of importing react-admin and MUI again each.
           isolate: false,
-          testTimeout: 20000,
+          // Above the longest wait a test may make (tests/console/setup.ts): on a busy machine a
+          // test slows down, it does not fail.
+          testTimeout: 120_000,
         },
       },
       {

@@ -26,7 +26,7 @@ describe("accessibility of the shell and lists", () => {
 
   it("puts each sidebar link in a list item of the menu's list", async () => {
     await renderConsole("/", { role: "Admin" });
-    const nav = await screen.findByRole("navigation", { name: "Main menu" }, { timeout: 8000 });
+    const nav = await screen.findByRole("navigation", { name: "Main menu" });
     const links = await within(nav).findAllByRole("link");
     expect(links.length).toBeGreaterThan(3);
     for (const link of links) {

@@ -96,7 +96,7 @@ const completed = (overrides: Partial<AiResultResponse> = {}): AiResultResponse 
  * on every DOM change while the whole console renders costs seconds in jsdom.
  */
 const aiSwitch = async () => {
-  await screen.findByTestId("ai-run-0", {}, { timeout: 8000 });
+  await screen.findByTestId("ai-run-0");
   return within(screen.getByTestId("ai-run-0")).getByRole("switch", { name: "Show the AI result of Test Run #1" });
 };
 

@@ -63,7 +63,7 @@ const cardTitles = () =>
   );
 
 /** The first page of cards is on screen (a cheap query; role queries follow). */
-const galleryShown = () => screen.findByTestId("gallery-total", {}, { timeout: 8000 });
+const galleryShown = () => screen.findByTestId("gallery-total");
 
 describe("gallery (spec §2, §9)", () => {
   it("shows 10 cards a page, newest first, with the URL's page and page size", async () => {

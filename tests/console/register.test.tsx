@@ -171,7 +171,7 @@ describe("confirming (the email's /register?token=…)", () => {
     expect(await screen.findByRole("heading", { name: "Confirm your email address" })).toBeInTheDocument();
     expect(state.calls).not.toContain("POST register/confirm");
     fireEvent.click(screen.getByRole("button", { name: "Confirm and create my account" }));
-    await waitFor(() => expect(window.location.pathname).toBe("/new-subscription"), { timeout: 8000 });
+    await waitFor(() => expect(window.location.pathname).toBe("/new-subscription"));
     expect(tokens).toEqual(["tok-123"]);
     expect(JSON.parse(window.localStorage.getItem("user-info")!)).toMatchObject({
       isLoggedIn: true,

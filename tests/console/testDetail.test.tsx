@@ -84,7 +84,7 @@ function serveTest(test: ApiTest, options: { deleteStatus?: number; passwordOk?:
  * Waits for the test page with a cheap query: a role query re-run on every DOM change while the
  * whole console renders costs seconds in jsdom. Role queries follow on the rendered page.
  */
-const testPageShown = () => screen.findByTestId("test-id", {}, { timeout: 8000 });
+const testPageShown = () => screen.findByTestId("test-id");
 
 /**
  * Clicks a form's submit button once its validators have passed: react-admin forms validate
