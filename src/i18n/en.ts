@@ -872,7 +872,7 @@ export const appMessages = {
         status: "Status",
         currentPeriodStart: "Period start",
         currentPeriodEnd: "Period end",
-        cancelAtPeriodEnd: "Cancel at period end",
+        cancelAtPeriodEnd: "Cancels at period end",
         canceledAt: "Canceled",
         graceEndsAt: "Grace period ends",
       },
@@ -886,12 +886,14 @@ export const appMessages = {
       renewsOn: "Renews on %{date}",
       cancel: {
         button: "Cancel at period end",
+        name: "Cancel at period end: %{plan}, %{account}",
         title: "Cancel this subscription at the end of the period?",
         body: "It stays active until %{date}, then it is canceled: after a 21-day grace period the account and its data are deleted unless a new subscription starts.",
         done: "The subscription ends on %{date}",
       },
       resume: {
         button: "Keep subscription",
+        name: "Keep subscription: %{plan}, %{account}",
         done: "The subscription renews as usual",
       },
       payments: "Payments of this subscription",

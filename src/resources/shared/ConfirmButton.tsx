@@ -5,6 +5,11 @@ import { Confirm, SaveButton, useTranslate } from "react-admin";
 
 interface ConfirmButtonProps {
   label: string;
+  /**
+   * The button's accessible name when its label alone is not enough (the same action on each row
+   * of a list, a label a column shares): translated, starting with the label's words.
+   */
+  accessibleName?: string;
   icon?: ReactElement;
   title: string;
   content: string;
@@ -22,6 +27,7 @@ interface ConfirmButtonProps {
 /** A button that asks first (react-admin's Confirm dialog), then runs the action. */
 export function ConfirmButton({
   label,
+  accessibleName,
   icon,
   title,
   content,
@@ -41,6 +47,7 @@ export function ConfirmButton({
         color={color}
         startIcon={icon}
         disabled={disabled || loading}
+        aria-label={accessibleName}
         onClick={(event) => {
           event.stopPropagation();
           setOpen(true);

@@ -18,6 +18,10 @@ const ALSO_CHANGES = ["accounts"];
 
 /** Cancel at period end, or undo it: the subscription actions (admin of the account, super admin). */
 export function SubscriptionActions({ subscription }: { subscription: Subscription }) {
+  const translate = useTranslate();
+  // Which subscription, in each action's name: the list shows one button per row, and the list's
+  // column of the same words is a state ("Cancels at period end").
+  const which = { plan: subscription.plan, account: subscription.accountName };
   const { canAccess: mayCancel } = useCanAccessRecord({
     resource: SUBSCRIPTIONS,
     action: "cancel",
@@ -46,6 +50,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
     return (
       <ConfirmButton
         label="resources.subscriptions.cancel.button"
+        accessibleName={translate("resources.subscriptions.cancel.name", which)}
         icon={<CancelIcon />}
         color="error"
         title="resources.subscriptions.cancel.title"
@@ -60,6 +65,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
     return (
       <ConfirmButton
         label="resources.subscriptions.resume.button"
+        accessibleName={translate("resources.subscriptions.resume.name", which)}
         icon={<ReplayIcon />}
         title="resources.shared.confirmTitle"
         content="resources.subscriptions.resume.button"
