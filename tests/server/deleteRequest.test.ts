@@ -98,10 +98,16 @@ const codesOf = (email: string) =>
     .where(and(eq(oneTimeCodes.purpose, "delete-request"), eq(oneTimeCodes.email, email)));
 
 describe("asking for a code", () => {
+  // Where each email was asked from: the resend's cool-down refuses that address.
+  const askedFrom: Record<string, string> = {
+    "daniel.kim@example.com": freshIp(),
+    "nobody-here@example.com": freshIp(),
+  };
+
   it("answers a real and an unknown email alike; only the real one gets a code, stored hashed", async () => {
     const before = smtp.messages.length;
-    const real = await ask("Daniel.Kim@Example.com");
-    const unknown = await ask("nobody-here@example.com");
+    const real = await ask("Daniel.Kim@Example.com", askedFrom["daniel.kim@example.com"]);
+    const unknown = await ask("nobody-here@example.com", askedFrom["nobody-here@example.com"]);
     expectAnswer(real, OWNER_FLOWS_CONTRACT.deleteRequest.sent);
     expectAnswer(unknown, OWNER_FLOWS_CONTRACT.deleteRequest.sent);
     expect(real.json()).toEqual(unknown.json());
@@ -123,17 +129,21 @@ describe("asking for a code", () => {
     expect(await codesOf("nobody-here@example.com")).toEqual([]);
   });
 
-  it("a resend within 60 seconds is refused for any email with the seconds left, writing nothing", async () => {
+  it("a resend within 60 seconds from the same address is refused for any email with the seconds left, writing nothing", async () => {
     const digest = await tablesDigest(t.db, [oneTimeCodes, publicRequests]);
     clock.advance(15_000);
     for (const email of ["daniel.kim@example.com", "nobody-here@example.com"]) {
-      const refused = await ask(email);
+      const refused = await ask(email, askedFrom[email]);
       expectAnswer(refused, OWNER_FLOWS_CONTRACT.deleteRequest.tooSoon);
       expect(refused.headers["retry-after"]).toBe("45");
     }
     expect(await tablesDigest(t.db, [oneTimeCodes, publicRequests])).toEqual(digest);
-    // After the cool-down a new code comes, and only the newest works.
-    clock.advance(46_000);
+    // From another address: the same answer as ever, but no new code (only the request is counted).
+    const codes = await tablesDigest(t.db, [oneTimeCodes]);
+    expectAnswer(await ask("daniel.kim@example.com"), OWNER_FLOWS_CONTRACT.deleteRequest.sent);
+    expect(await tablesDigest(t.db, [oneTimeCodes])).toEqual(codes);
+    // After the cool-down (counted from that last request) a new code comes, and only the newest works.
+    clock.advance(61_000);
     const first = (await codesOf("daniel.kim@example.com"))[0]!;
     const before = smtp.messages.length;
     expect((await ask("daniel.kim@example.com")).statusCode).toBe(202);
@@ -144,7 +154,7 @@ describe("asking for a code", () => {
     expect(second).toMatch(/^\d{6}$/);
   });
 
-  it("refuses malformed emails (400) and caps codes per email and per address (429)", async () => {
+  it("refuses malformed emails (400) and caps codes per address and per address and email (429)", async () => {
     for (const email of ["", "not-an-email", `${"a".repeat(250)}@example.com`, "a\u0000@example.com"]) {
       expect((await ask(email)).statusCode, email).toBe(400);
     }
@@ -156,18 +166,23 @@ describe("asking for a code", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json<{ message: string }>().message).toBe("Too many requests. Try again in 60 minutes.");
 
-    // One email, from new addresses, each time after the cool-down: five codes an hour (docs/api.md), then 429.
+    // One email from one address, each time after the cool-down: five requests an hour (docs/api.md), then 429
+    // to that address, saying when the first of the five leaves the hour.
     const email = "cap-one@example.com";
+    const asker = freshIp();
     for (let i = 0; i < 5; i++) {
       clock.advance(61_000);
-      expect((await ask(email)).statusCode).toBe(202);
+      expect((await ask(email, asker)).statusCode).toBe(202);
     }
     clock.advance(61_000);
     const digest = await tablesDigest(t.db, [oneTimeCodes, publicRequests]);
-    const capped = await ask(email);
+    const capped = await ask(email, asker);
     expect(capped.statusCode).toBe(429);
-    expect(capped.json<{ message: string }>().message).toBe("Too many requests. Try again in 60 minutes.");
+    expect(capped.json<{ message: string }>().message).toBe("Too many requests. Try again in 55 minutes.");
+    expect(capped.headers["retry-after"]).toBe(String(3600 - 5 * 61));
     expect(await tablesDigest(t.db, [oneTimeCodes, publicRequests])).toEqual(digest);
+    // Another address asking for the same email is not refused.
+    expect((await ask(email)).statusCode).toBe(202);
   });
 });
 
@@ -375,13 +390,17 @@ describe("confirming", () => {
     expect(withdrawn!.canceledAt).not.toBeNull();
   });
 
-  it("caps confirmations per email and per address (429), counting only the request", async () => {
+  it("caps confirmations per address and email and per address (429), counting only the request", async () => {
     const email = "manager@example.com";
-    for (let i = 0; i < DELETE_CONFIRM_LIMIT.perEmail; i++) expectWrongCode(await confirm(email, "000000"));
+    const stranger = freshIp();
+    for (let i = 0; i < DELETE_CONFIRM_LIMIT.perIpAndEmail!; i++)
+      expectWrongCode(await confirm(email, "000000", stranger));
     const digest = await state();
-    const refused = await confirm(email, "000000");
+    const refused = await confirm(email, "000000", stranger);
     expect(refused.statusCode).toBe(429);
     expect(await state()).toEqual(digest);
+    // The stranger's tries do not refuse the person's, from their own address.
+    expectWrongCode(await confirm(email, "000000"));
 
     // One address trying codes for many emails.
     const ip = freshIp();

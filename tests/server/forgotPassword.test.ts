@@ -202,24 +202,20 @@ describe("refusals change nothing", () => {
     expectAnswer(await reset(token, "1234567"), FORGOT.shortPassword);
   });
 
-  it("too many requests for one email, or from one address: 429, not counted, nothing sent", async () => {
+  it("too many requests from one address for one email, or from one address: 429, not counted, nothing sent", async () => {
     const email = "admin@example.com";
     const earlier = (await mailsTo(smtp, email, SUBJECT, 0)).length;
-    // Earlier tests asked for this email too, with other addresses: the per-email limit counts them.
-    let asked = 0;
-    for (;;) {
-      const answer = await ask(email);
-      if (answer.statusCode === 429) break;
-      expectAnswer(answer, FORGOT.accepted);
-      asked += 1;
-      expect(asked).toBeLessThanOrEqual(3);
-    }
+    const asker = freshIp();
+    for (let i = 0; i < 3; i += 1) expectAnswer(await ask(email, asker), FORGOT.accepted);
     // The accepted ones' emails are sent after the answer: once they are out, all is still.
-    await mailsTo(smtp, email, SUBJECT, earlier + asked);
+    await mailsTo(smtp, email, SUBJECT, earlier + 3);
     await expectNothingChanged(
       t,
-      () => ask(email),
-      (response) => expectAnswer(response, FORGOT.tooMany),
+      () => ask(email, asker),
+      (response) => {
+        expectAnswer(response, FORGOT.tooMany);
+        expect(response.headers["retry-after"]).toBe("3600");
+      },
       0,
     );
 

@@ -106,19 +106,44 @@ describe("one-time codes", () => {
 });
 
 describe("rate limits", () => {
-  const limit = { action: "test-action", perEmail: 2, perIp: 3, windowMs: 600_000 };
-  it("refuses past the per-email and the per-address counts within the window, then allows again", async () => {
-    await checkLimit(t.db, limit, { email: "dee@example.com", ip: "10.0.0.1" }, NOW);
-    await checkLimit(t.db, limit, { email: "DEE@example.com", ip: "10.0.0.2" }, NOW);
-    await expect(checkLimit(t.db, limit, { email: "dee@example.com", ip: "10.0.0.3" }, NOW)).rejects.toMatchObject({
+  const limit = { action: "test-action", perIp: 3, perIpAndEmail: 2, perEmail: 3, windowMs: 600_000 };
+  const admitted = { quiet: false };
+  const quiet = { quiet: true };
+  it("refuses past the per-address and the per-address-and-email counts within the window, then allows again", async () => {
+    expect(await checkLimit(t.db, limit, { email: "dee@example.com", ip: "10.0.0.1" }, NOW)).toEqual(admitted);
+    expect(await checkLimit(t.db, limit, { email: "DEE@example.com", ip: "10.0.0.1" }, later(60_000))).toEqual(
+      admitted,
+    );
+    // The wait: until the older of the two leaves the window (9 minutes from then).
+    await expect(
+      checkLimit(t.db, limit, { email: "dee@example.com", ip: "10.0.0.1" }, later(60_000)),
+    ).rejects.toMatchObject({
+      statusCode: 429,
+      message: "Too many requests. Try again in 9 minutes.",
+      headers: { "retry-after": "540" },
+    });
+    expect(await checkLimit(t.db, limit, { ip: "10.0.0.1" }, NOW)).toEqual(admitted);
+    await expect(checkLimit(t.db, limit, { email: "fay@example.com", ip: "10.0.0.1" }, NOW)).rejects.toMatchObject({
       statusCode: 429,
       message: "Too many requests. Try again in 10 minutes.",
     });
-    await checkLimit(t.db, limit, { email: "eve@example.com", ip: "10.0.0.1" }, NOW);
-    await checkLimit(t.db, limit, { ip: "10.0.0.1" }, NOW);
-    await expect(checkLimit(t.db, limit, { email: "fay@example.com", ip: "10.0.0.1" }, NOW)).rejects.toMatchObject({
-      statusCode: 429,
-    });
-    await checkLimit(t.db, limit, { email: "dee@example.com", ip: "10.0.0.4" }, later(600_001));
+    expect(await checkLimit(t.db, limit, { email: "fay@example.com", ip: "10.0.0.1" }, later(600_001))).toEqual(
+      admitted,
+    );
+  });
+
+  it("past the email's own cap, from any address, only answers quietly: never 429", async () => {
+    const at = later(3_600_000);
+    expect(await checkLimit(t.db, limit, { email: "gus@example.com", ip: "10.0.1.1" }, at)).toEqual(admitted);
+    expect(await checkLimit(t.db, limit, { email: "gus@example.com", ip: "10.0.1.2" }, at)).toEqual(admitted);
+    expect(await checkLimit(t.db, limit, { email: "gus@example.com", ip: "10.0.1.3" }, at)).toEqual(admitted);
+    for (const ip of ["10.0.1.4", "10.0.1.1"]) {
+      expect(await checkLimit(t.db, limit, { email: "Gus@example.com", ip }, at)).toEqual(quiet);
+    }
+    // Other emails are not affected; the window over, mail goes out again.
+    expect(await checkLimit(t.db, limit, { email: "hal@example.com", ip: "10.0.1.5" }, at)).toEqual(admitted);
+    expect(
+      await checkLimit(t.db, limit, { email: "gus@example.com", ip: "10.0.1.6" }, new Date(at.getTime() + 600_001)),
+    ).toEqual(admitted);
   });
 });

@@ -34,7 +34,6 @@ import { unsubscribeLinkOf, type UnsubscribeLink } from "./unsubscribeLinks";
 /** Reads and confirmations together, per address (the requests carry no email): far more than a person clicking needs. */
 export const UNSUBSCRIBE_LIMIT: Limit = {
   action: "device-unsubscribe",
-  perEmail: 30,
   perIp: 30,
   windowMs: 15 * 60_000,
 };

@@ -4,20 +4,20 @@
  *   POST delete-request {email}          → 202, the same answer whether or not the email has an
  *                                          account; a live user's address gets a 6-digit code
  *                                          (15 minutes). Asking again is the resend, after a
- *                                          60-second cool-down per email (429 with the seconds left).
+ *                                          60-second cool-down per address and email (429 with the
+ *                                          seconds left; from another address: no new code, quietly).
  *   POST delete-request/confirm {email, code} → the code spent, the deletion scheduled (an
  *                                          account's, or the person's alone: deletionKindFor) 21
  *                                          days ahead, an activity entry, and an email saying what
  *                                          goes and when. A wrong or expired code, and an email
  *                                          without an account, answer 400 alike (a wrong code
  *                                          counts an attempt: 5 kill it).
- * Both are limited per address and per email (publicFlows/limits.ts). The lookup, the code and the
+ * Both are limited per address and per address and email (publicFlows/limits.ts). The lookup, the code and the
  * emails come after the answer (http/afterAnswer.ts): it neither waits for the mail server nor takes
  * longer for a real address.
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, desc, eq, gt } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import {
   DATA_DELETION_DAYS,
@@ -38,9 +38,8 @@ import {
 } from "../../../src/api/schemas/deleteRequest";
 import type { Role } from "../../../src/api/types";
 import { normalizeEmail } from "../auth/signInThrottle";
-import { publicRequests } from "../db/schema";
 import { described, HEADERS, refusals, routeOptions, withHeaders } from "../docs/openapi";
-import { HttpError } from "../http/errors";
+import { HttpError, tooMany } from "../http/errors";
 import { clientName } from "../http/userAgent";
 import { renderMail } from "../mail/templates";
 import { iso, rowsOf, type Executor, type Tx } from "../resources/sql";
@@ -48,26 +47,36 @@ import { logActivity } from "../resources/writes";
 import type { Services } from "../services";
 import { afterAnswer } from "../http/afterAnswer";
 import { checkTypedCode, issueCode, spendCode } from "./codes";
-import { checkLimit, type Limit } from "./limits";
+import { checkLimit, coolDownLeft, type Limit } from "./limits";
 
 const DAY_MS = 86_400_000;
 const CODE_TTL_MS = DELETE_REQUEST_CODE_MINUTES * 60_000;
 const RESEND_MS = DELETE_REQUEST_RESEND_SECONDS * 1000;
 
-/** Codes asked for: one a minute at most (the cool-down), a few an hour. */
-export const DELETE_REQUEST_LIMIT: Limit = { action: "delete-request", perEmail: 5, perIp: 20, windowMs: 3_600_000 };
-/** Confirmations tried: a code dies after 5 wrong tries; this bounds trying codes after codes. */
+/** Codes asked for: one a minute at most (the cool-down), a few an hour; codes to one email (quietly). */
+export const DELETE_REQUEST_LIMIT: Limit = {
+  action: "delete-request",
+  perIp: 20,
+  perIpAndEmail: 5,
+  perEmail: 10,
+  windowMs: 3_600_000,
+};
+/**
+ * Confirmations tried. Nothing per email alone, which would let a stranger's wrong tries refuse the
+ * person's right one: a code dies after 5 wrong tries whoever makes them, and an email gets at most
+ * DELETE_REQUEST_LIMIT.perEmail codes an hour, which bounds the guesses at one email's codes.
+ */
 export const DELETE_CONFIRM_LIMIT: Limit = {
   action: "delete-request-confirm",
-  perEmail: 10,
   perIp: 30,
+  perIpAndEmail: 10,
   windowMs: 3_600_000,
 };
 
 const wrongCode = () => new HttpError(400, DELETE_REQUEST_WRONG_CODE);
 
 const tooSoon = (seconds: number) =>
-  new HttpError(429, `Wait ${seconds} ${seconds === 1 ? "second" : "seconds"} before asking for another code.`, {
+  tooMany(`Wait ${seconds} ${seconds === 1 ? "second" : "seconds"} before asking for another code.`, seconds, {
     retryAfterSeconds: seconds,
   });
 
@@ -163,8 +172,7 @@ export const deleteRequestRoutes: FastifyPluginAsyncTypebox<Services> = async (a
         429: withHeaders(deleteRequestTooSoonSchema, {
           "Retry-After": {
             ...HEADERS.retryAfter["Retry-After"],
-            description:
-              "Seconds left of the cool-down (as `retryAfterSeconds`); not sent on the per-hour limit's refusal.",
+            description: "Seconds to wait: the cool-down's (as `retryAfterSeconds` too), or the per-hour limit's.",
           },
         }),
       },
@@ -172,25 +180,21 @@ export const deleteRequestRoutes: FastifyPluginAsyncTypebox<Services> = async (a
     async (request, reply) => {
       const now = clock.now();
       const email = normalizeEmail(request.body.email);
-      // The resend's cool-down: counted from the last request for this email, whoever it belongs to.
-      const [last] = await db
-        .select({ at: publicRequests.createdAt })
-        .from(publicRequests)
-        .where(
-          and(
-            eq(publicRequests.action, DELETE_REQUEST_LIMIT.action),
-            eq(publicRequests.email, email),
-            gt(publicRequests.createdAt, new Date(now.getTime() - RESEND_MS)),
-          ),
-        )
-        .orderBy(desc(publicRequests.createdAt))
-        .limit(1);
-      if (last) {
-        const seconds = Math.max(1, Math.ceil((last.at.getTime() + RESEND_MS - now.getTime()) / 1000));
-        void reply.header("retry-after", String(seconds));
-        throw tooSoon(seconds);
-      }
-      await checkLimit(db, DELETE_REQUEST_LIMIT, { email, ip: request.ip }, now);
+      const { action } = DELETE_REQUEST_LIMIT;
+      // The resend's cool-down: the asker's own last request for this email refuses them (429)...
+      const wait = await coolDownLeft(db, action, { email, ip: request.ip }, RESEND_MS, now);
+      if (wait > 0) throw tooSoon(wait);
+      // ...anyone else's only means no new code (read before this request is counted).
+      const askedJustNow = (await coolDownLeft(db, action, { email }, RESEND_MS, now)) > 0;
+      const { quiet } = await checkLimit(db, DELETE_REQUEST_LIMIT, { email, ip: request.ip }, now);
+      const answer: DeleteRequestAccepted = {
+        message: DELETE_REQUEST_SENT,
+        codeExpiresInSeconds: CODE_TTL_MS / 1000,
+        resendAfterSeconds: DELETE_REQUEST_RESEND_SECONDS,
+      };
+      // The same answer, nothing sent: a 429 would let a stranger's requests for this email refuse
+      // the person's own.
+      if (quiet || askedJustNow) return reply.status(202).send(answer);
 
       // After the answer: a known email and an unknown one take the same time (http/afterAnswer.ts).
       later.run("delete-request code", async () => {
@@ -218,11 +222,6 @@ export const deleteRequestRoutes: FastifyPluginAsyncTypebox<Services> = async (a
           }),
         );
       });
-      const answer: DeleteRequestAccepted = {
-        message: DELETE_REQUEST_SENT,
-        codeExpiresInSeconds: CODE_TTL_MS / 1000,
-        resendAfterSeconds: DELETE_REQUEST_RESEND_SECONDS,
-      };
       return reply.status(202).send(answer);
     },
   );

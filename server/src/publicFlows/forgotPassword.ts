@@ -34,17 +34,17 @@ import { REGISTER_TAG } from "./register";
 
 const MINUTE_MS = 60 * 1000;
 
-/** Reset requests: per email and per address, within an hour. */
+/** Reset requests within an hour: per address, per address and email; links to one email (quietly). */
 export const FORGOT_PASSWORD_LIMIT: Limit = {
   action: "forgot-password",
-  perEmail: 3,
   perIp: 20,
+  perIpAndEmail: 3,
+  perEmail: 10,
   windowMs: 60 * MINUTE_MS,
 };
 /** New passwords: per address (a token names no email), within 15 minutes. */
 export const RESET_PASSWORD_LIMIT: Limit = {
   action: "forgot-password-reset",
-  perEmail: 20,
   perIp: 20,
   windowMs: 15 * MINUTE_MS,
 };
@@ -69,7 +69,7 @@ export const forgotPasswordRoutes: FastifyPluginAsyncTypebox<Services> = async (
   api.post(
     `/${FORGOT_PASSWORD_PATH}`,
     routeOptions("public", REGISTER_TAG, "Ask for a password reset link by email", {
-      description: `Always 202 with the same answer, whether or not an account uses the email; an active user gets a link valid ${RESET_LINK_MINUTES} minutes, once (only the latest link works). Rate-limited per email and per address: see docs/api.md.`,
+      description: `Always 202 with the same answer, whether or not an account uses the email; an active user gets a link valid ${RESET_LINK_MINUTES} minutes, once (only the latest link works). Rate-limited per address and per address and email; past the email's own cap no link is sent, and the answer is the same: see docs/api.md.`,
       body: forgotPasswordRequestSchema,
       response: {
         202: described(publicRequestAcceptedSchema, "Accepted, whatever the email."),
@@ -79,7 +79,10 @@ export const forgotPasswordRoutes: FastifyPluginAsyncTypebox<Services> = async (
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const now = clock.now();
-      await checkLimit(db, FORGOT_PASSWORD_LIMIT, { email, ip: request.ip }, now);
+      const { quiet } = await checkLimit(db, FORGOT_PASSWORD_LIMIT, { email, ip: request.ip }, now);
+      // Past the email's own cap nothing goes out, and the answer is the same: a 429 here would let
+      // a stranger's requests for this email refuse the person's own.
+      if (quiet) return reply.status(202).send({ message: FORGOT_PASSWORD_ACCEPTED });
       later.run("password reset email", async () => {
         const user = await findLiveUserByEmail(db, email);
         // Disabled and invited users cannot sign in: a reset would not help them (nor activate them).

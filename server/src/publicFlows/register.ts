@@ -44,12 +44,17 @@ export const REGISTER_TAG = "Register and forgot password";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Registration requests: per email and per address, within an hour. */
-export const REGISTER_LIMIT: Limit = { action: "register", perEmail: 3, perIp: 10, windowMs: HOUR_MS };
+/** Registration requests within an hour: per address, per address and email; emails to one address (quietly). */
+export const REGISTER_LIMIT: Limit = {
+  action: "register",
+  perIp: 10,
+  perIpAndEmail: 3,
+  perEmail: 10,
+  windowMs: HOUR_MS,
+};
 /** Confirmations: per address (a token names no email), within 15 minutes. */
 export const REGISTER_CONFIRM_LIMIT: Limit = {
   action: "register-confirm",
-  perEmail: 20,
   perIp: 20,
   windowMs: 15 * 60 * 1000,
 };
@@ -78,7 +83,7 @@ export const registerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
   api.post(
     `/${REGISTER_PATH}`,
     routeOptions("public", REGISTER_TAG, "Register a new account: sends a confirmation link by email", {
-      description: `Always 202 with the same answer, whether or not the email is in use: an address in use gets an email saying so instead of a link. Nothing is created until the link (valid ${REGISTER_LINK_HOURS} hours, once) is confirmed. Rate-limited per email and per address: see docs/api.md.`,
+      description: `Always 202 with the same answer, whether or not the email is in use: an address in use gets an email saying so instead of a link. Nothing is created until the link (valid ${REGISTER_LINK_HOURS} hours, once) is confirmed. Rate-limited per address and per address and email; past the email's own cap nothing is sent, and the answer is the same: see docs/api.md.`,
       body: registerRequestSchema,
       response: {
         202: described(publicRequestAcceptedSchema, "Accepted: an email is on its way to the address."),
@@ -91,8 +96,11 @@ export const registerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
       const email = normalizeEmail(request.body.email);
       const { password } = request.body;
       const now = clock.now();
-      await checkLimit(db, REGISTER_LIMIT, { email, ip: request.ip }, now);
+      const { quiet } = await checkLimit(db, REGISTER_LIMIT, { email, ip: request.ip }, now);
 
+      // Past the email's own cap nothing goes out, and the answer is the same: a 429 here would let
+      // a stranger's requests for this email refuse the person's own.
+      if (quiet) return reply.status(202).send({ message: REGISTER_ACCEPTED });
       later.run("registration email", async () => {
         // After the answer, so its time tells nothing; hashed only when a link is issued.
         const inUse = await emailInUse(db, email);

@@ -33,7 +33,6 @@ const CANNOT_ACCEPT = "This user cannot accept the invitation. Contact your admi
 /** Acceptances per address within 15 minutes: each one hashes a password (Argon2 is slow on purpose). */
 export const INVITATION_ACCEPT_LIMIT: Limit = {
   action: "invitation-accept",
-  perEmail: 20,
   perIp: 20,
   windowMs: 15 * 60 * 1000,
 };
