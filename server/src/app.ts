@@ -12,6 +12,7 @@ import type { Database } from "./db/client";
 import { serveConsole } from "./http/consoleStatic";
 import { answerUnrouted } from "./http/unrouted";
 import { handleError, handleFrameworkError } from "./http/errors";
+import { acceptOnlyJson } from "./http/requestBody";
 import { securityHeaders } from "./http/securityHeaders";
 import { describeClient } from "./http/userAgent";
 import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
@@ -113,22 +114,4 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
   });
 
   return app;
-}
-
-/**
- * The API speaks JSON only. An empty JSON body is passed on as "no body" so that routes which
- * take none (verify-token) accept it, while routes which need one answer "Request body must be
- * a JSON object" through validation.
- */
-function acceptOnlyJson(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") {
-      done(null, undefined);
-      return;
-    }
-    parseJson(request, text, done);
-  });
 }

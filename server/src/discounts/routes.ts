@@ -8,6 +8,7 @@ import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../../src/api/rules";
 import { alias } from "drizzle-orm/pg-core";
 import { discounts } from "../db/schema";
 import { fieldError } from "../http/errors";
+import { CALENDAR_DATE } from "../http/validation";
 import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
 import { checkFree } from "../resources/checks";
@@ -53,8 +54,17 @@ export const discountDefinition = implementResource(discountsContract, discountR
 
 /** Fields a create form may leave out (untouched inputs) or send as null: they mean "none", or active. */
 const nullableInt = Type.Optional(nullable("integer"));
-/** ISO dates or date-times (DateInput and DateTimeInput send either); checked below, 422. */
-const nullableDate = Type.Optional(nullable("string", { maxLength: 40 }));
+/**
+ * ISO dates or date-times (DateInput and DateTimeInput send either): one that does not exist is the
+ * shared validation's 422 (CALENDAR_DATE), any other text the rules' 422 below.
+ */
+const nullableDate = Type.Optional(
+  nullable("string", {
+    maxLength: 40,
+    [CALENDAR_DATE]: true,
+    description: "YYYY-MM-DD or an ISO 8601 date-time, a day that exists in the years 1900–9999.",
+  }),
+);
 const writable = {
   code: Type.String({ maxLength: 64 }),
   description: Type.Optional(nullable("string", { maxLength: DISCOUNT_DESCRIPTION_MAX_LENGTH })),

@@ -11,6 +11,7 @@ import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import Type, { type TObject, type TSchema, type TString } from "typebox";
 import type { Access, RouteBehaviour } from "../auth/guard";
+import { METHODS_WITH_BODY, UNDECODABLE_BODY } from "../http/requestBody";
 import { recordExampleOf } from "./examples";
 
 export const BEARER = "bearerAuth";
@@ -382,7 +383,13 @@ export function swaggerOptions(info: PackageInfo): FastifyDynamicSwaggerOptions 
       if (transformed.security === undefined && access !== undefined) {
         transformed.security = access === "public" ? [] : [{ [BEARER]: [] }];
       }
-      const responses = transformed.response as Record<string, ResponseSchema> | undefined;
+      const declared = transformed.response as Record<string, ResponseSchema> | undefined;
+      // Any route that reads a body refuses one it cannot decode (http/requestBody.ts); a copy, as
+      // the route's own response schemas are also its serializers'.
+      const responses: Record<string, ResponseSchema> | undefined =
+        declared && METHODS_WITH_BODY.has(method)
+          ? { 415: { ...refusals({ 415: UNDECODABLE_BODY })[415] }, ...declared }
+          : declared;
       if (responses) {
         const example = recordExampleOf(method, url);
         transformed.response = documentedResponses(responses, isListRoute(schema as RouteSchemaShape), example);

@@ -4,10 +4,12 @@
  */
 import type { Multipart } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import { HttpError } from "./errors";
+import { fieldError, HttpError } from "./errors";
 import { ILL_FORMED_TEXT, isWellFormedText } from "./text";
 
 export const MALFORMED_MULTIPART = "The multipart body is malformed.";
+export const UNNAMED_PART = 'Every part of the form needs a name: Content-Disposition: form-data; name="…".';
+export const NAMELESS_FILE = 'A file needs a file name: Content-Disposition: form-data; name="…"; filename="…".';
 
 export interface MultipartWording {
   /** Over the route's file size limit (413). */
@@ -55,23 +57,33 @@ export function translateMultipartError(error: unknown, wording: MultipartWordin
   }
 }
 
+/** Why a part of a form cannot be taken as it is, or undefined. */
+function partRefusal(part: Multipart): HttpError | undefined {
+  // Busboy hands on a part without a name (or with an empty one) with `fieldname` undefined, and
+  // a part it takes for a file (its Content-Type is not text/plain) without a file name with
+  // `filename` undefined: neither names anything a route could read.
+  if (typeof part.fieldname !== "string" || part.fieldname === "") return new HttpError(400, UNNAMED_PART);
+  if (!isWellFormedText(part.fieldname)) return new HttpError(400, `A field's name ${ILL_FORMED_TEXT}`);
+  if (part.type === "field")
+    return typeof part.value === "string" && !isWellFormedText(part.value)
+      ? new HttpError(400, `${part.fieldname} ${ILL_FORMED_TEXT}`)
+      : undefined;
+  if (typeof part.filename !== "string") return fieldError(400, part.fieldname, NAMELESS_FILE);
+  if (!isWellFormedText(part.filename)) return new HttpError(400, `The file's name ${ILL_FORMED_TEXT}`);
+  return undefined;
+}
+
 /**
- * The form's parts, as `request.parts()`, once each field's name and value and each file's name is
- * well-formed text (http/text.ts): a form is not validated by a route schema, so every upload route
- * reads its parts through here instead.
+ * The form's parts, as `request.parts()`, once each has a name, each file a file name, and each
+ * field's name and value and each file's name is well-formed text (http/text.ts): a form is not
+ * validated by a route schema, so every upload route reads its parts through here instead.
  */
 export async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
   for await (const part of request.parts()) {
-    const refusal = !isWellFormedText(part.fieldname)
-      ? `A field's name ${ILL_FORMED_TEXT}`
-      : part.type === "field" && typeof part.value === "string" && !isWellFormedText(part.value)
-        ? `${part.fieldname} ${ILL_FORMED_TEXT}`
-        : part.type === "file" && !isWellFormedText(part.filename)
-          ? `The file's name ${ILL_FORMED_TEXT}`
-          : undefined;
+    const refusal = partRefusal(part);
     if (refusal !== undefined) {
       if (part.type === "file") part.file.resume();
-      throw new HttpError(400, refusal);
+      throw refusal;
     }
     yield part;
   }

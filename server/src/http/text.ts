@@ -9,28 +9,49 @@ export const isWellFormedText = (text: string): boolean => !text.includes("\u000
 
 export const ILL_FORMED_TEXT = "must not contain NUL or unpaired surrogate characters";
 
-/** The first string in a parsed JSON value (keys included) that is not well-formed text, if any. */
-export function findIllFormedText(value: unknown, depth = 0): string | undefined {
-  if (typeof value === "string") return isWellFormedText(value) ? undefined : value;
-  if (depth > 20 || value === null || typeof value !== "object") return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    if (!isWellFormedText(key)) return key;
-    const found = findIllFormedText(inner, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+/** Where in a parsed JSON value a string is not well-formed text. */
+export interface IllFormedText {
+  /** The keys from the top down to it: ["value", "filter", "q", 0]; [] for the value itself. */
+  path: (string | number)[];
+  /** Whether it is a key of the object at `path` (rather than the string at `path`). */
+  isKey: boolean;
 }
 
 /**
- * The dates the service takes: years 1900 to 9999. PostgreSQL has no year 0 (0000-01-01 fails in
- * SQL) and nothing the console records lies outside these.
+ * The first string in a parsed JSON value, keys included, that is not well-formed text, at any
+ * depth. Walked with a stack of its own rather than by recursion, so a body nested thousands of
+ * levels deep (JSON.parse takes it) is checked to the bottom without exhausting the call stack.
  */
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 9999;
-export const isSaneYear = (isoDate: string): boolean => {
-  const year = /^(\d{4})-/.exec(isoDate)?.[1];
-  return year !== undefined && Number(year) >= MIN_YEAR && Number(year) <= MAX_YEAR;
-};
+export function findIllFormedText(value: unknown): IllFormedText | undefined {
+  interface Visit {
+    value: unknown;
+    parent: Visit | undefined;
+    key: string | number | undefined;
+  }
+  const pathOf = (visit: Visit | undefined): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let at = visit; at?.parent !== undefined; at = at.parent) path.unshift(at.key!);
+    return path;
+  };
+  const stack: Visit[] = [{ value, parent: undefined, key: undefined }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const inner = visit.value;
+    if (typeof inner === "string") {
+      if (!isWellFormedText(inner)) return { path: pathOf(visit), isKey: false };
+    } else if (Array.isArray(inner)) {
+      // Pushed last to first, so the first problem in reading order is the one found.
+      for (let index = inner.length - 1; index >= 0; index -= 1)
+        stack.push({ value: inner[index], parent: visit, key: index });
+    } else if (inner !== null && typeof inner === "object") {
+      const entries = Object.entries(inner);
+      for (const [key] of entries) if (!isWellFormedText(key)) return { path: pathOf(visit), isKey: true };
+      for (let index = entries.length - 1; index >= 0; index -= 1)
+        stack.push({ value: entries[index]![1], parent: visit, key: entries[index]![0] });
+    }
+  }
+  return undefined;
+}
 
 /** PostgreSQL's integer: every integer column, and what an integer input may be unless it says less. */
 export const INT32_MIN = -2147483648;

@@ -10,13 +10,15 @@
  * (docs/decisions.md "Input validation"): every string must be well-formed text (no NUL, no lone
  * surrogate), a string with a minimum length must reach it once trimmed (a name of spaces is
  * refused; passwords are taken as typed), every integer lies within PostgreSQL's integer unless its
- * schema says less, and dates lie in years 1900–9999.
+ * schema says less, every number is finite, and every date names a day (and time) that exists, in
+ * the years 1900–9999 (http/calendar.ts).
  */
 import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { fullFormats } from "ajv-formats/dist/formats.js";
 import type { FastifySchemaCompiler, FastifySchema } from "fastify";
-import { ILL_FORMED_TEXT, INT32_MAX, INT32_MIN, isSaneYear, isWellFormedText, MAX_YEAR, MIN_YEAR } from "./text";
+import { calendarProblem } from "./calendar";
+import { fieldError } from "./errors";
+import { ILL_FORMED_TEXT, INT32_MAX, INT32_MIN, isWellFormedText } from "./text";
 
 const sharedOptions: Options = {
   removeAdditional: false,
@@ -25,18 +27,41 @@ const sharedOptions: Options = {
   allErrors: false,
 };
 
-const checkFormat = (format: unknown) => (text: string) =>
-  typeof format === "function"
-    ? (format as (text: string) => boolean)(text)
-    : (format as { validate: (text: string) => boolean }).validate(text);
-const validDate = checkFormat(fullFormats.date);
-const validDateTime = checkFormat(fullFormats["date-time"]);
+/**
+ * The formats `date` and `date-time` check the shape only (RFC 3339: a date-time has a zone). Whether
+ * the numbers name a moment that exists is CALENDAR_DATE's question, asked after the format's, so
+ * that 2024-02-30 is refused as a date that does not exist (422), not as a malformed one (400).
+ */
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/;
 
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ ...sharedOptions, ...options });
   addFormats(ajv, ["email", "uuid", "uri"]);
-  ajv.addFormat("date", { type: "string", validate: (text) => validDate(text) && isSaneYear(text) });
-  ajv.addFormat("date-time", { type: "string", validate: (text) => validDateTime(text) && isSaneYear(text) });
+  ajv.addFormat("date", { type: "string", validate: (text) => DATE_SHAPE.test(text) });
+  ajv.addFormat("date-time", { type: "string", validate: (text) => DATE_TIME_SHAPE.test(text) });
+  // Reports why (params.problem), so the message can say it.
+  const existingDate: SchemaValidateFunction = (on: boolean, text: string) => {
+    const problem = on ? calendarProblem(text) : undefined;
+    existingDate.errors = problem === undefined ? undefined : [{ keyword: CALENDAR_DATE, params: { problem } }];
+    return problem === undefined;
+  };
+  ajv.addKeyword({
+    keyword: CALENDAR_DATE,
+    type: "string",
+    schemaType: "boolean",
+    errors: true,
+    validate: existingDate,
+  });
+  // Ajv coerces a query's or path's "1e309" to Infinity and then skips minimum and maximum, which
+  // only look at finite numbers: without this, Infinity reached SQL. Any data type: it runs after
+  // the type keyword has coerced the text.
+  ajv.addKeyword({
+    keyword: FINITE,
+    schemaType: "boolean",
+    errors: false,
+    validate: (on: boolean, data: unknown) => !on || typeof data !== "number" || Number.isFinite(data),
+  });
   ajv.addKeyword({
     keyword: WELL_FORMED,
     type: "string",
@@ -63,6 +88,15 @@ function makeAjv(options: Options): Ajv {
 /** The keywords hardenSchema adds (named so the document's readers see what they mean). */
 const WELL_FORMED = "x-wellFormedText";
 const TRIMMED_MIN_LENGTH = "x-trimmedMinLength";
+const FINITE = "x-finite";
+
+/**
+ * A string schema's mark that its value, when it has the shape of an ISO 8601 date or date-time,
+ * must name a moment that exists in the years 1900–9999 (http/calendar.ts), else 422 naming the
+ * field. Every `date` and `date-time` gets it; a field that takes either (a discount's validFrom)
+ * says it itself.
+ */
+export const CALENDAR_DATE = "x-calendarDate";
 
 /** Fields whose value is taken exactly as typed, spaces included. */
 const AS_TYPED = /password/i;
@@ -101,6 +135,9 @@ export function hardenSchema(schema: unknown, name = ""): unknown {
     if (typeof min === "number" && min > 0 && !AS_TYPED.test(name) && source[OWN_BLANK_REFUSAL] !== true)
       out[TRIMMED_MIN_LENGTH] = min;
   }
+  if (types.includes("string") && (source.format === "date" || source.format === "date-time"))
+    out[CALENDAR_DATE] = true;
+  if (types.includes("integer") || types.includes("number")) out[FINITE] = true;
   if (types.includes("integer")) {
     if (typeof source.maximum !== "number" && typeof source.exclusiveMaximum !== "number") out.maximum = INT32_MAX;
     if (typeof source.minimum !== "number" && typeof source.exclusiveMinimum !== "number") out.minimum = INT32_MIN;
@@ -144,8 +181,8 @@ const TYPE_NAMES: Record<string, string> = {
 const FORMAT_NAMES: Record<string, string> = {
   email: "a valid email address",
   uuid: "a valid id",
-  "date-time": `a date and time (ISO 8601) in the years ${MIN_YEAR}–${MAX_YEAR}`,
-  date: `a date (YYYY-MM-DD) in the years ${MIN_YEAR}–${MAX_YEAR}`,
+  "date-time": "a date and time (ISO 8601, with a time zone)",
+  date: "a date (YYYY-MM-DD)",
   uri: "a valid URL",
 };
 
@@ -194,6 +231,10 @@ export function describeValidationError(error: ErrorObject, part: HttpPart): str
       return `${field} is not in the expected format`;
     case WELL_FORMED:
       return `${field} ${ILL_FORMED_TEXT}`;
+    case FINITE:
+      return `${field} must be a finite number`;
+    case CALENDAR_DATE:
+      return `${field}: ${String(params.problem)}`;
     case TRIMMED_MIN_LENGTH:
       return params.limit === 1
         ? `${field} must not be empty`
@@ -207,5 +248,9 @@ export function describeValidationError(error: ErrorObject, part: HttpPart): str
 export function schemaErrorFormatter(errors: ErrorObject[], dataVar: string): Error {
   const [first] = errors;
   const part = (dataVar in PART_NAMES ? dataVar : "body") as HttpPart;
+  // A date that does not exist is well-formed input whose meaning is wrong: 422 on its field, as the
+  // handlers' own meaning checks answer.
+  if (first?.keyword === CALENDAR_DATE)
+    return fieldError(422, fieldName(first.instancePath, part), String((first.params as { problem: unknown }).problem));
   return new Error(first ? describeValidationError(first, part) : `${PART_NAMES[part]} is invalid`);
 }

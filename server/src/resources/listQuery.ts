@@ -6,7 +6,8 @@
  */
 import Type from "typebox";
 import { HttpError } from "../http/errors";
-import { findIllFormedText, ILL_FORMED_TEXT, INT32_MAX, INT32_MIN, isSaneYear } from "../http/text";
+import { isExistingIsoDate } from "../http/calendar";
+import { findIllFormedText, ILL_FORMED_TEXT, INT32_MAX, INT32_MIN } from "../http/text";
 
 export type Order = "ASC" | "DESC";
 
@@ -171,17 +172,19 @@ export const checks = {
     (values: readonly string[]): FilterCheck =>
     (value, wrong) =>
       typeof value === "string" && values.includes(value) ? value : wrong(`one of: ${values.join(", ")}`),
-  /** An ISO 8601 date or date-time in the years the service takes (http/text.ts), answered as an ISO string. */
-  isoDate: ((value, wrong) =>
-    typeof value === "string" && ISO_DATE.test(value) && isSaneYear(value) && !Number.isNaN(Date.parse(value))
-      ? new Date(value).toISOString()
-      : wrong("a date (ISO 8601)")) satisfies FilterCheck,
-  /** yyyy-MM-dd naming a day that exists (Date.parse would roll 2024-02-30 over into March). */
-  day: ((value, wrong) => {
+  /**
+   * An ISO 8601 date or date-time that exists, in the years the service takes (http/calendar.ts:
+   * Date.parse would roll 2024-02-30 over into March), answered as an ISO string. A list's query is
+   * refused with 400 whatever its problem (docs/decisions.md "Dates that do not exist").
+   */
+  isoDate: ((value, wrong) => {
     const time =
-      typeof value === "string" && DAY.test(value) && isSaneYear(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
-    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
-      ? value
-      : wrong("a date (YYYY-MM-DD)");
+      typeof value === "string" && ISO_DATE.test(value) && isExistingIsoDate(value) ? Date.parse(value) : NaN;
+    return Number.isNaN(time) ? wrong("a date (ISO 8601)") : new Date(time).toISOString();
   }) satisfies FilterCheck,
+  /** yyyy-MM-dd naming a day that exists, in the years the service takes. */
+  day: ((value, wrong) =>
+    typeof value === "string" && DAY.test(value) && isExistingIsoDate(value)
+      ? value
+      : wrong("a date (YYYY-MM-DD)")) satisfies FilterCheck,
 };
