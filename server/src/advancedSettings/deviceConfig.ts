@@ -47,9 +47,10 @@ export function deviceConfigRoutes(app: FastifyInstance, { db }: Services): void
       const [device] = await rowsOf(
         db,
         sql`select id, serial_number, type_code, account_id, phone_brand, phone_model, phone_os
-            from devices where serial_number = ${serialNumber}`,
+            from devices where serial_number = ${serialNumber}
+              and account_id not in (select id from accounts where status = 'deleted')`,
       );
-      // Another account's box is as unknown as a missing one.
+      // Another account's box is as unknown as a missing one, and so is a deleted account's (devices/routes.ts).
       if (!device || (caller.role !== "SuperAdmin" && device.account_id !== caller.accountId)) {
         throw notFound("Device not found.");
       }

@@ -17,7 +17,7 @@ import { readRoutes } from "../resources/routes";
 import { sqlText } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
 import type { Services } from "../services";
-import { deviceDefinition } from "./routes";
+import { deviceDefinition, OF_LIVE_ACCOUNT } from "./routes";
 
 const d = alias(devices, "d");
 const a = alias(accounts, "a");
@@ -44,7 +44,8 @@ export const lostDeviceDefinition = implementResource(lostDevicesContract, lostD
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`devices d left join accounts a on ${a.id} = ${d.accountId}`,
-  where: sqlText`${d.status} = 'lost'`,
+  // A deleted account's device that a copy keeps is no longer anybody's to find (devices/routes.ts).
+  where: sqlText`${d.status} = 'lost' and ${OF_LIVE_ACCOUNT}`,
   columns: {
     id: d.id,
     version: d.version,

@@ -23,10 +23,18 @@ const d = alias(devices, "d");
 const a = alias(accounts, "a");
 const b = alias(businesses, "b");
 
+/**
+ * A deleted account's devices are removed (docs/api.md "Lifecycle"), but one that another
+ * account's copied test names keeps its row, which that test shows as its device (lifecycle/
+ * deleteAccount.ts): no list, page, picker or action reaches it any more (over `a`, the accounts).
+ */
+export const OF_LIVE_ACCOUNT = sqlText`${a.status} <> 'deleted'`;
+
 export const deviceDefinition = implementResource(devicesContract, deviceRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`devices d left join accounts a on ${a.id} = ${d.accountId} left join businesses b on ${b.id} = ${d.businessId}`,
+  where: OF_LIVE_ACCOUNT,
   columns: {
     id: d.id,
     version: d.version,
