@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   describeEstimate,
+  galleryEmptyReason,
   pageCount,
   parseGalleryQuery,
   toGallerySearch,
@@ -55,5 +56,19 @@ describe("gallery query in the URL (spec §2)", () => {
     expect(describeEstimate(0.2)).toEqual({ unit: "seconds", count: 1 });
     expect(describeEstimate(42)).toEqual({ unit: "seconds", count: 42 });
     expect(describeEstimate(150)).toEqual({ unit: "minutes", count: 3 });
+  });
+});
+
+describe("an empty gallery page (issue 26)", () => {
+  const query = (search: string) => parseGalleryQuery(new URLSearchParams(search));
+  it("blames the filters only when one is set", () => {
+    expect(galleryEmptyReason(query(""), 0)).toBe("none");
+    expect(galleryEmptyReason(query("q=%20%20"), 0)).toBe("none");
+    expect(galleryEmptyReason(query("q=emerald"), 0)).toBe("filtered");
+    expect(galleryEmptyReason(query("deviceType=4100"), 0)).toBe("filtered");
+  });
+  it("says a page past the last is empty, filters or not", () => {
+    expect(galleryEmptyReason(query("page=9"), 12)).toBe("pastLastPage");
+    expect(galleryEmptyReason(query("page=9&q=emerald"), 3)).toBe("pastLastPage");
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useState, useSyncExternalStore } from "react";
 import { Alert, Box, Button, MenuItem, Pagination, Paper, Skeleton, Stack, TextField, Typography } from "@mui/material";
 import DownloadIcon from "@mui/icons-material/Download";
+import PhotoIcon from "@mui/icons-material/PhotoLibraryOutlined";
 import { useSearchParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { useCreate, useDataProvider, useGetList, useNotify, useTranslate } from "react-admin";
@@ -18,6 +19,8 @@ import {
   parseGalleryQuery,
   toGallerySearch,
   withFilter,
+  galleryEmptyReason,
+  type GalleryEmptyReason,
   type GalleryQuery,
 } from "./galleryQuery";
 import { errorMessage } from "../errorMessage";
@@ -32,6 +35,28 @@ const gridSx = {
     lg: `repeat(${GALLERY_COLUMNS}, minmax(0, 1fr))`,
   },
 } as const;
+
+/** What an empty gallery page says: nothing yet (what the page is for), or why this page is empty. */
+function GalleryEmpty({ reason }: { reason: GalleryEmptyReason }) {
+  const translate = useTranslate();
+  if (reason !== "none")
+    return (
+      <Typography color="text.secondary">
+        {translate(reason === "filtered" ? "gallery.empty" : "gallery.pastLastPage")}
+      </Typography>
+    );
+  return (
+    <Paper variant="outlined" sx={{ py: 6, px: 2 }}>
+      <Stack alignItems="center" spacing={1} sx={{ color: "text.secondary", textAlign: "center" }}>
+        <PhotoIcon sx={{ fontSize: 48 }} color="disabled" />
+        <Typography variant="h6" component="p" color="text.primary">
+          {translate("gallery.noTests")}
+        </Typography>
+        <Typography>{translate("gallery.noTestsHint")}</Typography>
+      </Stack>
+    </Paper>
+  );
+}
 
 /** The gallery (spec §2, §9): test cards, 6 columns (2 on small screens), 10 a page, filters, bulk download. */
 export default function GalleryPage() {
@@ -111,7 +136,7 @@ export default function GalleryPage() {
           />
         ))}
       </Box>
-      {!isPending && data?.length === 0 && <Typography color="text.secondary">{translate("gallery.empty")}</Typography>}
+      {!isPending && data?.length === 0 && <GalleryEmpty reason={galleryEmptyReason(query, total ?? 0)} />}
 
       <Stack direction={{ xs: "column", sm: "row" }} alignItems="center" justifyContent="space-between" spacing={2}>
         <Button

@@ -1,5 +1,6 @@
 import type { GalleryFilter } from "../../api/tests";
 import { GALLERY_PAGE_SIZE } from "../../config";
+import { hasFilters } from "../../resources/shared/emptyState";
 
 export const PAGE_SIZES = [GALLERY_PAGE_SIZE, 20, 50] as const;
 
@@ -58,6 +59,17 @@ export const withFilter = (query: GalleryQuery, filter: GalleryFilter): GalleryQ
 });
 
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * Why a gallery page shows no test: there are tests, but not on this page (a page past the last);
+ * the filters match none; or there is none at all (issue 26: not "match these filters" then).
+ */
+export type GalleryEmptyReason = "pastLastPage" | "filtered" | "none";
+
+export function galleryEmptyReason(query: GalleryQuery, total: number): GalleryEmptyReason {
+  if (total > 0) return "pastLastPage";
+  return hasFilters(query.filter) ? "filtered" : "none";
+}
 
 /** "about 40 seconds", "about 3 minutes": the bulk download's estimate, in words. */
 export function describeEstimate(seconds: number): { unit: "seconds" | "minutes"; count: number } {

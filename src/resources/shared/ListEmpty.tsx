@@ -1,11 +1,12 @@
 /**
  * The two empty states of an operations list, worded per resource in en.ts
  * (`resources.<name>.empty.title|body|filtered`): nothing at all yet (what the page is for), and
- * nothing matching the filters.
+ * nothing matching the filters — said only when a filter is set.
  */
 import type { ComponentType, ReactNode } from "react";
 import { Card, CardContent, Stack, Typography, type SvgIconProps } from "@mui/material";
-import { useTranslate } from "react-admin";
+import { useListContext, useTranslate } from "react-admin";
+import { hasFilters } from "./emptyState";
 
 export function ListEmpty({
   resource,
@@ -36,11 +37,14 @@ export function ListEmpty({
   );
 }
 
+/** The table's own empty state: blames the filters when one is set, else says there is nothing yet. */
 export function ListNoMatch({ resource }: { resource: string }) {
   const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const key = hasFilters(filterValues) ? "filtered" : "title";
   return (
     <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }}>
-      {translate(`resources.${resource}.empty.filtered`)}
+      {translate(`resources.${resource}.empty.${key}`)}
     </Typography>
   );
 }
