@@ -8,7 +8,16 @@ import type { OpenAPIV3 } from "openapi-types";
 import type { RaRecord } from "react-admin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTRACTS } from "../../src/api/contract";
-import { filterKeysOf, pickerSortOf, sortsOf, type AnyResourceContract } from "../../src/api/contract/declare";
+import {
+  editedFieldsOf,
+  filterKeysOf,
+  pickerSortOf,
+  sortsOf,
+  type AnyResourceContract,
+} from "../../src/api/contract/declare";
+import type { User } from "../../src/api/resources";
+import { userFieldsEditableBy } from "../../src/api/rules";
+import { onlyFields } from "../../src/resources/shared/editableFields";
 import { canAccess } from "../../src/access/accessRules";
 import { ROLES, type Role } from "../../src/api/types";
 import type { ConsoleDataProvider } from "../../src/dataProvider";
@@ -276,4 +285,99 @@ describe("filterKeysOf", () => {
     };
     expect(filterKeysOf(contract)).toEqual(["q", "id", "createdAt_gte", "createdAt_lte", "status"]);
   });
+});
+
+/**
+ * Record by record, as each role: what the console offers (canAccess with the record: the Edit
+ * and Delete buttons are there) is what the service lets through, through the console's own
+ * update and delete. A refused write changes nothing.
+ */
+describe("writes as each role, record by record", () => {
+  const ROLE_EMAILS: Record<Role, string> = {
+    SuperAdmin: "superadmin@example.com",
+    Admin: "admin@example.com",
+    Manager: "manager@example.com",
+    User: "user@example.com",
+  };
+  const signedIn = new Map<Role, Awaited<ReturnType<typeof consoleAs>>>();
+  const as = async (role: Role) => {
+    if (!signedIn.has(role)) signedIn.set(role, await consoleAs(testApp.app, ROLE_EMAILS[role]));
+    return signedIn.get(role)!;
+  };
+  /** Records the role may see first (its own account's), then others' from the super admin's list. */
+  const samplesFor = async (resource: string, role: Role): Promise<RaRecord[]> => {
+    const dataProvider = await as(role);
+    const own = await dataProvider
+      .getList(resource, { ...firstPage, pagination: { page: 1, perPage: 3 }, filter: {} })
+      .then(({ data }) => data)
+      .catch(() => [] as RaRecord[]);
+    const all = await superAdmin.getList(resource, { ...firstPage, pagination: { page: 1, perPage: 50 }, filter: {} });
+    const others = all.data.filter((record) => record.accountId !== dataProvider.user.accountId).slice(0, 2);
+    const self = resource === "users" ? [(await superAdmin.getOne("users", { id: dataProvider.user.id })).data] : [];
+    return [...self, ...own, ...others];
+  };
+  const refused = (error: { status?: number }) => error.status === 403 || error.status === 404;
+  const WRITABLE = contracts.filter((contract) => contract.editable).map((contract) => contract.name);
+
+  it("every update route takes the fields its contract's edit form sends, and nothing names one it does not", async () => {
+    const document = (
+      await testApp.app.inject({ method: "GET", url: "/api/docs/openapi.json" })
+    ).json<OpenAPIV3.Document>();
+    const found: Record<string, string[]> = {};
+    for (const contract of contracts) {
+      const put = document.paths[`/api/${contract.name}/{id}`]?.put;
+      const body = (put?.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content["application/json"]?.schema;
+      const taken = Object.keys((body as OpenAPIV3.SchemaObject | undefined)?.properties ?? {});
+      if (put && contract.name !== "firmware")
+        found[contract.name] = editedFieldsOf(contract).filter((field) => !taken.includes(field));
+      else if (contract.editable) found[contract.name] = ["(no update route)"];
+    }
+    expect(Object.fromEntries(Object.entries(found).filter(([, missing]) => missing.length > 0))).toEqual({});
+    expect(WRITABLE.sort()).toEqual(["accounts", "businesses", "devices", "discounts", "users"]);
+  });
+
+  it.each(WRITABLE.flatMap((resource) => ROLES.map((role) => [resource, role] as const)))(
+    "%s as %s: update is let through exactly where the console offers Edit",
+    async (resource, role) => {
+      const dataProvider = await as(role);
+      const actor = { id: dataProvider.user.id, role, accountId: dataProvider.user.accountId };
+      const mismatches: string[] = [];
+      for (const record of await samplesFor(resource, role)) {
+        const offered = canAccess(actor, { resource, action: "edit", record });
+        const { data: current } = await superAdmin.getOne(resource, { id: record.id });
+        // What the record's edit form saves (src/resources/*/…Show.tsx): the contract's fields, or
+        // for users those the actor may edit; where no form is offered, every field is tried.
+        const fields =
+          resource === "users" && offered
+            ? ["version", ...userFieldsEditableBy(actor, current as User)]
+            : editedFieldsOf(CONTRACTS[resource]!);
+        const outcome = await dataProvider
+          .update(resource, { id: current.id, data: onlyFields(fields)(current), previousData: current })
+          .then(() => "saved")
+          .catch((error: { status?: number; message?: string }) =>
+            refused(error) ? "refused" : `${String(error.status)} ${String(error.message)}`,
+          );
+        if (outcome !== (offered ? "saved" : "refused"))
+          mismatches.push(`${String(record.id)}: console ${offered ? "offers" : "hides"}, service ${outcome}`);
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
+
+  it.each(
+    WRITABLE.flatMap((resource) =>
+      ROLES.filter((role) => role !== "SuperAdmin").map((role) => [resource, role] as const),
+    ),
+  )(
+    "%s as %s: delete where the console offers no Delete is refused, and nothing is deleted",
+    async (resource, role) => {
+      const dataProvider = await as(role);
+      const actor = { id: dataProvider.user.id, role, accountId: dataProvider.user.accountId };
+      for (const record of await samplesFor(resource, role)) {
+        if (canAccess(actor, { resource, action: "delete", record })) continue;
+        await expect(dataProvider.delete(resource, { id: record.id, previousData: record })).rejects.toSatisfy(refused);
+        await expect(superAdmin.getOne(resource, { id: record.id })).resolves.toBeDefined();
+      }
+    },
+  );
 });

@@ -53,4 +53,5 @@ export const accountsContract = declareResource<Account>()({
   search: true,
   representation: "name",
   references: { ownerId: "users" },
+  editable: ["name", "email", "phone", "country", "status", "ownerId"],
 });

@@ -29,4 +29,5 @@ export const businessesContract = declareResource<Business>()({
   search: true,
   representation: "name",
   references: { accountId: "accounts", ownerId: "users" },
+  editable: ["name", "ownerId", "address", "city", "country", "phone"],
 });

@@ -34,6 +34,11 @@ export interface ResourceContract<T, S extends string = string, F extends string
   representation: keyof T & string;
   /** Fields holding the id of a record of another resource. */
   references?: { readonly [K in keyof T]?: string };
+  /**
+   * The fields an edit form sends, with the version (PUT {name}/{id}); the service's update body
+   * takes each of them (the contract suite holds it to that). A role may edit fewer (users).
+   */
+  editable?: readonly (keyof T & string)[];
 }
 
 /** Any resource's contract, as the code that reads every one of them sees it. */
@@ -46,6 +51,7 @@ export interface AnyResourceContract {
   search: boolean;
   representation: string;
   references?: { readonly [field: string]: string | undefined };
+  editable?: readonly string[];
 }
 
 /** Declares a resource's contract, its sorts and filters checked against the record's fields. */
@@ -75,3 +81,9 @@ export function pickerSortOf(contract: AnyResourceContract): { field: string; or
   if (contract.sorts.includes(contract.representation)) return { field: contract.representation, order: "ASC" };
   return { field: contract.defaultSort[0], order: contract.defaultSort[1] };
 }
+
+/** What an edit form's save sends: the version and the editable fields. */
+export const editedFieldsOf = (contract: Pick<AnyResourceContract, "editable">): string[] => [
+  "version",
+  ...(contract.editable ?? []),
+];

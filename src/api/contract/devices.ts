@@ -58,4 +58,5 @@ export const devicesContract = declareResource<Device>()({
   search: true,
   representation: "serialNumber",
   references: { accountId: "accounts", businessId: "businesses" },
+  editable: ["serialNumber", "typeCode", "accountId", "businessId", "customBoxName", "status"],
 });

@@ -2,6 +2,7 @@
 import type { Static } from "typebox";
 import { USER_STATUSES } from "../resources";
 import { ROLES } from "../types";
+import { USER_FIELDS_BY_REACH } from "../rules";
 import { declareResource } from "./declare";
 import * as fieldSchema from "./fields";
 
@@ -44,4 +45,6 @@ export const usersContract = declareResource<User>()({
   search: true,
   representation: "lastName",
   references: { accountId: "accounts", businessId: "businesses" },
+  // A super admin's; an admin and a user themselves edit fewer (userFieldsEditableBy).
+  editable: USER_FIELDS_BY_REACH.superAdmin,
 });

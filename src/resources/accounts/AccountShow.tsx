@@ -13,6 +13,8 @@ import { UserTable } from "../users/UserTable";
 import { BookmarksProvider, BookmarkToggle } from "../shared/bookmarks";
 import { countryName } from "../shared/country";
 import { DeleteRecordButton } from "../shared/DeleteRecordButton";
+import { CONTRACTS } from "../../api/contract";
+import { editedFieldsOf } from "../../api/contract/declare";
 import { onlyFields } from "../shared/editableFields";
 import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
@@ -28,7 +30,7 @@ import { OwnAccountForm } from "./OwnAccountForm";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
 /** Only what the super admin may change goes back (the service refuses unknown fields). */
-const pick = onlyFields(["version", "name", "email", "phone", "country", "status", "ownerId"]);
+const pick = onlyFields(editedFieldsOf(CONTRACTS.accounts!));
 
 type TabKey = "overview" | "businesses" | "users" | "devices" | "subscription" | "payments";
 

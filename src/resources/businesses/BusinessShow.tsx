@@ -6,6 +6,8 @@ import { DeviceTable } from "../devices/DeviceTable";
 import { UserTable } from "../users/UserTable";
 import { countryName } from "../shared/country";
 import { DeleteRecordButton } from "../shared/DeleteRecordButton";
+import { CONTRACTS } from "../../api/contract";
+import { editedFieldsOf } from "../../api/contract/declare";
 import { onlyFields } from "../shared/editableFields";
 import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
@@ -16,7 +18,7 @@ import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { BusinessFields } from "./businessInputs";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
-const pick = onlyFields(["version", "name", "ownerId", "address", "city", "country", "phone"]);
+const pick = onlyFields(editedFieldsOf(CONTRACTS.businesses!));
 
 /** /accounts/business/:businessId (spec §2: all): a location, its people and its devices. */
 export default function BusinessShowPage() {

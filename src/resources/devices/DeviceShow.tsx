@@ -4,6 +4,8 @@ import type { Device } from "../../api/resources";
 import { deviceTypeName } from "../../api/tests";
 import { DeleteRecordButton } from "../shared/DeleteRecordButton";
 import { deviceName } from "../shared/deviceName";
+import { CONTRACTS } from "../../api/contract";
+import { editedFieldsOf } from "../../api/contract/declare";
 import { onlyFields } from "../shared/editableFields";
 import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
@@ -16,7 +18,7 @@ import { MarkLostButton, RenameDeviceButton } from "./deviceActions";
 import { NotifyOwnerSwitch } from "./NotifyOwnerSwitch";
 import { DeviceFields } from "./deviceInputs";
 
-const pick = onlyFields(["version", "serialNumber", "typeCode", "accountId", "businessId", "customBoxName", "status"]);
+const pick = onlyFields(editedFieldsOf(CONTRACTS.devices!));
 
 /** /devices/:deviceId (spec §2: all): a device, the phone used with it, and its actions. */
 export default function DeviceShowPage() {

@@ -13,25 +13,14 @@ import { ServerExportButton } from "../shared/ServerExportButton";
 import { isDiscountRedeemable } from "../shared/status";
 import { DiscountFields, validateDiscount } from "./discountInputs";
 import { normalizeDiscount } from "./discountRules";
+import { CONTRACTS } from "../../api/contract";
+import { editedFieldsOf } from "../../api/contract/declare";
 import { onlyFields } from "../shared/editableFields";
 import { columnFor } from "../shared/columns";
 
 const Column = columnFor<Discount>();
 
-const EDITABLE = [
-  "version",
-  "code",
-  "description",
-  "kind",
-  "percentOff",
-  "amountOff",
-  "currency",
-  "validFrom",
-  "validTo",
-  "redemptionLimit",
-  "active",
-] as const;
-const onlyEditable = onlyFields(EDITABLE);
+const onlyEditable = onlyFields(editedFieldsOf(CONTRACTS.discounts!));
 const toWire = (data: Record<string, unknown>) => normalizeDiscount(onlyEditable(data));
 
 function DiscountListAside() {
