@@ -26,3 +26,34 @@ export const formatTime = (date: Date | string | number): string => {
 };
 /** Spec §9: date, comma, time. */
 export const formatDateTime = (date: Date | string | number): string => `${formatDate(date)}, ${formatTime(date)}`;
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Spec §9's MM/DD/yyyy for a calendar day the service writes YYYY-MM-DD (a dashboard's or a
+ * chart's UTC day, the day in a message): the day as written, with no time zone to move it.
+ */
+export const formatDay = (day: string): string => {
+  const match = ISO_DAY.exec(day);
+  if (!match) throw new RangeError(`Invalid day: ${day}`);
+  return `${match[2]}/${match[3]}/${match[1]}`;
+};
+
+/**
+ * A timestamp (2026-12-16T09:00:00.000Z) or a day (2026-12-16) in running text, month 01–12, day
+ * 01–31, not part of a longer word or code (SKU-2026-12-16). What precedes it is captured (no
+ * lookbehind: older Safari cannot parse one).
+ */
+const DATE_IN_TEXT =
+  /(^|[^\w-])(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?(?![\w-])/g;
+
+/**
+ * A message from the service (the grace period's, the past due one's) with its ISO dates written as
+ * spec §9 shows dates: a day as MM/DD/yyyy, a timestamp as the local date and time.
+ */
+export const withDisplayDates = (text: string): string =>
+  text.replace(
+    DATE_IN_TEXT,
+    (whole: string, before: string, year: string, month: string, day: string, time?: string) =>
+      before + (time ? formatDateTime(whole.slice(before.length)) : `${month}/${day}/${year}`),
+  );

@@ -13,6 +13,8 @@ import { state, type ServiceState } from "./harness/server";
  */
 const GRACE_MESSAGE =
   "Your subscription was canceled. Your account is read-only for 12 days more (until 2026-12-06): start a new subscription to keep your data, or it will be deleted.";
+/** The message as the banner shows it: its ISO day as spec §9 writes dates (tests/console/dates.test.tsx). */
+const SHOWN_MESSAGE = GRACE_MESSAGE.replace("(until 2026-12-06)", "(until 12/06/2026)");
 const inGrace = (service: ServiceState) =>
   (service.subscription = {
     ...CONTRACT.subscription.inactive.body,
@@ -31,7 +33,7 @@ describe("the grace period banner", () => {
       "href",
       "/new-subscription",
     );
-    expect(alert).toHaveTextContent(`Your account is read-only${GRACE_MESSAGE}Start a new subscription`);
+    expect(alert).toHaveTextContent(`Your account is read-only${SHOWN_MESSAGE}Start a new subscription`);
     expect(await screen.findByRole("heading", { name: "Gallery" })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/gallery");
     // No warning dialog either: that is past due's.
@@ -40,11 +42,11 @@ describe("the grace period banner", () => {
 
   it("stays on every screen while the grace lasts", async () => {
     await renderConsole("/", { role: "Admin", service: inGrace });
-    expect(await banner()).toHaveTextContent(GRACE_MESSAGE);
+    expect(await banner()).toHaveTextContent(SHOWN_MESSAGE);
     fireEvent.click(await screen.findByRole("link", { name: "Gallery" }));
     expect(await screen.findByRole("heading", { name: "Gallery" })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/gallery");
-    expect(await banner()).toHaveTextContent(GRACE_MESSAGE);
+    expect(await banner()).toHaveTextContent(SHOWN_MESSAGE);
   });
 
   it("tells a Manager or a User whom to ask, without a button they could not use", async () => {
@@ -52,7 +54,7 @@ describe("the grace period banner", () => {
       const { unmount } = await renderConsole("/gallery", { role, service: inGrace });
       const alert = await banner();
       await waitFor(() =>
-        expect(alert).toHaveTextContent(`${GRACE_MESSAGE} Ask an admin of your account to start one.`),
+        expect(alert).toHaveTextContent(`${SHOWN_MESSAGE} Ask an admin of your account to start one.`),
       );
       expect(within(alert).queryByRole("link")).not.toBeInTheDocument();
       expect(window.location.pathname).toBe("/gallery");
@@ -64,7 +66,7 @@ describe("the grace period banner", () => {
     await renderConsole("/gallery", { role: "SuperAdmin", service: inGrace });
     await waitFor(() => expect(state.calls).toContain("GET v2/payments/subscription"));
     expect(await screen.findByRole("heading", { name: "Gallery" })).toBeInTheDocument();
-    expect(screen.queryByText(GRACE_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(SHOWN_MESSAGE)).not.toBeInTheDocument();
   });
 
   it("is not shown on an active account", async () => {

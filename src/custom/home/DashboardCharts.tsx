@@ -10,16 +10,7 @@ import type { Dashboard } from "../../api/dashboard";
 import type { SubscriptionState } from "../../api/resources";
 import { statusTone } from "../../resources/shared/status";
 import { STONE_COLORS } from "../aiOverlay/polygons";
-
-const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const longDay = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+import { formatDay } from "../format";
 
 /** The colour of a status's tone in the theme (the status chips' colours). */
 export function toneColor(theme: Theme, status: string): string {
@@ -48,8 +39,8 @@ export function TestsPerDayChart({ days, label, testsLabel, onDay }: TestsPerDay
         {
           scaleType: "band",
           dataKey: "day",
-          valueFormatter: (day: string, context) =>
-            context.location === "tick" ? shortDay.format(dayDate(day)) : longDay.format(dayDate(day)),
+          // Spec §9's MM/DD/yyyy on the axis and in the tooltip (labels that would overlap are skipped).
+          valueFormatter: (day: string) => formatDay(day),
           tickLabelMinGap: 12,
         },
       ]}

@@ -24,13 +24,11 @@ import type { ConsoleDataProvider } from "../../dataProvider";
 import { fieldErrorsOf } from "../../resources/shared/concurrency";
 import { formatMoney } from "../../resources/shared/money";
 import { errorMessage } from "../errorMessage";
+import { formatDate } from "../format";
 import type { SubscriptionFormValues } from "./subscriptionForm";
 import { RetryAlert } from "../status/RetryAlert";
 
 const quoteKey = (plan: PlanId, interval: PlanInterval, code: string) => ["subscription-quote", plan, interval, code];
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** The price from the service (GET plans is never hard-coded): the plan, the code's part, what is due today. */
 function PriceLines({ quote }: { quote: SubscriptionQuote }) {

@@ -3,7 +3,9 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useLocation, useNavigate } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { useDataProvider, useTranslate } from "react-admin";
+import type { SubscriptionStatusResponse } from "../../api/types";
 import type { ConsoleDataProvider } from "../../dataProvider";
+import { withDisplayDates } from "../format";
 import { decideSubscription, NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import { GraceBanner } from "./GraceBanner";
@@ -11,9 +13,13 @@ import { GraceBanner } from "./GraceBanner";
 /** The subscription status's query, shared with /new-subscription (which sets it once paid). */
 export const SUBSCRIPTION_STATUS_KEY = (userId: string | null) => ["subscription-status", userId] as const;
 
+/** The status as people read it: the service's message with its ISO dates as spec §9 writes dates. */
+const readableStatus = (answer: SubscriptionStatusResponse | null) =>
+  answer && { ...answer, message: withDisplayDates(answer.message) };
+
 /**
  * The signed-in user's subscription status (GET v2/payments/subscription): one fetch and one cache
- * for the gate, /new-subscription and Payments' past-due notice.
+ * for the gate, /new-subscription and Payments' past-due notice, each showing its message.
  */
 export function useSubscriptionStatus() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -23,6 +29,7 @@ export function useSubscriptionStatus() {
     queryFn: () => dataProvider.getSubscription(),
     enabled: userId !== null,
     staleTime: 5 * 60 * 1000,
+    select: readableStatus,
   });
 }
 

@@ -1,8 +1,7 @@
 /** The model page's tests per week: loaded on demand, like the ranking's bar chart. */
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { PhoneModelUsage } from "../../api/phones";
-
-const shortDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+import { formatDay } from "../format";
 
 export default function PhoneWeeksChart({
   weeks,
@@ -21,7 +20,8 @@ export default function PhoneWeeksChart({
         {
           scaleType: "point",
           data: weeks.map((week) => week.week),
-          valueFormatter: (week: string) => shortDate.format(new Date(`${week}T00:00:00Z`)),
+          // The week's Monday, as spec §9 writes dates.
+          valueFormatter: (week: string) => formatDay(week),
         },
       ]}
       yAxis={[{ tickMinStep: 1, width: 40 }]}
@@ -35,7 +35,8 @@ export default function PhoneWeeksChart({
         },
       ]}
       hideLegend
-      margin={{ right: 16 }}
+      // Room for the last week's date, centred on the chart's right edge.
+      margin={{ right: 40 }}
     />
   );
 }

@@ -82,7 +82,10 @@ function useFilters(byActor: boolean) {
   return filters;
 }
 
-/** When: relative ("5 minutes ago"), the exact date and time on hover. */
+/**
+ * When: relative ("5 minutes ago"), the exact date and time (spec §9) in a tooltip on hover and on
+ * keyboard focus (the time is a tab stop), which also describes it to a screen reader.
+ */
 function When({ value }: { value: string }) {
   const translate = useTranslate();
   const exact = formatDateTime(value);
@@ -92,8 +95,20 @@ function When({ value }: { value: string }) {
       ? translate("resources.activity.justNow")
       : formatDistanceToNowStrict(new Date(value), { addSuffix: true });
   return (
-    <Tooltip title={exact}>
-      <Box component="time" dateTime={value} aria-label={exact} sx={{ whiteSpace: "nowrap" }}>
+    <Tooltip title={exact} describeChild>
+      <Box
+        component="time"
+        dateTime={value}
+        tabIndex={0}
+        sx={{
+          whiteSpace: "nowrap",
+          textDecoration: "underline dotted",
+          textUnderlineOffset: "0.2em",
+          cursor: "help",
+          borderRadius: 0.5,
+          "&:focus-visible": { outline: 2, outlineColor: "primary.main", outlineOffset: 2 },
+        }}
+      >
         {relative}
       </Box>
     </Tooltip>
