@@ -26,7 +26,8 @@ import {
   SIGNED_IN_ERRORS,
 } from "../resources/schemas";
 import { iso, rowsOf, type Executor, type Tx } from "../resources/sql";
-import { checkUserEmailFree, NO_PASSWORD, userDefinition } from "./resource";
+import { EMAIL_USED, NO_PASSWORD, userDefinition } from "./resource";
+import { inviteeStanding, parkedEmailOf } from "./parkedInvitations";
 import { recordCreated } from "../resources/writes";
 import { HEADERS, routeOptions, withHeaders } from "../docs/openapi";
 
@@ -179,7 +180,10 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
       const invitation = await db.transaction(async (tx) => {
         await checkAccountExists(tx, accountId);
         await checkBusinessOfAccount(tx, accountId, body.businessId);
-        await checkUserEmailFree(tx, body.email, null);
+        // Refused only for a user the caller can see; one of another account parks the invitation
+        // instead, answered like any other (parkedInvitations.ts).
+        const standing = await inviteeStanding(tx, caller, accountId, body.email);
+        if (standing === "seen") throw fieldError(422, "email", EMAIL_USED);
         const userId = randomUUID();
         const id = randomUUID();
         await tx.insert(users).values({
@@ -188,7 +192,7 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
           businessId: body.businessId ?? null,
           firstName: body.firstName.trim(),
           lastName: body.lastName.trim(),
-          email: body.email,
+          email: standing === "taken" ? parkedEmailOf(userId) : body.email,
           role,
           passwordHash: NO_PASSWORD,
           status: "invited",

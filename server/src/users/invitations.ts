@@ -21,8 +21,9 @@ import { findUserById, toApiUser } from "./queries";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { findRecord } from "../resources/list";
 import { bodySchema, errors } from "../resources/schemas";
-import { iso, rowsOf, type Executor, type Row } from "../resources/sql";
+import { iso, isUniqueViolation, rowsOf, type Executor, type Row } from "../resources/sql";
 import { userDefinition } from "./resource";
+import { isParkedEmail } from "./parkedInvitations";
 import { changesBetween, logActivity } from "../resources/writes";
 import { clientName } from "../http/userAgent";
 import { refusals, routeOptions } from "../docs/openapi";
@@ -62,7 +63,7 @@ const invitationPublicSchema = Type.Object({
 async function pendingInvitation(db: Executor, code: string, lock = false): Promise<Row | undefined> {
   const [row] = await rowsOf(
     db,
-    sql`select i.id, i.user_id as "userId", i.email, i.role, u.first_name as "firstName",
+    sql`select i.id, i.user_id as "userId", i.email, u.email as "userEmail", i.role, u.first_name as "firstName",
           u.last_name as "lastName", u.status, a.name as "accountName",
           ${sql.raw(iso("i.expires_at"))} as "expiresAt"
         from invitations i
@@ -129,52 +130,62 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
       // Hashed before the transaction: argon2 is slow and holds no lock (the transaction checks again).
       const passwordHash = await hashPassword(password);
 
-      const userId = await db.transaction(async (tx) => {
-        const invitation = await pendingInvitation(tx, request.params.code, true);
-        if (!invitation) throw notFound(INVITATION_NOT_VALID);
-        const id = String(invitation.userId);
-        // Disabled (or otherwise no longer invited) users cannot sign themselves in this way.
-        if (invitation.status !== "invited") throw new HttpError(409, CANNOT_ACCEPT);
-        const system = { id, role: "SuperAdmin" as const, accountId: "" };
-        const before = (await findRecord(tx, userDefinition, system, id)) as Row;
-        const now = new Date();
-        // The conditional updates are the arbiters when two acceptances race.
-        const used = await tx
-          .update(invitations)
-          .set({ acceptedAt: now })
-          .where(
-            and(
-              eq(invitations.id, String(invitation.id)),
-              isNull(invitations.acceptedAt),
-              gt(invitations.expiresAt, now),
-            ),
-          )
-          .returning({ id: invitations.id });
-        if (used.length !== 1) throw notFound(INVITATION_NOT_VALID);
-        const activated = await tx
-          .update(users)
-          .set({
-            firstName,
-            lastName,
-            passwordHash,
-            status: "active",
-            lastSignInAt: now,
-            version: sql`${users.version} + 1`,
-          })
-          .where(and(eq(users.id, id), eq(users.status, "invited"), isNull(users.deletedAt)))
-          .returning({ id: users.id });
-        if (activated.length !== 1) throw new HttpError(409, CANNOT_ACCEPT);
-        const after = (await findRecord(tx, userDefinition, system, id)) as Row;
-        await logActivity(tx, {
-          actorId: id,
-          client: clientName(request.headers),
-          action: "accept-invitation",
-          resource: userDefinition.name,
-          recordId: id,
-          changes: changesBetween(before, after),
+      const userId = await db
+        .transaction(async (tx) => {
+          const invitation = await pendingInvitation(tx, request.params.code, true);
+          if (!invitation) throw notFound(INVITATION_NOT_VALID);
+          const id = String(invitation.userId);
+          // Disabled (or otherwise no longer invited) users cannot sign themselves in this way.
+          if (invitation.status !== "invited") throw new HttpError(409, CANNOT_ACCEPT);
+          // A parked invitation's email becomes its user's only now, and only if nobody else holds it
+          // (parkedInvitations.ts; the unique index decides, below): else nothing changes.
+          const email = isParkedEmail(String(invitation.userEmail)) ? String(invitation.email) : undefined;
+          const system = { id, role: "SuperAdmin" as const, accountId: "" };
+          const before = (await findRecord(tx, userDefinition, system, id)) as Row;
+          const now = new Date();
+          // The conditional updates are the arbiters when two acceptances race.
+          const used = await tx
+            .update(invitations)
+            .set({ acceptedAt: now })
+            .where(
+              and(
+                eq(invitations.id, String(invitation.id)),
+                isNull(invitations.acceptedAt),
+                gt(invitations.expiresAt, now),
+              ),
+            )
+            .returning({ id: invitations.id });
+          if (used.length !== 1) throw notFound(INVITATION_NOT_VALID);
+          const activated = await tx
+            .update(users)
+            .set({
+              firstName,
+              lastName,
+              passwordHash,
+              ...(email === undefined ? {} : { email }),
+              status: "active",
+              lastSignInAt: now,
+              version: sql`${users.version} + 1`,
+            })
+            .where(and(eq(users.id, id), eq(users.status, "invited"), isNull(users.deletedAt)))
+            .returning({ id: users.id });
+          if (activated.length !== 1) throw new HttpError(409, CANNOT_ACCEPT);
+          const after = (await findRecord(tx, userDefinition, system, id)) as Row;
+          await logActivity(tx, {
+            actorId: id,
+            client: clientName(request.headers),
+            action: "accept-invitation",
+            resource: userDefinition.name,
+            recordId: id,
+            changes: changesBetween(before, after),
+          });
+          return id;
+        })
+        .catch((error: unknown) => {
+          // A parked invitation's email is someone else's: the whole acceptance is undone.
+          if (isUniqueViolation(error)) throw new HttpError(409, CANNOT_ACCEPT);
+          throw error;
         });
-        return id;
-      });
 
       const user = (await findUserById(db, userId))!;
       request.log.info({ userId }, "invitation accepted");

@@ -21,10 +21,13 @@ import { writeRoutes } from "../resources/writeRoutes";
 import { accountIdSchema, nullableId, personNameSchema, versionSchema } from "../resources/schemas";
 import { sqlText, type Executor } from "../resources/sql";
 import { updateVersioned } from "../resources/writes";
+import { shownEmailOf } from "./parkedInvitations";
 
 const u = alias(users, "u");
 const a = alias(accounts, "a");
 const b = alias(businesses, "b");
+/** The email a user shows: a parked invitation's user shows its invitation's (parkedInvitations.ts). */
+const shownEmail = shownEmailOf("u");
 
 export const userDefinition = implementResource(usersContract, userRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
@@ -36,7 +39,7 @@ export const userDefinition = implementResource(usersContract, userRecord, {
     version: u.version,
     firstName: u.firstName,
     lastName: u.lastName,
-    email: u.email,
+    email: shownEmail,
     role: u.role,
     accountId: u.accountId,
     accountName: a.name,
@@ -48,15 +51,18 @@ export const userDefinition = implementResource(usersContract, userRecord, {
     createdAt: u.createdAt,
   },
   accountExpr: u.accountId,
-  search: [u.firstName, u.lastName, u.email],
+  search: [u.firstName, u.lastName, shownEmail],
+  sorts: { email: shownEmail },
 });
 
 /** Users made without a password (directly or invited) cannot sign in until they set one. */
 export const NO_PASSWORD = "!no-password";
 
+export const EMAIL_USED = "This email is already used.";
+
 /** 422 email when any live user has it (the unique index compares lower-cased). */
 export const checkUserEmailFree = (db: Executor, email: string, exceptId: string | null) =>
-  checkFree(db, "users", sql`lower(email) = lower(${email})`, exceptId, "email", "This email is already used.");
+  checkFree(db, "users", sql`lower(email) = lower(${email})`, exceptId, "email", EMAIL_USED);
 
 const person = { firstName: personNameSchema, lastName: personNameSchema };
 
@@ -115,9 +121,14 @@ export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
         const businessId =
           body.businessId !== undefined ? body.businessId : accountId === current.accountId ? undefined : null;
         await checkBusinessOfAccount(tx, accountId, businessId);
-        if (body.email !== undefined) await checkUserEmailFree(tx, body.email, id);
+        // An unchanged email is not written again: a parked invitation's user shows an email its
+        // row does not hold yet (parkedInvitations.ts).
+        const { email, ...fields } = body;
+        const newEmail = email !== undefined && email !== current.email ? email : undefined;
+        if (newEmail !== undefined) await checkUserEmailFree(tx, newEmail, id);
         return {
-          ...body,
+          ...fields,
+          ...(newEmail === undefined ? {} : { email: newEmail }),
           firstName: body.firstName.trim(),
           lastName: body.lastName.trim(),
           ...(businessId === undefined ? {} : { businessId }),
