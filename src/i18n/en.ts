@@ -384,7 +384,7 @@ export const appMessages = {
         reloaded: "Reloaded: the latest version is shown with your edits on top.",
       },
       confirmTitle: "Are you sure?",
-      countryHelp: "ISO 3166 code, e.g. GB",
+      countryRequired: "Choose a country from the list.",
     },
     accounts: {
       name: "Account |||| Accounts",

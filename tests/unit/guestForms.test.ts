@@ -1,7 +1,7 @@
 /** The guest forms' checks and values (Register, Forgot password): the service's rules, before sending. */
 import { describe, expect, it } from "vitest";
 import { COUNTRY_CODES, isCountryCode } from "../../src/api/countries";
-import { countryChoices, likelyCountry } from "../../src/custom/register/countryChoices";
+import { countryChoices, likelyCountry } from "../../src/resources/shared/countryChoices";
 import { toRegisterRequest } from "../../src/custom/register/registerRequest";
 import {
   atMost,

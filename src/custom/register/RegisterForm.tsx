@@ -1,7 +1,7 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Box, Link as MuiLink, Stack, Typography } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAltOutlined";
-import { AutocompleteInput, Form, TextInput, useDataProvider, useTranslate } from "react-admin";
+import { Form, TextInput, useDataProvider, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import type { RegisterRequest } from "../../api/register";
 import { PERSON_NAME_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
@@ -12,7 +12,8 @@ import { GuestCard } from "../guestForms/GuestCard";
 import { NewPasswordInputs } from "../guestForms/NewPasswordInputs";
 import { useEmailedRequest } from "../guestForms/useEmailedRequest";
 import { atMost, country, emailAddress, filled, optionalPhone, refusalOf } from "../guestForms/validators";
-import { countryChoices, likelyCountry } from "./countryChoices";
+import { CountryInput } from "../../resources/shared/CountryInput";
+import { likelyCountry } from "../../resources/shared/countryChoices";
 import { toRegisterRequest } from "./registerRequest";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
@@ -45,7 +46,6 @@ function SectionTitle({ children }: { children: string }) {
 export function RegisterForm() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const choices = useMemo(countryChoices, []);
   const [values, setValues] = useState<Record<string, unknown>>(() => ({
     country: likelyCountry(typeof navigator === "undefined" ? [] : navigator.languages),
   }));
@@ -116,13 +116,7 @@ export function RegisterForm() {
             fullWidth
           />
           <Box sx={pairSx}>
-            <AutocompleteInput
-              source="country"
-              label="register.country"
-              choices={choices}
-              validate={checks.country}
-              fullWidth
-            />
+            <CountryInput label="register.country" validate={checks.country} fullWidth />
             <TextInput
               source="phone"
               label="register.phone"

@@ -1,15 +1,13 @@
-import { SelectInput, TextInput, email, maxLength, regex, required } from "react-admin";
+import { SelectInput, TextInput, email, maxLength, required } from "react-admin";
 import { ACCOUNT_STATUSES } from "../../api/resources";
 import type { User } from "../../api/resources";
 import { fullName } from "../../authProvider/identity";
-import { COUNTRY_CODE_PATTERN } from "../shared/country";
+import { CountryInput } from "../shared/CountryInput";
 import { statusLabelKey } from "../shared/status";
 import { PHONE_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
 import { ReferencePicker } from "../shared/pickers";
 
 export const userOptionText = (user: User) => `${fullName(user.firstName, user.lastName)} (${user.email})`;
-
-const countryValidation = [required(), regex(COUNTRY_CODE_PATTERN, "resources.shared.countryHelp")];
 
 /** The account fields a super admin creates and edits. */
 export function AccountFields({ withStatus = false, accountId }: { withStatus?: boolean; accountId?: string }) {
@@ -18,12 +16,7 @@ export function AccountFields({ withStatus = false, accountId }: { withStatus?: 
       <TextInput source="name" validate={[required(), maxLength(RECORD_NAME_MAX_LENGTH)]} fullWidth />
       <TextInput source="email" type="email" validate={[required(), email()]} fullWidth />
       <TextInput source="phone" validate={maxLength(PHONE_MAX_LENGTH)} fullWidth />
-      <TextInput
-        source="country"
-        validate={countryValidation}
-        helperText="resources.shared.countryHelp"
-        parse={(value: string) => value.toUpperCase()}
-      />
+      <CountryInput fullWidth />
       {withStatus && (
         <SelectInput
           source="status"

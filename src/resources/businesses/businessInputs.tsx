@@ -1,7 +1,7 @@
-import { TextInput, maxLength, regex, required } from "react-admin";
+import { TextInput, maxLength, required } from "react-admin";
 import { AccountPicker, ReferencePicker } from "../shared/pickers";
 import { userOptionText } from "../accounts/accountInputs";
-import { COUNTRY_CODE_PATTERN } from "../shared/country";
+import { CountryInput } from "../shared/CountryInput";
 import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH, PHONE_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
 
 /** The fields of a business (a location of an account). */
@@ -12,12 +12,7 @@ export function BusinessFields({ accountId, chooseAccount = false }: { accountId
       {chooseAccount && <AccountPicker />}
       <TextInput source="address" validate={[required(), maxLength(ADDRESS_MAX_LENGTH)]} fullWidth />
       <TextInput source="city" validate={[required(), maxLength(CITY_MAX_LENGTH)]} />
-      <TextInput
-        source="country"
-        validate={[required(), regex(COUNTRY_CODE_PATTERN, "resources.shared.countryHelp")]}
-        helperText="resources.shared.countryHelp"
-        parse={(value: string) => value.toUpperCase()}
-      />
+      <CountryInput fullWidth />
       <TextInput source="phone" validate={maxLength(PHONE_MAX_LENGTH)} />
       {accountId && (
         <ReferencePicker

@@ -1,5 +1,4 @@
-/** Countries are ISO 3166-1 alpha-2 codes on the wire; people read their names. */
-export { COUNTRY_CODE_PATTERN } from "../../api/rules";
+/** Countries are ISO 3166-1 alpha-2 codes on the wire; people read their names (and pick them: CountryInput). */
 
 let names: Intl.DisplayNames | null | undefined;
 const named = new Map<string, string>();

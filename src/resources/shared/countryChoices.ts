@@ -1,6 +1,6 @@
-/** The country list of the registration form: every code by its English name, in name order. */
+/** The country list of every country picker (CountryInput): each code by its English name, in name order. */
 import { COUNTRY_CODES, isCountryCode } from "../../api/countries";
-import { countryName } from "../../resources/shared/country";
+import { countryName } from "./country";
 
 export interface CountryChoice {
   id: string;
