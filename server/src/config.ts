@@ -46,6 +46,18 @@ export interface Config {
   storage: StorageConfig;
   /** The leftover sweep (files/sweep.ts): what a crash or an abandoned upload left, and when it goes. */
   leftovers: LeftoverConfig;
+  /** What one account may hold (accounts/storage.ts). Read on each request: a test may change it. */
+  quota: QuotaConfig;
+}
+
+export interface QuotaConfig {
+  /**
+   * ACCOUNT_STORAGE_QUOTA_MB (5120, i.e. 5 GB), in bytes: what an account's test files (deleted tests'
+   * too, until purged), its users' avatars and their bulk-download zips may hold together.
+   */
+  storageBytes: number;
+  /** ACCOUNT_BULK_DOWNLOADS_MAX (10): an account's bulk downloads ready or being built, all its users together. */
+  bulkDownloads: number;
 }
 
 export interface LeftoverConfig {
@@ -183,6 +195,14 @@ function loadStorage(env: Env): StorageConfig {
   };
 }
 
+/** An account's bounds: ACCOUNT_STORAGE_QUOTA_MB (MiB, as the console shows sizes) and ACCOUNT_BULK_DOWNLOADS_MAX. */
+function loadQuota(env: Env): QuotaConfig {
+  return {
+    storageBytes: positiveInteger(env, "ACCOUNT_STORAGE_QUOTA_MB", 5120) * 1024 * 1024,
+    bulkDownloads: positiveInteger(env, "ACCOUNT_BULK_DOWNLOADS_MAX", 10),
+  };
+}
+
 /** PAYMENT_PROVIDER: one of the providers payments/provider.ts knows; `test` when unset. */
 function loadPaymentProvider(env: Env): PaymentProviderName {
   const name = nonEmpty(env.PAYMENT_PROVIDER) ?? "test";
@@ -252,5 +272,6 @@ export function loadConfig(env: Env = process.env): Config {
     jobs: loadJobsConfig(env),
     storage: loadStorage(env),
     leftovers: loadLeftovers(env),
+    quota: loadQuota(env),
   };
 }

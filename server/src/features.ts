@@ -11,6 +11,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { recoverAccountRoutes } from "./accounts/recover";
 import { accountRoutes } from "./accounts/routes";
+import { accountStorageRoutes } from "./accounts/storage";
 import { activityRoutes } from "./activity/routes";
 import { advancedSettingsRoutes } from "./advancedSettings/routes";
 import { aiRoutes } from "./ai/routes";
@@ -64,6 +65,7 @@ export const FEATURES: readonly Feature[] = [
   aiRoutes,
   // The resources of docs/api-resources.md.
   accountRoutes,
+  accountStorageRoutes,
   recoverAccountRoutes,
   businessRoutes,
   userRoutes,

@@ -21,6 +21,8 @@ describe("loadConfig", () => {
     expect(config.dataDir).toMatch(/[/\\]data$/);
     expect(config.filesDir).toBe(join(config.dataDir, "files"));
     expect(config.productKey).toBe("gemtest");
+    // 5 GB an account, well above the demo's largest (Brilliant Gems: 208 MB); 10 zips an account.
+    expect(config.quota).toEqual({ storageBytes: 5 * 1024 ** 3, bulkDownloads: 10 });
   });
 
   it("reads the environment", () => {
@@ -43,6 +45,8 @@ describe("loadConfig", () => {
       MAIL_FROM: "Jewelscan <hello@example.com>",
       PUBLIC_URL: "https://console.example.com/",
       PRODUCT_NAME: "Jewelscan",
+      ACCOUNT_STORAGE_QUOTA_MB: "250",
+      ACCOUNT_BULK_DOWNLOADS_MAX: "3",
     });
     expect(config).toEqual({
       port: 9000,
@@ -70,6 +74,7 @@ describe("loadConfig", () => {
       storage: { kind: "local" },
       jobs: loadConfig({}).jobs,
       leftovers: { minAgeMs: 3_600_000, intervalMs: 600_000 },
+      quota: { storageBytes: 250 * 1024 * 1024, bulkDownloads: 3 },
     });
   });
 
@@ -87,6 +92,9 @@ describe("loadConfig", () => {
     [{ JWT_SECRET: "short" }, /JWT_SECRET/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ PRODUCT_KEY: "gem-test" }, /PRODUCT_KEY/],
+    [{ ACCOUNT_STORAGE_QUOTA_MB: "0" }, /ACCOUNT_STORAGE_QUOTA_MB/],
+    [{ ACCOUNT_STORAGE_QUOTA_MB: "1.5" }, /ACCOUNT_STORAGE_QUOTA_MB/],
+    [{ ACCOUNT_BULK_DOWNLOADS_MAX: "-1" }, /ACCOUNT_BULK_DOWNLOADS_MAX/],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, asc, count, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, sum } from "drizzle-orm";
 import Type from "typebox";
 import {
   BULK_DOWNLOAD_EXPIRY_HOURS,
@@ -15,10 +15,11 @@ import {
   MAX_READY_BULK_BYTES,
   MAX_READY_BULK_DOWNLOADS,
 } from "../../../src/api/schemas/tests";
+import { reserveStorage, STORAGE_REFUSAL_DOC } from "../accounts/storage";
 import { callerOf } from "../auth/guard";
 import { binary, described, GUARD_REFUSALS, HEADERS, refusals, routeOptions, withHeaders } from "../docs/openapi";
 import { BULK_DOWNLOAD_EXPIRY_MS, estimateSeconds, expiresAtOf, toApiBulkDownload } from "./worker";
-import { bulkDownloads, tests } from "../db/schema";
+import { bulkDownloads, testFiles, tests } from "../db/schema";
 import { attachmentDisposition } from "../files/zip";
 import { actorOf, logActivity } from "../resources/writes";
 import { HttpError, notFound } from "../http/errors";
@@ -71,7 +72,7 @@ export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (ap
   async function checkReadyBound(userId: string): Promise<void> {
     const since = new Date(services.clock.now().getTime() - BULK_DOWNLOAD_EXPIRY_MS);
     const ready = await db
-      .select({ storageKey: bulkDownloads.storageKey, finishedAt: bulkDownloads.finishedAt })
+      .select({ storageKey: bulkDownloads.storageKey, size: bulkDownloads.size, finishedAt: bulkDownloads.finishedAt })
       .from(bulkDownloads)
       .where(
         and(eq(bulkDownloads.userId, userId), eq(bulkDownloads.status, "ready"), gt(bulkDownloads.finishedAt, since)),
@@ -82,7 +83,10 @@ export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (ap
     const frees = `The oldest expires ${new Date(oldest.getTime() + BULK_DOWNLOAD_EXPIRY_MS).toISOString().slice(0, 16).replace("T", " ")} UTC.`;
     if (ready.length >= MAX_READY_BULK_DOWNLOADS) throw new HttpError(409, tooManyReady(frees));
     let bytes = 0;
-    for (const { storageKey } of ready) bytes += storageKey ? ((await storage.size(storageKey)) ?? 0) : 0;
+    // The zip's size as recorded when it was ready; asked of the store for zips made before sizes were kept.
+    for (const { storageKey, size } of ready) {
+      bytes += size ?? (storageKey ? ((await storage.size(storageKey)) ?? 0) : 0);
+    }
     if (bytes >= MAX_READY_BULK_BYTES) throw new HttpError(409, tooLargeReady(frees));
   }
 
@@ -95,14 +99,14 @@ export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (ap
       TAG,
       "Start building one zip of many tests",
       {
-        description: `1 to ${MAX_BULK_TESTS} distinct tests the caller may see; one download at a time per user. Built in the background: poll GET /api/bulk-downloads/{id}.`,
+        description: `1 to ${MAX_BULK_TESTS} distinct tests the caller may see; one download at a time per user. Built in the background: poll GET /api/bulk-downloads/{id}. The zip counts against the caller's account's storage quota (its estimate, the tests' files, until it is ready), and an account keeps at most ACCOUNT_BULK_DOWNLOADS_MAX bulk downloads ready or being built.`,
         body: bulkDownloadRequestSchema,
         response: {
           201: withHeaders(described(bulkDownloadSchema, "Started: pending."), HEADERS.location),
           ...refusals({
             400: "Invalid body, or testIds contains tests that do not exist or that you may not see",
             ...GUARD_REFUSALS,
-            409: `A bulk download is already in progress, or you already hold ${MAX_READY_BULK_DOWNLOADS} ready zips or 2 GB of them (each expires ${BULK_DOWNLOAD_EXPIRY_HOURS} hours after it is ready).`,
+            409: `A bulk download is already in progress, or you already hold ${MAX_READY_BULK_DOWNLOADS} ready zips or 2 GB of them (each expires ${BULK_DOWNLOAD_EXPIRY_HOURS} hours after it is ready), or the account already keeps ACCOUNT_BULK_DOWNLOADS_MAX bulk downloads, or: ${STORAGE_REFUSAL_DOC}`,
           }),
         },
       },
@@ -125,12 +129,31 @@ export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (ap
         throw new HttpError(400, "testIds contains tests that do not exist or that you may not see");
       }
       await checkReadyBound(caller.id);
+      // The zip's estimate: the files it will hold (photos are stored as they are, documents deflated).
+      const [files] = await db
+        .select({ bytes: sum(testFiles.size) })
+        .from(testFiles)
+        .where(inArray(testFiles.testId, testIds));
+      const size = Number(files?.bytes ?? 0);
       let row;
       try {
         row = await db.transaction(async (tx) => {
+          // The caller's account keeps the zip: it must have room for it, and its zips stay within their bound.
+          await reserveStorage(tx, services.config.quota, services.clock, {
+            accountId: caller.accountId,
+            bytes: size,
+            need: "zip",
+            zip: true,
+          });
           const [stored] = await tx
             .insert(bulkDownloads)
-            .values({ id: randomUUID(), userId: caller.id, testIds, estimatedSeconds: estimateSeconds(testIds.length) })
+            .values({
+              id: randomUUID(),
+              userId: caller.id,
+              testIds,
+              estimatedSeconds: estimateSeconds(testIds.length),
+              size,
+            })
             .returning();
           const entry = { action: "bulk-download", resource: "users", recordId: caller.id };
           await logActivity(tx, {

@@ -126,7 +126,7 @@ export function bulkDownloadWorker(
       emptyFolders,
       onEntry: (index) => report(index / Math.max(1, entries.length)),
     });
-    const { key } = await new Promise<{ key: string }>((resolve, reject) => {
+    const { key, size } = await new Promise<{ key: string; size: number }>((resolve, reject) => {
       const interrupt = () => {
         const stream = output as NodeJS.ReadableStream & { destroy?: (error: Error) => void };
         stream.destroy?.(new Interrupted("The service is shutting down"));
@@ -144,6 +144,14 @@ export function bulkDownloadWorker(
         },
       );
     });
-    return { status: "ready" as const, progress: 1, storageKey: key, heartbeatAt: new Date(), finishedAt: new Date() };
+    // The zip's own size replaces the request's estimate in the account's storage (accounts/storage.ts).
+    return {
+      status: "ready" as const,
+      progress: 1,
+      storageKey: key,
+      size,
+      heartbeatAt: new Date(),
+      finishedAt: new Date(),
+    };
   }
 }

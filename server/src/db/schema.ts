@@ -151,6 +151,8 @@ export const users = pgTable(
     role: text("role", { enum: ROLES }).$type<Role>().notNull(),
     status: text("status", { enum: USER_STATUSES }).notNull().default("active"),
     avatar: text("avatar"),
+    /** The stored avatar's bytes (its account's storage quota); null without one, or for one stored before sizes were kept. */
+    avatarSize: bigint("avatar_size", { mode: "number" }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** Soft delete: the row stays for audit and recovery, but its tokens answer 499. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -366,6 +368,11 @@ export const bulkDownloads = pgTable(
     progress: doublePrecision("progress").notNull().default(0),
     estimatedSeconds: integer("estimated_seconds").notNull(),
     storageKey: text("storage_key"),
+    /**
+     * Bytes held against the account's storage quota: the estimate (the chosen tests' files) while
+     * pending or processing, the zip's own size once ready. Null for downloads older than the quota.
+     */
+    size: bigint("size", { mode: "number" }),
     error: text("error"),
     /** How many times a worker took the job up; an interrupted job is retried a few times. */
     attempts: integer("attempts").notNull().default(0),

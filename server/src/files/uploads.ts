@@ -5,7 +5,9 @@
  * complete, of an allowed extension, and its content agrees with that extension is it moved
  * into storage and given a row. A photo is decoded too (files/thumbnails.ts): its two thumbnails
  * are stored beside it, and one that cannot be decoded or has too many pixels is refused. Any
- * refusal leaves no row and no blob behind.
+ * refusal leaves no row and no blob behind. The file counts against the test's account's storage
+ * quota (accounts/storage.ts): checked before the blob is stored, and again under the account's
+ * lock in the transaction that writes the row, so two uploads at the limit cannot both pass.
  *
  * Registered in its own plugin, so multipart bodies are accepted here and nowhere else.
  */
@@ -21,6 +23,7 @@ import type { FastifyRequest } from "fastify";
 import Type from "typebox";
 import { uploadResponseSchema } from "../../../src/api/schemas/tests";
 import { FILE_KIND, SERVICE_UPLOAD_EXTENSIONS, type UploadResponse } from "../../../src/api/tests";
+import { checkStorage, reserveStorage, STORAGE_REFUSAL_DOC } from "../accounts/storage";
 import { callerOf } from "../auth/guard";
 import { testFiles } from "../db/schema";
 import { described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
@@ -98,7 +101,10 @@ async function receiveForm(request: FastifyRequest, tempDir: string): Promise<Fo
   return form;
 }
 
-export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, storage, fileLinks, config }) => {
+export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (
+  app,
+  { db, storage, fileLinks, config, clock },
+) => {
   await app.register(fastifyMultipart, {
     // One file: a second one makes multipart raise its files limit, which we answer with 400.
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
@@ -108,7 +114,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { d
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     "/v2/tests/file",
     routeOptions("signedIn", "Tests", "Add one file (kind Other) to a test", {
-      description: `multipart/form-data, one file of at most 20 MiB: ${SERVICE_UPLOAD_EXTENSIONS.join(", ")}, its content checked against its extension; a photo of at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels that decodes, stored with its WebP thumbnails.`,
+      description: `multipart/form-data, one file of at most 20 MiB: ${SERVICE_UPLOAD_EXTENSIONS.join(", ")}, its content checked against its extension; a photo of at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels that decodes, stored with its WebP thumbnails. It counts against the test's account's storage quota (409 beyond it).`,
       consumes: ["multipart/form-data"],
       // Documented only: the multipart body is read by the handler, not validated by Fastify.
       [DOCUMENTED_BODY]: Type.Object({
@@ -122,6 +128,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { d
           400: "A refused form or file: the message says why.",
           ...GUARD_REFUSALS,
           404: "Test not found",
+          409: STORAGE_REFUSAL_DOC,
           413: "The file is too large: the limit is 20 MiB.",
         }),
       },
@@ -152,6 +159,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { d
           throw new HttpError(400, notOfFormat(format));
         }
         if (format.type === "image") await checkPhoto(file.path, format);
+        // The test's account pays for it (whoever uploads); checked again as the row is written.
+        const room = { accountId: test.accountId, bytes: file.size, need: "file" as const };
+        await checkStorage(db, config.quota, clock, room);
 
         const { key, size } = await storage.put(createReadStream(file.path));
         try {
@@ -162,6 +172,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { d
             });
           }
           const row = await db.transaction(async (tx) => {
+            await reserveStorage(tx, config.quota, clock, { ...room, bytes: size });
             const [stored] = await tx
               .insert(testFiles)
               .values({

@@ -14,6 +14,10 @@
  * unchanged. Replacing writes the new blob, commits, then deletes the old one; a refused or failed
  * upload leaves no blob behind. Avatar changes do not bump the user's version: no edit form
  * carries the avatar, so a name form open elsewhere stays valid.
+ *
+ * An avatar counts against its user's account's storage quota (accounts/storage.ts) by its size
+ * (users.avatar_size): a new one may add what it is larger than the one it replaces, checked before
+ * its blob is stored and again under the account's lock as it is recorded.
  */
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -28,7 +32,10 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify
 import Type from "typebox";
 import { apiUserSchema } from "../../../src/api/schemas/auth";
 import { AVATAR_EXTENSIONS, AVATAR_FIELD, AVATAR_MAX_BYTES } from "../../../src/api/userSettings";
+import { checkStorage, lockAccountStorage, reserveStorage, STORAGE_REFUSAL_DOC } from "../accounts/storage";
 import { callerOf } from "../auth/guard";
+import type { Clock } from "../clock";
+import type { QuotaConfig } from "../config";
 import { users } from "../db/schema";
 import { binary, described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { uploadFormatOf } from "../files/contentCheck";
@@ -107,20 +114,36 @@ async function checkedExtension(image: ReceivedImage): Promise<"png" | "jpg"> {
   return format.contentType === "image/png" ? "png" : "jpg";
 }
 
+/** A stored avatar's bytes, and the quota they must fit in. */
+interface StoredAvatar {
+  size: number;
+  quota: QuotaConfig;
+  clock: Clock;
+}
+
 /**
  * Sets the caller's avatar (a URL or null) in one transaction with its activity entry; answers the
- * user and the avatar it replaced. A user whose avatar is already that changes nothing.
+ * user and the avatar it replaced. A user whose avatar is already that changes nothing. A stored
+ * avatar must fit in the account's quota with the replaced one's bytes given back (409 otherwise).
  */
 async function setAvatar(
   db: Services["db"],
   caller: ReturnType<typeof callerOf>,
   avatar: string | null,
+  stored?: StoredAvatar,
 ): Promise<{ user: UserRow; previous: string | null }> {
   return db.transaction(async (tx: Tx) => {
+    // The account's lock before the user's row, in the order every storage write takes them.
+    if (stored) await lockAccountStorage(tx, caller.accountId);
     const [current] = await tx.select().from(users).where(eq(users.id, caller.id)).for("update");
     if (!current) throw notFound(AVATAR_NOT_FOUND);
     if (current.avatar === avatar) return { user: current, previous: null };
-    const [user] = await tx.update(users).set({ avatar }).where(eq(users.id, caller.id)).returning();
+    if (stored) {
+      const bytes = stored.size - (current.avatarSize ?? 0);
+      await reserveStorage(tx, stored.quota, stored.clock, { accountId: caller.accountId, bytes, need: "image" });
+    }
+    const avatarSize = stored?.size ?? null;
+    const [user] = await tx.update(users).set({ avatar, avatarSize }).where(eq(users.id, caller.id)).returning();
     await logActivity(tx, {
       ...actorOf(caller),
       action: "avatar",
@@ -144,7 +167,10 @@ async function deleteReplaced(storage: FileStorage, log: FastifyBaseLogger, user
 }
 
 /** Registered in its own plugin: multipart bodies are accepted by the avatar upload only. */
-export async function avatarUploadRoutes(app: FastifyInstance, { db, storage }: Services): Promise<void> {
+export async function avatarUploadRoutes(
+  app: FastifyInstance,
+  { db, storage, config, clock }: Services,
+): Promise<void> {
   await app.register(fastifyMultipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2, fieldSize: 1024 },
   });
@@ -153,7 +179,7 @@ export async function avatarUploadRoutes(app: FastifyInstance, { db, storage }: 
   api.post(
     "/users/me/avatar",
     routeOptions("signedIn", USER_SETTINGS_TAG, "Upload the caller's avatar (replaces the current one)", {
-      description: `multipart/form-data, the field "${AVATAR_FIELD}": one ${AVATAR_EXTENSIONS.join(", ")} image of at most 2 MiB, its content checked against its extension. Records the activity entry \`avatar\`.`,
+      description: `multipart/form-data, the field "${AVATAR_FIELD}": one ${AVATAR_EXTENSIONS.join(", ")} image of at most 2 MiB, its content checked against its extension. Counts against the account's storage quota, less the avatar it replaces (409 beyond it). Records the activity entry \`avatar\`.`,
       consumes: ["multipart/form-data"],
       [DOCUMENTED_BODY]: Type.Object({
         [AVATAR_FIELD]: Type.String({ format: "binary", description: "The image." }),
@@ -163,6 +189,7 @@ export async function avatarUploadRoutes(app: FastifyInstance, { db, storage }: 
         ...refusals({
           400: "A refused form or image: the message says why.",
           ...GUARD_REFUSALS,
+          409: STORAGE_REFUSAL_DOC,
           413: AVATAR_TOO_LARGE,
         }),
       },
@@ -174,12 +201,15 @@ export async function avatarUploadRoutes(app: FastifyInstance, { db, storage }: 
       try {
         const image = await receiveImage(request, tempDir);
         const extension = await checkedExtension(image);
-        const { key } = await storage.put(createReadStream(image.path), {
+        const [current] = await db.select({ avatarSize: users.avatarSize }).from(users).where(eq(users.id, caller.id));
+        const bytes = image.size - (current?.avatarSize ?? 0);
+        await checkStorage(db, config.quota, clock, { accountId: caller.accountId, bytes, need: "image" });
+        const { key, size } = await storage.put(createReadStream(image.path), {
           key: `avatar-${randomUUID()}.${extension}`,
         });
         let changed: Awaited<ReturnType<typeof setAvatar>>;
         try {
-          changed = await setAvatar(db, caller, avatarPath(caller.id, key));
+          changed = await setAvatar(db, caller, avatarPath(caller.id, key), { size, quota: config.quota, clock });
         } catch (error) {
           await storage.delete(key);
           throw error;

@@ -32,14 +32,5 @@ export function toMinor(major: string | number, currency: string): number | null
 /** 1250, "USD" → 12.5 (for number inputs). */
 export const toMajor = (minor: number, currency: string): number => minor / 10 ** minorDigits(currency);
 
-/** Bytes for people: 1536 → "1.5 KB". */
-export function formatBytes(bytes: number): string {
-  const units = ["B", "KB", "MB", "GB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1).replace(/\.0$/, "")} ${units[unit]}`;
-}
+/** Bytes for people: shared with the service, whose quota messages say sizes the same way. */
+export { formatBytes } from "../../api/storage";
