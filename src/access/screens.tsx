@@ -13,6 +13,7 @@ import FirmwareIcon from "@mui/icons-material/MemoryOutlined";
 import AdvancedIcon from "@mui/icons-material/TuneOutlined";
 import DiscountsIcon from "@mui/icons-material/LocalOfferOutlined";
 import RecoverIcon from "@mui/icons-material/RestoreFromTrashOutlined";
+import SubscriptionIcon from "@mui/icons-material/CardMembershipOutlined";
 import { lazyPage } from "../custom/startup/lazyPage";
 import { SCREEN_TABLE, type MenuIcon, type ScreenEntry } from "./screenTable";
 
@@ -53,3 +54,9 @@ export const SCREENS: Screen[] = SCREEN_TABLE.map(({ menu, title, ...entry }) =>
 }));
 
 export const MENU_SCREENS = SCREENS.filter((item) => item.menu);
+
+/** The menu while an inactive subscription sends everyone to /new-subscription: that page alone. */
+export const INACTIVE_MENU: Screen[] = SCREENS.filter((item) => item.path === "/new-subscription").map((item) => ({
+  ...item,
+  menu: { icon: SubscriptionIcon, segments: ["new-subscription"] },
+}));

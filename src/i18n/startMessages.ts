@@ -27,6 +27,8 @@ export const startMessages = {
     loading: "Loading…",
     profile: {
       menu: "Profile",
+      /** Said after the user's name on the profile button ("Uma Tran, Profile"). */
+      menuAfterName: ", Profile",
       myProfile: "My Profile",
       settings: "Settings",
       logout: "Logout",
@@ -70,6 +72,7 @@ export const startMessages = {
     newBody:
       "Your account has no active subscription. Start a new subscription to get full access to the console again.",
     newAdminHint: "Ask an admin of your account to start a new subscription.",
+    newAdmins: "The admins of your account:",
     start: {
       title: "Start your subscription",
       subtitle: "Choose a plan and pay by card: your account is active as soon as the payment goes through.",

@@ -4,6 +4,7 @@ import { http, HttpResponse } from "msw";
 import type { QuoteRequest, StartSubscriptionRequest, SubscriptionQuote } from "../../src/api/plans";
 import { QUOTE_PLAIN, QUOTE_WITH_CODE, STARTED, SUBSCRIPTION_CONTRACT as C } from "../fixtures/subscriptionContract";
 import { contentRange } from "../../src/api/rules";
+import { CONTRACT } from "../fixtures/contract";
 import { renderConsole } from "./harness/renderConsole";
 import { reply, server, state } from "./harness/server";
 
@@ -60,10 +61,7 @@ beforeEach(() => {
   );
 });
 
-const inactive = {
-  status: "inactive" as const,
-  message: "Your subscription is inactive. Start a new subscription to restore full access.",
-};
+const inactive = CONTRACT.subscription.inactive.body;
 const openAsInactiveAdmin = (path = "/new-subscription") =>
   renderConsole(path, { role: "Admin", service: (service) => (service.subscription = { ...inactive }) });
 
@@ -208,6 +206,20 @@ describe("/new-subscription for everyone else", () => {
     expect(await screen.findByText("Your subscription is inactive")).toBeInTheDocument();
     expect(window.location.pathname).toBe("/new-subscription");
     expect(screen.getByText(/Ask an admin of your account to start a new subscription\./)).toBeInTheDocument();
+    // Whom to ask, by name, with a way to write to them.
+    const admins = screen.getByRole("list", { name: "The admins of your account:" });
+    expect(within(admins).getByText("Oscar Black")).toBeInTheDocument();
+    expect(within(admins).getByRole("link", { name: "inactive@example.com" })).toHaveAttribute(
+      "href",
+      "mailto:inactive@example.com",
+    );
+    // The menu leads only where the manager can go: every other screen sends back here.
+    const menu = screen.getByRole("navigation", { name: "Main menu" });
+    expect(
+      within(menu)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["New Subscription"]);
     expect(screen.queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Go To Payments" })).not.toBeInTheDocument();
     expect(state.calls).not.toContain("GET plans");

@@ -300,6 +300,6 @@ describe("the session's other calls: GET users/{id} and GET v2/payments/subscrip
       url: "/api/v2/payments/subscription",
       headers: bearer(session.accessToken),
     });
-    expect(expectAnswer(response, CONTRACT.subscription.inactive)).toEqual(CONTRACT.subscription.inactive.body);
+    expect(expectAnswer(response, CONTRACT.subscription.canceled)).toEqual(CONTRACT.subscription.canceled.body);
   });
 });

@@ -112,7 +112,11 @@ describe("register → confirm", () => {
       url: "/api/v2/payments/subscription",
       headers: bearer(session.accessToken),
     });
-    expect(status.json()).toEqual(CONTRACT.subscription.inactive.body);
+    // …where the owner, the new account's one admin, is named as the one who may pay.
+    expect(status.json()).toEqual({
+      ...CONTRACT.subscription.inactive.body,
+      admins: [{ name: "Ada Lovelace", email }],
+    });
     expect((await refresh(t.app, session.refreshToken)).statusCode).toBe(200);
     expect((await login(t.app, email, body.password)).statusCode).toBe(200);
 

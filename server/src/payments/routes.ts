@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { subscriptionStatusResponseSchema } from "../../../src/api/schemas/auth";
 import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
-import { accounts, scheduledActions } from "../db/schema";
+import { accounts, scheduledActions, users } from "../db/schema";
 import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { DEFAULT_SUBSCRIPTION_MESSAGES, graceMessage, pastDueMessage } from "./subscriptionMessages";
@@ -23,6 +23,16 @@ async function nextStep(db: Database, accountId: string, kind: string): Promise<
       ),
     );
   return step?.runAt ?? null;
+}
+
+/** The account's active admins, as the people who may start a new subscription (by name). */
+async function adminsOf(db: Database, accountId: string): Promise<{ name: string; email: string }[]> {
+  const rows = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.role, "Admin"), eq(users.status, "active")))
+    .orderBy(users.lastName, users.firstName, users.id);
+  return rows.map((row) => ({ name: `${row.firstName} ${row.lastName}`.trim(), email: row.email }));
 }
 
 export const paymentRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, clock }) => {
@@ -61,7 +71,12 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
           ...(deletedAt ? { readOnlyUntil: deletedAt.toISOString() } : {}),
         };
       }
-      return { status: account.status, message: account.message ?? DEFAULT_SUBSCRIPTION_MESSAGES[account.status] };
+      const message = account.message ?? DEFAULT_SUBSCRIPTION_MESSAGES[account.status];
+      // Inactive: everyone but super admins is sent to /new-subscription, where those who cannot
+      // pay are told whom to ask.
+      if (account.status === "inactive")
+        return { status: account.status, message, admins: await adminsOf(db, accountId) };
+      return { status: account.status, message };
     },
   );
 };

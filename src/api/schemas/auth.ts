@@ -62,6 +62,15 @@ export const subscriptionStatusResponseSchema = Type.Object({
    * of sending everyone to /new-subscription); absent otherwise.
    */
   readOnlyUntil: Type.Optional(Type.String({ format: "date-time" })),
+  /**
+   * Ours, beyond spec §7: while inactive, the account's active admins, so that a manager or a
+   * user (who cannot pay) knows whom to ask. Absent otherwise.
+   */
+  admins: Type.Optional(
+    Type.Array(Type.Object({ name: Type.String(), email: Type.String() }), {
+      description: "The account's active admins, while the subscription is inactive.",
+    }),
+  ),
 });
 
 export const passwordCheckRequestSchema = Type.Object({ password: passwordSchema }, { additionalProperties: false });

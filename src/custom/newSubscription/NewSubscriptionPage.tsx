@@ -1,4 +1,4 @@
-import { Alert, Box } from "@mui/material";
+import { Alert, Box, Link, List, ListItem, ListItemText, Typography } from "@mui/material";
 import CardMembershipIcon from "@mui/icons-material/CardMembershipOutlined";
 import { Navigate, useNavigate } from "react-router-dom";
 import { useCanAccess, useTranslate } from "react-admin";
@@ -9,6 +9,26 @@ import { StatusPage } from "../status/StatusPage";
 import { useSubscriptionStatus } from "../status/SubscriptionGate";
 import SubscriptionCheckout from "./SubscriptionCheckout";
 import { pageFor } from "./subscriptionForm";
+
+/** Whom to ask, when the service names the account's admins (ours beyond §7). */
+function AdminContacts({ admins }: { admins: { name: string; email: string }[] }) {
+  const translate = useTranslate();
+  if (admins.length === 0) return null;
+  return (
+    <Box sx={{ textAlign: "left" }}>
+      <Typography variant="body2" id="account-admins">
+        {translate("subscription.newAdmins")}
+      </Typography>
+      <List dense aria-labelledby="account-admins">
+        {admins.map((admin) => (
+          <ListItem key={admin.email} disableGutters>
+            <ListItemText primary={admin.name} secondary={<Link href={`mailto:${admin.email}`}>{admin.email}</Link>} />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
 
 /**
  * /new-subscription (spec §2, §4): where an inactive account's people land. An Admin picks a plan
@@ -37,6 +57,7 @@ export default function NewSubscriptionPage() {
         icon={<CardMembershipIcon color="primary" sx={{ fontSize: 56 }} />}
         title={translate("subscription.newTitle")}
         body={`${translate("subscription.newBody")} ${translate("subscription.newAdminHint")}`}
+        actions={<AdminContacts admins={status.data?.admins ?? []} />}
       />
     );
   return (

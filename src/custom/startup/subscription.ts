@@ -40,6 +40,13 @@ export interface SubscriptionInput {
 const inGrace = (readOnlyUntil: string | null | undefined) =>
   typeof readOnlyUntil === "string" && !Number.isNaN(Date.parse(readOnlyUntil));
 
+/**
+ * Whether the subscription sends this user to /new-subscription from everywhere: then the menu
+ * offers that page alone (issue 26: a menu whose every item leads back there misleads).
+ */
+export const isSentToNewSubscription = (input: Omit<SubscriptionInput, "pathname">): boolean =>
+  decideSubscription({ ...input, pathname: "/" }) === "redirect";
+
 export function decideSubscription({
   status,
   readOnlyUntil,
