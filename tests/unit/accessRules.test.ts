@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canAccess } from "../../src/access/accessRules";
+import { actorOf, canAccess } from "../../src/access/accessRules";
 import type { Role } from "../../src/api/types";
 
 /** authProvider.canAccess's answers for records: each action reaches its own rule. */
@@ -80,5 +80,79 @@ describe("record rules through canAccess", () => {
     expect(ask(null, "devices", "rename", { accountId: "acc-1", status: "active" })).toBe(false);
     expect(ask("Admin", "devices", "teleport")).toBe(false);
     expect(ask("SuperAdmin", "devices", "teleport")).toBe(true);
+  });
+});
+
+describe("page and action rules through canAccess (spec §2, §6, docs/api.md)", () => {
+  const roles = ["SuperAdmin", "Admin", "Manager", "User", null] as const;
+  /** Who, of super admin, admin, manager, user and a guest, gets a yes. */
+  const who = (resource: string, action: string, record?: unknown) =>
+    roles.filter((role) => ask(role, resource, action, record));
+
+  it("lets everyone list and restore their deleted tests; picking whose activity: admins and up", () => {
+    expect(who("deleted-tests", "list")).toEqual(roles);
+    expect(who("deleted-tests", "restore")).toEqual(roles);
+    expect(who("activity", "list")).toEqual(roles);
+    expect(who("activity", "filterByActor")).toEqual(["SuperAdmin", "Admin"]);
+  });
+
+  it("sends everyone to /new-subscription, where only Admins pay", () => {
+    expect(who("new-subscription", "list")).toEqual(roles);
+    expect(who("new-subscription", "start")).toEqual(["Admin"]);
+  });
+
+  it("offers admins the exports of what they filter: devices, payments, businesses", () => {
+    for (const resource of ["devices", "payments", "businesses"]) {
+      expect(who(resource, "export"), resource).toEqual(["SuperAdmin", "Admin"]);
+    }
+    for (const resource of ["accounts", "users", "subscriptions", "firmware", "discounts"]) {
+      expect(who(resource, "export"), resource).toEqual(["SuperAdmin"]);
+    }
+  });
+
+  it("answers no to a guest for what needs a signed-in user, instead of failing", () => {
+    for (const [resource, action] of [
+      ["accounts", "saveQueries"],
+      ["accounts", "bookmark"],
+      ["users", "invite"],
+      ["users", "disable"],
+      ["devices", "rename"],
+      ["devices", "notifyOwner"],
+      ["payments", "export"],
+    ]) {
+      expect(who(resource, action), `${resource}.${action}`).not.toContain(null);
+    }
+  });
+
+  it("edits a user where some field is editable: super admins any, admins their account's, anyone themselves", () => {
+    const colleague = { id: "u-9", accountId: "acc-1" };
+    expect(who("users", "edit", colleague)).toEqual(["SuperAdmin", "Admin"]);
+    expect(who("users", "edit", { ...colleague, accountId: "acc-2" })).toEqual(["SuperAdmin"]);
+    expect(ask("Manager", "users", "edit", { id: "u-Manager", accountId: "acc-1" })).toBe(true);
+    expect(ask("User", "users", "edit", { id: "u-User", accountId: "acc-1" })).toBe(true);
+  });
+
+  it("offers in the role picker the roles the actor may hand out, and no picker without an option", () => {
+    expect(who("users", "assignRole", { role: "Manager" })).toEqual(["SuperAdmin", "Admin"]);
+    expect(who("users", "assignRole", { role: "SuperAdmin" })).toEqual(["SuperAdmin"]);
+    expect(who("users", "assignRole")).toEqual([]);
+  });
+
+  it("offers disabling users, renaming boxes and the owner's emails to admins and super admins", () => {
+    expect(who("users", "disable")).toEqual(["SuperAdmin", "Admin"]);
+    expect(who("devices", "rename")).toEqual(["SuperAdmin", "Admin"]);
+    expect(who("devices", "notifyOwner")).toEqual(["SuperAdmin", "Admin"]);
+    expect(who("devices", "notifyOwner", { accountId: "acc-2" })).toEqual(["SuperAdmin"]);
+  });
+});
+
+describe("actorOf", () => {
+  it("reads the session's user as the rules' actor, and a session without a role as a guest", () => {
+    expect(actorOf({ id: "u1", role: "Manager", accountId: "acc-1" })).toEqual({
+      id: "u1",
+      role: "Manager",
+      accountId: "acc-1",
+    });
+    expect(actorOf({ id: "", role: null, accountId: "" })).toBeNull();
   });
 });
