@@ -1,8 +1,9 @@
 /**
  * The resource calls react-admin's CRUD methods do not cover (docs/api-resources.md): the server
  * CSV export, bookmarks, the caller's own account, the record actions (change role, disable,
- * enable, mark lost, mark found, rename, cancel, resume, refund) and the firmware upload with progress. Saved
- * queries and invitations are CRUD calls on their resources (see ./resourceRoutes.ts).
+ * enable, mark lost, mark found, rename, cancel, resume, refund), the firmware upload with progress
+ * and the firmware download. Saved queries and invitations are CRUD calls on their resources (see
+ * ./resourceRoutes.ts).
  */
 import { HttpError } from "react-admin";
 import type {
@@ -69,6 +70,8 @@ export interface ResourceCalls {
 
   /** POST firmware, multipart (file + fields), reporting upload progress. */
   uploadFirmware(fields: FirmwareUploadFields, file: File, options?: UploadOptions): Promise<Firmware>;
+  /** GET firmware/{id}/file: the build's file, as stored (its SHA-256 is the record's). */
+  downloadFirmware(id: string): Promise<BlobResult>;
 }
 
 const segment = encodeURIComponent;
@@ -169,5 +172,7 @@ export function createResourceCalls(httpClient: HttpClient): ResourceCalls {
       if (answer.status < 200 || answer.status >= 300) throw new HttpError(messageOf(body), answer.status, body);
       return body as Firmware;
     },
+    downloadFirmware: (id) =>
+      httpClient.blob(`firmware/${segment(id)}/file`, { headers: { Accept: "application/octet-stream" } }),
   };
 }

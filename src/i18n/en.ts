@@ -930,6 +930,13 @@ export const appMessages = {
         done: "Firmware %{version} uploaded",
       },
       editTitle: "Firmware %{version}",
+      download: {
+        button: "Download",
+        name: "Download firmware %{build}",
+      },
+      copySha256: "Copy SHA-256",
+      sha256Copied: "SHA-256 copied to clipboard",
+      sha256CopyFailed: "The SHA-256 could not be copied: select it and copy it.",
     },
     discounts: {
       name: "Discount |||| Discounts",

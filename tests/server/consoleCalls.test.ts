@@ -7,7 +7,7 @@
  * The guest flows get their codes and links from real mail (an in-process SMTP server), as a
  * person would.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { DataProvider, RaRecord } from "react-admin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleDataProvider } from "../../src/dataProvider";
@@ -247,6 +247,15 @@ const CALLS: Record<ExtraCall, () => Promise<void>> = {
       file,
     );
     expect(uploaded).toMatchObject({ firmwareVersion: "99.0.1", fileSize: file.size });
+  },
+  async downloadFirmware() {
+    const { data } = await superAdmin.getList("firmware", { ...page(), filter: {} });
+    const build = data[0]!;
+    const file = await superAdmin.downloadFirmware(String(build.id));
+    const bytes = Buffer.from(await file.blob.arrayBuffer());
+    expect(file.fileName).toBe(build.fileName);
+    expect(bytes.length).toBe(build.fileSize);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(build.sha256);
   },
   async restoreAccount() {
     const account = await deletedAccount();

@@ -13,6 +13,7 @@ import {
 import { Link } from "react-router-dom";
 import { FIRMWARE_STATUSES, type Firmware } from "../../api/resources";
 import { EditDialog } from "../shared/FormDialog";
+import { FirmwareDownloadButton, FirmwareFileDetails } from "./FirmwareFile";
 import { DateTimeText, DeviceTypeText } from "../shared/fields";
 import { formatBytes } from "../shared/money";
 import { paths } from "../shared/paths";
@@ -42,6 +43,7 @@ function FirmwareEditDialog({ id, onClose }: { id: string | null; onClose: () =>
       onClose={onClose}
       transform={pick}
     >
+      {data && <FirmwareFileDetails build={data} />}
       <SelectInput
         source="status"
         choices={FIRMWARE_STATUSES.map((status) => ({ id: status, name: statusLabelKey(status) }))}
@@ -99,6 +101,7 @@ export default function FirmwareList() {
           />
           <Column source="uploadedByName" />
           <Column source="uploadedAt" render={(record) => <DateTimeText value={record.uploadedAt} />} />
+          <Column label="" disableSort render={(record) => <FirmwareDownloadButton build={record} />} />
         </DataTable>
       </ResourceList>
       <FirmwareEditDialog id={editing} onClose={() => setEditing(null)} />
