@@ -842,6 +842,7 @@ export const appMessages = {
         failureReason: "Failure reason",
       },
       subtitle: "Payments and subscriptions.",
+      openSubscription: "Open the subscription",
       sections: {
         payments: "Payments",
         subscription: "Subscriptions",

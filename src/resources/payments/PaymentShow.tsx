@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Box, Button, Link as MuiLink, Stack, Typography } from "@mui/material";
 import UndoIcon from "@mui/icons-material/Undo";
-import { useCanAccess, useTranslate } from "react-admin";
+import { useCanAccess, useReference, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
-import type { Payment } from "../../api/resources";
+import type { Payment, Subscription } from "../../api/resources";
 import { DateTimeText, FieldGrid, MoneyText, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
@@ -18,11 +18,29 @@ export default function PaymentShowPage() {
   return <RecordShow<Payment> resource="payments">{(payment) => <PaymentView payment={payment} />}</RecordShow>;
 }
 
+/**
+ * The payment's subscription by its plan and billing ("Professional · Monthly"), linked: to its page
+ * for super admins, to Payments › Subscriptions for admins (spec §2: the page is super admins').
+ */
+function SubscriptionLink({ id }: { id: string }) {
+  const translate = useTranslate();
+  const { canAccess: mayOpen } = useCanAccess({ resource: "subscriptions", action: "show" });
+  const { referenceRecord: subscription, isPending } = useReference<Subscription>({ reference: "subscriptions", id });
+  if (isPending) return null;
+  const name = subscription
+    ? `${subscription.plan} · ${translate(`resources.subscriptions.intervals.${subscription.interval}`)}`
+    : translate("resources.payments.openSubscription");
+  return (
+    <MuiLink component={Link} to={mayOpen ? paths.subscription(id) : paths.subscriptions}>
+      {name}
+    </MuiLink>
+  );
+}
+
 function PaymentView({ payment }: { payment: Payment }) {
   const translate = useTranslate();
   const [refunding, setRefunding] = useState(false);
   const { canAccess: mayRefund } = useCanAccessRecord({ resource: "payments", action: "refund", record: payment });
-  const { canAccess: mayOpenSubscription } = useCanAccess({ resource: "subscriptions", action: "show" });
   const label = (field: string) => translate(`resources.payments.fields.${field}`);
 
   return (
@@ -53,17 +71,7 @@ function PaymentView({ payment }: { payment: Payment }) {
             ...placeItems(label, payment),
             {
               label: label("subscriptionId"),
-              value:
-                payment.subscriptionId &&
-                (mayOpenSubscription ? (
-                  <MuiLink component={Link} to={paths.subscription(payment.subscriptionId)}>
-                    {payment.subscriptionId}
-                  </MuiLink>
-                ) : (
-                  <MuiLink component={Link} to={paths.subscriptions}>
-                    {payment.subscriptionId}
-                  </MuiLink>
-                )),
+              value: payment.subscriptionId && <SubscriptionLink id={payment.subscriptionId} />,
             },
             {
               label: label("method"),
