@@ -12,7 +12,7 @@ const SERVER_FILES_WITH_MOCKS = ["tests/server/strangers.test.ts"];
  * console's code, the region names' memo and a vi.mock'ed page loader): in the shared worker of the
  * "unit" project an earlier file may have evaluated those modules already.
  */
-const UNIT_FILES_WITH_FRESH_MODULES = ["tests/unit/translator.test.ts", "tests/unit/countryNames.test.ts"];
+export const UNIT_FILES_WITH_FRESH_MODULES = ["tests/unit/translator.test.ts", "tests/unit/countryNames.test.ts"];
 
 const serverProject = {
   environment: "node",
@@ -54,7 +54,7 @@ export default defineConfig({
           isolate: false,
           // Above the longest wait a test may make (tests/console/setup.ts): on a busy machine a
           // test slows down, it does not fail.
-          testTimeout: 120_000,
+          testTimeout: 180_000,
         },
       },
       {

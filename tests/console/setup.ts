@@ -32,7 +32,7 @@ window.scrollTo = () => undefined;
 // Pages load on demand; the first import of a chunk in a cold test worker can take seconds, and
 // many more on a machine busy with other work. A wait is a limit for what never comes, not a
 // speed goal (speed is the benchmarks'), so it is generous: a passing test never gets near it.
-configure({ asyncUtilTimeout: 30_000 });
+configure({ asyncUtilTimeout: 60_000 });
 
 // A request no handler answers fails the test that made it: msw's "error" strategy alone only
 // rejects the fetch, which a page may show as an error state while the test passes. Checked after
