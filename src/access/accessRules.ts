@@ -27,6 +27,7 @@ import {
   type Actor,
 } from "../resources/shared/permissions";
 import { canDeleteTest } from "../custom/testDetail/testRules";
+import { mayReadAccountStorage } from "../api/storage";
 import { canAccessRoles, type AccessRole } from "./roles";
 
 export interface AccessQuery {
@@ -114,6 +115,11 @@ const RULES: Record<string, Record<string, Rule>> = {
     edit: forRecord(canManageRecords),
     own: page(OWN_ACCOUNT),
     editOwn: forRecord(canEditOwnAccount, page(NOBODY)),
+    // What the account holds against its quota (docs/api.md "Storage quota"): the service's own rule.
+    storage: forRecord(
+      (actor, account: { id: string }) => mayReadAccountStorage(actor, account.id),
+      page(SUPER_ADMIN_ADMIN),
+    ),
     create: manage,
     delete: manage,
     // Stryker disable next-line StringLiteral: canExport gives admins no accounts export, so any other name answers the same

@@ -20,6 +20,7 @@ import { createScheduledActionCalls, type ScheduledActionCalls } from "./schedul
 import { createSubscriptionCalls, type SubscriptionCalls } from "./subscriptionCalls";
 import { withResourceRoutes } from "./resourceRoutes";
 import { createStartupCalls, type StartupCalls } from "./startupCalls";
+import { createStorageCalls, type StorageCalls } from "./storageCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 import { createUserSettingsCalls, type UserSettingsCalls } from "./userSettingsCalls";
 import { withTestRecords } from "./testRecordsProvider";
@@ -42,6 +43,7 @@ export interface ConsoleDataProvider
     UserSettingsCalls,
     SubscriptionCalls,
     AdvancedSettingsCalls,
+    StorageCalls,
     StartupCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
@@ -90,6 +92,7 @@ export function createDataProvider(
     ...createUserSettingsCalls(httpClient),
     ...createSubscriptionCalls(httpClient),
     ...createStartupCalls(httpClient),
+    ...createStorageCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

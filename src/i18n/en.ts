@@ -424,6 +424,11 @@ export const appMessages = {
       },
       noSubscription: "This account has no subscription.",
       addBusiness: "Add location",
+      storage: {
+        label: "Storage",
+        usage: "%{used} of %{quota}",
+        parts: "Tests %{tests} · Downloads %{downloads} · Avatars %{avatars}",
+      },
     },
     businesses: {
       name: "Business |||| Businesses",

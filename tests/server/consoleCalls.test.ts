@@ -265,6 +265,12 @@ const CALLS: Record<ExtraCall, () => Promise<void>> = {
     const account = await deletedAccount();
     expect(await superAdmin.restoreAccounts([String(account.id)])).toEqual([String(account.id)]);
   },
+  async getAccountStorage() {
+    const storage = await admin.getAccountStorage(A.brilliantGems);
+    expect(storage).toMatchObject({ quota: expect.any(Number), used: expect.any(Number) });
+    // Another account's is not found, which the console takes for "no storage line".
+    expect(await admin.getAccountStorage(A.lapisTraders)).toBeNull();
+  },
   async cancelScheduledAction() {
     const action = await scheduledAction();
     expect(await superAdmin.checkPassword(DEMO_PASSWORD)).toBe(true);

@@ -61,6 +61,14 @@ describe("record rules through canAccess", () => {
     expect(ask("Manager", "accounts", "editOwn", account)).toBe(false);
   });
 
+  it("reads an account's storage: super admins any account's, admins their own (the service's rule)", () => {
+    expect(ask("SuperAdmin", "accounts", "storage", { id: "acc-2" })).toBe(true);
+    expect(ask("Admin", "accounts", "storage", { id: "acc-1" })).toBe(true);
+    expect(ask("Admin", "accounts", "storage", { id: "acc-2" })).toBe(false);
+    expect(ask("Manager", "accounts", "storage", { id: "acc-1" })).toBe(false);
+    expect(ask("User", "accounts", "storage", { id: "acc-1" })).toBe(false);
+  });
+
   it("adds a location: the account's admin or a super admin; the /add-new-location page is an Admin's", () => {
     expect(ask("Admin", "businesses", "create", { id: "acc-1", accountId: "acc-1" })).toBe(true);
     expect(ask("Admin", "businesses", "create", { id: "acc-2", accountId: "acc-2" })).toBe(false);

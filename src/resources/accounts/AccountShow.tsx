@@ -26,6 +26,7 @@ import { StatusChip } from "../shared/StatusChip";
 import { useActor } from "../shared/useActor";
 import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { AccountFields } from "./accountInputs";
+import { AccountStorageLine } from "./AccountStorageLine";
 import { OwnAccountForm } from "./OwnAccountForm";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
@@ -128,7 +129,10 @@ interface AccountDetailProps {
   own?: boolean;
 }
 
-/** An account's page: its counters, details, businesses, users, devices, subscription and payments. */
+/**
+ * An account's page: its counters, its storage (super admins, its admins), details, businesses,
+ * users, devices, subscription and payments.
+ */
 export function AccountDetail({ accountId, own = false }: AccountDetailProps) {
   return (
     <RecordShow<Account> resource="accounts" id={accountId}>
@@ -233,6 +237,7 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
           { label: translate("resources.accounts.fields.testCount"), value: account.testCount },
         ]}
       />
+      <AccountStorageLine account={account} />
       <Tabs
         value={current.key}
         onChange={(_, value: TabKey) => setTab(value)}

@@ -3,8 +3,9 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { Account, Device, Payment, SavedQuery, User, Versioned } from "../../../src/api/resources";
 import type { Role } from "../../../src/api/types";
+import { STORAGE_CONTRACT } from "../../fixtures/storageContract";
 import { renderConsole } from "./renderConsole";
-import { server } from "./server";
+import { reply, server } from "./server";
 
 /**
  * A small in-memory service answering docs/api-resources.md the way a conforming service would:
@@ -173,6 +174,11 @@ export function serveResources() {
     serveList("users"),
     serveList("payments"),
     ...serveOne("accounts"),
+    // An account's storage (its page shows it to super admins and its admins): the contract's example.
+    http.get("*/api/accounts/:id/storage", ({ request }) => {
+      db.requests.push(new URL(request.url));
+      return reply(STORAGE_CONTRACT.ok);
+    }),
     ...serveOne("users"),
     ...serveOne("payments"),
     http.get("*/api/subscriptions", () => HttpResponse.json([], { headers: { "Content-Range": "subscriptions */0" } })),
