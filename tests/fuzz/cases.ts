@@ -2,9 +2,11 @@
  * Turns the OpenAPI document into malformed requests: for every operation, each path parameter,
  * query parameter, header and body field broken in turn (the rest left plausible so the broken one
  * is what the service meets), whole bodies that are not JSON, broken multipart forms, and lists'
- * sort, range and filter with prototype keys and out-of-range numbers.
+ * sort, range and filter with prototype keys and out-of-range numbers; and the edge classes of
+ * edges.ts in full, each as every caller.
  */
 import type { OpenAPIV3 } from "openapi-types";
+import { EDGE_KINDS, edgeCasesOf, setPath, type EdgeKind } from "./edges";
 import type { Prng } from "./prng";
 import {
   ALL_BAD_VALUES,
@@ -31,6 +33,10 @@ export interface FuzzRequest {
   payload?: string | Buffer;
   /** What was broken, for the failure report. */
   what: string;
+  /** The edge class it belongs to (edges.ts), if any. */
+  kind?: EdgeKind;
+  /** Who sends it, as an index into the runner's callers; undefined: the runner's own rotation. */
+  caller?: number;
 }
 
 /** Percent-encodes UTF-8 bytes (encodeURIComponent throws on a lone surrogate; this does not). */
@@ -111,24 +117,6 @@ function fieldPaths(
   return paths;
 }
 
-function setPath(value: unknown, path: (string | number)[], replacement: unknown): unknown {
-  const [head, ...rest] = path;
-  if (head === undefined) return replacement;
-  if (typeof head === "number") {
-    const list = Array.isArray(value) ? [...(value as unknown[])] : [];
-    list[head] = setPath(list[head], rest, replacement);
-    return list;
-  }
-  const object = value && typeof value === "object" && !Array.isArray(value) ? { ...(value as object) } : {};
-  Object.defineProperty(object, head, {
-    value: setPath((object as Record<string, unknown>)[head], rest, replacement),
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return object;
-}
-
 /** Broken bodies for a JSON route, whatever its schema. */
 const BROKEN_JSON: readonly string[] = [
   "{",
@@ -156,6 +144,12 @@ export interface CaseOptions {
   filterKeys: readonly string[];
   /** How many malformed values each body field gets. */
   valuesPerField: number;
+  /** How many callers the runner has (each role, a foreign token, none); the first may call every route. */
+  callers: number;
+  /** The list's own filter keys that take dates, and its others, by the list's path. */
+  filterKeysOf: (path: string) => { dates: readonly string[]; others: readonly string[] };
+  /** A body the route was seen to take (bodyCandidates), for the edge classes to break. */
+  acceptedBodyOf?: (route: string) => unknown;
 }
 
 export function casesOf(operation: Operation, options: CaseOptions): FuzzRequest[] {
@@ -171,7 +165,13 @@ export function casesOf(operation: Operation, options: CaseOptions): FuzzRequest
   const headerParams = operation.parameters.filter((p) => p.in === "header");
 
   const basePath: Record<string, string> = {};
-  for (const p of pathParams) basePath[p.name] = String(plausible(p.schema as JsonSchema, "id", idFor));
+  // An {id} is named by the segment before it (/ai/test/{id}: a test's), so a read finds a real record.
+  const idHint = (name: string) => {
+    if (name !== "id") return name.endsWith("Id") ? name : `${name}Id`;
+    const segments = operation.path.split("/");
+    return `${segments[segments.indexOf("{id}") - 1] ?? ""}Id`;
+  };
+  for (const p of pathParams) basePath[p.name] = String(plausible(p.schema as JsonSchema, idHint(p.name), idFor));
   const baseQuery: Record<string, string> = {};
   for (const p of queryParams)
     if (p.required) baseQuery[p.name] = String(plausible(p.schema as JsonSchema, p.name, options.realId));
@@ -307,17 +307,67 @@ export function casesOf(operation: Operation, options: CaseOptions): FuzzRequest
         options,
       ),
     );
+
+  // The edge classes: every case by the first caller (who may call every route, so the input
+  // reaches validation and the handler) and by one of the others in turn (a class with fewer cases
+  // than callers goes round again), so that each operation meets each class from every caller. An
+  // odd multipart part goes to the upload routes from every caller: a plain User's 500 started it.
+  const filterKeys = isList ? options.filterKeysOf(operation.path) : { dates: [], others: [] };
+  const edges = edgeCasesOf(
+    {
+      path: operation.path,
+      pathParams: pathParams.map((p) => p.name),
+      queryParams: queryParams.map((p) => p.name).filter((name) => !(isList && LIST_PARAMS.includes(name))),
+      isList,
+      jsonBody: operation.jsonBody,
+      multipart: operation.multipart,
+    },
+    {
+      dateFilterKeys: filterKeys.dates,
+      otherFilterKeys: filterKeys.others,
+      baseBody: options.acceptedBodyOf?.(route) ?? baseBody,
+      form: operation.multipart ? plausibleForm(operation.multipart, options) : undefined,
+    },
+  );
+  const others = options.callers - 1;
+  for (const kind of EDGE_KINDS) {
+    const ofKind = edges.filter((edge) => edge.kind === kind).map((edge) => build(edge.what, edge));
+    for (const request of ofKind) cases.push({ ...request, kind, caller: 0 });
+    if (kind === "multipart parts") {
+      for (const request of ofKind)
+        for (let caller = 1; caller <= others; caller += 1) cases.push({ ...request, kind, caller });
+      continue;
+    }
+    const rounds = ofKind.length === 0 ? 0 : Math.max(ofKind.length, others);
+    for (let turn = 0; turn < rounds; turn += 1)
+      cases.push({ ...ofKind[turn % ofKind.length]!, kind, caller: 1 + (turn % others) });
+  }
   return cases;
 }
 
-/** Broken multipart forms, and well-formed ones whose fields are malformed. */
-function multipartCases(
-  schema: JsonSchema,
-  build: (what: string, payload: string | Buffer, contentType: string) => FuzzRequest,
-  options: CaseOptions,
-): FuzzRequest[] {
+const LIST_PARAMS = ["sort", "range", "filter"];
+
+/**
+ * Bodies to try on a create, in turn, until the service takes one: the required fields alone (the
+ * plausible body), then with each optional field, then with all of them. A route that refuses the
+ * plausible body for its meaning (a percent discount needs its percentOff) then gets a body that
+ * reaches its INSERT, where the edge classes' values once failed in SQL.
+ */
+export function bodyCandidates(schema: JsonSchema, idFor: (name: string) => string): unknown[] {
+  const base = plausible(schema, "body", idFor);
+  if (base === null || typeof base !== "object" || Array.isArray(base)) return [base];
+  const optional = Object.entries(schema.properties ?? {}).filter(([key]) => !(schema.required ?? []).includes(key));
+  const withField = ([key, property]: [string, JsonSchema]) => ({ [key]: plausible(property, key, idFor) });
+  return [
+    base,
+    ...optional.map((field) => ({ ...base, ...withField(field) })),
+    Object.assign({}, base, ...optional.map(withField)),
+  ];
+}
+
+/** How the fuzz writes a multipart form for a route's documented form schema. */
+function formWriter(schema: JsonSchema, options: CaseOptions) {
   const boundary = "----fuzzboundary1234";
-  const type = `multipart/form-data; boundary=${boundary}`;
   const fieldNames = Object.keys(schema.properties ?? {});
   const fileField = fieldNames.find((name) => schema.properties?.[name]?.format === "binary") ?? "file";
   const textFields = fieldNames.filter((name) => name !== fileField);
@@ -329,6 +379,23 @@ function multipartCases(
     textFields
       .map((name) => part(name, override[name] ?? String(plausible(schema.properties?.[name], name, options.realId))))
       .join("");
+  return { boundary, fileField, textFields, part, filePart, plausibleFields };
+}
+
+/** A plausible form's fields and file part, between which edges.ts puts its odd parts. */
+function plausibleForm(schema: JsonSchema, options: CaseOptions) {
+  const { boundary, filePart, plausibleFields } = formWriter(schema, options);
+  return { boundary, fields: plausibleFields(), file: filePart("photo.jpg", "\xff\xd8\xff\xe0fuzz") };
+}
+
+/** Broken multipart forms, and well-formed ones whose fields are malformed. */
+function multipartCases(
+  schema: JsonSchema,
+  build: (what: string, payload: string | Buffer, contentType: string) => FuzzRequest,
+  options: CaseOptions,
+): FuzzRequest[] {
+  const { boundary, part, filePart, plausibleFields, textFields } = formWriter(schema, options);
+  const type = `multipart/form-data; boundary=${boundary}`;
   const whole = (fields: string, file = filePart("photo.jpg", "\xff\xd8\xff\xe0fuzz")) =>
     `${fields}${file}--${boundary}--\r\n`;
   const good = whole(plausibleFields());

@@ -181,6 +181,30 @@ export function plausible(schema: JsonSchema | undefined, name: string, idFor: (
   }
   if (/id$|ids$/i.test(name)) return idFor(name);
   if (schema.pattern === "^[A-Za-z0-9._-]+$" || schema.pattern === "^[A-Za-z0-9_-]+$") return "FUZZ-1";
+  // Upper-case letters and a hyphen: also what a code or a SKU takes, so that more bodies get past
+  // the handlers' own checks to what runs after them.
   const length = Math.max(schema.minLength ?? 1, 8);
-  return "fuzz value".padEnd(length, "x").slice(0, schema.maxLength ?? length);
+  return PLAUSIBLE_TEXT.padEnd(length, "X").slice(0, schema.maxLength ?? length);
+}
+
+const PLAUSIBLE_TEXT = "FUZZ-VALUE";
+
+/**
+ * A copy of a plausible body whose plausible strings end in `serial`: a route that refuses a second
+ * record of the same name or code (a saved query's label, a discount's code) then takes each case,
+ * and the broken value reaches what runs after that check.
+ */
+export function freshen(value: unknown, serial: number): unknown {
+  if (typeof value === "string") {
+    if (!value.startsWith("FUZZ-") || value.length < 6) return value;
+    const suffix = serial
+      .toString(36)
+      .toUpperCase()
+      .slice(-(value.length - 5));
+    return value.slice(0, value.length - suffix.length) + suffix;
+  }
+  if (Array.isArray(value)) return value.map((item) => freshen(item, serial));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, freshen(inner, serial)]));
+  return value;
 }
