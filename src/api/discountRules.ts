@@ -3,7 +3,8 @@
  * console's form shows each problem on its field before saving, and the service refuses the first
  * with 422 naming the field. Each side words the problem for its reader.
  */
-import { DISCOUNT_CODE_PATTERN, type DiscountCreate } from "./resources";
+import { PLAN_CURRENCY } from "./plans";
+import { DISCOUNT_CODE_PATTERN, type DiscountCreate, type DiscountKind, type PlanInterval } from "./resources";
 
 export type DiscountProblem =
   | "codeInvalid"
@@ -65,3 +66,43 @@ export function discountProblems(
 
 /** The least a code's redemption limit may be, once it has been redeemed `redemptionCount` times. */
 export const smallestRedemptionLimit = (redemptionCount: number) => Math.max(1, redemptionCount);
+
+/** A code's terms as its record, or a quote's discount, gives them. */
+export interface DiscountTermsOf {
+  kind: DiscountKind;
+  percentOff: number | null;
+  /** A record's amount, or what a quote takes off (the amount up to the price). Minor units. */
+  amountOff: number | null;
+  currency: string | null;
+}
+
+/**
+ * What a code does, as it is applied (src/api/plans.ts: discountAmount, on the quote and the
+ * start): its part comes off the first payment of a new subscription only, which pays the plan's
+ * first month when billed monthly or its first year when billed yearly; every renewal costs the
+ * plan's price. An amount code takes its amount (up to the price) from plans in its currency only.
+ * The code's page and the order summary word it from this, so neither can promise more.
+ */
+export interface DiscountEffect {
+  off: { percent: number } | { amount: number; currency: string };
+  /** The payment it comes off: the first, covering the first month or year when the billing is known. */
+  first: "payment" | PlanInterval;
+  /** An amount code in a currency the plans are not priced in: no plan takes it. */
+  appliesToNoPlan: boolean;
+}
+
+export function discountEffect(
+  discount: DiscountTermsOf,
+  interval?: PlanInterval,
+  planCurrency: string = PLAN_CURRENCY,
+): DiscountEffect {
+  const off =
+    discount.kind === "percent"
+      ? { percent: discount.percentOff ?? 0 }
+      : { amount: discount.amountOff ?? 0, currency: discount.currency ?? planCurrency };
+  return {
+    off,
+    first: interval ?? "payment",
+    appliesToNoPlan: "currency" in off && off.currency !== planCurrency,
+  };
+}

@@ -153,8 +153,19 @@ export interface SubscriptionQuote {
   currency: string;
   /** The plan's price for the interval (what each renewal costs). */
   price: number;
-  /** The code that applies, and what it takes off this first payment; null without one. */
-  discount: { code: string; description: string; amountOff: number } | null;
+  /**
+   * The code that applies, and what it takes off this first payment (only: renewals cost `price`);
+   * null without one. `kind` and `percentOff` are the code's terms, to say what it does
+   * (discountEffect in src/api/discountRules.ts).
+   */
+  discount: {
+    code: string;
+    description: string;
+    kind: "percent" | "amount";
+    /** The code's percentage; null for an amount code. */
+    percentOff: number | null;
+    amountOff: number;
+  } | null;
   /** What is charged now. */
   total: number;
   periodStart: string;

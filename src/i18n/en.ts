@@ -982,6 +982,14 @@ export const appMessages = {
       limitHelp: "Leave empty for unlimited redemptions.",
       amountHelp: "In cents: 1000 is 10.00.",
       redemptions: "%{count} / %{limit}",
+      descriptionHelp: "For you: customers are told what the code takes off, worded from its value.",
+      /** What a code does, as it is applied (discountEffect in src/api/discountRules.ts). */
+      effect: {
+        percent: "%{percent}% off",
+        amount: "%{amount} off",
+        body: "%{off} the first payment of a new subscription only: its first month when billed monthly, its first year when billed yearly. Renewals cost the plan's full price.",
+        noPlan: "Plans are priced in %{currency}, so no plan takes this code.",
+      },
     },
   },
   roles: {

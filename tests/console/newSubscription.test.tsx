@@ -117,7 +117,7 @@ describe("/new-subscription for an Admin of an inactive account", () => {
 
     type("Discount code", "welcome10");
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
-    expect(await screen.findByText("WELCOME10: 10% off the first year")).toBeInTheDocument();
+    expect(await screen.findByText("WELCOME10: 10% off the first month")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent("£134.10"));
     expect(screen.getByText("Discount WELCOME10")).toBeInTheDocument();
     expect(payButton()).toHaveTextContent("Pay £134.10");

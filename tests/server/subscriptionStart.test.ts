@@ -152,7 +152,11 @@ describe("POST subscriptions/quote", () => {
       await quote(customer.token, { plan: "professional", interval: "month", discountCode: "  welcome10 " }),
       C.quote.ok,
     );
-    expect(priced).toMatchObject({ price: 14900, total: 13410, discount: { code: "WELCOME10", amountOff: 1490 } });
+    expect(priced).toMatchObject({
+      price: 14900,
+      total: 13410,
+      discount: { code: "WELCOME10", kind: "percent", percentOff: 10, amountOff: 1490 },
+    });
   });
 
   it("takes an amount code in the plan's currency, up to the price", async () => {
@@ -164,7 +168,7 @@ describe("POST subscriptions/quote", () => {
       (await quote(customer.token, { plan: "starter", interval: "month", discountCode: "GBP20" })).json(),
     ).toMatchObject({
       total: 2900,
-      discount: { amountOff: 2000 },
+      discount: { kind: "amount", percentOff: null, amountOff: 2000 },
     });
     expect(
       (await quote(customer.token, { plan: "starter", interval: "month", discountCode: "GBPHUGE" })).json(),

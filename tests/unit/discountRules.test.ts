@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { discountProblems } from "../../src/api/discountRules";
+import { discountEffect, discountProblems } from "../../src/api/discountRules";
+import { discountAmount, PLAN_CURRENCY } from "../../src/api/plans";
 import { formProblems } from "../../src/resources/discounts/discountRules";
 
 const percent = { code: "WELCOME10", kind: "percent", percentOff: 10, amountOff: null, currency: null };
@@ -47,5 +48,26 @@ describe("the discount rules both sides apply", () => {
       redemptionLimit: { message: "resources.discounts.limitInvalid", args: { min: 3 } },
     });
     expect(formProblems({ ...amount, currency: null })).toEqual({ currency: "resources.discounts.currencyInvalid" });
+  });
+});
+
+describe("what a code does, as it is applied (discountEffect)", () => {
+  it("comes off the first payment only: the first month or year as billed, the first payment unsaid", () => {
+    const welcome = { kind: "percent" as const, percentOff: 10, amountOff: null, currency: null };
+    expect(discountEffect(welcome, "month")).toEqual({ off: { percent: 10 }, first: "month", appliesToNoPlan: false });
+    expect(discountEffect(welcome, "year").first).toBe("year");
+    expect(discountEffect(welcome).first).toBe("payment");
+    // The price rule takes it once, from one period's price: a month's when billed monthly.
+    expect(discountAmount(welcome, 14900)).toBe(1490);
+  });
+
+  it("takes an amount in its currency, which only plans in that currency take", () => {
+    const gbp = { kind: "amount" as const, percentOff: null, amountOff: 2000, currency: PLAN_CURRENCY };
+    expect(discountEffect(gbp, "month")).toEqual({
+      off: { amount: 2000, currency: PLAN_CURRENCY },
+      first: "month",
+      appliesToNoPlan: false,
+    });
+    expect(discountEffect({ ...gbp, currency: "EUR" }).appliesToNoPlan).toBe(true);
   });
 });

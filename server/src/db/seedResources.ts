@@ -443,7 +443,7 @@ export async function seedDemoResources(tx: Tx, storage: FileStorage, ids: SeedI
     {
       id: uuid("91000000", 1),
       code: "WELCOME10",
-      description: "10% off the first year",
+      description: "Welcome offer: 10% off the first payment",
       kind: "percent",
       percentOff: 10,
     },

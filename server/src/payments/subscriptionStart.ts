@@ -67,7 +67,13 @@ export async function priceSubscription(db: Reader, request: QuoteRequest, now: 
     if (!row) throw fieldError(422, "discountCode", UNKNOWN_CODE);
     const refusal = discountRefusal(row, now, plan.currency);
     if (refusal !== null) throw fieldError(422, "discountCode", refusal);
-    discount = { code: row.code, description: row.description, amountOff: discountAmount(row, price) };
+    discount = {
+      code: row.code,
+      description: row.description,
+      kind: row.kind,
+      percentOff: row.kind === "percent" ? row.percentOff : null,
+      amountOff: discountAmount(row, price),
+    };
     discountId = row.id;
   }
   const quote: SubscriptionQuote = {

@@ -1,7 +1,7 @@
 /** New subscription shapes (src/api/plans.ts; docs/api.md "New subscription"). */
 import Type from "typebox";
 import { PLAN_IDS } from "../plans";
-import { PLAN_INTERVALS } from "../resources";
+import { DISCOUNT_KINDS, PLAN_INTERVALS } from "../resources";
 import { nullable, stringEnum } from "./common";
 
 /** Text a person typed: bounded, and never a NUL (PostgreSQL text cannot hold one). */
@@ -52,7 +52,13 @@ export const quoteSchema = Type.Object({
     Type.Object({
       code: Type.String(),
       description: Type.String(),
-      amountOff: money("What the code takes off this first payment."),
+      kind: stringEnum(DISCOUNT_KINDS, { description: "A percentage of the price, or an amount." }),
+      percentOff: nullable("integer", {
+        minimum: 1,
+        maximum: 100,
+        description: "The code's percentage; null for an amount code.",
+      }),
+      amountOff: money("What the code takes off this first payment (renewals cost the plan's price)."),
     }),
     Type.Null(),
   ]),

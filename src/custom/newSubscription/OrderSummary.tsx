@@ -17,7 +17,8 @@ import LockIcon from "@mui/icons-material/LockOutlined";
 import DiscountIcon from "@mui/icons-material/LocalOfferOutlined";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
-import { TextInput, useDataProvider, useTranslate } from "react-admin";
+import { TextInput, useDataProvider, useTranslate, type TranslateFunction } from "react-admin";
+import { discountEffect } from "../../api/discountRules";
 import { normalizeDiscountCode, planOf, type PlanId, type SubscriptionQuote } from "../../api/plans";
 import type { PlanInterval } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
@@ -29,6 +30,20 @@ import type { SubscriptionFormValues } from "./subscriptionForm";
 import { RetryAlert } from "../status/RetryAlert";
 
 const quoteKey = (plan: PlanId, interval: PlanInterval, code: string) => ["subscription-quote", plan, interval, code];
+
+/**
+ * What the quote's code does, as the service applies it (discountEffect): its percentage or amount
+ * off this first payment only — the first month or the first year, as billed — never the code's
+ * description, which may promise otherwise.
+ */
+function effectOf(quote: SubscriptionQuote, translate: TranslateFunction): string {
+  const effect = discountEffect({ ...quote.discount!, currency: quote.currency }, quote.interval, quote.currency);
+  const off =
+    "percent" in effect.off
+      ? translate("subscription.start.percent", { percent: effect.off.percent })
+      : formatMoney(effect.off.amount, effect.off.currency);
+  return translate(`subscription.start.offFirst.${effect.first}`, { off });
+}
 
 /** The price from the service (GET plans is never hard-coded): the plan, the code's part, what is due today. */
 function PriceLines({ quote }: { quote: SubscriptionQuote }) {
@@ -60,7 +75,7 @@ function PriceLines({ quote }: { quote: SubscriptionQuote }) {
         </Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        {translate("subscription.start.renews", {
+        {translate(quote.discount ? "subscription.start.renewsFull" : "subscription.start.renews", {
           date: formatDate(quote.periodEnd),
           price: `${money(quote.price)} ${per}`,
         })}
@@ -106,14 +121,17 @@ function DiscountCode({ plan, interval }: { plan: PlanId; interval: PlanInterval
   };
 
   if (appliedCode !== "") {
-    const description = queryClient.getQueryData<SubscriptionQuote>(quoteKey(plan, interval, appliedCode))?.discount
-      ?.description;
+    const quote = queryClient.getQueryData<SubscriptionQuote>(quoteKey(plan, interval, appliedCode));
     return (
       <Chip
         icon={<DiscountIcon />}
         color="success"
         variant="outlined"
-        label={translate("subscription.start.applied", { code: appliedCode, description: description ?? "" })}
+        label={
+          quote?.discount
+            ? translate("subscription.start.applied", { code: appliedCode, effect: effectOf(quote, translate) })
+            : appliedCode
+        }
         onDelete={remove}
         aria-label={`${appliedCode} ${translate("subscription.start.remove")}`}
         sx={{ alignSelf: "flex-start", maxWidth: "100%" }}
