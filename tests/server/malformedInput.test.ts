@@ -394,6 +394,14 @@ describe("bodies the service cannot decode", () => {
     expect(get.statusCode, get.body).toBe(200);
   });
 
+  it("leaves a path no route takes to its 404 or 405, whatever its body", async () => {
+    const headers = { "content-type": "application/json", "content-encoding": "gzip" };
+    const unknown = await t.app.inject({ method: "POST", url: "/api/no-such-route", headers, payload: "{}" });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    const wrongMethod = await t.app.inject({ method: "POST", url: "/api/health", headers, payload: "{}" });
+    expect(wrongMethod.statusCode, wrongMethod.body).toBe(405);
+  });
+
   it("asks for the token first: no token and a gzip body on a signed-in route is 401", async () => {
     const response = await unchanged({
       method: "POST",

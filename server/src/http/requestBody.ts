@@ -19,7 +19,8 @@ export const METHODS_WITH_BODY: ReadonlySet<string> = new Set(["POST", "PUT", "P
 export const UNDECODABLE_BODY = "The body is compressed (Content-Encoding) or declares a charset other than UTF-8.";
 
 const hasBody = (request: FastifyRequest) => {
-  if (!METHODS_WITH_BODY.has(request.method)) return false;
+  // A path no route takes answers 404 or 405 (http/unrouted.ts) whatever its body.
+  if (!METHODS_WITH_BODY.has(request.method) || request.is404) return false;
   const length = request.headers["content-length"];
   return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 };
