@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AiJobStatusResponse, AiPolygon, AiResultResponse, AiTriggerRequest } from "../../src/api/ai";
 import { AI_POLL_WAITS_SECONDS, AI_STALE_JOB_MS } from "../../src/config";
@@ -153,6 +154,10 @@ describe("AI job: the existing result (spec §4)", () => {
     expect(fresh.calls).toEqual(["getResult", "status:job-old"]);
   });
 
+  it("triggers when there is no result at all", () => {
+    expect(decideStart(null, NOW)).toEqual({ action: "trigger" });
+  });
+
   it("decides at the millisecond: stale only past AI_STALE_JOB_MS", () => {
     const at = (ageMs: number) =>
       decideStart(existing({ status: "pending", triggeredAt: new Date(NOW - ageMs).toISOString() }), NOW).action;
@@ -291,6 +296,24 @@ describe("AI job: errors (spec §8)", () => {
     expect(job.waits).toEqual([]);
   });
 
+  it("an empty trigger answer is a failed trigger", async () => {
+    const transport: AiTransport = {
+      getResult: async () => null,
+      trigger: async () => undefined as unknown as { jobId: string },
+      getJobStatus: () => Promise.reject(new Error("not expected")),
+    };
+    expect(await fake({}).run({ transport })).toEqual({ status: "failed", error: "triggerFailed" });
+  });
+
+  it("an empty status answer (no body) is not an outcome: polling goes on", async () => {
+    const job = fake({
+      result: null,
+      statuses: [null as unknown as AiJobStatusResponse, { status: "completed", result: POLYGONS }],
+    });
+    expect(await job.run()).toMatchObject({ status: "completed", polygons: POLYGONS });
+    expect(job.waits).toEqual([3, 1]);
+  });
+
   it("a failed poll stops polling", async () => {
     const job = fake({ result: null, statuses: [new Error("network")] });
     await job.run();
@@ -325,6 +348,45 @@ describe("AI job: cancellation", () => {
       },
     });
     expect(outcome).toEqual({ status: "cancelled" });
+  });
+
+  it.each([
+    ["the existing result", "getResult"],
+    ["the trigger", "trigger"],
+    ["a status", "getJobStatus"],
+  ] as const)("switched off while %s is asked for, ends cancelled even if the answer comes", async (_label, call) => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    const job = fake({});
+    let waitsBefore = 0;
+    const answering =
+      <T>(name: string, value: T) =>
+      async () => {
+        calls.push(name);
+        if (name === call) {
+          controller.abort();
+          waitsBefore = job.waits.length;
+        }
+        return value;
+      };
+    const outcome = await job.run({
+      signal: controller.signal,
+      transport: {
+        getResult: answering("getResult", null),
+        trigger: answering("trigger", { jobId: "job-new" }),
+        getJobStatus: answering("getJobStatus", { status: "completed" as const, result: POLYGONS }),
+      },
+    });
+    expect(outcome).toEqual({ status: "cancelled" });
+    // Nothing after it: no other call, no wait.
+    expect(calls.at(-1)).toBe(call);
+    expect(job.waits).toHaveLength(waitsBefore);
+  });
+
+  it("a failure that is no call's (a broken clock) is not passed off as cancelled", async () => {
+    const broken = new Error("clock broke");
+    const job = fake({ result: null });
+    await expect(job.run({ clock: { now: () => NOW, sleep: () => Promise.reject(broken) } })).rejects.toBe(broken);
   });
 
   it("an already aborted signal makes no call", async () => {
@@ -373,6 +435,16 @@ describe("AI job: regenerate and the trigger payload (spec §7)", () => {
     expect(isLatestUsableResult(result([], false))).toBe(false);
     expect(isLatestUsableResult({ status: "running" })).toBe(false);
     expect(isLatestUsableResult({ status: "failed" })).toBe(false);
+    // A job still running over the latest result's polygons has no result yet; no polygons, none.
+    expect(isLatestUsableResult({ status: "polling", polygons: POLYGONS, isGeneratedWithLatestVersion: true })).toBe(
+      false,
+    );
+    expect(isLatestUsableResult({ status: "completed", isGeneratedWithLatestVersion: true })).toBe(false);
+  });
+
+  it("runs without anyone following its progress", async () => {
+    const job = fake({ result: null, statuses: [{ status: "completed", result: POLYGONS }] });
+    expect(await job.run({ onProgress: undefined })).toMatchObject({ status: "completed", polygons: POLYGONS });
   });
 
   it("sends the body it is given", async () => {
@@ -410,5 +482,32 @@ describe("AI job: the real clock", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(aborted).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("does not wait at all on a signal already aborted", async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    controller.abort();
+    let woke = false;
+    void browserClock.sleep(3000, controller.signal).then(() => (woke = true));
+    await Promise.resolve();
+    expect(woke).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("leaves no listener on the signal once a wait is over (18 polls share one)", async () => {
+    vi.useFakeTimers();
+    const { signal } = new AbortController();
+    for (const ms of [3000, 1000, 1000]) {
+      const slept = browserClock.sleep(ms, signal);
+      await vi.advanceTimersByTimeAsync(ms);
+      await slept;
+    }
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
+  });
+
+  it("tells the time of the system clock", () => {
+    vi.useFakeTimers({ now: NOW });
+    expect(browserClock.now()).toBe(NOW);
   });
 });

@@ -104,6 +104,9 @@ export function isLatestUsableResult(state: {
   );
 }
 
+/** Number.isFinite, which is false for anything but a number, as the type guard it is. */
+const isFiniteNumber = (value: unknown): value is number => Number.isFinite(value);
+
 /**
  * Spec §7's three payload forms: aiModel and deviceType, or only deviceType, or empty. A model is
  * only sent with a device type, since §7 has no "model alone" form.
@@ -112,7 +115,7 @@ export function triggerBody(
   model: AiModel | null | undefined,
   deviceType: number | null | undefined,
 ): AiTriggerRequest {
-  if (typeof deviceType !== "number" || !Number.isFinite(deviceType)) return {};
+  if (!isFiniteNumber(deviceType)) return {};
   return model ? { aiModel: model, deviceType } : { deviceType };
 }
 
@@ -217,6 +220,6 @@ export const browserClock: AiClock = {
         signal.removeEventListener("abort", done);
         resolve();
       }
-      signal.addEventListener("abort", done, { once: true });
+      signal.addEventListener("abort", done);
     }),
 };
