@@ -150,6 +150,13 @@ describe("resource actions by role (spec §2, §6 and its change log)", () => {
     expect(canResumeSubscription(SA, withEnd(past))).toBe(false);
   });
 
+  it("resumes while the period end is still ahead: at the period end itself it is too late", () => {
+    const end = "2026-05-01T00:00:00.000Z";
+    const canceling = { status: "active" as const, cancelAtPeriodEnd: true, currentPeriodEnd: end };
+    expect(rules.mayResumeSubscription(canceling, Date.parse(end) - 1)).toBe(true);
+    expect(rules.mayResumeSubscription(canceling, Date.parse(end))).toBe(false);
+  });
+
   it("lets the account owner edit their account, and admins their businesses", () => {
     expect(canEditOwnAccount(ADMIN, { id: "acc-1", ownerId: ADMIN.id })).toBe(true);
     expect(canEditOwnAccount(MANAGER, { id: "acc-1", ownerId: ADMIN.id })).toBe(false);

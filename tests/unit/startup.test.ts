@@ -55,6 +55,11 @@ describe("runStartup (§4)", () => {
     expect(calls).toEqual(["health"]);
   });
 
+  it("shows maintenance with no message when the service gives none", async () => {
+    const { deps } = fakeDeps({ health: { portal: "NotOk" } as HealthResponse });
+    await expect(runStartup(deps)).resolves.toEqual({ kind: "maintenance", message: "" });
+  });
+
   it.each([null, new Error("offline")])("ignores a failed health check (%s)", async (health) => {
     const { deps, calls } = fakeDeps({ health });
     await expect(runStartup(deps)).resolves.toEqual({ kind: "ready", signedIn: true });

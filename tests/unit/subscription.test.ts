@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   decideSubscription,
+  isSentToNewSubscription,
   shouldCheckSubscription,
   type SubscriptionDecision,
 } from "../../src/custom/startup/subscription";
@@ -80,6 +81,34 @@ describe("shouldCheckSubscription", () => {
     expect(shouldCheckSubscription("/", true)).toBe(true);
     expect(shouldCheckSubscription("/", false)).toBe(false);
     expect(shouldCheckSubscription("/invitation/abc", true)).toBe(false);
+    expect(shouldCheckSubscription("/invitation", true)).toBe(false);
     expect(shouldCheckSubscription("/invitations-report", true)).toBe(true);
+  });
+});
+
+describe("a grace period's end the console cannot read", () => {
+  it("counts as none: §4's redirect, as for a service that never sends one", () => {
+    const inactive = { status: "inactive" as const, role: "Admin" as const, pathname: "/gallery", signedIn: true };
+    // Not text (a bare year would parse as a date): not a date the service sent.
+    const notText = 2026 as unknown as string;
+    expect(decideSubscription({ ...inactive, readOnlyUntil: notText })).toBe("redirect");
+    expect(decideSubscription({ ...inactive, readOnlyUntil: "2026" })).toBe("readOnly");
+  });
+});
+
+describe("isSentToNewSubscription: the menu offers /new-subscription alone", () => {
+  const base = { status: "inactive" as const, role: "Admin" as const, signedIn: true };
+
+  it("for whoever an inactive subscription sends there from every page", () => {
+    expect(isSentToNewSubscription(base)).toBe(true);
+    expect(isSentToNewSubscription({ ...base, role: "User" })).toBe(true);
+  });
+
+  it("not for super admins, an account in its grace period, another status, or a signed-out visitor", () => {
+    expect(isSentToNewSubscription({ ...base, role: "SuperAdmin" })).toBe(false);
+    expect(isSentToNewSubscription({ ...base, readOnlyUntil: "2026-12-15T09:00:00.000Z" })).toBe(false);
+    expect(isSentToNewSubscription({ ...base, status: "past_due" })).toBe(false);
+    expect(isSentToNewSubscription({ ...base, status: "active" })).toBe(false);
+    expect(isSentToNewSubscription({ ...base, signedIn: false })).toBe(false);
   });
 });
