@@ -528,6 +528,7 @@ export const appMessages = {
       phone: "Phone used",
       create: "Register device",
       createTitle: "Register a device",
+      businessAfterAccount: "Choose the account first: its businesses are offered here.",
       rename: {
         button: "Rename box",
         title: "Custom box name",

@@ -81,7 +81,7 @@ function DeviceView({ device }: { device: Device }) {
         <CanAccess resource="devices" action="edit" record={device}>
           <Section title={translate("ra.action.edit")}>
             <VersionedEditInSection resource="devices" id={device.id} transform={pick}>
-              <DeviceFields accountId={device.accountId} />
+              <DeviceFields />
             </VersionedEditInSection>
           </Section>
         </CanAccess>

@@ -1,19 +1,49 @@
-import { SelectInput, TextInput, maxLength, required } from "react-admin";
+import { useEffect, useRef } from "react";
+import { TextField } from "@mui/material";
+import { useFormContext, useWatch } from "react-hook-form";
+import { SelectInput, TextInput, maxLength, required, useTranslate } from "react-admin";
 import { DEVICE_STATUSES } from "../../api/resources";
 import { AccountPicker, BusinessPicker } from "../shared/pickers";
 import { statusLabelKey } from "../shared/status";
 import { DEVICE_TYPE_CHOICES } from "./deviceTypes";
 import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../api/rules";
 
-/** The super admin's device form. */
-export function DeviceFields({ accountId }: { accountId?: string }) {
+/**
+ * The device's location: one of the chosen account's businesses (optional). Until an account is
+ * chosen there is none to offer; choosing another account clears a business of the one before.
+ */
+function DeviceBusinessInput() {
+  const translate = useTranslate();
+  const accountId = useWatch({ name: "accountId" }) as string | null | undefined;
+  const { setValue } = useFormContext();
+  const shownFor = useRef(accountId);
+  useEffect(() => {
+    if (shownFor.current === accountId) return;
+    shownFor.current = accountId;
+    setValue("businessId", null, { shouldDirty: true });
+  }, [accountId, setValue]);
+  if (!accountId) {
+    return (
+      <TextField
+        label={translate("resources.devices.fields.businessId")}
+        helperText={translate("resources.devices.businessAfterAccount")}
+        disabled
+        fullWidth
+      />
+    );
+  }
+  return <BusinessPicker key={accountId} accountId={accountId} />;
+}
+
+/** The super admin's device form, to register a device and to edit one. */
+export function DeviceFields() {
   return (
     <>
       <TextInput source="serialNumber" validate={[required(), maxLength(SERIAL_NUMBER_MAX_LENGTH)]} />
       <SelectInput source="typeCode" choices={DEVICE_TYPE_CHOICES} validate={required()} />
       <TextInput source="customBoxName" validate={maxLength(CUSTOM_BOX_NAME_MAX_LENGTH)} />
       <AccountPicker />
-      {accountId && <BusinessPicker accountId={accountId} />}
+      <DeviceBusinessInput />
       <SelectInput
         source="status"
         choices={DEVICE_STATUSES.map((status) => ({ id: status, name: statusLabelKey(status) }))}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { Business } from "../../src/api/resources";
+import { renderConsole } from "./harness/renderConsole";
+import { server } from "./harness/server";
+import { day, db, device, installResourceService } from "./harness/resourceService";
+
+/**
+ * Issue 26 item 11: registering a device sets its location too — the form offers the chosen
+ * account's businesses (ReferencePicker, filtered by the account), none before an account is
+ * chosen, and another account's choice clears a business of the one before.
+ */
+installResourceService();
+
+const business = (id: string, name: string, accountId: string): Business => ({
+  id,
+  version: 1,
+  name,
+  accountId,
+  accountName: accountId === "acc-3" ? "Account 03" : "Account 07",
+  ownerId: null,
+  ownerName: null,
+  address: "1 Hatton Garden",
+  city: "London",
+  country: "GB",
+  phone: "",
+  createdAt: day(1),
+});
+const BUSINESSES = [
+  business("b-31", "Hatton Garden lab", "acc-3"),
+  business("b-32", "Antwerp desk", "acc-3"),
+  business("b-71", "Amsterdam counter", "acc-7"),
+];
+
+function serveBusinessesAndDevices() {
+  const askedFor: unknown[] = [];
+  server.use(
+    http.get("*/api/businesses", ({ request }) => {
+      const filter = JSON.parse(new URL(request.url).searchParams.get("filter") ?? "{}") as Record<string, unknown>;
+      askedFor.push(filter.accountId);
+      const rows = BUSINESSES.filter(
+        (row) =>
+          (filter.accountId === undefined || row.accountId === filter.accountId) &&
+          (!Array.isArray(filter.id) || filter.id.includes(row.id)),
+      );
+      return HttpResponse.json(rows, {
+        headers: { "Content-Range": `businesses 0-${Math.max(rows.length - 1, 0)}/${rows.length}` },
+      });
+    }),
+    http.post("*/api/devices", async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      db.bodies.push({ method: "POST", path: "devices", body });
+      return HttpResponse.json(device({ ...body, id: "d-new" }), { status: 201 });
+    }),
+    http.get("*/api/devices/:id", ({ params }) => HttpResponse.json(device({ id: String(params.id) }))),
+  );
+  return askedFor;
+}
+
+async function pick(dialog: HTMLElement, label: RegExp, typed: string, option: string) {
+  const input = within(dialog).getByRole("combobox", { name: label });
+  fireEvent.change(input, { target: { value: typed } });
+  fireEvent.click(await screen.findByRole("option", { name: option }));
+  await waitFor(() => expect(input).toHaveValue(option));
+}
+
+async function openRegisterDialog() {
+  await renderConsole("/devices", { role: "SuperAdmin" });
+  fireEvent.click(await screen.findByRole("button", { name: "Register device" }));
+  const dialog = await screen.findByRole("dialog", { name: "Register a device" });
+  fireEvent.change(within(dialog).getByRole("textbox", { name: /^Serial number/ }), { target: { value: "SN-7731" } });
+  return dialog;
+}
+
+describe("registering a device with its location (issue 26 item 11)", () => {
+  it("offers the chosen account's businesses and registers the device at the one picked", async () => {
+    const askedFor = serveBusinessesAndDevices();
+    const dialog = await openRegisterDialog();
+    // No account yet: no business to offer, and the field says why.
+    const waiting = within(dialog).getByRole("textbox", { name: "Business" });
+    expect(waiting).toBeDisabled();
+    expect(within(dialog).getByText("Choose the account first: its businesses are offered here.")).toBeInTheDocument();
+
+    await pick(dialog, /^Account/, "Account 03", "Account 03");
+    const businessPicker = await within(dialog).findByRole("combobox", { name: "Business" });
+    fireEvent.mouseDown(businessPicker);
+    fireEvent.change(businessPicker, { target: { value: "" } });
+    await waitFor(() =>
+      expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
+        "Hatton Garden lab",
+        "Antwerp desk",
+      ]),
+    );
+    expect(askedFor.filter((accountId) => accountId !== undefined)).toContain("acc-3");
+    expect(askedFor).not.toContain("acc-7");
+    await pick(dialog, /^Business/, "Antwerp", "Antwerp desk");
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(db.bodies).toHaveLength(1));
+    expect(db.bodies[0]!.body).toMatchObject({ serialNumber: "SN-7731", accountId: "acc-3", businessId: "b-32" });
+  });
+
+  it("clears the business when another account is chosen", async () => {
+    serveBusinessesAndDevices();
+    const dialog = await openRegisterDialog();
+    await pick(dialog, /^Account/, "Account 03", "Account 03");
+    await pick(dialog, /^Business/, "Hatton", "Hatton Garden lab");
+    await pick(dialog, /^Account/, "Account 07", "Account 07");
+    await waitFor(() => expect(within(dialog).getByRole("combobox", { name: "Business" })).toHaveValue(""));
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(db.bodies).toHaveLength(1));
+    expect(db.bodies[0]!.body).toMatchObject({ accountId: "acc-7", businessId: null });
+  });
+});
