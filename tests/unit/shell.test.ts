@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { activeMenuPath, firstSegment } from "../../src/custom/layout/activeMenu";
 import { createFailedAvatarCache } from "../../src/custom/layout/failedAvatarCache";
 import { format } from "date-fns";
-import { DATE_FORMAT, TIME_FORMAT } from "../../src/config";
+import { DATE_FORMAT, TIME_FORMAT, TOAST_AUTO_HIDE_MS } from "../../src/config";
 import { formatDate, formatDateTime, formatTime } from "../../src/custom/format";
 import { validateLogin } from "../../src/custom/login/loginForm";
 import { errorMessage } from "../../src/custom/errorMessage";
@@ -106,5 +106,11 @@ describe("error messages (spec §8)", () => {
     expect(errorMessage({ message: "From the body" })).toBe("From the body");
     expect(errorMessage(new Error(""))).toBe("An error occurred");
     expect(errorMessage(undefined, "Could not save")).toBe("Could not save");
+  });
+});
+
+describe("toasts (spec §9)", () => {
+  it("close after 5000 ms (the console's notification reads this one value)", () => {
+    expect(TOAST_AUTO_HIDE_MS).toBe(5000);
   });
 });
