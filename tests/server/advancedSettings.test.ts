@@ -322,7 +322,7 @@ describe("forced resets", () => {
     await expectRefused(
       post({ target: "os_version", phoneOs: "iOS\u0000 18" }),
       400,
-      "phoneOs is not in the expected format",
+      "phoneOs must not contain NUL or unpaired surrogate characters",
     );
     await expectRefused(post({ target: "os_version", phoneOs: "x".repeat(101) }), 400, "phoneOs must be at most 100");
     await expectRefused(

@@ -183,7 +183,7 @@ describe("refusals change nothing", () => {
       [
         "/api/forgot-password/reset",
         { token: "a\u0000b", password: "long enough" },
-        "token is not in the expected format",
+        "token must not contain NUL or unpaired surrogate characters",
       ],
       ["/api/forgot-password", { email: "not an email" }, "email must be a valid email address"],
       ["/api/forgot-password", { email: "a@b.example", extra: 1 }, "extra is not an allowed field"],

@@ -229,7 +229,7 @@ describe("refusals change nothing", () => {
       [{ country: "XX" }, REGISTER.unknownCountry.body.message],
       [{ country: "gb" }, "country is not in the expected format"],
       [{ accountName: "   " }, REGISTER.blankName.body.message],
-      [{ firstName: "Ada\u0000" }, "firstName is not in the expected format"],
+      [{ firstName: "Ada\u0000" }, "firstName must not contain NUL or unpaired surrogate characters"],
       [{ phone: "call me" }, "phone is not in the expected format"],
       [{ email: "not-an-email" }, "email must be a valid email address"],
       [{ lastName: "L".repeat(81) }, "lastName must be at most 80 characters long"],

@@ -478,7 +478,7 @@ describe("POST subscriptions/start", () => {
     );
     await refused(
       () => start(customer.token, { ...START, card: { ...GOOD_CARD, name: "A\u0000B" } }),
-      "card.name is not in the expected format",
+      "card.name must not contain NUL or unpaired surrogate characters",
     );
     await refused(
       () => start(customer.token, { ...START, card: { ...GOOD_CARD, pin: "1234" } }),
