@@ -33,6 +33,14 @@ const BUSINESSES = [
   business("b-71", "Amsterdam counter", "acc-7"),
 ];
 
+/** The device the edit form loads: at a business of acc-3. */
+const located = {
+  accountId: "acc-3",
+  accountName: "Account 03",
+  businessId: "b-31",
+  businessName: "Hatton Garden lab",
+};
+
 function serveBusinessesAndDevices() {
   const askedFor: unknown[] = [];
   server.use(
@@ -53,7 +61,12 @@ function serveBusinessesAndDevices() {
       db.bodies.push({ method: "POST", path: "devices", body });
       return HttpResponse.json(device({ ...body, id: "d-new" }), { status: 201 });
     }),
-    http.get("*/api/devices/:id", ({ params }) => HttpResponse.json(device({ id: String(params.id) }))),
+    http.get("*/api/devices/:id", ({ params }) => HttpResponse.json(device({ id: String(params.id), ...located }))),
+    http.put("*/api/devices/:id", async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      db.bodies.push({ method: "PUT", path: `devices/${String(params.id)}`, body });
+      return HttpResponse.json(device({ ...located, ...body, version: 2 }));
+    }),
   );
   return askedFor;
 }
@@ -112,5 +125,17 @@ describe("registering a device with its location (issue 26 item 11)", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(db.bodies).toHaveLength(1));
     expect(db.bodies[0]!.body).toMatchObject({ accountId: "acc-7", businessId: null });
+  });
+
+  it("the edit form keeps a device's business as it loads", async () => {
+    serveBusinessesAndDevices();
+    await renderConsole("/devices/d-1", { role: "SuperAdmin" });
+    const form = await screen.findByRole("region", { name: "Edit" });
+    const businessPicker = await within(form).findByRole("combobox", { name: "Business" });
+    await waitFor(() => expect(businessPicker).toHaveValue("Hatton Garden lab"));
+    fireEvent.change(within(form).getByRole("textbox", { name: /^Box name/ }), { target: { value: "Front desk" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(db.bodies).toHaveLength(1));
+    expect(db.bodies[0]!.body).toMatchObject({ accountId: "acc-3", businessId: "b-31", customBoxName: "Front desk" });
   });
 });

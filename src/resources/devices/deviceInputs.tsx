@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { TextField } from "@mui/material";
 import { useFormContext, useWatch } from "react-hook-form";
 import { SelectInput, TextInput, maxLength, required, useTranslate } from "react-admin";
@@ -10,18 +9,11 @@ import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../api/
 
 /**
  * The device's location: one of the chosen account's businesses (optional). Until an account is
- * chosen there is none to offer; choosing another account clears a business of the one before.
+ * chosen there is none to offer.
  */
 function DeviceBusinessInput() {
   const translate = useTranslate();
   const accountId = useWatch({ name: "accountId" }) as string | null | undefined;
-  const { setValue } = useFormContext();
-  const shownFor = useRef(accountId);
-  useEffect(() => {
-    if (shownFor.current === accountId) return;
-    shownFor.current = accountId;
-    setValue("businessId", null, { shouldDirty: true });
-  }, [accountId, setValue]);
   if (!accountId) {
     return (
       <TextField
@@ -35,6 +27,12 @@ function DeviceBusinessInput() {
   return <BusinessPicker key={accountId} accountId={accountId} />;
 }
 
+/** The device's account: picking another clears a business of the one before (not a record's load). */
+function DeviceAccountInput() {
+  const { setValue } = useFormContext();
+  return <AccountPicker onChange={() => setValue("businessId", null, { shouldDirty: true })} />;
+}
+
 /** The super admin's device form, to register a device and to edit one. */
 export function DeviceFields() {
   return (
@@ -42,7 +40,7 @@ export function DeviceFields() {
       <TextInput source="serialNumber" validate={[required(), maxLength(SERIAL_NUMBER_MAX_LENGTH)]} />
       <SelectInput source="typeCode" choices={DEVICE_TYPE_CHOICES} validate={required()} />
       <TextInput source="customBoxName" validate={maxLength(CUSTOM_BOX_NAME_MAX_LENGTH)} />
-      <AccountPicker />
+      <DeviceAccountInput />
       <DeviceBusinessInput />
       <SelectInput
         source="status"

@@ -44,11 +44,22 @@ interface AccountPickerProps {
   source?: string;
   /** An i18n key; default the resource's label for the field. */
   label?: string;
+  /** When the person picks another account (not when the form loads a record). */
+  onChange?: AutocompleteInputProps["onChange"];
 }
 
 /** Search an account by name (super admins): required. */
-export function AccountPicker({ source = "accountId", label }: AccountPickerProps) {
-  return <ReferencePicker source={source} reference="accounts" label={label} validate={required()} fullWidth />;
+export function AccountPicker({ source = "accountId", label, onChange }: AccountPickerProps) {
+  return (
+    <ReferencePicker
+      source={source}
+      reference="accounts"
+      label={label}
+      validate={required()}
+      fullWidth
+      onChange={onChange}
+    />
+  );
 }
 
 /** One of the account's businesses (locations), optional. */
