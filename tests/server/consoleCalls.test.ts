@@ -392,13 +392,21 @@ async function deletedAccount(): Promise<RaRecord> {
   return deleted;
 }
 
-/** A scheduled action waiting: the deletion of an account. */
+/** A scheduled action waiting: the deletion of an account (scheduled just after the answer). */
 async function scheduledAction(): Promise<RaRecord> {
   const account = await deletedAccount();
-  const { data } = await superAdmin.getList("scheduled-actions", { ...page(100), filter: { state: "pending" } });
-  const action = data.find((candidate) => candidate.accountId === account.id);
-  if (!action) throw new Error(`no scheduled action for account ${String(account.id)}`);
-  return action;
+  let action: RaRecord | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { data } = await superAdmin.getList("scheduled-actions", { ...page(100), filter: { state: "pending" } });
+        action = data.find((candidate) => candidate.accountId === account.id);
+        return action !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return action!;
 }
 
 /** A device marked lost (with its owner notified) and the unsubscribe link of the mail it sent. */
