@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { Box, Button, Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Box, Button, Stack, Typography } from "@mui/material";
 import UndoIcon from "@mui/icons-material/Undo";
 import { useCanAccess, useReference, useTranslate } from "react-admin";
-import { Link } from "react-router-dom";
 import type { Payment, Subscription } from "../../api/resources";
-import { DateTimeText, FieldGrid, MoneyText, placeItems } from "../shared/fields";
+import { DateTimeText, FieldGrid, MoneyText, placeItems, RecordLink } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { RecordShow } from "../shared/RecordState";
@@ -30,11 +29,7 @@ function SubscriptionLink({ id }: { id: string }) {
   const name = subscription
     ? `${subscription.plan} · ${translate(`resources.subscriptions.intervals.${subscription.interval}`)}`
     : translate("resources.payments.openSubscription");
-  return (
-    <MuiLink component={Link} to={mayOpen ? paths.subscription(id) : paths.subscriptions}>
-      {name}
-    </MuiLink>
-  );
+  return <RecordLink to={mayOpen ? paths.subscription(id) : paths.subscriptions}>{name}</RecordLink>;
 }
 
 function PaymentView({ payment }: { payment: Payment }) {
