@@ -233,7 +233,8 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
       const { message, body } = await readError(response);
       if (options.storedTokenOnly) throw new HttpError(message, response.status, body);
       if (!options.anonymous && response.status === DELETED_USER_STATUS) {
-        session.clearStoredData({ keepLastDrawerOpenTime: false });
+        // §8: local storage cleared, the last drawer open time too.
+        session.clearStoredData();
         onSessionEnded("user_deleted");
         throw new HttpError(message, response.status, body);
       }

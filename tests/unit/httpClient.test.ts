@@ -1,6 +1,6 @@
 import { http, HttpResponse, delay } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpError } from "react-admin";
 import { createHttpClient, type SessionEndReason } from "../../src/dataProvider/httpClient";
 import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
@@ -445,5 +445,262 @@ describe("binary answers and react-admin's fetchJson", () => {
       headers: new Headers({ "Content-Type": "application/json" }),
     });
     expect(seen).toEqual([null, "application/json"]);
+  });
+});
+
+/** A client over a fetch of the test's own, which records what it is given and answers `answer`. */
+function recording(answer: (url: string, init: RequestInit) => Response | Promise<Response>, extra = {}) {
+  const sent: { url: string; init: RequestInit }[] = [];
+  const client = createHttpClient({
+    baseUrl: BASE,
+    session: createSessionStore(createMemoryStorage()),
+    now: () => NOW,
+    onSessionEnded: () => undefined,
+    fetch: async (input, init = {}) => {
+      sent.push({ url: String(input), init });
+      return answer(String(input), init);
+    },
+    ...extra,
+  });
+  return { client, sent };
+}
+
+const headerOf = (init: RequestInit | undefined, name: string) => new Headers(init?.headers).get(name);
+
+describe("the status check and the address (§7)", () => {
+  it("takes 2xx as success: a 300, or an answer without a status (opaque, status 0), is an error", async () => {
+    await expect(recording(() => new Response(null, { status: 300 })).client.send("x")).rejects.toMatchObject({
+      status: 300,
+    });
+    await expect(recording(() => Response.error()).client.send("x")).rejects.toBeInstanceOf(HttpError);
+    await expect(recording(() => new Response(null, { status: 299 })).client.send("x")).resolves.toBeDefined();
+  });
+
+  it("joins base URL and path with one slash, whatever slashes either brings", () => {
+    const client = createHttpClient({
+      baseUrl: "http://api.test/api//",
+      session: createSessionStore(createMemoryStorage()),
+    });
+    expect(client.baseUrl).toBe("http://api.test/api");
+    expect(client.url("health")).toBe("http://api.test/api/health");
+    expect(client.url("//health")).toBe("http://api.test/api/health");
+    expect(client.url("v2/tests/1")).toBe("http://api.test/api/v2/tests/1");
+  });
+
+  it("sends GET when no method is given, and the caller's method otherwise", async () => {
+    const { client, sent } = recording(() => new Response("{}"));
+    await client.json("health");
+    await client.json("v2/tests/1", { method: "PUT", json: {} });
+    expect(sent.map(({ init }) => init.method)).toEqual(["GET", "PUT"]);
+  });
+});
+
+describe("bodies and headers", () => {
+  it("marks a string body as JSON unless the caller says what it is", async () => {
+    const { client, sent } = recording(() => new Response("{}"));
+    await client.send("a", { method: "POST", body: '{"a":1}' });
+    await client.send("b", { method: "POST", body: "a,b", headers: { "Content-Type": "text/csv" } });
+    await client.send("c", { method: "POST", body: new Blob(["x"]) });
+    expect(sent.map(({ init }) => headerOf(init, "content-type"))).toEqual(["application/json", "text/csv", null]);
+  });
+
+  it("asks for JSON (Accept) in json() and fetchJson, unless the caller asks for something else", async () => {
+    const { client, sent } = recording(() => new Response("{}"));
+    await client.json("a");
+    await client.json("b", { headers: { Accept: "text/csv" } });
+    await client.fetchJson(`${BASE}/c`);
+    await client.fetchJson(`${BASE}/d`, { headers: new Headers({ Accept: "text/plain" }) });
+    expect(sent.map(({ init }) => headerOf(init, "accept"))).toEqual([
+      "application/json",
+      "text/csv",
+      "application/json",
+      "text/plain",
+    ]);
+  });
+
+  it("fetchJson drops a Content-Type only when there is no body (undefined or null)", async () => {
+    const { client, sent } = recording(() => new Response("{}"));
+    const textPlain = () => new Headers({ "Content-Type": "text/plain" });
+    await client.fetchJson(`${BASE}/a`, { method: "DELETE", headers: textPlain(), body: null as unknown as undefined });
+    await client.fetchJson(`${BASE}/b`, {
+      method: "POST",
+      headers: new Headers({ "Content-Type": "text/csv" }),
+      body: "a,b",
+    });
+    expect(sent.map(({ init }) => headerOf(init, "content-type"))).toEqual([null, "text/csv"]);
+  });
+
+  it("fetchJson passes the caller's signal on: an aborted call rejects", async () => {
+    const { client } = recording((_url, init) =>
+      init.signal?.aborted ? Promise.reject(new DOMException("aborted", "AbortError")) : new Response("{}"),
+    );
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client.fetchJson(`${BASE}/a`, { signal: controller.signal })).rejects.toMatchObject({
+      name: "AbortError",
+    });
+  });
+});
+
+describe("error answers (§8)", () => {
+  const errorOf = async (response: () => Response) =>
+    (await recording(response)
+      .client.send("x")
+      .catch((e: unknown) => e)) as HttpError;
+
+  it("trims the message, from a text body or a JSON body's message", async () => {
+    expect((await errorOf(() => new Response("  Service unavailable\n", { status: 503 }))).message).toBe(
+      "Service unavailable",
+    );
+    expect((await errorOf(() => Response.json({ message: " Name is too short " }, { status: 400 }))).message).toBe(
+      "Name is too short",
+    );
+  });
+
+  it("keeps the body: the text when it is not JSON, null when there is none", async () => {
+    expect((await errorOf(() => new Response("Service unavailable", { status: 503 }))).body).toBe(
+      "Service unavailable",
+    );
+    expect((await errorOf(() => new Response(null, { status: 500 }))).body).toBeNull();
+  });
+
+  it('says "An error occurred" for a JSON null, and for a body that cannot be read', async () => {
+    expect((await errorOf(() => new Response("null", { status: 500 }))).message).toBe("An error occurred");
+    const broken = new ReadableStream({ start: (controller) => controller.error(new Error("cut")) });
+    const error = await errorOf(() => new Response(broken, { status: 500 }));
+    expect(error.message).toBe("An error occurred");
+    expect(error.body).toBeNull();
+  });
+
+  it("treats a 401 without a body as a plain error, without refreshing", async () => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    server.use(
+      refreshHandler(refresh),
+      http.get(`${BASE}/items`, () => new HttpResponse(null, { status: 401 })),
+    );
+    await expect(setup().client.json("items")).rejects.toMatchObject({ status: 401, message: "An error occurred" });
+    expect(refresh.calls).toBe(0);
+  });
+
+  it("refreshes on token_expired only for a 401 of a call with a session", async () => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    server.use(
+      refreshHandler(refresh),
+      http.get(`${BASE}/forbidden`, () => HttpResponse.json({ message: "token_expired" }, { status: 403 })),
+      http.post(`${BASE}/v2/auth/login`, tokenExpired),
+    );
+    const { client } = setup();
+    await expect(client.json("forbidden")).rejects.toMatchObject({ status: 403 });
+    await expect(client.json("v2/auth/login", { method: "POST", json: {}, anonymous: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(refresh.calls).toBe(0);
+  });
+
+  it("retries a 502 that came without a body", async () => {
+    let calls = 0;
+    const { client } = recording(() => (++calls === 1 ? new Response(null, { status: 502 }) : new Response("{}")));
+    await expect(client.json("flaky")).resolves.toEqual({});
+    expect(calls).toBe(2);
+  });
+});
+
+describe("a refresh that fails or is under way", () => {
+  it("fails the call with the refusal's message, in the body too", async () => {
+    server.use(
+      http.post(`${BASE}/v2/auth/refresh`, () => HttpResponse.json({ message: "Session ended" }, { status: 401 })),
+      http.get(`${BASE}/items`, tokenExpired),
+    );
+    const error = (await setup()
+      .client.json("items")
+      .catch((e: unknown) => e)) as HttpError;
+    expect(error).toMatchObject({ status: 401, message: "Session ended", body: { message: "Session ended" } });
+  });
+
+  it.each([["refused"], [undefined], [new Error("")]])(
+    'says "An error occurred" when the refresh fails without a message (%s)',
+    async (reason) => {
+      const { client } = recording(() => Response.json({ message: "token_expired" }, { status: 401 }), {
+        refresher: {
+          refresh: () => Promise.reject(reason),
+          refreshAfterExpired: () => Promise.reject(reason),
+          pending: () => null,
+        },
+      });
+      await expect(client.json("items")).rejects.toMatchObject({ status: 401, message: "An error occurred" });
+    },
+  );
+
+  it("holds a call back while a refresh is under way, and sends it with the new token", async () => {
+    const refresh = { calls: 0, bodies: [] as unknown[] };
+    const auths: (string | null)[] = [];
+    server.use(
+      refreshHandler(refresh),
+      http.get(`${BASE}/items`, ({ request }) => {
+        auths.push(request.headers.get("authorization"));
+        return request.headers.get("authorization") === `Bearer ${NEW}` ? HttpResponse.json([]) : tokenExpired();
+      }),
+    );
+    const { client } = setup();
+    const refreshing = client.refresher.refresh();
+    await client.json("items");
+    await refreshing;
+    expect(auths).toEqual([`Bearer ${NEW}`]);
+    expect(refresh.calls).toBe(1);
+  });
+});
+
+describe("the default session end (§4, §8: go to /login)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const deletedUser = () =>
+    createHttpClient({
+      baseUrl: BASE,
+      session: createSessionStore(createMemoryStorage()),
+      fetch: async () => Response.json({ message: "User deleted" }, { status: 499 }),
+    });
+
+  it("navigates to /login, unless the page is /login already", async () => {
+    for (const [pathname, expected] of [
+      ["/gallery", ["/login"]],
+      ["/login", []],
+    ] as const) {
+      const assign = vi.fn();
+      vi.stubGlobal("window", { location: { pathname, assign } });
+      await expect(deletedUser().json("items")).rejects.toMatchObject({ status: 499 });
+      expect(assign.mock.calls.map(([to]) => to)).toEqual(expected);
+    }
+  });
+
+  it("does nothing where there is no window (the call still fails)", async () => {
+    vi.stubGlobal("window", undefined);
+    await expect(deletedUser().json("items")).rejects.toMatchObject({ status: 499 });
+  });
+});
+
+describe("the zip's file name (Content-Disposition)", () => {
+  const nameFor = async (disposition: string | null) => {
+    const headers = disposition === null ? undefined : { "Content-Disposition": disposition };
+    const { client } = recording(() => new Response("PK", { headers }));
+    return (await client.blob("tests/download/t1", { method: "POST" })).fileName;
+  };
+
+  it.each<[string | null, string | null]>([
+    [null, null],
+    ["attachment", null],
+    ['attachment; filename="Ruby-t1.zip"', "Ruby-t1.zip"],
+    ["attachment; filename=Ruby-t1.zip", "Ruby-t1.zip"],
+    ["attachment; filename = Ruby-t1.zip ; size=2", "Ruby-t1.zip"],
+    ['attachment; filename="  Ruby t1.zip "', "Ruby t1.zip"],
+    ["attachment; filename*=UTF-8''Ruby%20t%C3%BC.zip", "Ruby tü.zip"],
+    ["attachment; filename* = UTF-8''Ruby.zip", "Ruby.zip"],
+    ["attachment; filename*=Ruby.zip", "Ruby.zip"],
+    ["attachment; filename*=UTF-8''\"Ruby.zip\"", "Ruby.zip"],
+    ["attachment; filename*=UTF-8''Ruby.zip ; size=2", "Ruby.zip"],
+    ['attachment; filename*=UTF-8\'\'"Ru"by.zip"', 'Ru"by.zip'],
+    ["attachment; filename=\"plain.zip\"; filename*=UTF-8''R%C3%BCby.zip", "Rüby.zip"],
+    ["attachment; filename*=UTF-8''bad%E0%A4%A.zip; filename=\"fallback.zip\"", "fallback.zip"],
+  ])("%s → %s", async (disposition, expected) => {
+    expect(await nameFor(disposition)).toBe(expected);
   });
 });
