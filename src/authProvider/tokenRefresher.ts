@@ -41,6 +41,7 @@ export const OTHER_TAB_TOKENS_MS = 1000;
 const POLL_MS = 20;
 
 /** One refresh at a time across this browser's tabs. */
+// Stryker disable next-line StringLiteral: any one name serves, as long as every tab asks for the same
 export const REFRESH_LOCK = "gemtest-token-refresh";
 
 const browserLocks = (): TabLocks | undefined =>
@@ -163,6 +164,9 @@ export function createTokenRefresher({
   };
 }
 
+/** Number.isFinite, which is false for anything but a number, as the type guard it is. */
+const isFiniteNumber = (value: unknown): value is number => Number.isFinite(value);
+
 /**
  * §4/§9: refresh early when the access token expires within the margin. A token that is not a
  * JWT with an exp claim (another service may issue opaque tokens) is never refreshed early; the
@@ -173,13 +177,12 @@ export function expiresWithin(
   nowMs: number,
   marginSeconds: number = TOKEN_REFRESH_MARGIN_SECONDS,
 ): boolean {
-  if (!token) return false;
   let exp: unknown;
   try {
     exp = jwtDecode(token).exp;
   } catch {
-    return false;
+    /* not a JWT (an opaque token, or none at all): never early */
   }
-  if (typeof exp !== "number" || !Number.isFinite(exp)) return false;
+  if (!isFiniteNumber(exp)) return false;
   return exp * 1000 - nowMs < marginSeconds * 1000;
 }
