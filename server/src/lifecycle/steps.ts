@@ -23,8 +23,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import { GRACE_PERIOD_DAYS, PAST_DUE_DAYS } from "../../../src/api/lifecycle";
-import { RECOVERY_DAYS } from "../../../src/api/recover";
 import type { Database } from "../db/client";
 import type { FileStorage } from "../files/storage";
 import { deleteBlobAndThumbnails } from "../files/thumbnails";
@@ -34,8 +32,9 @@ import { purgeDeletedTests } from "../testRecords/purge";
 import { BULK_DOWNLOAD_EXPIRY_MS } from "../bulkDownloads/worker";
 import { deleteAccountData } from "./deleteAccount";
 import { deleteUserData } from "./deleteUser";
+import { accountDeletionDueAt, DAY_MS, graceEndsAt, unpaidCancelationDueAt } from "./timeline";
 
-export const DAY_MS = 86_400_000;
+export { DAY_MS };
 const days = (n: number) => n * DAY_MS;
 
 /** The service's own change: no actor, no client. */
@@ -108,8 +107,7 @@ export function markPastDue(ctx: StepContext): Promise<number> {
         sql`update accounts set subscription_status = 'past_due', subscription_message = null, version = version + 1
           where id = ${sub.account_id} and subscription_status = 'active'`,
       );
-      const periodEnd = new Date(String(sub.current_period_end));
-      const runAt = new Date(periodEnd.getTime() + days(PAST_DUE_DAYS));
+      const runAt = unpaidCancelationDueAt(new Date(String(sub.current_period_end)));
       await schedule(tx, {
         kind: "subscription-cancelation",
         accountId: String(sub.account_id),
@@ -180,7 +178,7 @@ export async function syncRequests(ctx: StepContext): Promise<number> {
         accountId: String(account.id),
         subscriptionId: null,
         reason: "owner-request",
-        runAt: new Date(new Date(String(account.deletion_requested_at)).getTime() + days(RECOVERY_DAYS)),
+        runAt: accountDeletionDueAt(new Date(String(account.deletion_requested_at))),
         requestedBy: (account.asked_by as string | null) ?? null,
       });
     });
@@ -201,16 +199,14 @@ export async function syncRequests(ctx: StepContext): Promise<number> {
   );
   for (const sub of stranded) {
     const pastDue = sub.status === "past_due";
-    const graceEnd = sub.grace_ends_at ?? new Date(ctx.now.getTime() + days(GRACE_PERIOD_DAYS)).toISOString();
+    const graceEnd = sub.grace_ends_at ?? graceEndsAt(ctx.now).toISOString();
     await db.transaction((tx) =>
       schedule(tx, {
         kind: pastDue ? "subscription-cancelation" : "account-deletion",
         accountId: String(sub.account_id),
         subscriptionId: String(sub.id),
         reason: "unpaid",
-        runAt: pastDue
-          ? new Date(new Date(String(sub.current_period_end)).getTime() + days(PAST_DUE_DAYS))
-          : new Date(String(graceEnd)),
+        runAt: pastDue ? unpaidCancelationDueAt(new Date(String(sub.current_period_end))) : new Date(String(graceEnd)),
         requestedBy: null,
       }),
     );
@@ -270,11 +266,11 @@ export async function carryOut(
   if (action.kind === "user-deletion") {
     return finish("deleted", await deleteUserData(tx, String(action.user_id), String(action.reason)));
   }
-  const graceEndsAt = new Date(now.getTime() + days(GRACE_PERIOD_DAYS));
+  const graceEnd = graceEndsAt(now);
   const [before] = await rowsOf(tx, sql`select status from subscriptions where id = ${action.subscription_id}`);
   await tx.execute(
     sql`update subscriptions set status = 'canceled', canceled_at = coalesce(canceled_at, ${at}),
-        grace_ends_at = ${graceEndsAt.toISOString()}, cancel_at_period_end = false, version = version + 1
+        grace_ends_at = ${graceEnd.toISOString()}, cancel_at_period_end = false, version = version + 1
       where id = ${action.subscription_id} and status in ('active', 'past_due')`,
   );
   await tx.execute(
@@ -286,7 +282,7 @@ export async function carryOut(
     accountId,
     subscriptionId: (action.subscription_id as string | null) ?? null,
     reason: String(action.reason),
-    runAt: graceEndsAt,
+    runAt: graceEnd,
     requestedBy: (action.requested_by as string | null) ?? null,
   });
   await logActivity(tx, {
@@ -294,7 +290,7 @@ export async function carryOut(
     action: "cancel",
     resource: "subscriptions",
     recordId: String(action.subscription_id ?? accountId),
-    changes: { status: [before?.status ?? null, "canceled"], reason: action.reason, graceEndsAt },
+    changes: { status: [before?.status ?? null, "canceled"], reason: action.reason, graceEndsAt: graceEnd },
   });
   return finish("canceled");
 }
