@@ -42,6 +42,12 @@ export const theme: RaThemeOptions = {
     // A column's sort button is its heading's text: at least 24 px tall, the smallest target a finger
     // is asked to hit (WCAG 2.2 target size; Lighthouse flagged the lists' headings on a phone).
     MuiTableSortLabel: { styleOverrides: { root: { minHeight: 24 } } },
+    // With nothing selected, react-admin folds the bulk actions bar to no height over the table's
+    // heading, its buttons still there: Tab stopped on buttons no one could see, and axe read them
+    // as covering the sort buttons (target size). Hidden while folded, so they are neither.
+    RaBulkActionsToolbar: {
+      styleOverrides: { root: { "& .RaBulkActionsToolbar-collapsed": { visibility: "hidden" } } },
+    },
   },
 };
 

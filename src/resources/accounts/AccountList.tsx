@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Button as MuiButton, Stack } from "@mui/material";
+import { Button as MuiButton } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { DataTable, useTranslate } from "react-admin";
 import type { Account } from "../../api/resources";
@@ -62,15 +62,7 @@ export default function AccountList() {
           bulkActionButtons={<AccountBulkActions />}
           hiddenColumns={["phone", "businessCount"]}
         >
-          <Column
-            source="name"
-            render={(record) => (
-              <Stack direction="row" alignItems="center" spacing={0.5}>
-                <BookmarkToggle resource="accounts" recordId={record.id} />
-                <span>{record.name}</span>
-              </Stack>
-            )}
-          />
+          <Column source="name" before={(record) => <BookmarkToggle resource="accounts" recordId={record.id} />} />
           <Column source="ownerName" />
           <Column source="email" />
           <Column source="phone" />

@@ -17,6 +17,7 @@ import { CONTRACTS } from "../../api/contract";
 import { editedFieldsOf } from "../../api/contract/declare";
 import { onlyFields } from "../shared/editableFields";
 import { columnFor } from "../shared/columns";
+import { opensInPlace } from "../shared/rowOpener";
 
 const Column = columnFor<Discount>();
 
@@ -80,10 +81,7 @@ export default function DiscountList() {
         sort={{ field: "createdAt", order: "DESC" }}
       >
         <DataTable
-          rowClick={(id) => {
-            setEditing(String(id));
-            return false;
-          }}
+          rowClick={opensInPlace(setEditing)}
           hiddenColumns={["createdAt"]}
           bulkActionButtons={
             <>

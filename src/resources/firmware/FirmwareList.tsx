@@ -23,6 +23,7 @@ import { StatusChip } from "../shared/StatusChip";
 import { statusLabelKey } from "../shared/status";
 import { FirmwareListAside } from "./firmwareFilters";
 import { columnFor } from "../shared/columns";
+import { opensInPlace } from "../shared/rowOpener";
 
 const Column = columnFor<Firmware>();
 
@@ -73,10 +74,7 @@ export default function FirmwareList() {
         sort={{ field: "uploadedAt", order: "DESC" }}
       >
         <DataTable
-          rowClick={(id) => {
-            setEditing(String(id));
-            return false;
-          }}
+          rowClick={opensInPlace(setEditing)}
           hiddenColumns={["sha256", "fileName"]}
           bulkActionButtons={
             <>

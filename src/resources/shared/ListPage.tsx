@@ -1,6 +1,15 @@
 import { useEffect, useMemo, type ReactNode } from "react";
 import { Alert, Box } from "@mui/material";
-import { ColumnsButton, List, TopToolbar, useListContext, useNotify, useTranslate, type ListProps } from "react-admin";
+import {
+  ColumnsButton,
+  ListBase,
+  ListView,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useTranslate,
+  type ListProps,
+} from "react-admin";
 import { markFirstRowsDrawn } from "../../custom/startup/firstRows";
 import { useListPerPage } from "../../custom/userSettings/preferences";
 import { PageHeader } from "./PageHeader";
@@ -101,6 +110,9 @@ function ListLoadError() {
 /**
  * A list screen's frame: the page heading, then react-admin's List at the user's page size (User
  * Settings' rows per page) with the column chooser in its toolbar unless `actions` says otherwise.
+ * react-admin's List, taken apart (ListBase and ListView) so that the filter sidebar comes before
+ * the table in the page, as it is drawn (at the left): Tab reaches the search and facets before the
+ * rows, not after the last row and the pagination (issue 25).
  */
 export function ListPage({
   title,
@@ -110,12 +122,22 @@ export function ListPage({
   children,
   queryOptions,
   error: errorView = <ListLoadError />,
+  aside,
+  debounce,
+  disableAuthentication,
+  disableSyncWithLocation,
+  exporter,
+  filter,
+  resource,
+  storeKey,
+  perPage: perPageProp,
+  sort,
+  filterDefaultValues,
   ...listProps
 }: ListPageProps) {
   const translate = useTranslate();
   const preferredPerPage = useListPerPage();
-  const perPage = listProps.perPage ?? preferredPerPage;
-  const { sort, filterDefaultValues } = listProps;
+  const perPage = perPageProp ?? preferredPerPage;
   // Pages pass their sort as a new object each render: the defaults change only with its values.
   const sortField = sort?.field;
   const sortOrder = sort?.order;
@@ -133,31 +155,49 @@ export function ListPage({
     <Box sx={{ py: 2 }}>
       {title !== false && <PageHeader title={translate(title)} subtitle={subtitle} actions={headerActions} />}
       {beforeList}
-      <List
-        title={false}
+      <ListBase
+        debounce={debounce}
+        disableAuthentication={disableAuthentication}
+        disableSyncWithLocation={disableSyncWithLocation}
+        exporter={exporter}
+        filter={filter}
+        filterDefaultValues={filterDefaultValues}
         perPage={perPage}
-        error={
-          errorView === false ? (
-            false
-          ) : (
-            <>
-              {errorView}
-              {refusals}
-            </>
-          )
-        }
-        actions={
-          <TopToolbar>
-            <ColumnsButton />
-          </TopToolbar>
-        }
-        {...listProps}
         queryOptions={{ onError: noErrorToast, ...queryOptions }}
+        resource={resource}
+        sort={sort}
+        storeKey={storeKey}
+        // As List does: the view shows being offline.
+        offline={false}
       >
-        {children}
-        <FirstRowsDrawn />
-        {refusals}
-      </List>
+        <Box sx={{ display: "flex", alignItems: "flex-start" }}>
+          {aside}
+          <ListView
+            title={false}
+            error={
+              errorView === false ? (
+                false
+              ) : (
+                <>
+                  {errorView}
+                  {refusals}
+                </>
+              )
+            }
+            actions={
+              <TopToolbar>
+                <ColumnsButton />
+              </TopToolbar>
+            }
+            {...listProps}
+            sx={[{ flex: 1, minWidth: 0 }, ...(Array.isArray(listProps.sx) ? listProps.sx : [listProps.sx])]}
+          >
+            {children}
+            <FirstRowsDrawn />
+            {refusals}
+          </ListView>
+        </Box>
+      </ListBase>
     </Box>
   );
 }

@@ -1,7 +1,9 @@
-import type { JSX } from "react";
+import type { JSX, ReactNode } from "react";
+import { Stack } from "@mui/material";
 import { DataTable, useResourceContext, type DataTableColumnProps, type RaRecord } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
 import { sortsOf } from "../../api/contract/declare";
+import { RowOpener } from "./rowOpener";
 
 /** Each declared resource's sorts, read once (every cell of a table asks). */
 const SORTS = new Map(Object.entries(CONTRACTS).map(([name, contract]) => [name, new Set(sortsOf(contract))]));
@@ -17,6 +19,39 @@ export function isSortable(resource: string | undefined, source: string | undefi
   return source !== undefined && sorts.has(source);
 }
 
+/** The field that names each declared resource's records (its contract's representation). */
+const NAMING_FIELDS = new Map(Object.entries(CONTRACTS).map(([name, contract]) => [name, contract.representation]));
+
+/** Whether a column shows the field that names its resource's records: the one that opens them. */
+export function isNamingColumn(resource: string | undefined, source: string | undefined): boolean {
+  return resource !== undefined && source !== undefined && NAMING_FIELDS.get(resource) === source;
+}
+
+/** A column's own props beyond react-admin's. */
+interface OwnColumnProps<R extends Record<string, unknown> = Record<string, unknown>> {
+  /** Drawn before the record's name, outside its opener (a bookmark star): only on the naming column. */
+  before?: (record: R) => ReactNode;
+}
+
+/**
+ * The naming column's cell: what it shows, inside the row's opener (RowOpener: a link to the
+ * record's page, or a button opening its dialog), so every list's records open from the keyboard.
+ */
+function namingRender(props: DataTableColumnProps & OwnColumnProps) {
+  const { render, source, before } = props;
+  return (record: Record<string, unknown>) => {
+    const shown = render ? render(record) : (record[source!] as ReactNode);
+    const opener = <RowOpener>{shown}</RowOpener>;
+    if (!before) return opener;
+    return (
+      <Stack direction="row" alignItems="center" spacing={0.5}>
+        {before(record)}
+        {opener}
+      </Stack>
+    );
+  };
+}
+
 /** react-admin's number column props (not exported by react-admin). */
 type NumberColumnProps<R extends RaRecord = RaRecord> = DataTableColumnProps<R> & {
   source: string;
@@ -24,9 +59,16 @@ type NumberColumnProps<R extends RaRecord = RaRecord> = DataTableColumnProps<R> 
   options?: Intl.NumberFormatOptions;
 };
 
-function DeclaredColumn(props: DataTableColumnProps) {
+function DeclaredColumn({ before, ...props }: DataTableColumnProps & OwnColumnProps) {
   const resource = useResourceContext();
-  return <DataTable.Col {...props} disableSort={props.disableSort || !isSortable(resource, props.source)} />;
+  const naming = isNamingColumn(resource, props.source);
+  return (
+    <DataTable.Col
+      {...props}
+      render={naming ? namingRender({ ...props, before }) : props.render}
+      disableSort={props.disableSort || !isSortable(resource, props.source)}
+    />
+  );
 }
 
 function DeclaredNumberColumn(props: NumberColumnProps) {
@@ -34,9 +76,12 @@ function DeclaredNumberColumn(props: NumberColumnProps) {
   return <DataTable.NumberCol {...props} disableSort={props.disableSort || !isSortable(resource, props.source)} />;
 }
 
-/** A list's DataTable column for records of type R, sortable only by what the contract declares. */
+/**
+ * A list's DataTable column for records of type R, sortable only by what the contract declares; the
+ * column of the field that names the record (the contract's representation) opens it.
+ */
 export const columnFor = <R extends RaRecord>() =>
-  DeclaredColumn as unknown as (props: DataTableColumnProps<R>) => JSX.Element;
+  DeclaredColumn as unknown as (props: DataTableColumnProps<R> & OwnColumnProps<R>) => JSX.Element;
 
 /** The same, for numbers (aligned right). */
 export const numberColumnFor = <R extends RaRecord>() =>
