@@ -118,6 +118,8 @@ export const appMessages = {
   },
   changeLog: {
     open: "What's new",
+    /** The bell's name with its badge's count: the number it shows is in its name (WCAG 2.5.3). */
+    openWithCount: "What's new: %{count} new",
     title: "What's new",
     new: "(New)",
     takeMeThere: "Take Me there",

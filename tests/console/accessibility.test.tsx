@@ -48,3 +48,40 @@ describe("accessibility of the shell and lists", () => {
     }
   });
 });
+
+/**
+ * Label in name (WCAG 2.5.3; axe's label-content-name-mismatch, which the journeys run since issue
+ * 25): a control named by an aria-label must say the text it shows, so a person who reads it and
+ * says it (speech input) reaches it. The elements whose aria-label leaves out their visible text
+ * (the text compared without case, punctuation or spaces, as axe compares it).
+ */
+function labelInNameMisses(root: ParentNode): string[] {
+  const curate = (text: string) => text.toLowerCase().replace(/[\p{P}\p{S}\s]/gu, "");
+  const widgets = "a[aria-label], button[aria-label], [role][aria-label]";
+  return [...root.querySelectorAll<HTMLElement>(widgets)].flatMap((element) => {
+    const shown = curate(element.textContent ?? "");
+    const name = curate(element.getAttribute("aria-label") ?? "");
+    return shown && !name.includes(shown)
+      ? [`"${element.getAttribute("aria-label")}" shows "${element.textContent}"`]
+      : [];
+  });
+}
+
+describe("label in name (WCAG 2.5.3, issue 25)", () => {
+  it("names the profile button by the name it shows, then what it is", async () => {
+    await renderConsole("/", { role: "SuperAdmin" });
+    const banner = await screen.findByRole("banner");
+    expect(await within(banner).findByRole("button", { name: "Ada SuperAdmin, Profile" })).toHaveTextContent(
+      "Ada SuperAdmin",
+    );
+  });
+
+  for (const role of ["SuperAdmin", "Admin"] as const) {
+    it(`leaves no shown text out of a name on Home as ${role}: figures, status rows, the bell's count`, async () => {
+      await renderConsole("/", { role });
+      await screen.findByRole("region", { name: "Tests per day" });
+      await within(screen.getByRole("banner")).findByRole("button", { name: /^What's new: \d+ new$/ });
+      expect(labelInNameMisses(document.body)).toEqual([]);
+    });
+  }
+});

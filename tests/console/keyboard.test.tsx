@@ -254,6 +254,20 @@ describe("every list's records open from the keyboard (issue 25)", () => {
   });
 });
 
+describe("the profile menu from the keyboard", () => {
+  it("opens on its first item (Enter on the button), and the arrows go down to Logout", async () => {
+    const user = userEvent.setup();
+    await renderConsole("/", { role: "Manager" });
+    const profile = await within(await screen.findByRole("banner")).findByRole("button", { name: /, Profile$/ });
+    profile.focus();
+    await user.keyboard("{Enter}");
+    const menu = await screen.findByRole("menu");
+    await waitFor(() => expect(within(menu).getByRole("menuitem", { name: "My Profile" })).toHaveFocus());
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(within(menu).getByRole("menuitem", { name: "Logout" })).toHaveFocus();
+  });
+});
+
 describe("the bulk actions bar while nothing is selected", () => {
   it("is hidden, so Tab does not stop on buttons no one sees; selecting a row shows it", async () => {
     serveOtherLists();

@@ -161,17 +161,19 @@ describe("subscription (spec §4)", () => {
 describe("change log (spec §2, §4)", () => {
   it("shows a badge, lists the role's entries with their links, and clears the badge once opened", async () => {
     await renderConsole("/", { role: "SuperAdmin" });
-    const bell = await screen.findByRole("button", { name: "What's new" });
+    // The bell's name says its badge's count (label in name).
+    const bell = await screen.findByRole("button", { name: /^What's new: \d+ new$/ });
     fireEvent.click(bell);
     const drawer = await screen.findByRole("region", { name: "What's new" });
     expect(within(drawer).getByText("Scheduled actions")).toBeInTheDocument();
     expect(within(drawer).getAllByRole("link", { name: "Take Me there" }).length).toBeGreaterThan(0);
     expect(window.localStorage.getItem(STORAGE_KEYS.changeLogOpenTime)).not.toBeNull();
+    await waitFor(() => expect(bell).toHaveAccessibleName("What's new"));
   });
 
   it("hides entries meant for other roles", async () => {
     await renderConsole("/", { role: "User" });
-    fireEvent.click(await screen.findByRole("button", { name: "What's new" }));
+    fireEvent.click(await screen.findByRole("button", { name: /^What's new/ }));
     const drawer = await screen.findByRole("region", { name: "What's new" });
     expect(within(drawer).queryByText("Scheduled actions")).not.toBeInTheDocument();
     expect(within(drawer).getByText("Recover deleted tests")).toBeInTheDocument();

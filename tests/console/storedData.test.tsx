@@ -71,7 +71,7 @@ describe("stored data after the session ends (spec §4, §8)", () => {
 describe("the two drawers' last openings (spec §3)", () => {
   it("opening the side drawer stores last-drawer-open-time; the change log stores its own", async () => {
     await renderConsole("/", { role: "Admin" });
-    const bell = await screen.findByRole("button", { name: "What's new" });
+    const bell = await screen.findByRole("button", { name: /^What's new/ });
     // The user's preference opens the side drawer at sign-in; closed here, and the time forgotten.
     await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.drawerOpen)).toBe("true"));
     fireEvent.click(screen.getByRole("button", { name: "Close menu" }));

@@ -39,7 +39,7 @@ describe("the top bar's avatar (spec §1)", () => {
     signInUma();
     await renderConsole("/");
     const appBar = await screen.findByRole("banner");
-    const profile = await within(appBar).findByRole("button", { name: "Profile" });
+    const profile = await within(appBar).findByRole("button", { name: "Uma Tran, Profile" });
     await waitFor(() => expect(within(profile).getByText("UT")).toBeInTheDocument());
     expect(within(profile).queryByText("U")).not.toBeInTheDocument();
   });

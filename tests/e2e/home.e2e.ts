@@ -69,7 +69,7 @@ describe("Home dashboard", () => {
     const figures = await api<Dashboard>("dashboard");
     const pastDue = figures.accounts!.byStatus.find((row) => row.status === "past_due")!.count;
     expect(pastDue).toBeGreaterThan(0);
-    const accounts = page.getByRole("link", { name: `Accounts: ${figures.accounts!.total.toLocaleString("en-US")}` });
+    const accounts = page.getByRole("link", { name: `Accounts ${figures.accounts!.total.toLocaleString("en-US")}` });
     await accounts.waitFor();
     expect(figures.ai!.analyses).toBeGreaterThanOrEqual(2);
     await screenshot(page, "home-dashboard-super-admin");
@@ -127,7 +127,7 @@ describe("Home dashboard", () => {
     const active = figures.devices!.byStatus.find((row) => row.status === "active")!.count;
     await page
       .getByRole("region", { name: "Devices" })
-      .getByRole("link", { name: `Active: ${active}` })
+      .getByRole("link", { name: `Active ${active}` })
       .click();
     await page.waitForURL((url) => url.pathname === "/devices" && url.search.includes("active"));
     await page.locator("table tbody tr").first().waitFor();

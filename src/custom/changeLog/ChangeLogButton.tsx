@@ -41,7 +41,11 @@ export function ChangeLogButton({ entries = CHANGE_LOG, now = () => new Date() }
   return (
     <>
       <Tooltip title={translate("changeLog.open")}>
-        <IconButton color="inherit" onClick={openDrawer} aria-label={translate("changeLog.open")}>
+        <IconButton
+          color="inherit"
+          onClick={openDrawer}
+          aria-label={count > 0 ? translate("changeLog.openWithCount", { count }) : translate("changeLog.open")}
+        >
           <Badge badgeContent={count} color="error" data-testid="change-log-badge">
             <NotificationsIcon />
           </Badge>

@@ -32,11 +32,15 @@ interface FigureCardProps {
   icon: ComponentType<SvgIconProps>;
 }
 
-/** One figure, big, with what it counts; the whole card opens the list behind it. */
+/**
+ * One figure, big, with what it counts; the whole card opens the list behind it. The link is named
+ * by what it shows ("Accounts 304 29 past due"): an aria-label of its own left out the caption a
+ * person reads on it (label in name, WCAG 2.5.3).
+ */
 export function FigureCard({ label, value, caption, to, icon: Icon }: FigureCardProps) {
   return (
     <Card variant="outlined" sx={{ height: "100%" }}>
-      <CardActionArea component={Link} to={to} sx={{ height: "100%" }} aria-label={`${label}: ${value}`}>
+      <CardActionArea component={Link} to={to} sx={{ height: "100%" }}>
         <CardContent sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
           <Box
             sx={{
@@ -139,19 +143,14 @@ export interface StatusRow {
   detail?: ReactNode;
 }
 
-/** Rows of label and count, each a link to the list filtered to it, with its colour's dot. */
+/** Rows of label and count, each a link to the list filtered to it (named by what it shows), with its colour's dot. */
 export function StatusRows({ rows, label }: { rows: StatusRow[]; label: string }) {
   return (
     <List dense disablePadding aria-label={label}>
       {rows.map((row) => (
         // A <ul> holds <li>s: each link in its own list item.
         <ListItem key={row.key} disablePadding>
-          <ListItemButton
-            component={Link}
-            to={row.to}
-            sx={{ borderRadius: 1, px: 1 }}
-            aria-label={`${row.label}: ${number(row.count)}`}
-          >
+          <ListItemButton component={Link} to={row.to} sx={{ borderRadius: 1, px: 1 }}>
             <Box
               component="span"
               sx={{

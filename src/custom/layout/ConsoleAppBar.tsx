@@ -21,17 +21,43 @@ import { ChangeLogButton } from "../changeLog/ChangeLogButton";
 import { UserAvatar } from "./UserAvatar";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 
-const ProfileMenuLink = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: React.ReactNode }>(
-  function ProfileMenuLink({ to, label, icon }, ref) {
-    const userMenu = useUserMenu();
-    return (
-      <MenuItem component={Link} to={to} ref={ref} onClick={() => userMenu?.onClose()}>
-        <ListItemIcon>{icon}</ListItemIcon>
-        <ListItemText>{label}</ListItemText>
-      </MenuItem>
-    );
-  },
-);
+/** Read by screen readers, not drawn (MUI's visuallyHidden). */
+const visuallyHidden = {
+  border: 0,
+  clip: "rect(0 0 0 0)",
+  height: "1px",
+  margin: "-1px",
+  overflow: "hidden",
+  padding: 0,
+  position: "absolute",
+  whiteSpace: "nowrap",
+  width: "1px",
+} as const;
+
+/**
+ * A link of the profile menu. What MUI's MenuList hands its items (autoFocus on the first when the
+ * menu opens, tabIndex) goes on to the MenuItem: without it, a menu opened from the keyboard
+ * focused its paper, and the arrow keys never reached an item.
+ */
+const ProfileMenuLink = forwardRef<
+  HTMLAnchorElement,
+  { to: string; label: string; icon: React.ReactNode; autoFocus?: boolean; tabIndex?: number }
+>(function ProfileMenuLink({ to, label, icon, autoFocus, tabIndex }, ref) {
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem
+      component={Link}
+      to={to}
+      ref={ref}
+      autoFocus={autoFocus}
+      tabIndex={tabIndex}
+      onClick={() => userMenu?.onClose()}
+    >
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+    </MenuItem>
+  );
+});
 
 /**
  * Profile menu (spec §2): My Profile, Settings, Logout, opened from the user's avatar (with their
@@ -49,9 +75,20 @@ function ProfileMenu() {
   const menuContext = useMemo(() => ({ onClose: close }), [close]);
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const label = translate("app.profile.menu");
-  const avatar = <UserAvatar firstName={user?.firstName} lastName={user?.lastName} src={user?.avatar} size={32} />;
+  // The avatar says who, as the name beside it does: hidden from the button's name, which is the
+  // name a person reads on it, then what the button is ("Uma Tran, Profile": label in name, WCAG
+  // 2.5.3 — an aria-label "Profile" hid the name a speech user would say).
+  const avatar = (
+    <Box component="span" aria-hidden sx={{ display: "inline-flex" }}>
+      <UserAvatar firstName={user?.firstName} lastName={user?.lastName} src={user?.avatar} size={32} />
+    </Box>
+  );
+  const what = (
+    <Box component="span" sx={visuallyHidden}>
+      {translate("app.profile.menuAfterName")}
+    </Box>
+  );
   const menuProps = {
-    "aria-label": label,
     "aria-haspopup": true,
     "aria-controls": anchor ? "profile-menu" : undefined,
   };
@@ -61,12 +98,20 @@ function ProfileMenu() {
         // The avatar as a child, not a startIcon: a start icon's font size (20 px) would swell its initials.
         <Button {...menuProps} color="inherit" onClick={open} sx={{ textTransform: "none", ml: 0.5, gap: 1 }}>
           {avatar}
-          {user.fullName}
+          <span>
+            {user.fullName}
+            {what}
+          </span>
         </Button>
       ) : (
-        <Tooltip title={label}>
+        // The tooltip describes (it would name the button "Profile" otherwise, over its content).
+        <Tooltip title={label} describeChild>
           <IconButton {...menuProps} color="inherit" onClick={open}>
             {avatar}
+            <Box component="span" sx={visuallyHidden}>
+              {user?.fullName ?? ""}
+            </Box>
+            {what}
           </IconButton>
         </Tooltip>
       )}
