@@ -13,6 +13,9 @@ export default tseslint.config(
       "test-results",
       "coverage",
       "server/src/db/migrations",
+      // StrykerJS's sandboxes (a copy of the project, during npm run test:mutation) and its report.
+      ".stryker-tmp",
+      "reports",
     ],
   },
   {
