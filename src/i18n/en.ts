@@ -1299,7 +1299,8 @@ export const appMessages = {
       noPending: "No reset is pending.",
       noPickedUp: "No device app has picked up a reset yet.",
       cancel: "Cancel reset",
-      cancelOne: "Cancel the reset of %{name}",
+      // Starts with the button's text, "Cancel reset" (label in name, WCAG 2.5.3).
+      cancelOne: "Cancel reset: %{name}",
       canceled: "Reset canceled",
       columns: { target: "Target", asked: "Asked by", pickedUp: "Picked up", action: "Action" },
     },

@@ -295,7 +295,7 @@ describe("/advanced-settings: forced resets", () => {
     expect(within(row).getByText("Phone model")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "Sophie Carter" })).toHaveAttribute("href", "/users/user-SuperAdmin");
     expect(within(row).getByText("03/05/2026, 02:07 PM")).toBeInTheDocument();
-    expect(within(row).getByRole("button", { name: "Cancel the reset of Apple iPhone 15 Pro" })).toBeInTheDocument();
+    expect(within(row).getByRole("button", { name: "Cancel reset: Apple iPhone 15 Pro" })).toBeInTheDocument();
 
     const picked = await section("Recently picked up");
     const done = await within(picked).findByRole("row", { name: /Uma Patel/ });
@@ -365,7 +365,7 @@ describe("/advanced-settings: forced resets", () => {
   it("cancels a pending reset after the password re-check; it leaves the pending list", async () => {
     await renderConsole("/advanced-settings", { role: "SuperAdmin" });
     const pending = await section("Pending resets");
-    fireEvent.click(await within(pending).findByRole("button", { name: "Cancel the reset of Apple iPhone 15 Pro" }));
+    fireEvent.click(await within(pending).findByRole("button", { name: "Cancel reset: Apple iPhone 15 Pro" }));
     await passPasswordCheck();
     expect(await screen.findByText("Reset canceled")).toBeInTheDocument();
     expect(writes()).toEqual([{ method: "POST", path: `forced-resets/${FORCED_RESET.id}/cancel` }]);

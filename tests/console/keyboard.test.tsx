@@ -254,6 +254,21 @@ describe("every list's records open from the keyboard (issue 25)", () => {
   });
 });
 
+describe("the own account page's tabs (found auditing every screen)", () => {
+  it("offers a user no Users tab: the service refuses them the users list, and the tab loaded forever", async () => {
+    serveOtherLists();
+    await renderConsole("/account", { role: "User" });
+    await screen.findByRole("tab", { name: "Devices" });
+    expect(screen.queryByRole("tab", { name: "Users" })).not.toBeInTheDocument();
+  });
+
+  it("offers a manager the Users tab", async () => {
+    serveOtherLists();
+    await renderConsole("/account", { role: "Manager" });
+    expect(await screen.findByRole("tab", { name: "Users" })).toBeInTheDocument();
+  });
+});
+
 describe("the profile menu from the keyboard", () => {
   it("opens on its first item (Enter on the button), and the arrows go down to Logout", async () => {
     const user = userEvent.setup();

@@ -82,9 +82,15 @@ describe("/new-subscription for an Admin of an inactive account", () => {
     expect(window.location.pathname).toBe("/new-subscription");
     expect(screen.getByText(inactive.message)).toBeInTheDocument();
     const plans = await screen.findAllByRole("radio");
-    expect(plans.map((plan) => plan.getAttribute("aria-label"))).toEqual(["Starter", "Professional", "Enterprise"]);
-    expect(screen.getByRole("radio", { name: "Professional" })).toHaveAttribute("aria-checked", "true");
-    expect(within(screen.getByRole("radio", { name: "Starter" })).getByText("£49.00")).toBeInTheDocument();
+    // Each plan's radio is named by what its card shows, the plan's name first.
+    expect(plans.map((plan) => within(plan).getByRole("heading").textContent)).toEqual([
+      "Starter",
+      "Professional",
+      "Enterprise",
+    ]);
+    expect(plans[0]).toHaveAccessibleName(/^Starter £49\.00 per month /);
+    expect(screen.getByRole("radio", { name: /^Professional / })).toHaveAttribute("aria-checked", "true");
+    expect(within(screen.getByRole("radio", { name: /^Starter / })).getByText("£49.00")).toBeInTheDocument();
     expect(screen.getByText(/Test mode: 4242 4242 4242 4242 is accepted/)).toBeInTheDocument();
     // Nothing leads to Payments, which would send an inactive admin straight back.
     expect(screen.queryByRole("link", { name: "Go To Payments" })).not.toBeInTheDocument();
@@ -98,11 +104,11 @@ describe("/new-subscription for an Admin of an inactive account", () => {
 
   it("prices another plan and the yearly interval from the service", async () => {
     await openAsInactiveAdmin();
-    fireEvent.click(await screen.findByRole("radio", { name: "Starter" }));
+    fireEvent.click(await screen.findByRole("radio", { name: /^Starter / }));
     await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent("£49.00"));
-    fireEvent.click(screen.getByRole("radio", { name: "Professional" }));
+    fireEvent.click(screen.getByRole("radio", { name: /^Professional / }));
     fireEvent.click(screen.getByRole("button", { name: "Yearly" }));
-    expect(within(screen.getByRole("radio", { name: "Professional" })).getByText("£1,490.00")).toBeInTheDocument();
+    expect(within(screen.getByRole("radio", { name: /^Professional / })).getByText("£1,490.00")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent("£1,490.00"));
     expect(db.quotes).toContainEqual({ plan: "professional", interval: "year", discountCode: null });
   });
@@ -118,6 +124,8 @@ describe("/new-subscription for an Admin of an inactive account", () => {
     type("Discount code", "welcome10");
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     expect(await screen.findByText("WELCOME10: 10% off the first month")).toBeInTheDocument();
+    // The applied code's chip is named by what it shows, then Remove (label in name).
+    expect(screen.getByRole("button", { name: "WELCOME10: 10% off the first month, Remove" })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent("£134.10"));
     expect(screen.getByText("Discount WELCOME10")).toBeInTheDocument();
     expect(payButton()).toHaveTextContent("Pay £134.10");

@@ -20,6 +20,15 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 const SETTLE_TIMEOUT_MS = 5000;
 
+/**
+ * Rules axe leaves off by default that the audit runs too (issue 25): WCAG 2.2 AA's (axe 4.13's
+ * `wcag22aa` tag holds one, `target-size`: 24 by 24 px, or spaced that far apart) and label in name
+ * (WCAG 2.5.3, `label-content-name-mismatch`, tagged experimental in axe: a control named by
+ * aria-label says its visible text). Every other rule runs as axe's defaults say.
+ */
+export const EXTRA_RULES = ["target-size", "label-content-name-mismatch"];
+const EXTRA_RULES_ON = Object.fromEntries(EXTRA_RULES.map((rule) => [rule, { enabled: true }]));
+
 export interface AxeFinding {
   rule: string;
   impact: string;
@@ -76,6 +85,7 @@ export class PageAuditor {
         // The classic run: axe in the page itself (and its same-origin frames), without the extra blank
         // tab the partial run opens — a journey counting its tabs or downloads must not see ours.
         .setLegacyMode(true)
+        .options({ rules: EXTRA_RULES_ON })
         .analyze()
         .finally(() => this.page.evaluate(MOVING).catch(() => undefined));
       if (pageKey(this.page.url()) !== key) return; // It moved on during the run: audit the new page later.

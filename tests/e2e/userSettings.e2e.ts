@@ -81,7 +81,8 @@ describe("User Settings (issue: operations screens, item 6)", () => {
     await screenshot(page, "user-settings-avatar-preview");
     await profile.getByRole("button", { name: "Save photo" }).click();
     await page.getByText("Photo saved").waitFor();
-    const barAvatar = page.getByRole("banner").getByRole("img", { name: "Ro Ellis" });
+    // (Hidden from screen readers: the profile button says the name beside it.)
+    const barAvatar = page.getByRole("banner").getByRole("img", { name: "Ro Ellis", includeHidden: true });
     await expect.poll(() => barAvatar.getAttribute("src")).toMatch(/^\/api\/users\/.+\/avatar\/avatar-.+\.png$/);
     await expect.poll(() => barAvatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160);
 

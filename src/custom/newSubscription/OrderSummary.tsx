@@ -122,18 +122,18 @@ function DiscountCode({ plan, interval }: { plan: PlanId; interval: PlanInterval
 
   if (appliedCode !== "") {
     const quote = queryClient.getQueryData<SubscriptionQuote>(quoteKey(plan, interval, appliedCode));
+    const label = quote?.discount
+      ? translate("subscription.start.applied", { code: appliedCode, effect: effectOf(quote, translate) })
+      : appliedCode;
     return (
       <Chip
         icon={<DiscountIcon />}
         color="success"
         variant="outlined"
-        label={
-          quote?.discount
-            ? translate("subscription.start.applied", { code: appliedCode, effect: effectOf(quote, translate) })
-            : appliedCode
-        }
+        label={label}
         onDelete={remove}
-        aria-label={`${appliedCode} ${translate("subscription.start.remove")}`}
+        // What it shows, then what Delete does to it (label in name, WCAG 2.5.3: the code alone left out its effect).
+        aria-label={`${label}, ${translate("subscription.start.remove")}`}
         sx={{ alignSelf: "flex-start", maxWidth: "100%" }}
       />
     );

@@ -69,10 +69,12 @@ export function PlanInput({ plans, interval }: { plans: Plan[]; interval: PlanIn
               transition: "border-color 120ms, background-color 120ms",
             }}
           >
+            {/* Named by what the card shows, its plan's name first ("Starter £49.00 per month …"): an
+                aria-label of the name alone left out the price and features read on it (label in
+                name, WCAG 2.5.3, which the journeys' audit checks). */}
             <CardActionArea
               role="radio"
               aria-checked={selected}
-              aria-label={plan.name}
               onClick={() => field.onChange(plan.id)}
               sx={{ height: "100%", alignItems: "stretch" }}
             >

@@ -146,6 +146,8 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
   const [tab, setTab] = useState<TabKey>("overview");
   // Subscription and payments: admins and super admins (change log).
   const { canAccess: money } = useCanAccess({ resource: "payments", action: "list" });
+  // The users tab lists users: a user may not (the service refuses them the list; the tab loaded forever).
+  const { canAccess: people } = useCanAccess({ resource: "users", action: "list" });
   const tabs: { key: TabKey; label: string; content: ReactNode }[] = [
     { key: "overview", label: "overview", content: <Overview account={account} /> },
     {
@@ -160,15 +162,19 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
         </Section>
       ),
     },
-    {
-      key: "users",
-      label: "users",
-      content: (
-        <Section title={translate("resources.accounts.tabs.users")}>
-          <UserTable />
-        </Section>
-      ),
-    },
+    ...(people
+      ? [
+          {
+            key: "users" as const,
+            label: "users",
+            content: (
+              <Section title={translate("resources.accounts.tabs.users")}>
+                <UserTable />
+              </Section>
+            ),
+          },
+        ]
+      : []),
     {
       key: "devices",
       label: "devices",
