@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
+import { accessTokenOf, invitedPerson, serviceApi } from "./serviceApi";
 
 const baseUrl = inject("baseUrl");
 
@@ -92,6 +94,208 @@ describe("keyboard (issue 12: accessibility)", () => {
     await expect.poll(() => ai.isChecked()).toBe(true);
     await page.keyboard.press("Space");
     await expect.poll(() => ai.isChecked()).toBe(false);
+    await context.close();
+  });
+});
+
+/**
+ * Presses Tab (Shift+Tab backwards) until `target` has the focus, as a person would: the journey
+ * fails if the keyboard never gets there. The focus must show (`:focus-visible`) when it does.
+ */
+async function tabTo(page: Page, target: Locator, { backwards = false, max = 120 } = {}): Promise<void> {
+  await target.waitFor();
+  for (let presses = 0; presses <= max; presses += 1) {
+    if (await focusIsOn(target)) {
+      expect(await target.evaluate((element) => element.matches(":focus-visible"))).toBe(true);
+      return;
+    }
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`${max} presses of ${backwards ? "Shift+Tab" : "Tab"} never reached ${String(target)}`);
+}
+
+const SUPER_ADMIN = { email: "superadmin@example.com", password: DEMO_PASSWORD };
+const ADMIN = { email: "admin@example.com", password: DEMO_PASSWORD };
+
+/** Signs in on /login by keyboard alone: the email field has the focus, Tab to the password, Enter. */
+async function signInByKeyboard(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  const emailField = page.getByLabel("Email");
+  await tabTo(page, emailField);
+  await page.keyboard.type(email);
+  await tabTo(page, page.getByLabel("Password"));
+  await page.keyboard.type(password);
+  await page.keyboard.press("Enter");
+  await page.getByTestId("app-title").filter({ hasText: "Admin" }).waitFor();
+}
+
+/** Opens a sidebar screen by keyboard: Tab to its menu link, Enter, and its heading shows. */
+async function openFromMenu(page: Page, item: string, heading: string): Promise<void> {
+  await tabTo(page, page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: item }));
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+}
+
+/** Leaves by keyboard: back to the profile button, Enter, down to Logout, Enter: /login. */
+async function signOutByKeyboard(page: Page): Promise<void> {
+  const profile = page.getByRole("banner").getByRole("button", { name: /, Profile$/ });
+  await tabTo(page, profile, { backwards: true });
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await menu.waitFor();
+  const logout = menu.getByRole("menuitem", { name: "Logout" });
+  for (let presses = 0; presses < 4 && !(await focusIsOn(logout)); presses += 1) await page.keyboard.press("ArrowDown");
+  expect(await focusIsOn(logout)).toBe(true);
+  await page.keyboard.press("Enter");
+  await page.waitForURL("**/login");
+  await page.getByRole("heading", { name: "Sign in to Gemtest Admin" }).waitFor();
+}
+
+/**
+ * A manager's or a user's action with its dialog: a test's share dialog, from the gallery. The
+ * link shows, Copy link copies it, Escape closes the dialog and the focus is back on its button.
+ */
+async function shareATestByKeyboard(page: Page): Promise<void> {
+  await openFromMenu(page, "Gallery", "Gallery");
+  const card = page.getByTestId("gallery-grid").getByRole("article").first().getByRole("link");
+  await tabTo(page, card);
+  await page.keyboard.press("Enter");
+  const share = page.getByRole("button", { name: "Share test" });
+  await tabTo(page, share);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Share your test" });
+  await dialog.getByRole("textbox", { name: "Public link" }).waitFor();
+  await tabTo(page, dialog.getByRole("button", { name: "Copy link" }));
+  await page.keyboard.press("Enter");
+  await page.getByText("Link copied to clipboard!").waitFor();
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+  await expect.poll(() => focusIsOn(share)).toBe(true);
+}
+
+describe("keyboard only, each role (issue 25: sign in, open a record from a list, an action with its dialog, leave)", () => {
+  it("a super admin opens a discount from the list (its dialog) and saves it", async () => {
+    const code = `KB${randomUUID().slice(0, 6).toUpperCase()}`;
+    const token = await accessTokenOf(baseUrl, SUPER_ADMIN);
+    await serviceApi(baseUrl)("discounts", token, {
+      code,
+      description: "Keyboard journey",
+      kind: "percent",
+      percentOff: 5,
+    });
+    const { context, page } = await openPage(baseUrl);
+    await signInByKeyboard(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await openFromMenu(page, "Discounts", "Discounts");
+
+    // The newest discount first: its code opens it, a Tab stop in its row.
+    const opener = page.getByRole("table").getByRole("button", { name: code });
+    await tabTo(page, opener);
+    await screenshot(page, "keyboard-discounts-opener");
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: `Discount ${code}` });
+    await dialog.waitFor();
+    await tabTo(page, dialog.getByRole("textbox", { name: "Description" }));
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("Typed without a mouse");
+    await tabTo(page, dialog.getByRole("button", { name: "Save" }));
+    await screenshot(page, "keyboard-discount-dialog");
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("row", { name: new RegExp(`${code} Typed without a mouse`) }).waitFor();
+    await expect.poll(() => focusIsOn(opener)).toBe(true);
+
+    await signOutByKeyboard(page);
+    await context.close();
+  });
+
+  it("an admin finds a person in the users list, opens them and changes their role", async () => {
+    const lastName = `Keys${randomUUID().slice(0, 6)}`;
+    await invitedPerson(baseUrl, { inviter: ADMIN, firstName: "Kim", lastName, role: "User" });
+    const { context, page } = await openPage(baseUrl);
+    await signInByKeyboard(page, ADMIN.email, ADMIN.password);
+    await openFromMenu(page, "Users", "Users");
+
+    // The filter sidebar comes before the table: its search is a few Tabs away, not past every row.
+    const search = page.getByRole("complementary").getByRole("textbox", { name: "Search" });
+    await tabTo(page, search, { max: 20 });
+    await page.keyboard.type(lastName);
+    const person = page.getByRole("table").getByRole("link", { name: `Kim ${lastName}` });
+    await tabTo(page, person, { max: 40 });
+    await screenshot(page, "keyboard-users-opener");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: `Kim ${lastName}` }).waitFor();
+
+    const changeRole = page.getByRole("main").getByRole("button", { name: "Change role" });
+    await tabTo(page, changeRole);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: `Change the role of Kim ${lastName}` });
+    await dialog.waitFor();
+    const role = dialog.getByRole("combobox", { name: "New role" });
+    await tabTo(page, role);
+    await page.keyboard.press("Enter");
+    // The list opens on the current role; typing a role's first letters moves to it.
+    const manager = page.getByRole("listbox").getByRole("option", { name: "Manager" });
+    await manager.waitFor();
+    await page.keyboard.type("Man");
+    await expect.poll(() => focusIsOn(manager)).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => role.textContent()).toBe("Manager");
+    await tabTo(page, dialog.getByRole("button", { name: "Change role" }));
+    await screenshot(page, "keyboard-change-role-dialog");
+    await page.keyboard.press("Enter");
+    await page.getByText("Role changed to Manager").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    await signOutByKeyboard(page);
+    await context.close();
+  });
+
+  it("a manager opens a device from the devices list (no Tab stop there before) and shares a test", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signInByKeyboard(page, "manager@example.com", DEMO_PASSWORD);
+    await openFromMenu(page, "Devices", "Devices");
+
+    // A manager selects nothing: the serial number is the row's Tab stop.
+    const firstRow = page.getByRole("table").getByRole("row").nth(1);
+    const serial = firstRow.getByRole("link").first();
+    await tabTo(page, serial);
+    const name = (await serial.textContent())!;
+    await screenshot(page, "keyboard-devices-opener");
+    await page.keyboard.press("Enter");
+    await page.getByRole("main").getByText(name).first().waitFor();
+    await page.waitForURL(/\/devices\/[^/]+$/);
+
+    await shareATestByKeyboard(page);
+    await signOutByKeyboard(page);
+    await context.close();
+  });
+
+  it("a user opens a device from their account's devices and shares a test", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signInByKeyboard(page, "user@example.com", DEMO_PASSWORD);
+    await openFromMenu(page, "Account", "My account");
+
+    // The account's tabs: arrows move between them, Enter opens one.
+    await tabTo(page, page.getByRole("tab", { selected: true }));
+    const devicesTab = page.getByRole("tab", { name: "Devices" });
+    for (let presses = 0; presses < 8 && !(await focusIsOn(devicesTab)); presses += 1) {
+      await page.keyboard.press("ArrowRight");
+    }
+    await page.keyboard.press("Enter");
+    await expect.poll(() => devicesTab.getAttribute("aria-selected")).toBe("true");
+    const table = page.getByRole("main").getByRole("table");
+    const serial = table.getByRole("row").nth(1).getByRole("link").first();
+    await tabTo(page, serial);
+    const name = (await serial.textContent())!;
+    await screenshot(page, "keyboard-account-devices-opener");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/devices\/[^/]+$/);
+    await page.getByRole("main").getByText(name).first().waitFor();
+
+    await shareATestByKeyboard(page);
+    await signOutByKeyboard(page);
     await context.close();
   });
 });
