@@ -7,6 +7,7 @@ import { ACTIVITY_ENTRY, CONTRACT } from "../fixtures/contract";
 import { renderConsole } from "./harness/renderConsole";
 import { day, installResourceService, tableRows } from "./harness/resourceService";
 import { reply, server } from "./harness/server";
+import { ListPage } from "../../src/resources/shared/ListPage";
 
 /**
  * A list whose query the service refuses (400 {message}, docs/api-resources.md "Lists") goes back to
@@ -187,3 +188,12 @@ describe("a list query the service refuses", () => {
     expect(lists.filter((url) => url.searchParams.get("filter")?.includes("who"))).toHaveLength(1);
   });
 });
+
+/**
+ * Checked by the typecheck, not run: a list page cannot be opened without the session, since who
+ * may see it is authProvider.canAccess's answer (shared/DESIGN.md), never a prop.
+ */
+export function listPagesKeepAuthentication() {
+  // @ts-expect-error ListPage takes no disableAuthentication.
+  return <ListPage title="screens.accounts" disableAuthentication />;
+}

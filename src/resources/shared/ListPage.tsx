@@ -15,7 +15,8 @@ import { useListPerPage } from "../../custom/userSettings/preferences";
 import { PageHeader } from "./PageHeader";
 import { afterListFailure, defaultListQuery, type ListQuery } from "./refusedQuery";
 
-interface ListPageProps extends Omit<ListProps, "title"> {
+/** No list opens without the session: who may see it is canAccess's answer, not a prop. */
+interface ListPageProps extends Omit<ListProps, "title" | "disableAuthentication"> {
   /** i18n key of the page heading; false when the page draws its own. */
   title: string | false;
   subtitle?: ReactNode;
@@ -124,7 +125,6 @@ export function ListPage({
   error: errorView = <ListLoadError />,
   aside,
   debounce,
-  disableAuthentication,
   disableSyncWithLocation,
   exporter,
   filter,
@@ -157,7 +157,6 @@ export function ListPage({
       {beforeList}
       <ListBase
         debounce={debounce}
-        disableAuthentication={disableAuthentication}
         disableSyncWithLocation={disableSyncWithLocation}
         exporter={exporter}
         filter={filter}
