@@ -36,6 +36,7 @@ import { phoneRoutes } from "./phones/routes";
 import { deleteRequestRoutes } from "./publicFlows/deleteRequest";
 import { forgotPasswordRoutes } from "./publicFlows/forgotPassword";
 import { registerRoutes } from "./publicFlows/register";
+import { searchRoutes } from "./search/routes";
 import type { Services } from "./services";
 import { galleryRoutes } from "./testRecords/gallery";
 import { recoverTestRoutes } from "./testRecords/recover";
@@ -87,6 +88,8 @@ export const FEATURES: readonly Feature[] = [
   userSettingsRoutes,
   advancedSettingsRoutes,
   dashboardRoutes,
+  // The command palette's records across the lists above, scoped as they are.
+  searchRoutes,
   // The public flows a guest finishes from an email (docs/api.md "Public flows").
   registerRoutes,
   forgotPasswordRoutes,

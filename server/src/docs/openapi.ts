@@ -118,6 +118,11 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: "device-config", description: "The device app's configuration, and whether it must reset." },
   { name: "Dashboard", description: "Home's figures for the caller's role." },
   {
+    name: "Search",
+    description:
+      "The command palette's records: accounts, businesses, users, devices and tests, as the caller's lists show them.",
+  },
+  {
     name: "Register and forgot password",
     description: "Registering a new account, and resetting a forgotten password, by emailed link.",
   },

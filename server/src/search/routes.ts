@@ -1,0 +1,196 @@
+/**
+ * GET search (docs/api.md "Records search"): the command palette's records, a few of each kind,
+ * found across accounts, businesses, users, devices and tests in one statement.
+ *
+ * Scoped as the lists are, by their own code: a kind is searched only for the roles its list
+ * answers (LIST_ACCESS, the same as each list route's; tests/server/search.test.ts holds them
+ * equal), and its rows are those of the list's own WHERE for the caller (parseList: the
+ * resource's condition and the caller's account; the gallery's galleryConditions for tests). What
+ * is matched: the list's own search fields (ILIKE anywhere, the wildcards taken literally, as the
+ * lists' `q`), a person's full name, and a record's id exactly (a test id pasted from a link).
+ *
+ * Bounded: q is 1 to 100 characters; each kind answers at most SEARCH_PER_KIND rows (titles
+ * starting with q first, then by title), and the five kinds are one UNION ALL statement.
+ */
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { sql, type SQL } from "drizzle-orm";
+import { SEARCH_KINDS, SEARCH_PER_KIND, type SearchAnswer, type SearchKind } from "../../../src/api/search";
+import { searchAnswerSchema, searchQuerySchema } from "../../../src/api/schemas/search";
+import { accountDefinition } from "../accounts/routes";
+import { callerOf, type Access } from "../auth/guard";
+import { businessDefinition } from "../businesses/routes";
+import { accounts, businesses, devices, tests } from "../db/schema";
+import { deviceDefinition } from "../devices/routes";
+import { GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
+import type { Caller, ResourceDefinition } from "../resources/definition";
+import { parseList } from "../resources/list";
+import { containsPattern, raw, rowsOf } from "../resources/sql";
+import type { Services } from "../services";
+import { galleryConditions } from "../testRecords/gallery";
+import { userDefinition } from "../users/resource";
+
+/** Who each kind's list answers (its route's `list` access): a role its list refuses finds none of it. */
+export const LIST_ACCESS: Record<SearchKind, Access> = {
+  accounts: ["SuperAdmin"],
+  businesses: "signedIn",
+  users: ["SuperAdmin", "Admin", "Manager"],
+  devices: "signedIn",
+  tests: "signedIn",
+};
+
+const mayList = (access: Access, caller: Caller) =>
+  access === "signedIn" || (access !== "public" && access.includes(caller.role));
+
+/** What a kind's part of the statement needs: the typed text, as patterns, and the caller. */
+interface Match {
+  q: string;
+  anywhere: string;
+  prefix: string;
+  caller: Caller;
+}
+
+/** ", account name" for super admins only: everyone else's records are all of their own account. */
+const theirAccount = (caller: Caller, accountName: string) => (caller.role === "SuperAdmin" ? accountName : "null");
+
+/** One kind's rows: its id, title and detail, matched and ordered, at most SEARCH_PER_KIND. */
+function kindRows(
+  kind: SearchKind,
+  {
+    from,
+    id,
+    scope,
+    title,
+    detail,
+    searched,
+    match,
+  }: {
+    from: SQL;
+    id: SQL;
+    scope: SQL | undefined;
+    title: SQL;
+    detail: SQL;
+    searched: SQL[];
+    match: Match;
+  },
+): SQL {
+  const found = sql.join(
+    [...searched.map((expr) => sql`${expr} ilike ${match.anywhere}`), sql`${id} = ${match.q}`],
+    sql` or `,
+  );
+  return sql`(select ${kind}::text as "kind", ${id} as "id", ${title} as "title", coalesce(${detail}, '') as "detail"
+    from ${from} where ${scope ?? sql`true`} and (${found})
+    order by (${title}) ilike ${match.prefix} desc, lower(${title}), ${id}
+    limit ${raw(String(SEARCH_PER_KIND))})`;
+}
+
+/** A resource's rows, within its list's own WHERE for the caller (parseList: no filter, the scope alone). */
+function resourceRows(
+  kind: SearchKind,
+  def: ResourceDefinition,
+  match: Match,
+  { title, detail, also = [] }: { title: string; detail: string; also?: string[] },
+): SQL {
+  return kindRows(kind, {
+    from: raw(def.from),
+    id: raw(def.id),
+    scope: parseList(def, match.caller, {}).where,
+    title: raw(title),
+    detail: raw(detail),
+    searched: [...def.search, ...also].map(raw),
+    match,
+  });
+}
+
+const field = (def: ResourceDefinition, name: string) => def.fields[name]!.sql;
+/** Parts joined by " · ", the empty ones left out. */
+const parts = (...exprs: string[]) => `concat_ws(' · ', ${exprs.map((expr) => `nullif(${expr}, '')`).join(", ")})`;
+
+const ROWS: Record<SearchKind, (match: Match) => SQL> = {
+  accounts: (match) =>
+    resourceRows("accounts", accountDefinition, match, {
+      title: field(accountDefinition, "name"),
+      detail: field(accountDefinition, "email"),
+    }),
+  businesses: (match) => {
+    const def = businessDefinition;
+    return resourceRows("businesses", def, match, {
+      title: field(def, "name"),
+      detail: parts(field(def, "city"), theirAccount(match.caller, field(def, "accountName"))),
+    });
+  },
+  users: (match) => {
+    const def = userDefinition;
+    const fullName = `${field(def, "firstName")} || ' ' || ${field(def, "lastName")}`;
+    return resourceRows("users", def, match, {
+      title: fullName,
+      detail: parts(field(def, "email"), theirAccount(match.caller, field(def, "accountName"))),
+      // "Uma Tran" as typed: the list searches each name apart.
+      also: [fullName],
+    });
+  },
+  devices: (match) => {
+    const def = deviceDefinition;
+    return resourceRows("devices", def, match, {
+      title: field(def, "serialNumber"),
+      detail: parts(
+        field(def, "customBoxName"),
+        field(def, "businessName"),
+        theirAccount(match.caller, field(def, "accountName")),
+      ),
+    });
+  },
+  // The gallery's rows (its joins and galleryConditions), matched over its own `q` fields.
+  tests: (match) =>
+    kindRows("tests", {
+      from: sql`${tests} inner join ${devices} on ${devices.id} = ${tests.deviceId}
+        inner join ${accounts} on ${accounts.id} = ${tests.accountId}
+        inner join ${businesses} on ${businesses.id} = ${tests.businessId}`,
+      id: sql`${tests.id}`,
+      scope: galleryConditions(match.caller, {}),
+      title: sql`${tests.name}`,
+      detail: sql`concat_ws(' · ', nullif(${tests.sku}, ''), nullif(${tests.customer}, ''), ${
+        match.caller.role === "SuperAdmin" ? sql`${accounts.name}` : sql`null`
+      })`,
+      searched: [tests.name, tests.sku, tests.customer, tests.vendorName].map((column) => sql`${column}`),
+      match,
+    }),
+};
+
+/** The records the caller's lists show that match q, kind by kind (the answer's order). */
+export async function searchRecords(db: Services["db"], caller: Caller, typed: string): Promise<SearchAnswer> {
+  const q = typed.trim();
+  const escaped = containsPattern(q).slice(1, -1);
+  const match: Match = { q, anywhere: `%${escaped}%`, prefix: `${escaped}%`, caller };
+  const kinds = SEARCH_KINDS.filter((kind) => mayList(LIST_ACCESS[kind], caller));
+  if (kinds.length === 0) return { results: [] };
+  const rows = await rowsOf(
+    db,
+    sql.join(
+      kinds.map((kind) => ROWS[kind](match)),
+      sql` union all `,
+    ),
+  );
+  // UNION ALL keeps no order of its own: the kinds' order, each kind's rows as its part ordered them.
+  const order = new Map(kinds.map((kind, index) => [kind, index]));
+  const results = rows.map((row, index) => ({
+    kind: row.kind as SearchKind,
+    id: String(row.id),
+    title: String(row.title),
+    detail: String(row.detail),
+    index,
+  }));
+  results.sort((a, b) => order.get(a.kind)! - order.get(b.kind)! || a.index - b.index);
+  return { results: results.map(({ index: _index, ...result }) => result) };
+}
+
+export const searchRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    "/search",
+    routeOptions("signedIn", "Search", "Find records across accounts, businesses, users, devices and tests", {
+      description: `The command palette's records: at most ${SEARCH_PER_KIND} of each kind, only of kinds whose list the caller may open and only rows that list shows them (super admins every account's, everyone else their own account's). Matches the lists' own search fields anywhere in any case (names, emails, serial numbers, SKUs, customers…), a person's full name, or a record's id exactly.`,
+      querystring: searchQuerySchema,
+      response: { 200: searchAnswerSchema, ...refusals({ 400: true, ...GUARD_REFUSALS }) },
+    }),
+    async (request): Promise<SearchAnswer> => searchRecords(db, callerOf(request), request.query.q),
+  );
+};
