@@ -17,6 +17,7 @@ import {
   canEditOwnAccount,
   canExport,
   canInvite,
+  canInviteInto,
   canManageRecords,
   canMarkLost,
   canRefund,
@@ -161,7 +162,11 @@ const RULES: Record<string, Record<string, Rule>> = {
       canDisableUser,
       signedIn((actor) => assignableRoles(actor).length > 0),
     ),
-    invite: signedIn(canInvite),
+    // Without a record: the users list's Invite; asked with an account ({ accountId }): into that one.
+    invite: forRecord(
+      (actor, target: { accountId: string }) => canInviteInto(actor, target.accountId),
+      signedIn(canInvite),
+    ),
     // Stryker disable next-line StringLiteral: canExport gives admins no users export, so any other name answers the same
     export: exportOf("users"),
   },

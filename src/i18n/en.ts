@@ -46,6 +46,40 @@ export const appMessages = {
   placeholder: {
     comingSoon: "This screen arrives with a coming release of the console.",
   },
+  /** The command palette (Ctrl+K / ⌘K, and the top bar's Search button). */
+  palette: {
+    open: "Search",
+    shortcut: "Ctrl K",
+    shortcutMac: "⌘K",
+    title: "Search screens, actions and records",
+    placeholder: "Search screens, actions and records…",
+    groups: {
+      recent: "Recent",
+      screens: "Screens",
+      actions: "Actions",
+      accounts: "Accounts",
+      businesses: "Businesses",
+      users: "Users",
+      devices: "Devices",
+      tests: "Tests",
+    },
+    kinds: {
+      screen: "Screen",
+      action: "Action",
+      accounts: "Account",
+      businesses: "Business",
+      users: "User",
+      devices: "Device",
+      tests: "Test",
+    },
+    count: "1 result |||| %{smart_count} results",
+    none: "Nothing found for “%{q}”.",
+    typeMore: "Type 2 characters or more to search records too.",
+    searching: "Searching records…",
+    unavailable: "Records search is unavailable: screens and actions only.",
+    failed: "Records could not be searched: %{message}",
+    hint: "↑ ↓ to move, Enter to open, Esc to close",
+  },
   home: {
     greeting: "Welcome back, %{name}",
     subtitles: {
@@ -425,6 +459,12 @@ export const appMessages = {
         notOwner: "Only the account owner (%{owner}) can change the account's name and owner.",
       },
       noSubscription: "This account has no subscription.",
+      users: {
+        emptyTitle: "No users yet",
+        emptyInvite: "Invite the account's first user. Once invited, they can be chosen as its owner.",
+        emptyBody: "Nobody belongs to this account yet.",
+      },
+      ownerNoUsers: "No users yet: invite the account's first user from the Users tab, then choose the owner here.",
       addBusiness: "Add location",
       storage: {
         label: "Storage",
@@ -478,6 +518,7 @@ export const appMessages = {
       invite: {
         button: "Invite user",
         title: "Invite a user",
+        titleInto: "Invite a user to %{account}",
         body: "You get a link to share with them: they open it to choose a password and sign in.",
         send: "Send invitation",
         sent: "Invitation created for %{email}",

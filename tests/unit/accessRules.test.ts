@@ -146,6 +146,12 @@ describe("page and action rules through canAccess (spec §2, §6, docs/api.md)",
     expect(who("users", "assignRole")).toEqual([]);
   });
 
+  it("invites into an account its admins and super admins; without one, the users list's Invite", () => {
+    expect(who("users", "invite")).toEqual(["SuperAdmin", "Admin"]);
+    expect(who("users", "invite", { id: "acc-1", accountId: "acc-1" })).toEqual(["SuperAdmin", "Admin"]);
+    expect(who("users", "invite", { id: "acc-2", accountId: "acc-2" })).toEqual(["SuperAdmin"]);
+  });
+
   it("offers disabling users, renaming boxes and the owner's emails to admins and super admins", () => {
     expect(who("users", "disable")).toEqual(["SuperAdmin", "Admin"]);
     expect(who("devices", "rename")).toEqual(["SuperAdmin", "Admin"]);

@@ -9,7 +9,6 @@ import { BusinessTable } from "../businesses/BusinessTable";
 import { DeviceTable } from "../devices/DeviceTable";
 import { PaymentTable } from "../payments/PaymentTable";
 import { AccountSubscription } from "../subscriptions/SubscriptionCard";
-import { UserTable } from "../users/UserTable";
 import { BookmarksProvider, BookmarkToggle } from "../shared/bookmarks";
 import { countryName } from "../shared/country";
 import { DeleteRecordButton } from "../shared/DeleteRecordButton";
@@ -27,6 +26,7 @@ import { useActor } from "../shared/useActor";
 import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { AccountFields } from "./accountInputs";
 import { AccountStorageLine } from "./AccountStorageLine";
+import { AccountUsers } from "./AccountUsers";
 import { OwnAccountForm } from "./OwnAccountForm";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
@@ -62,7 +62,7 @@ function Overview({ account }: { account: Account }) {
     return (
       <Section title={translate("resources.accounts.details")}>
         <VersionedEditInSection resource="accounts" id={account.id} transform={pick}>
-          <AccountFields withStatus accountId={account.id} />
+          <AccountFields withStatus accountId={account.id} noUsers={account.userCount === 0} />
         </VersionedEditInSection>
       </Section>
     );
@@ -167,11 +167,7 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
           {
             key: "users" as const,
             label: "users",
-            content: (
-              <Section title={translate("resources.accounts.tabs.users")}>
-                <UserTable />
-              </Section>
-            ),
+            content: <AccountUsers account={account} />,
           },
         ]
       : []),

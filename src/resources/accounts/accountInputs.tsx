@@ -9,8 +9,19 @@ import { ReferencePicker } from "../shared/pickers";
 
 export const userOptionText = (user: User) => `${fullName(user.firstName, user.lastName)} (${user.email})`;
 
-/** The account fields a super admin creates and edits. */
-export function AccountFields({ withStatus = false, accountId }: { withStatus?: boolean; accountId?: string }) {
+/**
+ * The account fields a super admin creates and edits. The owner is one of the account's users, so
+ * it is chosen on the account's page once someone is invited (`noUsers`: the field says so).
+ */
+export function AccountFields({
+  withStatus = false,
+  accountId,
+  noUsers = false,
+}: {
+  withStatus?: boolean;
+  accountId?: string;
+  noUsers?: boolean;
+}) {
   return (
     <>
       <TextInput source="name" validate={[required(), maxLength(RECORD_NAME_MAX_LENGTH)]} fullWidth />
@@ -24,14 +35,31 @@ export function AccountFields({ withStatus = false, accountId }: { withStatus?: 
           validate={required()}
         />
       )}
-      {accountId && <OwnerInput accountId={accountId} />}
+      {accountId && (
+        <OwnerInput accountId={accountId} helperText={noUsers ? "resources.accounts.ownerNoUsers" : undefined} />
+      )}
     </>
   );
 }
 
-/** The owner: one of the account's users. */
-export function OwnerInput({ accountId, source = "ownerId" }: { accountId: string; source?: string }) {
+/** The owner: one of the account's users (invited ones too: the service takes any live user of it). */
+export function OwnerInput({
+  accountId,
+  source = "ownerId",
+  helperText,
+}: {
+  accountId: string;
+  source?: string;
+  helperText?: string;
+}) {
   return (
-    <ReferencePicker source={source} reference="users" filter={{ accountId }} optionText={userOptionText} fullWidth />
+    <ReferencePicker
+      source={source}
+      reference="users"
+      filter={{ accountId }}
+      optionText={userOptionText}
+      helperText={helperText}
+      fullWidth
+    />
   );
 }

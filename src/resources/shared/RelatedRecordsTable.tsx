@@ -11,13 +11,15 @@ interface RelatedRecordsTableProps {
   rowPath: (id: string) => string;
   /** The table's columns. */
   children: ReactNode;
+  /** What shows instead of the table when there are no records (by default, an empty table's own). */
+  empty?: ReactNode;
 }
 
 /**
  * The records that belong to the one in context (an account's users, a business's devices), on a
  * detail page: ten a page, each row opening its own page; no bulk actions.
  */
-export function RelatedRecordsTable({ reference, target, sort, rowPath, children }: RelatedRecordsTableProps) {
+export function RelatedRecordsTable({ reference, target, sort, rowPath, children, empty }: RelatedRecordsTableProps) {
   return (
     <ReferenceManyField
       reference={reference}
@@ -25,6 +27,7 @@ export function RelatedRecordsTable({ reference, target, sort, rowPath, children
       sort={sort}
       perPage={10}
       pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+      empty={empty}
     >
       <DataTable rowClick={(id: Identifier) => rowPath(String(id))} bulkActionButtons={false}>
         {children}

@@ -39,6 +39,10 @@ export const canBookmark = (actor: Actor): boolean => isSuperAdmin(actor);
 /** Invite a person: super admins into any account, admins into their own. */
 export const canInvite = (actor: Actor): boolean => isSuperAdmin(actor) || actor.role === "Admin";
 
+/** Invite a person into this account (its page's Users tab): super admins any, admins their own. */
+export const canInviteInto = (actor: Actor, accountId: string): boolean =>
+  isSuperAdmin(actor) || isAdminOf(actor, accountId);
+
 /** The roles an actor may hand out (an admin cannot make a super admin). */
 export function assignableRoles(actor: Actor): Role[] {
   if (isSuperAdmin(actor)) return [...ROLES];

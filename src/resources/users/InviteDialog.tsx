@@ -43,16 +43,35 @@ interface InviteValues {
 }
 
 const DEFAULTS: Partial<InviteValues> = { role: "User" };
+/**
+ * An account's first person is invited as its Admin: a new account's subscription is inactive and
+ * only an Admin starts one (docs/decisions.md "Staffing a new account").
+ */
+const FIRST_USER_DEFAULTS: Partial<InviteValues> = { role: "Admin" };
 const FIELDS = ["email", "firstName", "lastName", "role", "accountId"];
 const NAME = [required(), maxLength(PERSON_NAME_MAX_LENGTH)];
 const EMAIL = [required(), email()];
 
+/** The account the dialog invites into, when it is opened from that account's page. */
+export interface InviteAccount {
+  id: string;
+  name: string;
+  userCount: number;
+}
+
+interface InviteDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** From an account's page: the account is already chosen (no picker). */
+  account?: InviteAccount;
+}
+
 /**
  * Invite a user (POST /api/invitations, react-admin's create on "invitations"): the service
  * creates the invited user and a code; the person accepts on the public /invitation/{code} page.
- * Super admins name the account.
+ * Super admins name the account, unless the dialog was opened from the account's page.
  */
-export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function InviteDialog({ open, onClose, account }: InviteDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -75,7 +94,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
       firstName: String(typed.firstName ?? "").trim(),
       lastName: String(typed.lastName ?? "").trim(),
       role: typed.role ?? "User",
-      ...(superAdmin ? { accountId: String(typed.accountId ?? "") } : {}),
+      ...(superAdmin ? { accountId: account?.id ?? String(typed.accountId ?? "") } : {}),
     };
     try {
       const sent = await create(INVITATIONS, { data }, { returnPromise: true });
@@ -83,6 +102,8 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
       setInvitation(sent);
       notify("resources.users.invite.sent", { type: "success", messageArgs: { email: sent.email } });
       await queryClient.invalidateQueries({ queryKey: ["users"] });
+      // The account's counters (its page's Users figure and empty state).
+      await queryClient.invalidateQueries({ queryKey: ["accounts"] });
       return undefined;
     } catch (error) {
       const failure = classifySaveError(error, translate("app.errors.generic"));
@@ -96,7 +117,11 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
   const link = invitation ? `${window.location.origin}${paths.invitation(invitation.code)}` : "";
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="invite-title">
-      <DialogTitle id="invite-title">{translate("resources.users.invite.title")}</DialogTitle>
+      <DialogTitle id="invite-title">
+        {account
+          ? translate("resources.users.invite.titleInto", { account: account.name })
+          : translate("resources.users.invite.title")}
+      </DialogTitle>
       {invitation ? (
         <>
           <DialogContent>
@@ -120,7 +145,12 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
           </DialogActions>
         </>
       ) : (
-        <Form resource="users" defaultValues={DEFAULTS} onSubmit={submit} noValidate>
+        <Form
+          resource="users"
+          defaultValues={account?.userCount === 0 ? FIRST_USER_DEFAULTS : DEFAULTS}
+          onSubmit={submit}
+          noValidate
+        >
           <DialogContent sx={{ pt: 0 }}>
             <DialogContentText sx={{ mb: 2 }}>{translate("resources.users.invite.body")}</DialogContentText>
             <TextInput source="email" type="email" validate={EMAIL} autoFocus fullWidth />
@@ -129,7 +159,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
               <TextInput source="lastName" validate={NAME} fullWidth />
             </Stack>
             <SelectInput source="role" choices={roleChoices} validate={required()} fullWidth />
-            {superAdmin && <AccountPicker />}
+            {superAdmin && !account && <AccountPicker />}
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>{translate("resources.shared.cancel")}</Button>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
 import { DateTimeText } from "../shared/fields";
@@ -9,8 +10,8 @@ import { columnFor } from "../shared/columns";
 
 const Column = columnFor<User>();
 
-/** The users of the account (or business) in context. */
-export function UserTable({ target = "accountId" }: { target?: "accountId" | "businessId" }) {
+/** The users of the account (or business) in context; `empty`: what shows when there are none. */
+export function UserTable({ target = "accountId", empty }: { target?: "accountId" | "businessId"; empty?: ReactNode }) {
   const translate = useTranslate();
   return (
     <RelatedRecordsTable
@@ -18,6 +19,7 @@ export function UserTable({ target = "accountId" }: { target?: "accountId" | "bu
       target={target}
       sort={{ field: "lastName", order: "ASC" }}
       rowPath={paths.user}
+      empty={empty}
     >
       <Column source="lastName" label="resources.users.fields.name" render={(record) => <UserName user={record} />} />
       <Column source="email" />
