@@ -17,6 +17,7 @@ import { createRecoverCalls, type RecoverCalls } from "./recoverCalls";
 import { createDeviceUnsubscribeCalls, type DeviceUnsubscribeCalls } from "./deviceUnsubscribeCalls";
 import { createDeleteRequestCalls, type DeleteRequestCalls } from "./deleteRequestCalls";
 import { createScheduledActionCalls, type ScheduledActionCalls } from "./scheduledActionCalls";
+import { createSearchCalls, type SearchCalls } from "./searchCalls";
 import { createSubscriptionCalls, type SubscriptionCalls } from "./subscriptionCalls";
 import { withResourceRoutes } from "./resourceRoutes";
 import { createStartupCalls, type StartupCalls } from "./startupCalls";
@@ -44,6 +45,7 @@ export interface ConsoleDataProvider
     SubscriptionCalls,
     AdvancedSettingsCalls,
     StorageCalls,
+    SearchCalls,
     StartupCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
@@ -93,6 +95,7 @@ export function createDataProvider(
     ...createSubscriptionCalls(httpClient),
     ...createStartupCalls(httpClient),
     ...createStorageCalls(httpClient),
+    ...createSearchCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

@@ -294,6 +294,12 @@ const CALLS: Record<ExtraCall, () => Promise<void>> = {
   async getDashboard() {
     expect(await admin.getDashboard()).toBeDefined();
   },
+  async searchRecords() {
+    const { results } = await admin.searchRecords("Brilliant");
+    expect(results).toContainEqual(
+      expect.objectContaining({ kind: "businesses", title: expect.stringMatching(/^Brilliant/) }),
+    );
+  },
 
   // The user's own settings
   async getPreferences() {

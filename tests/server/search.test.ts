@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_KINDS, SEARCH_PER_KIND, type SearchAnswer, type SearchKind } from "../../src/api/search";
 import type { Role } from "../../src/api/types";
 import { LIST_ACCESS } from "../../server/src/search/routes";
-import { createTestApp, type TestApp } from "./helpers";
+import { CONTRACT } from "../fixtures/contract";
+import { createTestApp, expectAnswer, type TestApp } from "./helpers";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
 import { A, B, insertTest, tokens, U, type Who } from "./records";
 import { call, listUrl } from "./resourceHelpers";
@@ -202,6 +203,12 @@ describe("GET /api/search", () => {
     const response = await call(t, await token("admin"), "GET", `/api/search${query}`);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json<{ message: string }>().message).toMatch(/\w/);
+  });
+
+  it("answers in the contract's shape (the console's fixtures), and refuses an empty q in its words", async () => {
+    expectAnswer(await call(t, await token("superAdmin"), "GET", "/api/search?q=brilliant"), CONTRACT.search.found);
+    expectAnswer(await call(t, await token("user"), "GET", "/api/search?q=nothing-like-this"), CONTRACT.search.nothing);
+    expectAnswer(await call(t, await token("user"), "GET", "/api/search?q="), CONTRACT.search.emptyQuery);
   });
 
   it("needs a token", async () => {

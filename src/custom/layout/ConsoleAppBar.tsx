@@ -18,6 +18,7 @@ import { Link } from "react-router-dom";
 import { AppBar, Logout, UserMenuContextProvider, useTranslate, useUserMenu } from "react-admin";
 import { PRODUCT_NAME } from "../../config";
 import { ChangeLogButton } from "../changeLog/ChangeLogButton";
+import { PaletteLauncher } from "../palette/PaletteLauncher";
 import { UserAvatar } from "./UserAvatar";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 
@@ -138,7 +139,7 @@ function ProfileMenu() {
   );
 }
 
-/** Top bar (spec §1): "{product} Admin", the change log and the profile menu. */
+/** Top bar (spec §1): "{product} Admin", the command palette's Search, the change log and the profile menu. */
 export function ConsoleAppBar() {
   const translate = useTranslate();
   return (
@@ -152,6 +153,8 @@ export function ConsoleAppBar() {
         {translate("app.admin", { product: PRODUCT_NAME })}
       </Typography>
       <Box sx={{ flex: 1 }} />
+      {/* The command palette (Ctrl+K): its code loads on first use. */}
+      <PaletteLauncher />
     </AppBar>
   );
 }

@@ -1,0 +1,60 @@
+/**
+ * The dialogs the palette's actions open, the same ones the list pages open from their buttons
+ * (loaded with the first action chosen, not with the palette): a new account, an invitation, a
+ * device, a discount. After a create, the new record's page opens (a discount's list, where its
+ * dialog is).
+ */
+import { useNavigate } from "react-router-dom";
+import { useTranslate } from "react-admin";
+import AccountCreateDialog from "../../resources/accounts/AccountCreateDialog";
+import { DeviceFields } from "../../resources/devices/deviceInputs";
+import { DiscountFields, validateDiscount } from "../../resources/discounts/discountInputs";
+import { normalizeDiscount } from "../../resources/discounts/discountRules";
+import { CreateDialog } from "../../resources/shared/FormDialog";
+import { paths } from "../../resources/shared/paths";
+import { InviteDialog } from "../../resources/users/InviteDialog";
+import type { PaletteActionId } from "./paletteItems";
+
+export default function ActionDialog({ action, onClose }: { action: PaletteActionId; onClose: () => void }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  switch (action) {
+    case "newAccount":
+      return <AccountCreateDialog open onClose={onClose} />;
+    case "inviteUser":
+      return <InviteDialog open onClose={onClose} />;
+    case "registerDevice":
+      // As the devices list registers one (DeviceList).
+      return (
+        <CreateDialog
+          resource="devices"
+          open
+          title={translate("resources.devices.createTitle")}
+          onClose={onClose}
+          defaultValues={{ status: "active", typeCode: 5001 }}
+          onCreated={(record) => navigate(paths.device(String(record.id)))}
+        >
+          <DeviceFields />
+        </CreateDialog>
+      );
+    case "newDiscount":
+      // As the discounts list creates one (DiscountList).
+      return (
+        <CreateDialog
+          resource="discounts"
+          open
+          title={translate("resources.discounts.createTitle")}
+          onClose={onClose}
+          defaultValues={{ kind: "percent", percentOff: 10, active: true, currency: "USD" }}
+          transform={(data: Record<string, unknown>) => normalizeDiscount(data)}
+          validate={validateDiscount}
+          onCreated={() => navigate(paths.discounts)}
+        >
+          <DiscountFields />
+        </CreateDialog>
+      );
+    default:
+      // The other actions are pages (PALETTE_ACTIONS' path): the palette opens them itself.
+      return null;
+  }
+}

@@ -1,0 +1,293 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http } from "msw";
+import { actorOf, canAccess } from "../../src/access/accessRules";
+import { SCREENS } from "../../src/access/screens";
+import type { SearchAnswer } from "../../src/api/search";
+import type { Role } from "../../src/api/types";
+import { PALETTE_ACTIONS } from "../../src/custom/palette/paletteItems";
+import { appMessages } from "../../src/i18n/en";
+import { CONTRACT } from "../fixtures/contract";
+import { renderConsole } from "./harness/renderConsole";
+import { reply, server, state, userFor } from "./harness/server";
+
+/**
+ * Issue 25, item 1: the command palette. Opened by Ctrl+K or the top bar's Search button, it offers
+ * the screens and actions the role may open (asked of canAccess, never more) and the records the
+ * service's search finds (GET search, the contract's answer), recent picks first; it is driven by
+ * the keyboard alone (arrows, Enter, Escape, the focus given back) as a combobox over a listbox
+ * with a live status line; a service without the search route (404) leaves screens and actions.
+ */
+
+const TITLE = "Search screens, actions and records";
+
+/** The service's search: the contract's records whose title or detail holds q (as the service matches). */
+function serveSearch(answer: (q: string) => Response | SearchAnswer = found) {
+  const asked: string[] = [];
+  server.use(
+    http.get("*/api/search", ({ request }) => {
+      const q = new URL(request.url).searchParams.get("q") ?? "";
+      asked.push(q);
+      const given = answer(q);
+      return given instanceof Response ? given : reply(CONTRACT.search.found, given);
+    }),
+  );
+  return asked;
+}
+
+function found(q: string): SearchAnswer {
+  const text = q.toLowerCase();
+  return {
+    results: CONTRACT.search.found.body.results.filter((result) =>
+      `${result.title} ${result.detail}`.toLowerCase().includes(text),
+    ),
+  };
+}
+
+async function openWithShortcut(user: ReturnType<typeof userEvent.setup>) {
+  await user.keyboard("{Control>}k{/Control}");
+  const dialog = await screen.findByRole("dialog", { name: TITLE });
+  const box = within(dialog).getByRole("combobox", { name: TITLE });
+  await waitFor(() => expect(box).toHaveFocus());
+  return { dialog, box };
+}
+
+const optionNames = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByRole("option")
+    .map((option) => option.firstElementChild?.textContent ?? "");
+
+const groupOptions = (dialog: HTMLElement, group: string) =>
+  within(within(dialog).getByRole("group", { name: group }))
+    .getAllByRole("option")
+    .map((option) => option.firstElementChild?.textContent ?? "");
+
+const activeOption = (box: HTMLElement) => {
+  const id = box.getAttribute("aria-activedescendant");
+  return id ? (document.getElementById(id)?.firstElementChild?.textContent ?? null) : null;
+};
+
+const t = (key: string): string =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], appMessages) as string;
+
+async function signedInAt(role: Role, path = "/") {
+  await renderConsole(path, { role });
+  await screen.findByRole("navigation", { name: "Main menu" });
+}
+
+describe("the command palette: what it offers each role", () => {
+  it.each(["SuperAdmin", "Admin", "Manager", "User"] as const)(
+    "offers a %s exactly the screens and actions canAccess opens to it",
+    async (role) => {
+      serveSearch();
+      const user = userEvent.setup();
+      await signedInAt(role);
+      const { dialog } = await openWithShortcut(user);
+      const actor = actorOf({ id: `user-${role}`, role, accountId: "acc-1" });
+      // Every page without a parameter that has a page, but the actions' pages and /new-subscription
+      // (offered only to an inactive account).
+      const actionPaths = new Set(PALETTE_ACTIONS.flatMap((action) => (action.path ? [action.path] : [])));
+      const screens = SCREENS.filter(
+        (entry) =>
+          !entry.path.includes(":") &&
+          entry.load &&
+          !actionPaths.has(entry.path) &&
+          entry.path !== "/new-subscription" &&
+          canAccess(actor, entry.access),
+      ).map((entry) => t(entry.title));
+      await waitFor(() =>
+        expect(groupOptions(dialog, "Screens")).toEqual([...screens, appMessages.app.profile.myProfile]),
+      );
+      const actions = PALETTE_ACTIONS.filter((action) => canAccess(actor, action.access)).map((action) =>
+        t(action.label),
+      );
+      if (actions.length === 0) expect(within(dialog).queryByRole("group", { name: "Actions" })).toBeNull();
+      else await waitFor(() => expect(groupOptions(dialog, "Actions")).toEqual(actions));
+    },
+  );
+
+  const never: Record<string, string[]> = {
+    SuperAdmin: ["Account", "Add New Location", "Settings"],
+    Admin: ["Accounts", "Firmware", "Discounts", "New account", "Upload Firmware", "Register device"],
+    Manager: ["Payments", "Accounts", "Invite user", "New account", "Add New Location"],
+    User: ["Users", "Payments", "Accounts", "Invite user", "Lost Devices"],
+  };
+  it.each([
+    ["SuperAdmin", ["Accounts", "Firmware", "Lost Devices"], ["New account", "Upload Firmware", "New discount"]],
+    ["Admin", ["Payments", "Account", "Users"], ["Invite user", "Add New Location"]],
+    ["Manager", ["Users", "Account"], []],
+    ["User", ["Account", "Gallery"], []],
+  ] as const)(
+    "names what a %s gets and never gets, so the rule above cannot drift unseen",
+    async (role, screens, actions) => {
+      serveSearch();
+      const user = userEvent.setup();
+      await signedInAt(role);
+      const { dialog } = await openWithShortcut(user);
+      await waitFor(() => expect(optionNames(dialog)).toEqual(expect.arrayContaining([...screens, ...actions])));
+      for (const name of never[role]!) expect(optionNames(dialog), `${role}: ${name}`).not.toContain(name);
+    },
+  );
+
+  it("offers only New Subscription while the account's subscription is inactive (as the menu)", async () => {
+    serveSearch();
+    const user = userEvent.setup();
+    await renderConsole("/new-subscription", {
+      role: "Admin",
+      service: (service) => {
+        service.subscription = { ...CONTRACT.subscription.inactive.body };
+      },
+    });
+    await screen.findByRole("navigation", { name: "Main menu" });
+    const { dialog, box } = await openWithShortcut(user);
+    await waitFor(() => expect(optionNames(dialog)).toEqual(["New Subscription"]));
+    await user.type(box, "brilliant");
+    await waitFor(() => expect(within(dialog).getByRole("status")).toHaveTextContent("Nothing found for “brilliant”."));
+  });
+});
+
+describe("the command palette: keyboard and screen readers", () => {
+  it("opens from the top bar's Search button (named by what it shows), and Escape gives the focus back to it", async () => {
+    serveSearch();
+    const user = userEvent.setup();
+    await signedInAt("Admin");
+    const banner = screen.getByRole("banner");
+    const button = within(banner).getByRole("button", { name: /^Search/ });
+    expect(button).toHaveAttribute("aria-keyshortcuts", "Control+K Meta+K");
+    button.focus();
+    await user.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: TITLE });
+    const box = within(dialog).getByRole("combobox", { name: TITLE });
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).toHaveAttribute("aria-controls", within(dialog).getByRole("listbox").id);
+    expect(box).toHaveAttribute("aria-autocomplete", "list");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it("moves with the arrows (aria-activedescendant, wrapping), opens with Enter and gives the focus back", async () => {
+    serveSearch();
+    const user = userEvent.setup();
+    await signedInAt("SuperAdmin");
+    const title = screen.getByTestId("app-title");
+    // Ctrl+K from wherever the focus is: here the sidebar's first link.
+    const home = within(screen.getByRole("navigation", { name: "Main menu" })).getByRole("link", { name: "Home" });
+    home.focus();
+    const { dialog, box } = await openWithShortcut(user);
+    await user.type(box, "d");
+    // Best matches first: names starting with "d", then a word starting with it, then any.
+    await waitFor(() => expect(activeOption(box)).toBe("Devices"));
+    const names = optionNames(dialog);
+    expect(names.slice(0, 2)).toEqual(["Devices", "Discounts"]);
+    expect(within(dialog).getByRole("option", { name: "Devices" })).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{ArrowDown}");
+    expect(activeOption(box)).toBe("Discounts");
+    expect(within(dialog).getByRole("option", { name: "Devices" })).toHaveAttribute("aria-selected", "false");
+    await user.keyboard("{ArrowUp}{ArrowUp}");
+    expect(activeOption(box)).toBe(names[names.length - 1]);
+    await user.keyboard("{ArrowDown}{ArrowDown}{Enter}");
+    await waitFor(() => expect(window.location.pathname).toBe("/discounts"));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+    await waitFor(() => expect(home).toHaveFocus());
+    expect(title).toBeInTheDocument();
+  });
+
+  it("finds records through the service (one call once typing pauses), opens one with Enter and remembers it first", async () => {
+    const asked = serveSearch();
+    const user = userEvent.setup();
+    await signedInAt("SuperAdmin");
+    let { dialog, box } = await openWithShortcut(user);
+    await user.type(box, "brilliant");
+    await waitFor(() => expect(within(dialog).queryByRole("group", { name: "Accounts" })).not.toBeNull());
+    expect(asked).toEqual(["brilliant"]);
+    expect(groupOptions(dialog, "Accounts")).toEqual(["Brilliant Gems Ltd"]);
+    expect(groupOptions(dialog, "Businesses")).toEqual(["Brilliant Gems London"]);
+    expect(groupOptions(dialog, "Tests")).toEqual(["Brilliant cut 9"]);
+    // The live region says how many (announced politely).
+    const status = within(dialog).getByRole("status");
+    expect(status).toHaveAttribute("aria-live", "polite");
+    await waitFor(() => expect(status).toHaveTextContent("5 results"));
+    expect(activeOption(box)).toBe("Brilliant Gems Ltd");
+    await user.keyboard("{ArrowDown}{Enter}");
+    await waitFor(() => expect(window.location.pathname).toBe("/accounts/business/bus-2"));
+
+    ({ dialog, box } = await openWithShortcut(user));
+    await waitFor(() => expect(groupOptions(dialog, "Recent")).toEqual(["Brilliant Gems London"]));
+    expect(optionNames(dialog)[0]).toBe("Brilliant Gems London");
+    expect(within(dialog).getByRole("option", { name: /Brilliant Gems London/ })).toHaveTextContent(
+      "Business · London · Brilliant Gems Ltd",
+    );
+    // Remembered per user, in react-admin's store (cleared on sign-out with the rest).
+    expect(Object.keys({ ...window.localStorage }).filter((key) => key.includes("palette.recent"))).toEqual([
+      `RaStoreGemtest.palette.recent.${userFor("SuperAdmin").id}`,
+    ]);
+  });
+
+  it("forgets the recent picks on sign-out, with the rest of react-admin's store", async () => {
+    serveSearch();
+    const user = userEvent.setup();
+    await signedInAt("Admin");
+    const { box } = await openWithShortcut(user);
+    await user.type(box, "gall");
+    await waitFor(() => expect(activeOption(box)).toBe("Gallery"));
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(window.location.pathname).toBe("/gallery"));
+    const recentKeys = () => Object.keys({ ...window.localStorage }).filter((key) => key.includes("palette.recent"));
+    expect(recentKeys()).toHaveLength(1);
+    // Once the palette has gone (while it closes, the page behind it is hidden from screen readers).
+    await user.click(within(await screen.findByRole("banner")).getByRole("button", { name: /, Profile$/ }));
+    await user.click(await screen.findByRole("menuitem", { name: "Logout" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/login"));
+    await waitFor(() => expect(recentKeys()).toEqual([]));
+  });
+
+  it("says when nothing is found, and asks nothing for one character", async () => {
+    const asked = serveSearch();
+    const user = userEvent.setup();
+    await signedInAt("Admin");
+    const { dialog, box } = await openWithShortcut(user);
+    await user.type(box, "q");
+    await waitFor(() =>
+      expect(within(dialog).getByRole("status")).toHaveTextContent("Type 2 characters or more to search records too."),
+    );
+    await user.type(box, "qzx");
+    await waitFor(() => expect(within(dialog).getByRole("status")).toHaveTextContent("Nothing found for “qqzx”."));
+    expect(asked).toEqual(["qqzx"]);
+    expect(box).toHaveAttribute("aria-expanded", "false");
+    expect(box).not.toHaveAttribute("aria-activedescendant");
+  });
+
+  it("keeps screens and actions when the service has no search (404), says so, and asks no more", async () => {
+    const asked = serveSearch(() => reply(CONTRACT.search.notFound) as unknown as Response);
+    const user = userEvent.setup();
+    await signedInAt("SuperAdmin");
+    const { dialog, box } = await openWithShortcut(user);
+    await user.type(box, "acc");
+    await waitFor(() =>
+      expect(within(dialog).getByRole("status")).toHaveTextContent(
+        "Records search is unavailable: screens and actions only.",
+      ),
+    );
+    expect(optionNames(dialog)).toEqual(["Accounts", "Account Deletions", "Recover Accounts", "New account"]);
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(window.location.pathname).toBe("/accounts"));
+    const again = await openWithShortcut(user);
+    await user.type(again.box, "lapis");
+    await waitFor(() => expect(within(again.dialog).getByRole("status")).toHaveTextContent("unavailable"));
+    expect(asked).toEqual(["acc"]);
+  });
+
+  it("opens an action's dialog: New account from the palette", async () => {
+    serveSearch();
+    const user = userEvent.setup();
+    await signedInAt("SuperAdmin");
+    const { box } = await openWithShortcut(user);
+    await user.type(box, "new acc");
+    await waitFor(() => expect(activeOption(box)).toBe("New account"));
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("dialog", { name: "Create an account" })).toBeInTheDocument();
+    expect(state.calls).not.toContain("GET search");
+  });
+});
