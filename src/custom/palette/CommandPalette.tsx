@@ -274,7 +274,8 @@ function PaletteBody({
           onKeyDown={onKeyDown}
           inputProps={{
             role: "combobox",
-            "aria-labelledby": titleId,
+            // Its own name, not the hidden title's (axe's label-title-only reads a hidden label as none).
+            "aria-label": translate("palette.title"),
             "aria-describedby": hintId,
             "aria-expanded": options.length > 0,
             "aria-controls": listboxId,
