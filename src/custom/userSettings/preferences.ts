@@ -5,6 +5,7 @@
  * "theme"), the sidebar's state at sign-in, and the lists' page size.
  */
 import { useCallback, useEffect } from "react";
+import { useMediaQuery, type Theme } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { HttpError, useDataProvider, useSidebarState, useStore, useStoreContext, useTheme } from "react-admin";
 import { DEFAULT_PREFERENCES, type PreferencesUpdate, type UserPreferences } from "../../api/userSettings";
@@ -47,7 +48,8 @@ export function usePreferencesQuery() {
 /**
  * Applies the preferences whenever they arrive or change: caches them, sets the theme, and at
  * sign-in opens or closes the sidebar. Later in the session the sidebar stays where the user puts
- * it (spec §2 remembers its state).
+ * it (spec §2 remembers its state). On a phone the sidebar is a drawer over the page (react-admin's
+ * below "sm"): sign-in never opens it there, whatever the preference, or it would hide the page.
  */
 export function PreferencesSync(): null {
   const user = useCurrentUser();
@@ -55,14 +57,15 @@ export function PreferencesSync(): null {
   const store = useStoreContext();
   const [, setTheme] = useTheme();
   const [, setSidebarOpen] = useSidebarState();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"), { noSsr: true });
   const userId = user?.id;
   useEffect(() => {
     if (!data || !userId) return;
     const cached = store.getItem<CachedPreferences>(PREFERENCES_KEY);
     store.setItem<CachedPreferences>(PREFERENCES_KEY, { ...data, userId });
     setTheme(data.theme);
-    if (cached?.userId !== userId) setSidebarOpen(data.sidebarOpen);
-  }, [data, userId, store, setTheme, setSidebarOpen]);
+    if (cached?.userId !== userId) setSidebarOpen(data.sidebarOpen && !phone);
+  }, [data, userId, store, setTheme, setSidebarOpen, phone]);
   return null;
 }
 

@@ -60,11 +60,11 @@ export default function AccountList() {
         <DataTable
           rowClick={(id) => paths.account(String(id))}
           bulkActionButtons={<AccountBulkActions />}
-          hiddenColumns={["phone", "businessCount"]}
+          hiddenColumns={["email", "phone", "country", "businessCount"]}
         >
           <Column source="name" before={(record) => <BookmarkToggle resource="accounts" recordId={record.id} />} />
           <Column source="ownerName" />
-          <Column source="email" />
+          <Column source="email" truncate />
           <Column source="phone" />
           <Column source="country" render={(record) => countryName(record.country)} />
           <Column source="status" render={(record) => <StatusChip status={record.status} />} />

@@ -40,7 +40,7 @@ export default function DeletedAccountList() {
           source="name"
           render={(record) => <RecordLink to={paths.account(record.id)}>{record.name}</RecordLink>}
         />
-        <Column source="email" />
+        <Column source="email" truncate />
         <Column source="deletionRequestedAt" render={(record) => <DateTimeText value={record.deletionRequestedAt} />} />
         <Column
           source="deletionRequestedByName"

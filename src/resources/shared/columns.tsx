@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from "react";
-import { Stack } from "@mui/material";
+import { Box, Stack } from "@mui/material";
 import { DataTable, useResourceContext, type DataTableColumnProps, type RaRecord } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
 import { sortsOf } from "../../api/contract/declare";
@@ -31,6 +31,24 @@ export function isNamingColumn(resource: string | undefined, source: string | un
 interface OwnColumnProps<R extends Record<string, unknown> = Record<string, unknown>> {
   /** Drawn before the record's name, outside its opener (a bookmark star): only on the naming column. */
   before?: (record: R) => ReactNode;
+  /** Long text (an email): one line cut with an ellipsis, the whole text on hover, so lists fit their screen. */
+  truncate?: boolean;
+}
+
+/** The record's text in one line, cut to the column's width, whole in its tooltip (title). */
+function truncatedRender(source: string) {
+  return (record: Record<string, unknown>) => {
+    const text = record[source] == null ? "" : String(record[source]);
+    return (
+      <Box
+        component="span"
+        title={text}
+        sx={{ display: "block", maxWidth: "12rem", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+      >
+        {text}
+      </Box>
+    );
+  };
 }
 
 /**
@@ -59,13 +77,14 @@ type NumberColumnProps<R extends RaRecord = RaRecord> = DataTableColumnProps<R> 
   options?: Intl.NumberFormatOptions;
 };
 
-function DeclaredColumn({ before, ...props }: DataTableColumnProps & OwnColumnProps) {
+function DeclaredColumn({ before, truncate, ...props }: DataTableColumnProps & OwnColumnProps) {
   const resource = useResourceContext();
   const naming = isNamingColumn(resource, props.source);
+  const render = truncate && props.source ? truncatedRender(props.source) : props.render;
   return (
     <DataTable.Col
       {...props}
-      render={naming ? namingRender({ ...props, before }) : props.render}
+      render={naming ? namingRender({ ...props, render, before }) : render}
       disableSort={props.disableSort || !isSortable(resource, props.source)}
     />
   );

@@ -59,7 +59,7 @@ export default function UserList() {
             label="resources.users.fields.name"
             render={(record) => <UserName user={record} />}
           />
-          <Column source="email" />
+          <Column source="email" truncate />
           <Column source="role" render={(record) => translate(`roles.${record.role}`)} />
           {allAccounts && <Column source="accountName" render={(record) => <AccountLink record={record} />} />}
           <Column source="businessName" />

@@ -22,7 +22,7 @@ export function UserTable({ target = "accountId", empty }: { target?: "accountId
       empty={empty}
     >
       <Column source="lastName" label="resources.users.fields.name" render={(record) => <UserName user={record} />} />
-      <Column source="email" />
+      <Column source="email" truncate />
       <Column source="role" render={(record) => translate(`roles.${record.role}`)} />
       <Column source="status" render={(record) => <StatusChip status={record.status} />} />
       <Column source="lastSignInAt" render={(record) => <DateTimeText value={record.lastSignInAt} />} />
