@@ -202,6 +202,8 @@ describe("a 409 on a record action reloads the record", () => {
   it("refund: says the record changed, shows the new version, keeps the reason, and retries with it", async () => {
     await renderConsole("/payment/p-1", { role: "SuperAdmin" });
     expect(await screen.findByRole("heading", { name: "Payment INV-0042" })).toBeInTheDocument();
+    // Nothing refunded yet reads as nothing, like every empty detail, not as a blank.
+    expect(screen.getByText("Refunded").nextElementSibling).toHaveTextContent(/^—$/);
     // Someone else refunds $10.00 meanwhile.
     Object.assign(db.payments[0], { version: 5, refundedAmount: 1000 });
 

@@ -64,7 +64,9 @@ export const yesNoKey = (value: boolean) => (value ? "resources.shared.yes" : "r
 /** Text or a dash. */
 export function OrDash({ value }: { value: ReactNode }) {
   const translate = useTranslate();
-  return <>{value === null || value === undefined || value === "" ? translate("resources.shared.none") : value}</>;
+  // false too: a detail shown only when it applies (`refunded > 0 && …`) reads as nothing otherwise.
+  const empty = value === null || value === undefined || value === "" || value === false;
+  return <>{empty ? translate("resources.shared.none") : value}</>;
 }
 
 /** Read-only label/value pairs in a responsive grid (detail pages). */
