@@ -323,6 +323,8 @@ export const appMessages = {
   },
   resources: {
     shared: {
+      // Where a write the grace period refuses would be offered (src/access/graceWrites.ts).
+      readOnlyGrace: "Read-only until a new subscription starts.",
       status: {
         active: "Active",
         suspended: "Suspended",

@@ -127,6 +127,19 @@ describe("scheduled actions journey (issue 11)", () => {
       .click({ position: { x: 20, y: 20 } });
     await admin.page.waitForURL((url) => url.pathname === "/gallery");
     await banner.waitFor();
+    // A test of the account (issue 26 item 4): what the grace period refuses is offered disabled,
+    // with the reason; no edit form opens.
+    const card = admin.page.getByTestId("gallery-grid").getByRole("article").first();
+    await card.getByRole("link").click();
+    const toolbar = admin.page.getByRole("toolbar").first();
+    await toolbar.getByRole("button", { name: "Edit" }).waitFor();
+    for (const name of ["Edit", "Add file", "Share test", "Delete Test"]) {
+      await expect.poll(() => toolbar.getByRole("button", { name }).isDisabled()).toBe(true);
+    }
+    await admin.page.getByText("Read-only until a new subscription starts.").waitFor();
+    await screenshot(admin.page, "grace-test-detail");
+    await admin.page.goBack();
+    await admin.page.waitForURL((url) => url.pathname === "/gallery");
     await banner.getByRole("link", { name: "Start a new subscription" }).click();
     await admin.page.waitForURL("**/new-subscription");
     // The page is for this account (inactive): its form, not a way back Home.

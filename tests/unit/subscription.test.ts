@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   decideSubscription,
+  isReadOnlyDuringGrace,
   isSentToNewSubscription,
   shouldCheckSubscription,
   type SubscriptionDecision,
@@ -110,5 +111,22 @@ describe("isSentToNewSubscription: the menu offers /new-subscription alone", () 
     expect(isSentToNewSubscription({ ...base, status: "past_due" })).toBe(false);
     expect(isSentToNewSubscription({ ...base, status: "active" })).toBe(false);
     expect(isSentToNewSubscription({ ...base, signedIn: false })).toBe(false);
+  });
+});
+
+describe("isReadOnlyDuringGrace: the grace period's refused writes are offered disabled", () => {
+  const base = { status: "inactive" as const, readOnlyUntil: "2026-12-15T09:00:00.000Z", signedIn: true };
+
+  it("for the people of an account in its grace period, whatever their role but super admin", () => {
+    for (const role of ["Admin", "Manager", "User"] as const)
+      expect(isReadOnlyDuringGrace({ ...base, role })).toBe(true);
+  });
+
+  it("not for super admins, an inactive account without grace, another status, or a signed-out visitor", () => {
+    expect(isReadOnlyDuringGrace({ ...base, role: "SuperAdmin" })).toBe(false);
+    expect(isReadOnlyDuringGrace({ ...base, role: "Admin", readOnlyUntil: undefined })).toBe(false);
+    expect(isReadOnlyDuringGrace({ ...base, role: "Admin", status: "past_due" })).toBe(false);
+    expect(isReadOnlyDuringGrace({ ...base, role: "Admin", status: "active" })).toBe(false);
+    expect(isReadOnlyDuringGrace({ ...base, role: "Admin", signedIn: false })).toBe(false);
   });
 });

@@ -48,6 +48,14 @@ export const isSentToNewSubscription = (input: Omit<SubscriptionInput, "pathname
   // Stryker disable next-line StringLiteral: any page but an invitation or /new-subscription itself answers alike
   decideSubscription({ ...input, pathname: "/" }) === "redirect";
 
+/**
+ * Whether this user works read-only under the grace period's banner (a canceled subscription's
+ * account, super admins aside): then the writes the grace period refuses are offered disabled.
+ */
+export const isReadOnlyDuringGrace = (input: Omit<SubscriptionInput, "pathname">): boolean =>
+  // Stryker disable next-line StringLiteral: any page but an invitation or /new-subscription itself answers alike
+  decideSubscription({ ...input, pathname: "/" }) === "readOnly";
+
 export function decideSubscription({
   status,
   readOnlyUntil,

@@ -23,6 +23,10 @@ import { Section } from "../../resources/shared/Section";
 import { TextSections } from "./TextSections";
 import { useTestActions } from "./useTestActions";
 import { UploadDialog } from "./UploadDialog";
+import { useGraceRefusal } from "../../access/useGraceRefusal";
+import { GraceNote } from "../../resources/shared/GraceNote";
+
+const GRACE_NOTE_ID = "test-actions-grace-note";
 
 const ImageViewer = lazy(() => import("./ImageViewer"));
 
@@ -39,6 +43,13 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
   const [protectedAction, setProtectedAction] = useState<ProtectedAction | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  // The writes the grace period refuses are offered disabled, the reason under the toolbar.
+  const editRefused = useGraceRefusal("PUT /api/v2/tests/{id}");
+  const uploadRefused = useGraceRefusal("POST /api/v2/tests/file");
+  const shareRefused = useGraceRefusal("POST /api/tests/share/{id}");
+  const deleteRefused = useGraceRefusal("DELETE /api/tests/{id}");
+  const refused = editRefused ?? uploadRefused ?? shareRefused ?? deleteRefused;
+  const describedBy = (reason: string | null) => (reason ? GRACE_NOTE_ID : undefined);
 
   const runs = useMemo(() => groupTestRuns(test.files ?? [], PRODUCT_KEY), [test.files]);
   const otherImages = (test.files ?? []).filter((file) => fileSection(file, PRODUCT_KEY) === "otherImage");
@@ -97,13 +108,31 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
             {translate("testDetail.backToGallery")}
           </Button>
           <Box sx={{ flex: 1 }} />
-          <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setDialog("edit")}>
+          <Button
+            variant="outlined"
+            startIcon={<EditIcon />}
+            onClick={() => setDialog("edit")}
+            disabled={editRefused !== null}
+            aria-describedby={describedBy(editRefused)}
+          >
             {translate("testDetail.edit")}
           </Button>
-          <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => setDialog("upload")}>
+          <Button
+            variant="outlined"
+            startIcon={<AttachFileIcon />}
+            onClick={() => setDialog("upload")}
+            disabled={uploadRefused !== null}
+            aria-describedby={describedBy(uploadRefused)}
+          >
             {translate("testDetail.addFile")}
           </Button>
-          <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => setDialog("share")}>
+          <Button
+            variant="outlined"
+            startIcon={<ShareIcon />}
+            onClick={() => setDialog("share")}
+            disabled={shareRefused !== null}
+            aria-describedby={describedBy(shareRefused)}
+          >
             {translate("testDetail.share")}
           </Button>
           <Button
@@ -111,11 +140,17 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
             color="error"
             startIcon={<DeleteIcon />}
             onClick={() => void askDelete()}
-            disabled={busy}
+            disabled={busy || deleteRefused !== null}
+            aria-describedby={describedBy(deleteRefused)}
           >
             {translate("testDetail.delete")}
           </Button>
         </Stack>
+      )}
+      {!publicView && refused !== null && (
+        <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
+          <GraceNote reason={refused} id={GRACE_NOTE_ID} />
+        </Box>
       )}
 
       <DetailsCards test={test} publicView={publicView} />
@@ -191,7 +226,7 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
 
       {!publicView && (
         <>
-          {dialog === "edit" && (
+          {dialog === "edit" && editRefused === null && (
             <EditTestDialog
               test={test}
               open

@@ -25,6 +25,8 @@ import { Section } from "../../resources/shared/Section";
 import { VersionedEdit } from "../../resources/shared/VersionedEdit";
 import { errorMessage } from "../errorMessage";
 import { UserAvatar } from "../layout/UserAvatar";
+import { useGraceRefusal } from "../../access/useGraceRefusal";
+import { GraceNote } from "../../resources/shared/GraceNote";
 
 /** What the dropzone accepts: the avatar formats (the service checks their content). */
 const IMAGE_TYPES = { "image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"] };
@@ -54,6 +56,10 @@ function AvatarEditor({ user }: { user: CurrentUser }) {
   // A new form after each upload: the dropzone starts empty again.
   const [formKey, setFormKey] = useState(0);
   const [removing, setRemoving] = useState(false);
+  // The grace period refuses a new photo and its removal alike: one reason for both.
+  const uploadRefused = useGraceRefusal("POST /api/users/me/avatar");
+  const removeRefused = useGraceRefusal("DELETE /api/users/me/avatar");
+  const refused = uploadRefused ?? removeRefused;
 
   const upload = async (values: { photo?: { rawFile?: File } | null }) => {
     const file = values.photo?.rawFile;
@@ -102,7 +108,7 @@ function AvatarEditor({ user }: { user: CurrentUser }) {
             size="small"
             color="error"
             onClick={() => void remove()}
-            disabled={removing}
+            disabled={removing || refused !== null}
             startIcon={removing ? <CircularProgress size={14} color="inherit" /> : <DeleteIcon />}
           >
             {translate("userSettings.profile.remove")}
@@ -110,11 +116,16 @@ function AvatarEditor({ user }: { user: CurrentUser }) {
         )}
       </Stack>
       <Box sx={{ flex: 1, width: "100%", minWidth: 0 }}>
-        <Form key={formKey} onSubmit={(values: FieldValues) => upload(values as { photo?: { rawFile?: File } | null })}>
+        <Form
+          key={formKey}
+          disabled={refused !== null}
+          onSubmit={(values: FieldValues) => upload(values as { photo?: { rawFile?: File } | null })}
+        >
           <FileInput
             source="photo"
             label="userSettings.profile.photo"
             accept={IMAGE_TYPES}
+            disabled={refused !== null}
             maxSize={AVATAR_MAX_BYTES}
             multiple={false}
             helperText="userSettings.profile.photoHelp"
@@ -125,12 +136,12 @@ function AvatarEditor({ user }: { user: CurrentUser }) {
             }
             options={{ onDropRejected: rejected }}
             // react-admin's label is not tied to the dropzone's hidden file input: named here for screen readers.
-            inputProps={{ "aria-label": translate("userSettings.profile.photo") }}
+            inputProps={{ "aria-label": translate("userSettings.profile.photo"), disabled: refused !== null }}
             sx={{ width: "100%", "& .RaFileInput-dropZone": { borderRadius: 1 } }}
           >
             <ChosenImage />
           </FileInput>
-          <SavePhotoButton />
+          {refused === null ? <SavePhotoButton /> : <GraceNote reason={refused} />}
         </Form>
       </Box>
     </Stack>
@@ -151,6 +162,7 @@ function NameForm({ user }: { user: CurrentUser }) {
       <VersionedEdit
         resource="users"
         id={user.id}
+        write="PUT /api/users/{id}"
         transform={pick}
         // The saved user becomes the current user: the app bar shows the new name at once.
         onSaved={() => void dataProvider.getUser(user.id).catch(() => undefined)}

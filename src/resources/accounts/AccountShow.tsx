@@ -27,6 +27,7 @@ import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { AccountFields } from "./accountInputs";
 import { AccountStorageLine } from "./AccountStorageLine";
 import { AccountUsers } from "./AccountUsers";
+import { GraceGuard } from "../shared/GraceNote";
 import { OwnAccountForm } from "./OwnAccountForm";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
@@ -61,7 +62,7 @@ function Overview({ account }: { account: Account }) {
   if (mayEdit) {
     return (
       <Section title={translate("resources.accounts.details")}>
-        <VersionedEditInSection resource="accounts" id={account.id} transform={pick}>
+        <VersionedEditInSection resource="accounts" id={account.id} write="PUT /api/accounts/{id}" transform={pick}>
           <AccountFields withStatus accountId={account.id} noUsers={account.userCount === 0} />
         </VersionedEditInSection>
       </Section>
@@ -107,16 +108,20 @@ function AddBusinessButton({ account }: { account: Account }) {
   if (!mayAdd) return null;
   if (hasLocationPage) {
     return (
-      <MuiButton component={Link} to={paths.addLocation} startIcon={<AddLocationIcon />}>
-        {translate("resources.accounts.addBusiness")}
-      </MuiButton>
+      <GraceGuard write="POST /api/businesses" note="end">
+        <MuiButton component={Link} to={paths.addLocation} startIcon={<AddLocationIcon />}>
+          {translate("resources.accounts.addBusiness")}
+        </MuiButton>
+      </GraceGuard>
     );
   }
   return (
     <>
-      <MuiButton startIcon={<AddLocationIcon />} onClick={() => setOpen(true)}>
-        {translate("resources.accounts.addBusiness")}
-      </MuiButton>
+      <GraceGuard write="POST /api/businesses" note="end">
+        <MuiButton startIcon={<AddLocationIcon />} onClick={() => setOpen(true)}>
+          {translate("resources.accounts.addBusiness")}
+        </MuiButton>
+      </GraceGuard>
       <BusinessCreateDialog open={open} accountId={account.id} onClose={() => setOpen(false)} />
     </>
   );

@@ -6,6 +6,7 @@ import { useCanAccess, useTranslate } from "react-admin";
 import type { Account } from "../../api/resources";
 import { InviteDialog } from "../users/InviteDialog";
 import { UserTable } from "../users/UserTable";
+import { GraceGuard } from "../shared/GraceNote";
 import { Section } from "../shared/Section";
 
 /**
@@ -25,9 +26,11 @@ export function AccountUsers({ account }: { account: Account }) {
     record: { id: account.id, accountId: account.id },
   });
   const inviteButton = (variant: "text" | "contained") => (
-    <Button variant={variant} startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
-      {translate("resources.users.invite.button")}
-    </Button>
+    <GraceGuard write="POST /api/invitations" note="end">
+      <Button variant={variant} startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
+        {translate("resources.users.invite.button")}
+      </Button>
+    </GraceGuard>
   );
   const empty = (
     <Stack alignItems="center" spacing={1} sx={{ py: 4, color: "text.secondary", textAlign: "center" }}>

@@ -19,6 +19,8 @@ import { classifySaveError, fieldErrorsOf } from "../shared/concurrency";
 import { UnsavedChangesGuard, useWarnOnLeave } from "../shared/UnsavedChangesGuard";
 import { OwnerInput } from "./accountInputs";
 import { RECORD_NAME_MAX_LENGTH } from "../../api/rules";
+import { useGraceRefusal } from "../../access/useGraceRefusal";
+import { GraceNote } from "../shared/GraceNote";
 
 /**
  * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
@@ -37,6 +39,7 @@ export function OwnAccountForm({ account }: { account: Account }) {
   const queryClient = useQueryClient();
   const warnOnLeave = useWarnOnLeave();
   const [conflict, setConflict] = useState(false);
+  const refused = useGraceRefusal("PUT /api/account");
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["accounts"] });
 
@@ -73,7 +76,13 @@ export function OwnAccountForm({ account }: { account: Account }) {
 
   return (
     <ResourceContextProvider value="accounts">
-      <Form record={account} onSubmit={save} warnWhenUnsavedChanges={warnOnLeave} resetOptions={KEEP_EDITS}>
+      <Form
+        record={account}
+        onSubmit={save}
+        warnWhenUnsavedChanges={warnOnLeave}
+        resetOptions={KEEP_EDITS}
+        disabled={refused !== null}
+      >
         <UnsavedChangesGuard />
         <Stack spacing={1} sx={{ maxWidth: 520 }}>
           {conflict && (
@@ -100,9 +109,7 @@ export function OwnAccountForm({ account }: { account: Account }) {
           )}
           <TextInput source="name" validate={[required(), maxLength(RECORD_NAME_MAX_LENGTH)]} fullWidth />
           <OwnerInput accountId={account.id} />
-          <div>
-            <SaveButton />
-          </div>
+          <div>{refused === null ? <SaveButton /> : <GraceNote reason={refused} />}</div>
         </Stack>
       </Form>
     </ResourceContextProvider>

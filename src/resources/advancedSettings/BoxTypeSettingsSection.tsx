@@ -91,6 +91,7 @@ function BoxTypeForm({ typeCode, beforeSave }: { typeCode: number; beforeSave: (
     <VersionedEdit
       resource={BOX_TYPE_SETTINGS}
       id={String(typeCode)}
+      write="PUT /api/box-type-settings/{typeCode}"
       transform={settingsBody}
       beforeSave={beforeSave}
       toolbar={<RestoreDefaultsButton />}

@@ -7,6 +7,8 @@ import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { useActor } from "../shared/useActor";
 import { BusinessFields } from "./businessInputs";
+import { useGraceRefusal } from "../../access/useGraceRefusal";
+import { GraceNote } from "../shared/GraceNote";
 
 /** A super admin adds a location to the account whose page they are on. */
 export function BusinessCreateDialog({
@@ -40,6 +42,7 @@ export default function AddNewLocationPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const actor = useActor();
+  const refused = useGraceRefusal("POST /api/businesses");
   return (
     <Box sx={{ py: 2, maxWidth: 720 }}>
       <PageHeader
@@ -64,9 +67,14 @@ export default function AddNewLocationPage() {
             }}
           >
             <SimpleForm
+              disabled={refused !== null}
               toolbar={
                 <Toolbar>
-                  <SaveButton label="resources.businesses.add" alwaysEnable />
+                  {refused === null ? (
+                    <SaveButton label="resources.businesses.add" alwaysEnable />
+                  ) : (
+                    <GraceNote reason={refused} />
+                  )}
                 </Toolbar>
               }
             >

@@ -56,7 +56,12 @@ function BusinessView({ business }: { business: Business }) {
       <Stack spacing={2}>
         <Section title={translate("resources.businesses.details")}>
           {mayEdit ? (
-            <VersionedEditInSection resource="businesses" id={business.id} transform={pick}>
+            <VersionedEditInSection
+              resource="businesses"
+              id={business.id}
+              write="PUT /api/businesses/{id}"
+              transform={pick}
+            >
               <BusinessFields accountId={business.accountId} />
             </VersionedEditInSection>
           ) : (

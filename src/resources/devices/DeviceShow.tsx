@@ -80,7 +80,7 @@ function DeviceView({ device }: { device: Device }) {
         </Section>
         <CanAccess resource="devices" action="edit" record={device}>
           <Section title={translate("ra.action.edit")}>
-            <VersionedEditInSection resource="devices" id={device.id} transform={pick}>
+            <VersionedEditInSection resource="devices" id={device.id} write="PUT /api/devices/{id}" transform={pick}>
               <DeviceFields />
             </VersionedEditInSection>
           </Section>

@@ -3,6 +3,7 @@ import { useTranslate } from "react-admin";
 import type { Device } from "../../api/resources";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 import { useRecordAction } from "../shared/useRecordAction";
+import { useGraceRefusal } from "../../access/useGraceRefusal";
 
 /**
  * Whether the device's owner gets its emails (marked lost, new firmware; docs/api.md "Public
@@ -20,6 +21,8 @@ export function NotifyOwnerSwitch({ device }: { device: Device }) {
       state: translate(on ? "resources.devices.notifyOwner.on" : "resources.devices.notifyOwner.off"),
     }),
   });
+  // While the grace period refuses the change, the switch shows the state, disabled, and why.
+  const refused = useGraceRefusal("POST /api/devices/{id}/notify-owner");
   const state = translate(
     device.notifyOwner ? "resources.devices.notifyOwner.on" : "resources.devices.notifyOwner.off",
   );
@@ -31,12 +34,12 @@ export function NotifyOwnerSwitch({ device }: { device: Device }) {
       control={
         <Switch
           checked={device.notifyOwner}
-          disabled={toggle.isPending}
+          disabled={toggle.isPending || refused !== null}
           onChange={(event) => void toggle.run(event.target.checked)}
           slotProps={{ input: { "aria-label": translate("resources.devices.notifyOwner.switch") } }}
         />
       }
-      label={state}
+      label={refused === null ? state : `${state} · ${refused}`}
     />
   );
 }

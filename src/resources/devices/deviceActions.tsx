@@ -9,6 +9,7 @@ import { CUSTOM_BOX_NAME_MAX_LENGTH as MAX_BOX_NAME } from "../../api/rules";
 import { ActionFormDialog } from "../shared/ActionFormDialog";
 import { BulkRecordActionButton } from "../shared/BulkRecordActionButton";
 import { ConfirmButton } from "../shared/ConfirmButton";
+import { GraceGuard } from "../shared/GraceNote";
 import { deviceName } from "../shared/deviceName";
 import { useRecordAction } from "../shared/useRecordAction";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
@@ -37,9 +38,11 @@ export function RenameDeviceButton({ device }: { device: Device }) {
   if (!canAccess) return null;
   return (
     <>
-      <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setOpen(true)}>
-        {translate("resources.devices.rename.button")}
-      </Button>
+      <GraceGuard write="POST /api/devices/{id}/custom-name">
+        <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setOpen(true)}>
+          {translate("resources.devices.rename.button")}
+        </Button>
+      </GraceGuard>
       <ActionFormDialog
         open={open}
         onClose={() => setOpen(false)}
@@ -67,16 +70,18 @@ export function MarkLostButton({ device }: { device: Device }) {
   });
   if (!canAccess) return null;
   return (
-    <ConfirmButton
-      label="resources.devices.markLost.button"
-      icon={<ReportIcon />}
-      color="error"
-      title="resources.devices.markLost.title"
-      content="resources.devices.markLost.body"
-      translateOptions={{ name: deviceName(device) }}
-      loading={markLost.isPending}
-      onConfirm={() => markLost.run()}
-    />
+    <GraceGuard write="POST /api/devices/{id}/mark-lost" note="start">
+      <ConfirmButton
+        label="resources.devices.markLost.button"
+        icon={<ReportIcon />}
+        color="error"
+        title="resources.devices.markLost.title"
+        content="resources.devices.markLost.body"
+        translateOptions={{ name: deviceName(device) }}
+        loading={markLost.isPending}
+        onConfirm={() => markLost.run()}
+      />
+    </GraceGuard>
   );
 }
 
@@ -86,6 +91,7 @@ export function BulkMarkLostButton() {
     <BulkRecordActionButton<Device>
       resource={DEVICES}
       access="markLost"
+      write="POST /api/devices/{id}/mark-lost"
       call={(dataProvider, device) => dataProvider.markDeviceLost(device.id, device.version)}
       success="resources.devices.markLost.done"
       label="resources.devices.markLost.bulk"

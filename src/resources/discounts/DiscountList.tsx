@@ -50,6 +50,7 @@ function DiscountEditDialog({ id, onClose }: { id: string | null; onClose: () =>
     <EditDialog
       resource="discounts"
       id={id}
+      write="PUT /api/discounts/{id}"
       title={translate("resources.discounts.editTitle", { code: data?.code ?? "" })}
       onClose={onClose}
       transform={toWire}

@@ -40,6 +40,7 @@ function FirmwareEditDialog({ id, onClose }: { id: string | null; onClose: () =>
     <EditDialog
       resource="firmware"
       id={id}
+      write="PUT /api/firmware/{id}"
       title={translate("resources.firmware.editTitle", { version: data?.firmwareVersion ?? "" })}
       onClose={onClose}
       transform={pick}

@@ -3,6 +3,7 @@ import { Button, useListContext } from "react-admin";
 import { DELETED_ACCOUNTS, DELETED_TESTS, type DeletedAccount } from "../../api/recover";
 import type { Account } from "../../api/resources";
 import { ConfirmButton } from "../shared/ConfirmButton";
+import { GraceGuard } from "../shared/GraceNote";
 import { useRecordAction } from "../shared/useRecordAction";
 
 /**
@@ -26,13 +27,15 @@ export function BulkRestoreButton() {
   const { selectedIds, onUnselectItems } = useListContext();
   const restore = useRestoreTests(() => onUnselectItems());
   return (
-    <Button
-      label="resources.deleted-tests.restore.button"
-      onClick={() => void restore.run(selectedIds.map(String))}
-      disabled={restore.isPending || selectedIds.length === 0}
-    >
-      <RestoreIcon />
-    </Button>
+    <GraceGuard write="POST /api/deleted-tests/restore">
+      <Button
+        label="resources.deleted-tests.restore.button"
+        onClick={() => void restore.run(selectedIds.map(String))}
+        disabled={restore.isPending || selectedIds.length === 0}
+      >
+        <RestoreIcon />
+      </Button>
+    </GraceGuard>
   );
 }
 
@@ -40,16 +43,18 @@ export function BulkRestoreButton() {
 export function RestoreTestButton({ id }: { id: string }) {
   const restore = useRestoreTests();
   return (
-    <Button
-      label="resources.deleted-tests.restore.button"
-      onClick={(event) => {
-        event.stopPropagation();
-        void restore.run([id]);
-      }}
-      disabled={restore.isPending}
-    >
-      <RestoreIcon />
-    </Button>
+    <GraceGuard write="POST /api/deleted-tests/restore">
+      <Button
+        label="resources.deleted-tests.restore.button"
+        onClick={(event) => {
+          event.stopPropagation();
+          void restore.run([id]);
+        }}
+        disabled={restore.isPending}
+      >
+        <RestoreIcon />
+      </Button>
+    </GraceGuard>
   );
 }
 

@@ -2,6 +2,8 @@ import type { ReactElement } from "react";
 import { Button, useListContext, useUnselectAll, type RaRecord } from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { useAllowedRecords } from "../../access/useAllowedRecords";
+import type { GraceWrite } from "../../access/graceWrites";
+import { GraceGuard } from "./GraceNote";
 import { useRecordAction } from "./useRecordAction";
 
 interface BulkRecordActionButtonProps<R extends RaRecord> {
@@ -11,6 +13,8 @@ interface BulkRecordActionButtonProps<R extends RaRecord> {
   access: string;
   /** The selected records the action applies to at all (default: every one). */
   eligible?: (record: R) => boolean;
+  /** The route `call` calls: while the grace period refuses it, the button is disabled with the reason. */
+  write: GraceWrite;
   /** The call for one record: one of the dataProvider's custom methods, with the record's version. */
   call: (dataProvider: ConsoleDataProvider, record: R) => Promise<unknown>;
   /** The toast on success (an i18n key, with smart_count: how many records). */
@@ -29,6 +33,7 @@ export function BulkRecordActionButton<R extends RaRecord>({
   resource,
   access,
   eligible = () => true,
+  write,
   call,
   success,
   label,
@@ -46,8 +51,10 @@ export function BulkRecordActionButton<R extends RaRecord>({
   const selected = data.filter((record) => selectedIds.includes(record.id) && eligible(record));
   const targets = useAllowedRecords(resource, access, selected) ?? [];
   return (
-    <Button label={label} disabled={action.isPending || targets.length === 0} onClick={() => action.mutate(targets)}>
-      {icon}
-    </Button>
+    <GraceGuard write={write}>
+      <Button label={label} disabled={action.isPending || targets.length === 0} onClick={() => action.mutate(targets)}>
+        {icon}
+      </Button>
+    </GraceGuard>
   );
 }

@@ -20,6 +20,8 @@ interface ConfirmButtonProps {
   /** The action is running (the mutation's isPending). */
   loading?: boolean;
   disabled?: boolean;
+  /** What describes the button (GraceGuard: why it is disabled). */
+  "aria-describedby"?: string;
   color?: ButtonProps["color"];
   variant?: ButtonProps["variant"];
 }
@@ -35,6 +37,7 @@ export function ConfirmButton({
   onConfirm,
   loading = false,
   disabled,
+  "aria-describedby": describedBy,
   color = "primary",
   variant = "outlined",
 }: ConfirmButtonProps) {
@@ -48,6 +51,7 @@ export function ConfirmButton({
         startIcon={icon}
         disabled={disabled || loading}
         aria-label={accessibleName}
+        aria-describedby={describedBy}
         onClick={(event) => {
           event.stopPropagation();
           setOpen(true);

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useFormState } from "react-hook-form";
 import {
   AutocompleteInput,
   required,
@@ -41,5 +42,15 @@ export function CountryInput({ source = "country", validate, ...input }: Country
     [kept],
   );
   const check = useMemo(() => validate ?? [required(CHOOSE), fromTheList(kept)], [validate, kept]);
-  return <AutocompleteInput source={source} choices={choices} validate={check} {...input} />;
+  // A disabled form disables it too (react-admin's AutocompleteInput reads only its own prop).
+  const { disabled: formDisabled } = useFormState();
+  return (
+    <AutocompleteInput
+      source={source}
+      choices={choices}
+      validate={check}
+      {...input}
+      disabled={input.disabled || formDisabled}
+    />
+  );
 }

@@ -12,6 +12,7 @@ import {
   type TransformData,
   type ValidateForm,
 } from "react-admin";
+import type { GraceWrite } from "../../access/graceWrites";
 import { classifySaveError } from "./concurrency";
 import { VersionedEdit } from "./VersionedEdit";
 
@@ -100,6 +101,8 @@ export function CreateDialog({
 interface EditDialogProps {
   resource: string;
   id: string | null;
+  /** The route its Save calls (VersionedEdit's `write`). */
+  write: GraceWrite;
   title: string;
   onClose: () => void;
   children: ReactNode;
@@ -109,13 +112,24 @@ interface EditDialogProps {
 }
 
 /** An edit form in a dialog, with the same 409 handling as the pages. */
-export function EditDialog({ resource, id, title, onClose, children, transform, toolbar, validate }: EditDialogProps) {
+export function EditDialog({
+  resource,
+  id,
+  write,
+  title,
+  onClose,
+  children,
+  transform,
+  toolbar,
+  validate,
+}: EditDialogProps) {
   return (
     <DialogFrame open={id !== null} title={title} onClose={onClose}>
       {id !== null && (
         <VersionedEdit
           resource={resource}
           id={id}
+          write={write}
           transform={transform}
           toolbar={toolbar}
           onSaved={onClose}

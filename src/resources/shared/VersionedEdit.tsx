@@ -16,7 +16,10 @@ import {
   type TransformData,
   type ValidateForm,
 } from "react-admin";
+import type { GraceWrite } from "../../access/graceWrites";
+import { useGraceRefusal } from "../../access/useGraceRefusal";
 import { classifySaveError } from "./concurrency";
+import { GraceNote } from "./GraceNote";
 import { UnsavedChangesGuard, useWarnOnLeave } from "./UnsavedChangesGuard";
 
 interface ConflictAlertProps {
@@ -67,6 +70,11 @@ function ConflictAlert({ onReloaded }: ConflictAlertProps) {
 interface VersionedEditProps {
   resource: string;
   id: string;
+  /**
+   * The route its Save calls: while the grace period refuses it, the form shows its values
+   * disabled and the reason instead of Save (src/access/graceWrites.ts).
+   */
+  write: GraceWrite;
   children: ReactNode;
   /** What to send: by default the whole form (the record with the user's changes). */
   transform?: TransformData;
@@ -90,6 +98,7 @@ interface VersionedEditProps {
 export function VersionedEdit({
   resource,
   id,
+  write,
   children,
   transform,
   toolbar,
@@ -98,6 +107,7 @@ export function VersionedEdit({
   beforeSave,
 }: VersionedEditProps) {
   const translate = useTranslate();
+  const refused = useGraceRefusal(write);
   const notify = useNotify();
   const warnOnLeave = useWarnOnLeave();
   const [conflict, setConflict] = useState(false);
@@ -136,10 +146,11 @@ export function VersionedEdit({
         warnWhenUnsavedChanges={warnOnLeave}
         resetOptions={KEEP_EDITS}
         validate={validate}
+        disabled={refused !== null}
         toolbar={
           <Toolbar sx={{ gap: 1 }}>
-            <SaveButton />
-            {toolbar}
+            {refused === null ? <SaveButton /> : <GraceNote reason={refused} />}
+            {refused === null && toolbar}
           </Toolbar>
         }
       >

@@ -1,3 +1,4 @@
+import { useFormState } from "react-hook-form";
 import {
   AutocompleteInput,
   ReferenceInput,
@@ -32,9 +33,12 @@ interface ReferencePickerProps extends Omit<AutocompleteInputProps, "source" | "
  * AutocompleteInput, in an order the target's list declares and showing its representation.
  */
 export function ReferencePicker({ source, reference, filter, alwaysOn: _alwaysOn, ...input }: ReferencePickerProps) {
+  // A disabled form (a read-only account's: VersionedEdit) disables it too: react-admin's
+  // AutocompleteInput reads only its own prop, where its TextInput follows the form.
+  const { disabled: formDisabled } = useFormState();
   return (
     <ReferenceInput source={source} reference={reference} filter={filter} sort={pickerSort(reference)}>
-      <AutocompleteInput filterToQuery={byName} {...input} />
+      <AutocompleteInput filterToQuery={byName} {...input} disabled={input.disabled || formDisabled} />
     </ReferenceInput>
   );
 }

@@ -5,6 +5,7 @@ import { useGetList, useTranslate } from "react-admin";
 import type { Subscription } from "../../api/resources";
 import { formatDate } from "../../custom/format";
 import { ConfirmButton } from "../shared/ConfirmButton";
+import { GraceGuard } from "../shared/GraceNote";
 import { DateTimeText, FieldGrid, yesNoKey } from "../shared/fields";
 import { formatMoney } from "../shared/money";
 import { Section } from "../shared/Section";
@@ -48,30 +49,34 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   });
   if (mayCancel) {
     return (
-      <ConfirmButton
-        label="resources.subscriptions.cancel.button"
-        accessibleName={translate("resources.subscriptions.cancel.name", which)}
-        icon={<CancelIcon />}
-        color="error"
-        title="resources.subscriptions.cancel.title"
-        content="resources.subscriptions.cancel.body"
-        translateOptions={{ date: end }}
-        loading={cancel.isPending}
-        onConfirm={() => cancel.run()}
-      />
+      <GraceGuard write="POST /api/subscriptions/{id}/cancel">
+        <ConfirmButton
+          label="resources.subscriptions.cancel.button"
+          accessibleName={translate("resources.subscriptions.cancel.name", which)}
+          icon={<CancelIcon />}
+          color="error"
+          title="resources.subscriptions.cancel.title"
+          content="resources.subscriptions.cancel.body"
+          translateOptions={{ date: end }}
+          loading={cancel.isPending}
+          onConfirm={() => cancel.run()}
+        />
+      </GraceGuard>
     );
   }
   if (mayResume) {
     return (
-      <ConfirmButton
-        label="resources.subscriptions.resume.button"
-        accessibleName={translate("resources.subscriptions.resume.name", which)}
-        icon={<ReplayIcon />}
-        title="resources.shared.confirmTitle"
-        content="resources.subscriptions.resume.button"
-        loading={resume.isPending}
-        onConfirm={() => resume.run()}
-      />
+      <GraceGuard write="POST /api/subscriptions/{id}/resume">
+        <ConfirmButton
+          label="resources.subscriptions.resume.button"
+          accessibleName={translate("resources.subscriptions.resume.name", which)}
+          icon={<ReplayIcon />}
+          title="resources.shared.confirmTitle"
+          content="resources.subscriptions.resume.button"
+          loading={resume.isPending}
+          onConfirm={() => resume.run()}
+        />
+      </GraceGuard>
     );
   }
   return null;

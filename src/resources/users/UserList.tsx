@@ -8,6 +8,7 @@ import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { StatusChip } from "../shared/StatusChip";
+import { GraceGuard } from "../shared/GraceNote";
 import { InviteDialog } from "./InviteDialog";
 import { BulkDisableButton } from "./userActions";
 import { UserListAside } from "./userFilters";
@@ -32,9 +33,11 @@ export default function UserList() {
         subtitle={translate("resources.users.subtitle")}
         headerActions={
           mayInvite && (
-            <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
-              {translate("resources.users.invite.button")}
-            </Button>
+            <GraceGuard write="POST /api/invitations" note="end">
+              <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
+                {translate("resources.users.invite.button")}
+              </Button>
+            </GraceGuard>
           )
         }
         aside={<UserListAside />}

@@ -84,7 +84,7 @@ function UserView({ user }: { user: User }) {
         </Section>
         {fields.length > 0 && (
           <Section title={translate("ra.action.edit")}>
-            <VersionedEditInSection resource="users" id={user.id} transform={pick}>
+            <VersionedEditInSection resource="users" id={user.id} write="PUT /api/users/{id}" transform={pick}>
               <UserFields fields={fields} accountId={user.accountId} />
             </VersionedEditInSection>
           </Section>

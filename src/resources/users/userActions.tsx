@@ -12,6 +12,7 @@ import { fullName } from "../../authProvider/identity";
 import { ActionFormDialog } from "../shared/ActionFormDialog";
 import { BulkRecordActionButton } from "../shared/BulkRecordActionButton";
 import { ConfirmButton } from "../shared/ConfirmButton";
+import { GraceGuard } from "../shared/GraceNote";
 import { useRecordAction } from "../shared/useRecordAction";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
@@ -42,9 +43,11 @@ export function ChangeRoleButton({ user }: { user: User }) {
   const name = fullName(user.firstName, user.lastName);
   return (
     <>
-      <Button variant="outlined" startIcon={<BadgeIcon />} onClick={() => setOpen(true)}>
-        {translate("resources.users.changeRole.button")}
-      </Button>
+      <GraceGuard write="POST /api/users/{id}/role">
+        <Button variant="outlined" startIcon={<BadgeIcon />} onClick={() => setOpen(true)}>
+          {translate("resources.users.changeRole.button")}
+        </Button>
+      </GraceGuard>
       {/* A reloaded user (after a 409) resets the untouched role; the chosen one is kept. */}
       <ActionFormDialog
         open={open}
@@ -82,14 +85,16 @@ function EnableButton({ user }: { user: User }) {
     success: "resources.users.enable.done",
   });
   return (
-    <ConfirmButton
-      label="resources.users.enable.button"
-      icon={<CheckCircleIcon />}
-      title="resources.shared.confirmTitle"
-      content="resources.users.enable.button"
-      loading={enable.isPending}
-      onConfirm={() => enable.run()}
-    />
+    <GraceGuard write="POST /api/users/{id}/enable" note="start">
+      <ConfirmButton
+        label="resources.users.enable.button"
+        icon={<CheckCircleIcon />}
+        title="resources.shared.confirmTitle"
+        content="resources.users.enable.button"
+        loading={enable.isPending}
+        onConfirm={() => enable.run()}
+      />
+    </GraceGuard>
   );
 }
 
@@ -101,16 +106,18 @@ function DisableButton({ user }: { user: User }) {
     successArgs: () => ({ smart_count: 1 }),
   });
   return (
-    <ConfirmButton
-      label="resources.users.disable.button"
-      icon={<BlockIcon />}
-      color="error"
-      title="resources.users.disable.title"
-      content="resources.users.disable.body"
-      translateOptions={{ name: fullName(user.firstName, user.lastName) }}
-      loading={disable.isPending}
-      onConfirm={() => disable.run()}
-    />
+    <GraceGuard write="POST /api/users/{id}/disable" note="start">
+      <ConfirmButton
+        label="resources.users.disable.button"
+        icon={<BlockIcon />}
+        color="error"
+        title="resources.users.disable.title"
+        content="resources.users.disable.body"
+        translateOptions={{ name: fullName(user.firstName, user.lastName) }}
+        loading={disable.isPending}
+        onConfirm={() => disable.run()}
+      />
+    </GraceGuard>
   );
 }
 
@@ -124,6 +131,7 @@ export function BulkDisableButton() {
     <BulkRecordActionButton<User>
       resource={USERS}
       access="disable"
+      write="POST /api/users/{id}/disable"
       eligible={(user) => user.status !== "disabled"}
       call={(dataProvider, user) => dataProvider.disableUser(user.id, user.version)}
       success="resources.users.disable.done"
