@@ -167,6 +167,22 @@ describe("the command palette: keyboard and screen readers", () => {
     await waitFor(() => expect(button).toHaveFocus());
   });
 
+  it("opens with ⌘K as with Ctrl+K, and not with another modifier too (Ctrl+Shift+K, Alt+K)", async () => {
+    serveSearch();
+    const user = userEvent.setup();
+    await signedInAt("User");
+    await user.keyboard("{Meta>}k{/Meta}");
+    expect(await screen.findByRole("dialog", { name: TITLE })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+    // Its code is in now: a shortcut that opened it would show it within the key press itself.
+    await user.keyboard("{Control>}{Shift>}k{/Shift}{/Control}");
+    await user.keyboard("{Alt>}k{/Alt}");
+    expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull();
+    await user.keyboard("{Control>}k{/Control}");
+    expect(screen.getByRole("dialog", { name: TITLE })).toBeInTheDocument();
+  });
+
   it("moves with the arrows (aria-activedescendant, wrapping), opens with Enter and gives the focus back", async () => {
     serveSearch();
     const user = userEvent.setup();
