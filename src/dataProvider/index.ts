@@ -25,6 +25,7 @@ import { createStorageCalls, type StorageCalls } from "./storageCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 import { createUserSettingsCalls, type UserSettingsCalls } from "./userSettingsCalls";
 import { withTestRecords } from "./testRecordsProvider";
+import { declaredFirstCall } from "./declaredFirstData";
 import { createPagePrefetch } from "./pagePrefetch";
 import { createMemoryStorage } from "../authProvider/session";
 
@@ -72,6 +73,7 @@ export function createDataProvider(
     storage,
     userId: () => httpClient.session.getUser().id,
     pathname: () => (typeof window === "undefined" ? "" : window.location.pathname),
+    declared: declaredFirstCall,
   });
 
   return {

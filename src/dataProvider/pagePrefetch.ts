@@ -35,6 +35,8 @@ export interface PagePrefetchDeps {
   /** The address the console shows. */
   pathname: () => string;
   now?: () => number;
+  /** What a page asks for first when nothing is remembered of it (declaredFirstData.ts). */
+  declared?: (path: string) => RememberedCall | undefined;
 }
 
 type GetList = (resource: string, params: GetListParams) => Promise<GetListResult>;
@@ -44,7 +46,13 @@ function callKey(resource: string, { signal: _signal, ...params }: GetListParams
   return JSON.stringify([resource, params]);
 }
 
-export function createPagePrefetch({ storage, userId, pathname, now = () => Date.now() }: PagePrefetchDeps) {
+export function createPagePrefetch({
+  storage,
+  userId,
+  pathname,
+  now = () => Date.now(),
+  declared = () => undefined,
+}: PagePrefetchDeps) {
   const ahead = new Map<string, { answer: Promise<GetListResult>; at: number }>();
   let current: { path: string; since: number } | null = null;
 
@@ -85,12 +93,14 @@ export function createPagePrefetch({ storage, userId, pathname, now = () => Date
   };
 
   return {
-    /** Asks now for what the page at `path` asked for first last time. */
+    /** Asks now for what the page at `path` asked for first last time, or else what it declares. */
     prefetch(path: string, getList: GetList): void {
       if (!userId()) return;
       const at = now();
       for (const [key, entry] of ahead) if (at - entry.at > PREFETCH_KEPT_MS) ahead.delete(key);
-      for (const { resource, params } of read().pages[path] ?? []) {
+      const declaredCall = declared(path);
+      const calls = read().pages[path] ?? (declaredCall ? [declaredCall] : []);
+      for (const { resource, params } of calls) {
         const key = callKey(resource, params);
         if (ahead.has(key)) continue;
         const answer = getList(resource, params);

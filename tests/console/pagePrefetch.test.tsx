@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ConsoleDataProvider } from "../../src/dataProvider";
 import { PAGE_PREFETCH_KEY } from "../../src/dataProvider/pagePrefetch";
+import { declaredFirstCall } from "../../src/dataProvider/declaredFirstData";
+import { SCREEN_TABLE } from "../../src/access/screenTable";
 import { createConsoleProviders } from "../../src/providers";
 import { renderConsole } from "./harness/renderConsole";
 import { installResourceService, listRequests, tableRows } from "./harness/resourceService";
@@ -47,4 +49,38 @@ describe("a menu click", () => {
     fireEvent.click(within(menu).getByRole("link", { name: "Accounts" }));
     expect(prefetchPage).not.toHaveBeenCalled();
   });
+});
+
+/**
+ * A first visit (nothing remembered) asks for the list screen's declared call while the page's code
+ * loads (issue 23): only worth a request if it is exactly the call the page then makes.
+ */
+describe("a list screen's first call on a first visit", () => {
+  const lists = SCREEN_TABLE.filter((entry) => entry.view?.as === "list");
+
+  it("is declared for every resource list of the screens table", () => {
+    expect(lists.map((entry) => entry.path)).toEqual(expect.arrayContaining(["/accounts", "/users", "/devices"]));
+    for (const entry of lists) expect(declaredFirstCall(entry.path), entry.path).toBeDefined();
+  });
+
+  for (const entry of lists) {
+    it(`${entry.path}: is the very call its page makes first`, async () => {
+      const real = createConsoleProviders({ storage: window.localStorage }).dataProvider;
+      const calls: [string, unknown][] = [];
+      const dataProvider = new Proxy(real, {
+        get: (target, name) =>
+          name === "getList"
+            ? (resource: string, { signal: _signal, ...params }: { signal?: AbortSignal }) => {
+                calls.push([resource, params]);
+                // What the call is, not what it answers: an empty page for every list.
+                return Promise.resolve({ data: [], total: 0 });
+              }
+            : Reflect.get(target, name),
+      }) as ConsoleDataProvider;
+      const declared = declaredFirstCall(entry.path)!;
+      await renderConsole(entry.path, { role: "SuperAdmin", providers: { dataProvider } });
+      await waitFor(() => expect(calls.some(([resource]) => resource === declared.resource)).toBe(true));
+      expect(calls.find(([resource]) => resource === declared.resource)![1]).toEqual(declared.params);
+    });
+  }
 });

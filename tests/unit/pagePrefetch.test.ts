@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { GetListParams, GetListResult } from "react-admin";
 import { createMemoryStorage } from "../../src/authProvider/session";
+import { declaredFirstCall } from "../../src/dataProvider/declaredFirstData";
 import { createPagePrefetch, FIRST_DATA_MS, PREFETCH_KEPT_MS } from "../../src/dataProvider/pagePrefetch";
 
 const accounts: GetListParams = {
@@ -134,5 +135,40 @@ describe("a page's first lists, asked for ahead", () => {
     await expect(visit(prefetch, getList, ["accounts", accounts])).resolves.toHaveLength(1);
     prefetch.prefetch("/accounts", getList);
     expect(getList).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks a first visit for what the page declares, and the page takes that answer", async () => {
+    const { deps, state, getList } = setUp();
+    const prefetch = createPagePrefetch({ ...deps, declared: declaredFirstCall });
+    state.path = "/";
+    prefetch.prefetch("/accounts", getList);
+    expect(getList).toHaveBeenCalledTimes(1);
+    state.path = "/accounts";
+    const [answer] = await visit(prefetch, getList, ["accounts", accounts]);
+    expect(getList).toHaveBeenCalledTimes(1);
+    expect(answer!.data[0]!.id).toBe("accounts-1");
+  });
+
+  it("asks for what the page asked for last time rather than what it declares", async () => {
+    const { deps, state, getList } = setUp();
+    const sorted: GetListParams = { ...accounts, sort: { field: "name", order: "ASC" } };
+    await visit(createPagePrefetch(deps), getList, ["accounts", sorted]);
+    getList.mockClear();
+    state.path = "/";
+    createPagePrefetch({ ...deps, declared: declaredFirstCall }).prefetch("/accounts", getList);
+    expect(getList.mock.calls).toEqual([["accounts", sorted]]);
+  });
+});
+
+describe("a list screen's declared first call", () => {
+  it("is its contract's default query on the first page at the default page size", () => {
+    expect(declaredFirstCall("/accounts")).toEqual({ resource: "accounts", params: accounts });
+    expect(declaredFirstCall("/users")?.params.sort).toEqual({ field: "lastName", order: "ASC" });
+  });
+
+  it("is nothing for a screen that is not a resource's list", () => {
+    expect(declaredFirstCall("/")).toBeUndefined();
+    expect(declaredFirstCall("/accounts/:id")).toBeUndefined();
+    expect(declaredFirstCall("/accounts/acc-1")).toBeUndefined();
   });
 });
