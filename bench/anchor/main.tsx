@@ -49,7 +49,7 @@ const dataProvider = simpleRestProvider("/api", httpClient);
 
 const AccountList = () => (
   <List sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
-    <DataTable hiddenColumns={["phone", "businessCount"]}>
+    <DataTable hiddenColumns={["email", "phone", "country", "businessCount"]}>
       <DataTable.Col source="name" />
       <DataTable.Col source="ownerName" />
       <DataTable.Col source="email" />
