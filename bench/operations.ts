@@ -1,7 +1,8 @@
 /**
  * Operations benchmark (`npm run bench:service`): the service-side time to the first page of each
  * operations list and chart (issue "Operations screens": under 100 ms each with the large seed),
- * beside the accounts list and the health check measured in the same run.
+ * beside the accounts list and the health check measured in the same run; and the command
+ * palette's records search (GET /api/search) beside the accounts list's own search with the same q.
  *
  * Data: the large seed (server/src/db/seedLarge.ts: 10,000 accounts, 30,000 users, 20,000 devices,
  * about 100,000 payments) in a fresh PGlite directory, plus what the operations screens read and the
@@ -252,6 +253,17 @@ try {
           who: "superAdmin",
           url: `/api/phones/model?${new URLSearchParams({ brand: top.brand, model: top.model }).toString()}`,
         },
+        // The command palette's records search (issue 25), beside the accounts list's own search box
+        // typed the same: a name part about 1 account in 20 has, and the palette's first, 2-letter ask.
+        {
+          label: "GET /api/accounts, q=beryl (list search)",
+          who: "superAdmin",
+          url: list("accounts", [0, 24], { filter: { q: "beryl" } }),
+        },
+        { label: "GET /api/search?q=beryl, super admin", who: "superAdmin", url: "/api/search?q=beryl" },
+        { label: "GET /api/search?q=be, super admin", who: "superAdmin", url: "/api/search?q=be" },
+        { label: "GET /api/search?q=beryl, admin", who: "admin", url: "/api/search?q=beryl" },
+        { label: "GET /api/search?q=sku, user", who: "user", url: "/api/search?q=sku" },
       ];
 
       // BENCH_ONLY=activity,phones: only the cases whose label holds one of these (and the reference);
