@@ -46,7 +46,7 @@ describe("accounts list (DataTable, filters, sort, pagination, export)", () => {
   it("filters by facet and search together", async () => {
     await renderConsole('/accounts?filter={"status":"suspended"}', { role: "SuperAdmin" });
     await waitFor(() => expect(tableRows()).toHaveLength(6));
-    fireEvent.change(screen.getByLabelText("Search"), { target: { value: "Account 15" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Search" }), { target: { value: "Account 15" } });
     await waitFor(() => expect(lastQuery("accounts").filter).toEqual({ status: "suspended", q: "Account 15" }));
     await waitFor(() => expect(tableRows()).toHaveLength(1));
     expect(within(tableRows()[0]).getByText("Account 15")).toBeInTheDocument();

@@ -55,7 +55,6 @@ export default function AccountList() {
         subtitle={translate("resources.accounts.subtitle")}
         headerActions={create}
         aside={<AccountListAside />}
-        sort={{ field: "createdAt", order: "DESC" }}
       >
         <DataTable
           rowClick={(id) => paths.account(String(id))}

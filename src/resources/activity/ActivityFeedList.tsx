@@ -164,7 +164,6 @@ export default function ActivityFeedList({ pollMs = ACTIVITY_POLL_MS }: { pollMs
       title="screens.activityFeed"
       subtitle={translate("resources.activity.subtitle")}
       resource={ACTIVITY}
-      sort={{ field: "createdAt", order: "DESC" }}
       pagination={<FeedPagination />}
       filters={filters}
       empty={

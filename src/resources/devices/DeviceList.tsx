@@ -42,7 +42,6 @@ export default function DeviceList() {
           )
         }
         aside={<DeviceListAside />}
-        sort={{ field: "lastSeenAt", order: "DESC" }}
       >
         <DataTable
           rowClick={(id) => paths.device(String(id))}

@@ -79,7 +79,6 @@ export default function DiscountList() {
           </Button>
         }
         aside={<DiscountListAside />}
-        sort={{ field: "createdAt", order: "DESC" }}
       >
         <DataTable
           rowClick={opensInPlace(setEditing)}

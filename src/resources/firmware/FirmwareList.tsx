@@ -72,7 +72,6 @@ export default function FirmwareList() {
           </Button>
         }
         aside={<FirmwareListAside />}
-        sort={{ field: "uploadedAt", order: "DESC" }}
       >
         <DataTable
           rowClick={opensInPlace(setEditing)}

@@ -63,7 +63,6 @@ export default function LostDeviceList() {
       title="screens.lostDevices"
       subtitle={translate("resources.lost-devices.subtitle")}
       resource={LOST_DEVICES}
-      sort={{ field: "lostAt", order: "DESC" }}
       filters={filters}
       empty={<ListEmpty resource={LOST_DEVICES} Icon={FoundIcon} iconColor="success" />}
     >

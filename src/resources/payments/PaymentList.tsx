@@ -16,12 +16,7 @@ export function PaymentList() {
   // Payments of every account carry the account's name.
   const { canAccess: allAccounts } = useCanAccess({ resource: "accounts", action: "list" });
   return (
-    <ResourceList
-      resource="payments"
-      title={false}
-      aside={<PaymentListAside />}
-      sort={{ field: "date", order: "DESC" }}
-    >
+    <ResourceList resource="payments" title={false} aside={<PaymentListAside />}>
       <DataTable
         rowClick={(id) => paths.payment(String(id))}
         hiddenColumns={["methodDetail", "refundedAmount"]}

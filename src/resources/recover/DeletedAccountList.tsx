@@ -27,7 +27,6 @@ export default function DeletedAccountList() {
       title="screens.recoverAccounts"
       subtitle={translate("resources.deleted-accounts.subtitle")}
       resource={DELETED_ACCOUNTS}
-      sort={{ field: "deletionRequestedAt", order: "DESC" }}
       filters={filters}
       empty={<ListEmpty resource={DELETED_ACCOUNTS} Icon={RecoverIcon} />}
     >

@@ -39,7 +39,6 @@ export default function DeletedTestList() {
       subtitle={translate("resources.deleted-tests.subtitle")}
       headerActions={toAccounts}
       resource={DELETED_TESTS}
-      sort={{ field: "deletedAt", order: "DESC" }}
       filters={filters}
       empty={<ListEmpty resource={DELETED_TESTS} Icon={RecoverIcon} />}
     >

@@ -153,7 +153,6 @@ export function ScheduledActionList({ kind }: { kind: ScheduledActionKind | null
       storeKey={`${SCHEDULED_ACTIONS}.${kind ?? "all"}`}
       filter={kind ? { kind } : undefined}
       filterDefaultValues={PENDING}
-      sort={{ field: "runAt", order: "ASC" }}
       filters={filters}
     >
       {/* No row click: each row holds links and buttons of its own. */}

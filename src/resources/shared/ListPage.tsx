@@ -7,9 +7,11 @@ import {
   TopToolbar,
   useListContext,
   useNotify,
+  useResourceContext,
   useTranslate,
   type ListProps,
 } from "react-admin";
+import { CONTRACTS } from "../../api/contract";
 import { markFirstRowsDrawn } from "../../custom/startup/firstRows";
 import { useListPerPage } from "../../custom/userSettings/preferences";
 import { PageHeader } from "./PageHeader";
@@ -146,24 +148,27 @@ export function ListPage({
   resource,
   storeKey,
   perPage: perPageProp,
-  sort,
+  sort: sortProp,
   filterDefaultValues,
   ...listProps
 }: ListPageProps) {
   const translate = useTranslate();
   const preferredPerPage = useListPerPage();
   const perPage = perPageProp ?? preferredPerPage;
+  // A declared resource's list opens in its contract's default order, as start-up's call for it
+  // ahead does (dataProvider/declaredFirstData.ts); a page may still give its own.
+  const resourceName = useResourceContext({ resource });
+  const declaredSort = resourceName === undefined ? undefined : CONTRACTS[resourceName]?.defaultSort;
   // Pages pass their sort as a new object each render: the defaults change only with its values.
-  const sortField = sort?.field;
-  const sortOrder = sort?.order;
+  const sortField = sortProp?.field ?? declaredSort?.[0];
+  const sortOrder = sortProp?.order ?? declaredSort?.[1];
+  const sort = useMemo(
+    () => (sortField === undefined ? undefined : { field: sortField, order: sortOrder ?? "ASC" }),
+    [sortField, sortOrder],
+  );
   const defaults = useMemo(
-    () =>
-      defaultListQuery({
-        sort: sortField === undefined ? undefined : { field: sortField, order: sortOrder ?? "ASC" },
-        filterDefaultValues,
-        perPage,
-      }),
-    [sortField, sortOrder, filterDefaultValues, perPage],
+    () => defaultListQuery({ sort, filterDefaultValues, perPage }),
+    [sort, filterDefaultValues, perPage],
   );
   const refusals = <RefusedQueryReset defaults={defaults} showErrors={!queryOptions?.onError} />;
   return (

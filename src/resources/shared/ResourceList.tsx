@@ -72,7 +72,8 @@ interface ResourceListProps {
   /** Buttons in the page header (Create, Invite, Upload…). */
   headerActions?: ReactNode;
   aside: ReactElement;
-  sort: SortPayload;
+  /** Its contract's default order unless given. */
+  sort?: SortPayload;
   children: ReactNode;
   /** Permanent filters (never shown, always sent). */
   filter?: Record<string, unknown>;

@@ -34,7 +34,6 @@ export function SubscriptionList() {
       resource="subscriptions"
       title={false}
       aside={<SubscriptionListAside />}
-      sort={{ field: "currentPeriodEnd", order: "ASC" }}
       storeKey="payments.subscriptions"
       disableSyncWithLocation
     >

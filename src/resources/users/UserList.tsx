@@ -41,7 +41,6 @@ export default function UserList() {
           )
         }
         aside={<UserListAside />}
-        sort={{ field: "lastName", order: "ASC" }}
       >
         <DataTable
           rowClick={(id) => paths.user(String(id))}
