@@ -9,8 +9,13 @@ import type { Role } from "../../src/api/types";
 import { PALETTE_ACTIONS } from "../../src/custom/palette/paletteItems";
 import { appMessages } from "../../src/i18n/en";
 import { CONTRACT } from "../fixtures/contract";
+import { SUBSCRIPTION_CONTRACT } from "../fixtures/subscriptionContract";
 import { renderConsole } from "./harness/renderConsole";
+import { installResourceService } from "./harness/resourceService";
 import { reply, server, state, userFor } from "./harness/server";
+
+// The pages the palette opens read their records (the resources' lists and records, served by msw).
+installResourceService();
 
 /**
  * Issue 25, item 1: the command palette. Opened by Ctrl+K or the top bar's Search button, it offers
@@ -132,6 +137,11 @@ describe("the command palette: what it offers each role", () => {
 
   it("offers only New Subscription while the account's subscription is inactive (as the menu)", async () => {
     serveSearch();
+    // The page the console sends an inactive account to asks for the plans and a price.
+    server.use(
+      http.get("*/api/plans", () => reply(SUBSCRIPTION_CONTRACT.plans)),
+      http.post("*/api/subscriptions/quote", () => reply(SUBSCRIPTION_CONTRACT.quote.ok)),
+    );
     const user = userEvent.setup();
     await renderConsole("/new-subscription", {
       role: "Admin",
@@ -203,8 +213,11 @@ describe("the command palette: keyboard and screen readers", () => {
     expect(within(dialog).getByRole("option", { name: "Devices" })).toHaveAttribute("aria-selected", "false");
     await user.keyboard("{ArrowUp}{ArrowUp}");
     expect(activeOption(box)).toBe(names[names.length - 1]);
-    await user.keyboard("{ArrowDown}{ArrowDown}{Enter}");
-    await waitFor(() => expect(window.location.pathname).toBe("/discounts"));
+    // Down from the last wraps to the first.
+    await user.keyboard("{ArrowDown}");
+    expect(activeOption(box)).toBe("Devices");
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(window.location.pathname).toBe("/devices"));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
     await waitFor(() => expect(home).toHaveFocus());
     expect(title).toBeInTheDocument();
@@ -217,7 +230,10 @@ describe("the command palette: keyboard and screen readers", () => {
     let { dialog, box } = await openWithShortcut(user);
     await user.type(box, "brilliant");
     await waitFor(() => expect(within(dialog).queryByRole("group", { name: "Accounts" })).not.toBeNull());
-    expect(asked).toEqual(["brilliant"]);
+    // Fewer calls than keys typed (one here, unless the machine stalls between two keys), the last for all of it.
+    expect(asked.at(-1)).toBe("brilliant");
+    expect(asked.length).toBeLessThan(4);
+    for (const q of asked) expect("brilliant".startsWith(q) && q.length >= 2).toBe(true);
     expect(groupOptions(dialog, "Accounts")).toEqual(["Brilliant Gems Ltd"]);
     expect(groupOptions(dialog, "Businesses")).toEqual(["Brilliant Gems London"]);
     expect(groupOptions(dialog, "Tests")).toEqual(["Brilliant cut 9"]);
@@ -227,9 +243,10 @@ describe("the command palette: keyboard and screen readers", () => {
     await waitFor(() => expect(status).toHaveTextContent("5 results"));
     expect(activeOption(box)).toBe("Brilliant Gems Ltd");
     await user.keyboard("{ArrowDown}{Enter}");
-    await waitFor(() => expect(window.location.pathname).toBe("/accounts/business/bus-2"));
-
+    // Opened again at once, while the last one still fades out: it starts afresh.
     ({ dialog, box } = await openWithShortcut(user));
+    expect(box).toHaveValue("");
+    await waitFor(() => expect(window.location.pathname).toBe("/accounts/business/bus-2"));
     await waitFor(() => expect(groupOptions(dialog, "Recent")).toEqual(["Brilliant Gems London"]));
     expect(optionNames(dialog)[0]).toBe("Brilliant Gems London");
     expect(within(dialog).getByRole("option", { name: /Brilliant Gems London/ })).toHaveTextContent(
@@ -292,7 +309,9 @@ describe("the command palette: keyboard and screen readers", () => {
     const again = await openWithShortcut(user);
     await user.type(again.box, "lapis");
     await waitFor(() => expect(within(again.dialog).getByRole("status")).toHaveTextContent("unavailable"));
-    expect(asked).toEqual(["acc"]);
+    // One call ("acc", or "ac" if the machine stalled between two keys), none after the 404.
+    expect(asked).toHaveLength(1);
+    expect("acc".startsWith(asked[0]!)).toBe(true);
   });
 
   it("opens an action's dialog: New account from the palette", async () => {

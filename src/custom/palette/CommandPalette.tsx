@@ -88,12 +88,14 @@ function useAllowedActions() {
 
 interface PaletteProps {
   open: boolean;
+  /** Which opening this is: each starts with an empty text box (a new body). */
+  opening: number;
   onClose: () => void;
   /** An action whose dialog the palette's host opens. */
   onAction: (action: PaletteActionId) => void;
 }
 
-export default function CommandPalette({ open, onClose, onAction }: PaletteProps) {
+export default function CommandPalette({ open, opening, onClose, onAction }: PaletteProps) {
   const translate = useTranslate();
   const titleId = useId();
   // Once the service says it has no search (404), it is not asked again while the page lives.
@@ -112,6 +114,7 @@ export default function CommandPalette({ open, onClose, onAction }: PaletteProps
         {translate("palette.title")}
       </Typography>
       <PaletteBody
+        key={opening}
         titleId={titleId}
         onClose={onClose}
         onAction={onAction}
@@ -139,7 +142,7 @@ function PaletteBody({
   onAction,
   unavailable,
   onUnavailable,
-}: Omit<PaletteProps, "open"> & { titleId: string; unavailable: boolean; onUnavailable: () => void }) {
+}: Omit<PaletteProps, "open" | "opening"> & { titleId: string; unavailable: boolean; onUnavailable: () => void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();

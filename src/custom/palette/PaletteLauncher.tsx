@@ -27,10 +27,15 @@ export function PaletteLauncher() {
   // Mounted from the first opening on: closing keeps what the palette learnt (no records search).
   const [mounted, setMounted] = useState(false);
   const [open, setOpen] = useState(false);
+  // Each opening starts afresh, even one while the last is still fading out.
+  const [opening, setOpening] = useState(0);
   const [action, setAction] = useState<PaletteActionId | null>(null);
   const show = useCallback(() => {
     setMounted(true);
-    setOpen(true);
+    setOpen((wasOpen) => {
+      if (!wasOpen) setOpening((count) => count + 1);
+      return true;
+    });
   }, []);
   const close = useCallback(() => setOpen(false), []);
   const runAction = useCallback((id: PaletteActionId) => {
@@ -102,7 +107,7 @@ export function PaletteLauncher() {
       )}
       {mounted && (
         <Suspense fallback={null}>
-          <CommandPalette open={open} onClose={close} onAction={runAction} />
+          <CommandPalette open={open} opening={opening} onClose={close} onAction={runAction} />
         </Suspense>
       )}
       {action && (
