@@ -32,7 +32,7 @@ async function readBlob(storage: FileStorage, key: string): Promise<Buffer> {
  * Result photo or a photo cannot be read.
  */
 export async function loadTrayPhotos(
-  db: Database,
+  db: Pick<Database, "select">,
   storage: FileStorage,
   testId: string,
   group: number,

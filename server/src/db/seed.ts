@@ -10,6 +10,7 @@ import type { FileStorage } from "../files/storage";
 import type { Database } from "./client";
 import { DEMO_PASSWORD } from "./demoUsers";
 import { accounts, businesses, users } from "./schema";
+import { seedActivityHistory } from "./seedActivity";
 import { seedDemoResources, seedGeneratedAccounts } from "./seedResources";
 import { seedTestRecords } from "./seedTests";
 
@@ -240,6 +241,7 @@ export async function seedDemoData(db: Database, { storage, now = new Date() }: 
     await tx.insert(users).values(seedUsers.map((user) => ({ ...user, passwordHash })));
     await seedTestRecords(tx, storage, SEED_IDS, now);
     await seedDemoResources(tx, storage, SEED_IDS, now);
+    await seedActivityHistory(tx, storage, SEED_IDS, now);
     await seedGeneratedAccounts(tx, { ...GENERATED, passwordHash, now });
   });
 }

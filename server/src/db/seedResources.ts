@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { planOf } from "../../../src/api/plans";
 import type { Role } from "../../../src/api/types";
 import type { FileStorage } from "../files/storage";
 import type { Database } from "./client";
@@ -340,7 +341,7 @@ export async function seedDemoResources(tx: Tx, storage: FileStorage, ids: SeedI
     [B.obsidianMain, { address: "Prinsengracht 410", city: "Amsterdam", country: "NL", phone: "+31 20 555 0107" }],
   ];
   for (const [id, values] of businessFields) await tx.update(businesses).set(values).where(eq(businesses.id, id));
-  await tx.update(users).set({ lastSignInAt: new Date(now.getTime() - 2 * DAY) });
+  // The demo users' last sign-ins are their latest in the seeded history (seedActivity.ts).
 
   // Devices sharing a phone model run different OS versions, as phones in the field do (Top
   // Phones Used shows them); a test's phone type is its device's phone.
@@ -371,12 +372,14 @@ export async function seedDemoResources(tx: Tx, storage: FileStorage, ids: SeedI
     i++;
   }
 
-  // Subscriptions matching the demo sign-ins' states (Obsidian has none: inactive).
+  // Subscriptions matching the demo sign-ins' states (Obsidian has none: inactive), on the
+  // Professional plan, monthly, in the plans' currency (src/api/plans.ts): what they pay.
   const demoSubs: { account: string; status: "active" | "past_due"; n: number }[] = [
     { account: A.gemtestHq, status: "active", n: 1 },
     { account: A.brilliantGems, status: "active", n: 2 },
     { account: A.lapisTraders, status: "past_due", n: 3 },
   ];
+  const PROFESSIONAL = planOf("professional");
   const subRows: (typeof subscriptions.$inferInsert)[] = [];
   const paymentRows: (typeof payments.$inferInsert)[] = [];
   for (const sub of demoSubs) {
@@ -385,9 +388,9 @@ export async function seedDemoResources(tx: Tx, storage: FileStorage, ids: SeedI
     subRows.push({
       id,
       accountId: sub.account,
-      plan: "Professional",
-      price: 14900,
-      currency: sub.account === A.lapisTraders ? "EUR" : "GBP",
+      plan: PROFESSIONAL.name,
+      price: PROFESSIONAL.monthlyPrice,
+      currency: PROFESSIONAL.currency,
       interval: "month",
       status: sub.status,
       currentPeriodStart: new Date(end.getTime() - 30 * DAY),
@@ -399,8 +402,8 @@ export async function seedDemoResources(tx: Tx, storage: FileStorage, ids: SeedI
         id: uuid("80000000", n),
         accountId: sub.account,
         subscriptionId: id,
-        amount: 14900,
-        currency: sub.account === A.lapisTraders ? "EUR" : "GBP",
+        amount: PROFESSIONAL.monthlyPrice,
+        currency: PROFESSIONAL.currency,
         status: sub.status === "past_due" && p === 0 ? "failed" : "succeeded",
         method: "card",
         methodDetail: CARDS[sub.n % CARDS.length]!,
