@@ -21,19 +21,7 @@ import { ChangeLogButton } from "../changeLog/ChangeLogButton";
 import { PaletteLauncher } from "../palette/PaletteLauncher";
 import { UserAvatar } from "./UserAvatar";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
-
-/** Read by screen readers, not drawn (MUI's visuallyHidden). */
-const visuallyHidden = {
-  border: 0,
-  clip: "rect(0 0 0 0)",
-  height: "1px",
-  margin: "-1px",
-  overflow: "hidden",
-  padding: 0,
-  position: "absolute",
-  whiteSpace: "nowrap",
-  width: "1px",
-} as const;
+import { visuallyHidden } from "./visuallyHidden";
 
 /**
  * A link of the profile menu. What MUI's MenuList hands its items (autoFocus on the first when the

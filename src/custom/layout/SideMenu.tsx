@@ -14,9 +14,7 @@ import { Link, useLocation } from "react-router-dom";
 import { useDataProvider, useSidebarState, useTranslate } from "react-admin";
 import { APP_VERSION } from "../../config";
 import { INACTIVE_MENU, MENU_SCREENS } from "../../access/screens";
-import { useCurrentUser } from "../../authProvider/useCurrentUser";
-import { isSentToNewSubscription } from "../startup/subscription";
-import { useSubscriptionStatus } from "../status/SubscriptionGate";
+import { useSentToNewSubscription } from "../status/SubscriptionGate";
 import { useAccessibleScreens } from "../../access/useAccessibleScreens";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { activeMenuPath } from "./activeMenu";
@@ -28,14 +26,7 @@ export function SideMenu() {
   const [open, setOpen] = useSidebarState();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const screens = useAccessibleScreens(MENU_SCREENS);
-  const user = useCurrentUser();
-  const subscription = useSubscriptionStatus();
-  const inactive = isSentToNewSubscription({
-    status: subscription.data?.status,
-    readOnlyUntil: subscription.data?.readOnlyUntil,
-    role: user?.role,
-    signedIn: user !== null,
-  });
+  const inactive = useSentToNewSubscription();
   const items = inactive ? INACTIVE_MENU : screens;
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   // The sidebar appears whole, once canAccess has answered for every item.

@@ -20,8 +20,7 @@ import { useAccessibleScreens } from "../../access/useAccessibleScreens";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
-import { isSentToNewSubscription } from "../startup/subscription";
-import { useSubscriptionStatus } from "../status/SubscriptionGate";
+import { useSentToNewSubscription } from "../status/SubscriptionGate";
 import {
   ACTION_PATHS,
   actionItem,
@@ -36,6 +35,7 @@ import {
   type PaletteGroupId,
   type PaletteItem,
 } from "./paletteItems";
+import { visuallyHidden } from "../layout/visuallyHidden";
 
 /** Records are asked for once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -49,18 +49,6 @@ const PALETTE_SCREENS = SCREENS.filter(
     // Shown when the subscription is inactive (spec §2): then it is the only screen (INACTIVE_MENU).
     screen.path !== "/new-subscription",
 );
-
-const visuallyHidden = {
-  border: 0,
-  clip: "rect(0 0 0 0)",
-  height: "1px",
-  margin: "-1px",
-  overflow: "hidden",
-  padding: 0,
-  position: "absolute",
-  whiteSpace: "nowrap",
-  width: "1px",
-} as const;
 
 /** What a value is worth after it has stayed the same for `delay` ms. */
 function useDebounced<T>(value: T, delay: number): T {
@@ -147,13 +135,7 @@ function PaletteBody({
   const navigate = useNavigate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const user = useCurrentUser();
-  const subscription = useSubscriptionStatus();
-  const inactive = isSentToNewSubscription({
-    status: subscription.data?.status,
-    readOnlyUntil: subscription.data?.readOnlyUntil,
-    role: user?.role,
-    signedIn: user !== undefined,
-  });
+  const inactive = useSentToNewSubscription();
   const listboxId = useId();
   const hintId = useId();
   const optionId = (key: string) => `${listboxId}-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;

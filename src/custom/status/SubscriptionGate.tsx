@@ -6,7 +6,7 @@ import { useDataProvider, useTranslate } from "react-admin";
 import type { SubscriptionStatusResponse } from "../../api/types";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { withDisplayDates } from "../format";
-import { decideSubscription, NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
+import { decideSubscription, isSentToNewSubscription, NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import { GraceBanner } from "./GraceBanner";
 
@@ -30,6 +30,21 @@ export function useSubscriptionStatus() {
     enabled: userId !== null,
     staleTime: 5 * 60 * 1000,
     select: readableStatus,
+  });
+}
+
+/**
+ * Whether the signed-in user's screens are only /new-subscription (an inactive subscription): the
+ * sidebar and the command palette then offer it alone.
+ */
+export function useSentToNewSubscription(): boolean {
+  const user = useCurrentUser();
+  const subscription = useSubscriptionStatus();
+  return isSentToNewSubscription({
+    status: subscription.data?.status,
+    readOnlyUntil: subscription.data?.readOnlyUntil,
+    role: user?.role,
+    signedIn: user !== undefined,
   });
 }
 
