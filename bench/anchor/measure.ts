@@ -20,7 +20,7 @@ export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /** A first row of the list on screen: its email (accounts) or invoice number (payments) drawn. */
 const FIRST_ROW = {
-  accounts: "tbody td.column-ownerName",
+  accounts: "tbody td.column-name",
   payments: "tbody td.column-invoiceNumber",
 } as const;
 

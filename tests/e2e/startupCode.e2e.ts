@@ -41,7 +41,7 @@ describe("the console's code at start-up", () => {
     const listFiles = await listPage
       .waitForFunction(
         () => {
-          const cell = document.querySelector("tbody td.column-ownerName");
+          const cell = document.querySelector("tbody td.column-name");
           if (!cell?.textContent?.trim()) return false;
           const drawnAt = performance.now();
           return performance
