@@ -76,8 +76,21 @@ export function createDataProvider(
     declared: declaredFirstCall,
   });
 
+  /** react-admin's writes: once one is sent, no list answer asked for before it is handed out. */
+  const writing =
+    <Args extends unknown[], Result>(write: (...args: Args) => Promise<Result>) =>
+    (...args: Args) => {
+      pages.forget();
+      return write(...args);
+    };
+
   return {
     ...records,
+    create: writing(records.create.bind(records)),
+    update: writing(records.update.bind(records)),
+    updateMany: writing(records.updateMany.bind(records)),
+    delete: writing(records.delete.bind(records)),
+    deleteMany: writing(records.deleteMany.bind(records)),
     getList: (resource, params) => pages.getList(resource, params, records.getList),
     prefetchPage: async (pathname) => {
       pages.prefetch(pathname, records.getList);

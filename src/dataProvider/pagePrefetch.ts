@@ -53,7 +53,10 @@ export function createPagePrefetch({
   now = () => Date.now(),
   declared = () => undefined,
 }: PagePrefetchDeps) {
+  // Keyed by the user too: an answer asked for one user's page is never another's, even when a
+  // sign-out and a sign-in in the same tab come within PREFETCH_KEPT_MS.
   const ahead = new Map<string, { answer: Promise<GetListResult>; at: number }>();
+  const aheadKey = (resource: string, params: GetListParams) => `${userId()}\n${callKey(resource, params)}`;
   let current: { path: string; since: number } | null = null;
 
   const read = (): Remembered => {
@@ -101,7 +104,7 @@ export function createPagePrefetch({
       const declaredCall = declared(path);
       const calls = read().pages[path] ?? (declaredCall ? [declaredCall] : []);
       for (const { resource, params } of calls) {
-        const key = callKey(resource, params);
+        const key = aheadKey(resource, params);
         if (ahead.has(key)) continue;
         const answer = getList(resource, params);
         // Nobody may ever take it: its failure is the page's to show if the page asks.
@@ -110,10 +113,18 @@ export function createPagePrefetch({
       }
     },
 
+    /**
+     * Something was written: an answer asked for ahead may be older than it, so none is handed out
+     * (the list asking again after a save gets the service's answer).
+     */
+    forget(): void {
+      ahead.clear();
+    },
+
     /** The page's getList: the answer asked for ahead when it is the same call, else `getList`'s. */
     getList(resource: string, params: GetListParams, getList: GetList): Promise<GetListResult> {
       remember(resource, params);
-      const key = callKey(resource, params);
+      const key = aheadKey(resource, params);
       const entry = ahead.get(key);
       ahead.delete(key);
       if (entry && now() - entry.at <= PREFETCH_KEPT_MS) return entry.answer;

@@ -160,6 +160,32 @@ describe("a page's first lists, asked for ahead", () => {
   });
 });
 
+describe("an answer asked for ahead", () => {
+  it("is never handed to another user (a sign-out and a sign-in in the same tab)", async () => {
+    const { deps, state, getList } = setUp();
+    const prefetch = createPagePrefetch({ ...deps, declared: declaredFirstCall });
+    state.path = "/";
+    prefetch.prefetch("/accounts", getList);
+    expect(getList).toHaveBeenCalledTimes(1);
+    state.user = "u2";
+    state.path = "/accounts";
+    const [answer] = await visit(prefetch, getList, ["accounts", accounts]);
+    expect(getList).toHaveBeenCalledTimes(2);
+    expect(answer!.data[0]!.id).toBe("accounts-2");
+  });
+
+  it("is not handed out once something was written after it was asked for", async () => {
+    const { deps, state, getList } = setUp();
+    const prefetch = createPagePrefetch({ ...deps, declared: declaredFirstCall });
+    state.path = "/";
+    prefetch.prefetch("/accounts", getList);
+    prefetch.forget();
+    state.path = "/accounts";
+    await visit(prefetch, getList, ["accounts", accounts]);
+    expect(getList).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe("a list screen's declared first call", () => {
   it("is its contract's default query on the first page at the default page size", () => {
     expect(declaredFirstCall("/accounts")).toEqual({ resource: "accounts", params: accounts });
