@@ -157,7 +157,33 @@ describe("the command palette: what it offers each role", () => {
   });
 });
 
+describe("the command palette in a read-only (grace) account", () => {
+  it("offers an admin no action the grace period refuses, and the rest as usual", async () => {
+    serveSearch();
+    const user = userEvent.setup();
+    await renderConsole("/", {
+      role: "Admin",
+      service: (service) => {
+        service.subscription = { ...CONTRACT.subscription.inactive.body, readOnlyUntil: "2026-12-06T09:00:00.000Z" };
+      },
+    });
+    await screen.findByRole("navigation", { name: "Main menu" });
+    const { dialog } = await openWithShortcut(user);
+    await waitFor(() => expect(optionNames(dialog)).toEqual(expect.arrayContaining(["Payments", "Users"])));
+    expect(optionNames(dialog)).not.toContain("Invite user");
+    expect(optionNames(dialog)).not.toContain("Add New Location");
+  });
+});
+
 describe("the command palette: keyboard and screen readers", () => {
+  it("takes at most what the service searches (a longer paste is cut, never refused)", async () => {
+    serveSearch();
+    const user = userEvent.setup();
+    await signedInAt("Admin");
+    const { box } = await openWithShortcut(user);
+    expect(box).toHaveAttribute("maxlength", "100");
+  });
+
   it("opens from the top bar's Search button (named by what it shows), and Escape gives the focus back to it", async () => {
     serveSearch();
     const user = userEvent.setup();

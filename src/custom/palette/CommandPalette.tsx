@@ -36,6 +36,9 @@ import {
   type PaletteItem,
 } from "./paletteItems";
 import { visuallyHidden } from "../layout/visuallyHidden";
+import { refusedDuringGrace } from "../../access/graceWrites";
+import { useReadOnlyDuringGrace } from "../../access/useGraceRefusal";
+import { SEARCH_Q_MAX_LENGTH } from "../../api/search";
 
 /** Records are asked for once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -154,9 +157,15 @@ function PaletteBody({
       ...(user ? [screenItem(`/users/${encodeURIComponent(user.id)}`, translate("app.profile.myProfile"))] : []),
     ];
   }, [allowedScreens, inactive, translate, user]);
+  const readOnly = useReadOnlyDuringGrace();
   const actions = useMemo(
-    () => (inactive ? [] : (allowedActions ?? []).map((action) => actionItem(action, translate(action.label)))),
-    [allowedActions, inactive, translate],
+    () =>
+      inactive
+        ? []
+        : (allowedActions ?? [])
+            .filter((action) => !(readOnly && action.write && refusedDuringGrace(action.write)))
+            .map((action) => actionItem(action, translate(action.label))),
+    [allowedActions, inactive, readOnly, translate],
   );
 
   const query = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
@@ -268,6 +277,8 @@ function PaletteBody({
             "aria-activedescendant": active ? optionId(active.key) : undefined,
             autoComplete: "off",
             spellCheck: false,
+            // The service's limit on what is searched: a longer paste is cut, not refused (400).
+            maxLength: SEARCH_Q_MAX_LENGTH,
           }}
           sx={{ fontSize: "1.05rem" }}
         />

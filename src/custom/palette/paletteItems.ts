@@ -6,6 +6,7 @@
 import { SEARCH_KINDS, type SearchKind, type SearchResult } from "../../api/search";
 import type { AccessQuery } from "../../access/accessRules";
 import { paths } from "../../resources/shared/paths";
+import type { GraceWrite } from "../../access/graceWrites";
 
 /** An action the palette may offer: a dialog the palette opens, or a page. */
 export interface PaletteAction {
@@ -16,15 +17,26 @@ export interface PaletteAction {
   access: Omit<AccessQuery, "record">;
   /** A page that is the action (upload firmware); otherwise the palette opens its dialog. */
   path?: string;
+  /** The write it ends in, for those people of a read-only (grace) account may be offered. */
+  write?: GraceWrite;
 }
 
 export type PaletteActionId =
   "newAccount" | "registerDevice" | "inviteUser" | "newDiscount" | "uploadFirmware" | "addLocation";
 
-/** The actions, in the order offered; each only to the roles canAccess lets do it. */
+/**
+ * The actions, in the order offered; each only to the roles canAccess lets do it, and not while the
+ * grace period refuses its write (the page's own button shows why; the palette offers what can be
+ * done now).
+ */
 export const PALETTE_ACTIONS: readonly PaletteAction[] = [
   { id: "newAccount", label: "resources.accounts.create", access: { resource: "accounts", action: "create" } },
-  { id: "inviteUser", label: "resources.users.invite.button", access: { resource: "users", action: "invite" } },
+  {
+    id: "inviteUser",
+    label: "resources.users.invite.button",
+    access: { resource: "users", action: "invite" },
+    write: "POST /api/invitations",
+  },
   { id: "registerDevice", label: "resources.devices.create", access: { resource: "devices", action: "create" } },
   {
     id: "uploadFirmware",
@@ -38,6 +50,7 @@ export const PALETTE_ACTIONS: readonly PaletteAction[] = [
     label: "screens.addNewLocation",
     access: { resource: "businesses", action: "addLocation" },
     path: paths.addLocation,
+    write: "POST /api/businesses",
   },
 ];
 
