@@ -2,11 +2,12 @@
  * Issue 24 item 6: a deleted account's devices are removed (docs/api.md "Lifecycle"), also those
  * another account's copied tests name. Those keep their row for the copies (a test shows the box it
  * was made with), but no list, page, picker, action or device-config call reaches them any more.
- * Seed: Brilliant Gems holds copies of Lapis Traders' tests made with Lapis's two Watson boxes.
+ * Seed: Brilliant Gems holds copies of Lapis Traders' tests made with Lapis's two Watson boxes (one
+ * made at a Lapis location too). The same holds for the businesses such copies name.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devices, tests } from "../../server/src/db/schema";
+import { businesses, devices, tests } from "../../server/src/db/schema";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
 import { deleteAccountData } from "../../server/src/lifecycle/deleteAccount";
 import { createTestApp, type TestApp } from "./helpers";
@@ -35,6 +36,13 @@ beforeAll(async () => {
     .select({ serialNumber: devices.serialNumber })
     .from(devices)
     .where(eq(devices.id, D.lapisWatsonAi))) as [{ serialNumber: string }];
+  // A copy made at one of Lapis's locations: that business keeps its row for the copy too.
+  const [lapisBusiness] = await t.db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.accountId, A.lapisTraders))
+    .limit(1);
+  await t.db.update(tests).set({ businessId: lapisBusiness!.id }).where(eq(tests.id, copyId));
   await t.db.transaction((tx) => deleteAccountData(tx, A.lapisTraders, "test"));
 });
 afterAll(() => t.close());
@@ -79,5 +87,30 @@ describe("a deleted account's devices that copies name", () => {
     }
     const config = await call(t, superAdmin, "GET", `/api/device-config?serialNumber=${serialNumber}`);
     expect(config.statusCode).toBe(404);
+  });
+});
+
+describe("a deleted account's businesses that copies name", () => {
+  it("are listed nowhere, found by no search and have no page", async () => {
+    const kept = await t.db
+      .select({ id: businesses.id, city: businesses.city })
+      .from(businesses)
+      .where(eq(businesses.accountId, A.lapisTraders));
+    // The copies name Lapis's business: without a kept row this test would prove nothing.
+    expect(kept.length).toBeGreaterThan(0);
+    const listed = [
+      ...(await idsOf(listUrl("businesses", { range: [0, 99] }))),
+      ...(await idsOf(listUrl("businesses", { range: [0, 99], filter: { q: kept[0]!.city } }))),
+      ...(await idsOf(listUrl("businesses", { range: [0, 99], filter: { accountId: A.lapisTraders } }))),
+    ];
+    expect(listed.length).toBeGreaterThan(0);
+    const superAdmin = await token("superAdmin");
+    for (const { id, city } of kept) {
+      expect(listed).not.toContain(id);
+      expect((await call(t, superAdmin, "GET", `/api/businesses/${id}`)).statusCode).toBe(404);
+      const found = await call(t, superAdmin, "GET", `/api/search?q=${encodeURIComponent(city)}`);
+      expect(found.statusCode).toBe(200);
+      expect(found.json<{ results: { id: string }[] }>().results.map((result) => result.id)).not.toContain(id);
+    }
   });
 });
