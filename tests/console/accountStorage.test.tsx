@@ -5,8 +5,9 @@
  * not have it).
  */
 import { describe, expect, it } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { http } from "msw";
+import { createConsoleProviders, type ConsoleProviders } from "../../src/providers";
 import { STORAGE_CONTRACT } from "../fixtures/storageContract";
 import { renderConsole } from "./harness/renderConsole";
 import { reply, server } from "./harness/server";
@@ -15,6 +16,42 @@ import { db, installResourceService } from "./harness/resourceService";
 installResourceService();
 
 const storageRequests = () => db.requests.filter((url) => /\/api\/accounts\/[^/]+\/storage$/.test(url.pathname));
+
+/**
+ * The console's real providers, watched: the storage calls the page makes, and the answer to "may
+ * they see the storage?". An absence is then checked once what decides it has happened (the
+ * answer is in, or the call has settled, and React has drawn what follows), never after a wait.
+ */
+function watchedProviders() {
+  const real = createConsoleProviders({ storage: window.localStorage });
+  const storageCalls: Promise<unknown>[] = [];
+  let storageAccess: Promise<unknown> | undefined;
+  const dataProvider = new Proxy(real.dataProvider, {
+    get: (target, name) =>
+      name === "getAccountStorage"
+        ? (...args: Parameters<ConsoleProviders["dataProvider"]["getAccountStorage"]>) => {
+            const call = target.getAccountStorage(...args);
+            storageCalls.push(call.catch(() => undefined));
+            return call;
+          }
+        : Reflect.get(target, name),
+  });
+  const authProvider = new Proxy(real.authProvider, {
+    get: (target, name) =>
+      name === "canAccess"
+        ? (params: Parameters<NonNullable<ConsoleProviders["authProvider"]["canAccess"]>>[0]) => {
+            const answer = target.canAccess!(params);
+            if (params.action === "storage") storageAccess = answer;
+            return answer;
+          }
+        : Reflect.get(target, name),
+  });
+  return {
+    providers: { dataProvider, authProvider },
+    storageCalls,
+    storageAccess: () => storageAccess,
+  };
+}
 
 describe("the storage line of an account's page", () => {
   it("shows a super admin what the account holds of its quota, with a bar and the parts", async () => {
@@ -51,21 +88,33 @@ describe("the storage line of an account's page", () => {
         return reply(STORAGE_CONTRACT.notFound);
       }),
     );
-    await renderConsole("/accounts/acc-3", { role: "SuperAdmin" });
+    const watched = watchedProviders();
+    await renderConsole("/accounts/acc-3", { role: "SuperAdmin", providers: watched.providers });
     expect(await screen.findByRole("heading", { name: "Account 03" })).toBeInTheDocument();
-    await waitFor(() => expect(storageRequests()).toHaveLength(1));
-    // The answer has come and gone: still no line.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(watched.storageCalls).toHaveLength(1));
+    // The answer has come, react-query has handed it on (its notices go out on the next turn of the
+    // event loop) and React has drawn what follows: still no line.
+    await act(async () => {
+      await Promise.all(watched.storageCalls);
+      await new Promise((resolve) => setTimeout(resolve));
+    });
+    expect(storageRequests()).toHaveLength(1);
     expect(screen.queryByRole("region", { name: "Storage" })).not.toBeInTheDocument();
     expect(screen.queryByText(/of 5 GB/)).not.toBeInTheDocument();
     expect(screen.getByTestId("stat-Tests")).toHaveTextContent("43");
   });
 
   it("is not asked for a manager (the service refuses them)", async () => {
-    await renderConsole("/account", { role: "Manager" });
+    const watched = watchedProviders();
+    await renderConsole("/account", { role: "Manager", providers: watched.providers });
     expect(await screen.findByText(/Only the account owner \(Owner 1\)/)).toBeInTheDocument();
-    // The page's access answers are in (the owner's hint follows them); a request would follow at once.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The answer to "may they see the storage?" is in and React has drawn what follows it: a
+    // request would have been made by now.
+    await waitFor(() => expect(watched.storageAccess()).toBeDefined());
+    await act(async () => {
+      await watched.storageAccess();
+    });
+    expect(watched.storageCalls).toEqual([]);
     expect(screen.queryByRole("region", { name: "Storage" })).not.toBeInTheDocument();
     expect(storageRequests()).toEqual([]);
   });
