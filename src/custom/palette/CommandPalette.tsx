@@ -197,12 +197,10 @@ function PaletteBody({
   const active = options[activeIndex];
 
   const listRef = useRef<HTMLDivElement>(null);
+  const activeId = active ? optionId(active.key) : undefined;
   useEffect(() => {
-    if (!active) return;
-    document.getElementById(optionId(active.key))?.scrollIntoView?.({ block: "nearest" });
-    // optionId is derived from the list's id, which does not change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active?.key]);
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: "nearest" });
+  }, [activeId]);
 
   const choose = (item: PaletteItem) => {
     setStored(remember(recent, item));
@@ -274,7 +272,7 @@ function PaletteBody({
             "aria-expanded": options.length > 0,
             "aria-controls": listboxId,
             "aria-autocomplete": "list",
-            "aria-activedescendant": active ? optionId(active.key) : undefined,
+            "aria-activedescendant": activeId,
             autoComplete: "off",
             spellCheck: false,
             // The service's limit on what is searched: a longer paste is cut, not refused (400).
