@@ -21,6 +21,7 @@ import { UNEXPECTED_FAILURE } from "../ai/worker";
 import type { FileStorage } from "../files/storage";
 import { clientName } from "../http/userAgent";
 import { changesBetween } from "../resources/writes";
+import { editedTestFields } from "../testRecords/editedFields";
 import type { Database } from "./client";
 import { activityLog, aiJobs, devices, payments, testFiles, tests, users } from "./schema";
 import { prng } from "./seedPhotos";
@@ -103,12 +104,12 @@ export async function seedActivityHistory(tx: Tx, storage: FileStorage, ids: See
     const field = [...EDITED.slice(edits % EDITED.length), ...EDITED].find((name) => test[name] !== "");
     const time = test.date.getTime() + (2 + Math.floor(random() * 20)) * HOUR;
     if (!field || time > latest) continue;
-    const before = { ...pick(test), [field]: "" };
+    const before = { ...editedTestFields(test), [field]: "" };
     log(test.createdBy!, time, {
       action: "update",
       resource: "tests",
       recordId: test.id,
-      changes: changesBetween(before, pick(test)),
+      changes: changesBetween(before, editedTestFields(test)),
     });
     edits++;
   }
@@ -282,23 +283,6 @@ export async function seedActivityHistory(tx: Tx, storage: FileStorage, ids: See
   const all = [...entries, ...signIns].sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
   await tx.insert(activityLog).values(all.map((entry, n) => ({ id: id("b0000000", n + 1), ...entry })));
 }
-
-/** The fields an edit of a test sends and the service compares (testRecords/routes.ts). */
-const pick = (test: {
-  name: string;
-  sku: string;
-  customer: string;
-  vendorName: string;
-  description: string;
-  notes: unknown;
-}) => ({
-  name: test.name,
-  sku: test.sku,
-  customer: test.customer,
-  vendorName: test.vendorName,
-  description: test.description,
-  notes: test.notes,
-});
 
 /** `daysAgo` days before `now`, at `hour` o'clock UTC. */
 const workday = (now: Date, daysAgo: number, hour: number) => {

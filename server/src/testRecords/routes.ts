@@ -21,6 +21,7 @@ import { deleteBlobAndThumbnails } from "../files/thumbnails";
 import { attachmentDisposition, safeFileName, uniqueNamer, zipFromStorage } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
 import { actorOf, changesBetween, logActivity } from "../resources/writes";
+import { editedTestFields } from "./editedFields";
 import type { Services } from "../services";
 import { canSeeTest, DELETE_REFUSED, findLiveTest, loadApiTest, TEST_NOT_FOUND, type TestRow } from "./queries";
 
@@ -105,20 +106,12 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
       const edited = { name: name.trim(), sku, customer, vendorName, description, notes: notesFromText(notes) };
       await db.transaction(async (tx) => {
         await tx.update(tests).set(edited).where(eq(tests.id, test.id));
-        const before = {
-          name: test.name,
-          sku: test.sku,
-          customer: test.customer,
-          vendorName: test.vendorName,
-          description: test.description,
-          notes: test.notes,
-        };
         await logActivity(tx, {
           ...actorOf(callerOf(request)),
           action: "update",
           resource: "tests",
           recordId: test.id,
-          changes: changesBetween(before, edited),
+          changes: changesBetween(editedTestFields(test), edited),
         });
       });
       return answer(test.id);
