@@ -38,6 +38,8 @@ export interface Config {
   mail: MailConfig;
   /** Who charges cards for new subscriptions (PAYMENT_PROVIDER): the built-in test provider by default. */
   paymentProvider: PaymentProviderName;
+  /** How often an open live-changes stream checks its sign-in (liveChanges/routes.ts); tests shorten it. */
+  liveCheckMs?: number;
   /** The largest firmware upload; FIRMWARE_MAX_BYTES (200 MiB) when absent. Tests lower it. */
   firmwareMaxBytes?: number;
   /** The background job runners (AI analysis, bulk downloads): see jobs/runner.ts. */

@@ -36,6 +36,7 @@ import { phoneRoutes } from "./phones/routes";
 import { deleteRequestRoutes } from "./publicFlows/deleteRequest";
 import { forgotPasswordRoutes } from "./publicFlows/forgotPassword";
 import { registerRoutes } from "./publicFlows/register";
+import { liveChangeRoutes } from "./liveChanges/routes";
 import { searchRoutes } from "./search/routes";
 import type { Services } from "./services";
 import { galleryRoutes } from "./testRecords/gallery";
@@ -90,6 +91,8 @@ export const FEATURES: readonly Feature[] = [
   dashboardRoutes,
   // The command palette's records across the lists above, scoped as they are.
   searchRoutes,
+  // Which of those lists changed, as it happens (Server-Sent Events).
+  liveChangeRoutes,
   // The public flows a guest finishes from an email (docs/api.md "Public flows").
   registerRoutes,
   forgotPasswordRoutes,

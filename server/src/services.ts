@@ -12,6 +12,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { fileLinks, type FileLinks } from "./files/links";
 import { createStorage, type FileStorage } from "./files/storage";
+import { liveChangeFeed, type LiveChangeFeed } from "./liveChanges/feed";
 import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
 
 /** What route handlers work with, built once per app. */
@@ -33,6 +34,8 @@ export interface Services {
   lifecycle: Scheduler;
   /** The product's emails (mail/mailer.ts): SMTP_URL's server, or the outbox. */
   mailer: Mailer;
+  /** The changes of the lists, heard from the database, for the live-changes streams. */
+  liveChanges: LiveChangeFeed;
   /** Charges the card of a new subscription (payments/provider.ts): PAYMENT_PROVIDER's, or a test's. */
   payments: PaymentProvider;
 }
@@ -48,6 +51,7 @@ export const backgroundWorkOf = (services: Services): BackgroundWork[] => [
   services.bulkDownloads,
   services.aiJobs,
   services.lifecycle,
+  services.liveChanges,
 ];
 
 export async function createServices(
@@ -72,6 +76,7 @@ export async function createServices(
     aiJobs: aiWorker(db, storage, log, config.jobs),
     lifecycle: lifecycleScheduler({ db, storage, clock, log }, config.lifecycleSchedule),
     mailer: createMailer(config.mail, log),
+    liveChanges: liveChangeFeed(db, log),
     payments,
   };
 }

@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { listenThroughPglite, listenThroughPostgres } from "./notifications";
 import { MAX_USES, prepareReadsOf, prepareReadsOfPool } from "./preparedReads";
 import { cacheReadsOf } from "./readCache";
 import * as schema from "./schema";
@@ -41,6 +42,7 @@ export function pgliteHandle(client: PGlite): DbHandle {
   prepareReadsOf(client);
   const db = drizzlePglite({ client, schema });
   cacheReadsOf(client, db);
+  listenThroughPglite(client, db);
   return {
     db,
     driver: "pglite",
@@ -61,6 +63,7 @@ export function openPostgres(connectionString: string): DbHandle {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   const db = drizzlePostgres({ client: pool, schema });
+  listenThroughPostgres(connectionString, db);
   return {
     db,
     driver: "postgres",

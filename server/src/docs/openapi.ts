@@ -123,6 +123,10 @@ export const TAGS: readonly { name: string; description: string }[] = [
       "The command palette's records: accounts, businesses, users, devices and tests, as the caller's lists show them.",
   },
   {
+    name: "Live changes",
+    description: "Which of the caller's lists changed, as it happens: a Server-Sent Events stream (optional to a console).",
+  },
+  {
     name: "Register and forgot password",
     description: "Registering a new account, and resetting a forgotten password, by emailed link.",
   },
