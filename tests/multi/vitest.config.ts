@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ["tests/multi/**/*.test.ts"],
     environment: "node",
+    // One file at a time: each starts its own instances, and two clusters on two cores would slow
+    // each other's heartbeats past the stale-job bound that multiInstance.test.ts relies on.
+    fileParallelism: false,
     testTimeout: 60000,
     hookTimeout: 240000,
   },
