@@ -34,11 +34,12 @@ export const isLiveResource = (value: unknown): value is LiveResource =>
 export const LIVE_CHANGES_PATH = "events";
 
 /**
- * The events of the stream: `change` (data `{"resource": …}`, with an `id` to resume from), and
- * `reset` when the stream cannot tell what was missed since the `Last-Event-ID` it was given (the
- * service restarted, or another instance answered): everything shown may have changed.
+ * The events of the stream: first `ready`, with the id of where the stream stands; `change` (data
+ * `{"resource": …}`, with an `id` to resume from); and `reset` when the stream cannot tell what
+ * was missed since the `Last-Event-ID` it was given (the service restarted, or another instance
+ * answered): everything shown may have changed.
  */
-export const LIVE_EVENT = { change: "change", reset: "reset" } as const;
+export const LIVE_EVENT = { ready: "ready", change: "change", reset: "reset" } as const;
 
 export interface LiveChange {
   resource: LiveResource;

@@ -18,6 +18,8 @@ export interface StreamEvent {
  */
 export function eventStreamParser(onEvent: (event: StreamEvent) => void): (text: string) => void {
   let pending = "";
+  /** The text so far ended with a CR: a LF starting the next text is the end of the same line. */
+  let afterCr = false;
   let lastId: string | undefined;
   let type = "";
   let data: string[] = [];
@@ -40,9 +42,11 @@ export function eventStreamParser(onEvent: (event: StreamEvent) => void): (text:
   };
 
   return (text) => {
-    pending += text;
-    // A line ends at CR, LF or CRLF; a CR at the very end may be the first half of a CRLF.
-    const lines = pending.split(/\r\n|\n|\r(?!$)/);
+    const rest = afterCr && text.startsWith("\n") ? text.slice(1) : text;
+    if (text !== "") afterCr = text.endsWith("\r");
+    pending += rest;
+    // A line ends at CR, LF or CRLF.
+    const lines = pending.split(/\r\n|\n|\r/);
     pending = lines.pop() ?? "";
     for (const line of lines) readLine(line);
   };

@@ -17,6 +17,7 @@ import { createRecoverCalls, type RecoverCalls } from "./recoverCalls";
 import { createDeviceUnsubscribeCalls, type DeviceUnsubscribeCalls } from "./deviceUnsubscribeCalls";
 import { createDeleteRequestCalls, type DeleteRequestCalls } from "./deleteRequestCalls";
 import { createScheduledActionCalls, type ScheduledActionCalls } from "./scheduledActionCalls";
+import { createLiveChangeCalls, type LiveChangeCalls } from "./liveChangeCalls";
 import { createSearchCalls, type SearchCalls } from "./searchCalls";
 import { createSubscriptionCalls, type SubscriptionCalls } from "./subscriptionCalls";
 import { withResourceRoutes } from "./resourceRoutes";
@@ -47,6 +48,7 @@ export interface ConsoleDataProvider
     AdvancedSettingsCalls,
     StorageCalls,
     SearchCalls,
+    LiveChangeCalls,
     StartupCalls {
   /** POST users/password/check: true when the password is the signed-in user's. */
   checkPassword(password: string): Promise<boolean>;
@@ -111,6 +113,7 @@ export function createDataProvider(
     ...createStartupCalls(httpClient),
     ...createStorageCalls(httpClient),
     ...createSearchCalls(httpClient),
+    ...createLiveChangeCalls(httpClient),
     // ra-data-simple-rest forwards react-query's signal, so cancelled queries abort their fetch.
     supportAbortSignal: true,
 

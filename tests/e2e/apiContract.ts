@@ -335,9 +335,10 @@ async function readOrNull<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/** A body that ends: text to quote (an event stream, the live changes, ends only with its page). */
 const isText = (contentType: string | undefined) => {
   const type = mediaTypeOf(contentType);
-  return isJson(contentType) || type.startsWith("text/") || type === "";
+  return isJson(contentType) || (type.startsWith("text/") && type !== "text/event-stream") || type === "";
 };
 
 export interface ApiViolation {

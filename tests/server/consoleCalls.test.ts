@@ -8,11 +8,13 @@
  * person would.
  */
 import { createHash, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { DataProvider, RaRecord } from "react-admin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleDataProvider } from "../../src/dataProvider";
 import { loadConfig } from "../../server/src/config";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
+import { devices } from "../../server/src/db/schema";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtpServer";
 import { consoleAs, guestConsole, injectFetch, injectXhr } from "./consoleClient";
@@ -293,6 +295,25 @@ const CALLS: Record<ExtraCall, () => Promise<void>> = {
   },
   async getDashboard() {
     expect(await admin.getDashboard()).toBeDefined();
+  },
+  async followLiveChanges() {
+    const heard: string[] = [];
+    const connected: boolean[] = [];
+    const stop = new AbortController();
+    const following = admin.followLiveChanges(
+      {
+        onChange: (resource) => heard.push(resource),
+        onReset: () => heard.push("reset"),
+        onConnected: (open) => connected.push(open),
+      },
+      stop.signal,
+    );
+    await expect.poll(() => connected).toEqual([true]);
+    // Whoever makes the change (here the database itself): the stream names the resource.
+    await t.db.update(devices).set({ name: "Live" }).where(eq(devices.accountId, admin.user.accountId));
+    await expect.poll(() => heard).toContain("devices");
+    stop.abort();
+    await following;
   },
   async searchRecords() {
     const { results } = await admin.searchRecords("Brilliant");

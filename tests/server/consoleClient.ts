@@ -2,6 +2,7 @@
  * The console's own dataProvider and HTTP client, answered by the service in process: what the
  * contract suites drive, so that what the console sends is what the service accepts.
  */
+import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
 import { STORAGE_KEYS } from "../../src/config";
@@ -19,15 +20,21 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     const url = new URL(request.url);
     const body =
       request.method === "GET" || request.method === "HEAD" ? undefined : Buffer.from(await request.arrayBuffer());
+    // A stream (live changes) is handed on as it comes; every other answer once complete.
+    const streamed = request.headers.get("accept") === "text/event-stream";
     const answer = await app.inject({
       method: request.method as "GET",
       url: url.pathname + url.search,
       headers: Object.fromEntries(request.headers),
       ...(body?.length ? { payload: body } : {}),
+      ...(streamed ? { payloadAsStream: true, signal: request.signal } : {}),
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined) headers.set(name, String(value));
+    }
+    if (streamed && answer.statusCode === 200) {
+      return new Response(Readable.toWeb(answer.stream()) as ReadableStream<Uint8Array>, { headers });
     }
     const payload = answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload);
     return new Response(payload, { status: answer.statusCode, headers });

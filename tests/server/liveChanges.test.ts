@@ -41,8 +41,12 @@ async function openStream(token: string, lastEventId?: string) {
     signal: abort.signal,
   });
   const events = response.ok && response.body ? readEventStream(response.body) : null;
+  // Every stream starts by saying where it stands.
+  const ready = events ? (await events.next()).value : undefined;
+  if (events) expect(ready).toMatchObject({ event: "ready", id: expect.any(String) });
   return {
     response,
+    readyId: ready?.id,
     /** The next event, or "ended" when the stream ends first. */
     async next(): Promise<StreamEvent | "ended"> {
       const step = await events!.next();
@@ -148,6 +152,12 @@ describe("GET /api/events", () => {
     const missed = await resumed.next();
     expect(missed).toMatchObject({ event: "change" });
     resumed.close();
+
+    // Resumed from where a stream stood when it opened, nothing changed since: no reset.
+    const quiet = await openStream(accessToken, resumed.readyId);
+    await touchDevices(brilliant, "After the quiet");
+    expect(await quiet.next()).toMatchObject(change("devices"));
+    quiet.close();
 
     const elsewhere = await openStream(accessToken, "another-instance-42");
     expect(await elsewhere.next()).toMatchObject({ event: "reset" });

@@ -124,7 +124,8 @@ export const TAGS: readonly { name: string; description: string }[] = [
   },
   {
     name: "Live changes",
-    description: "Which of the caller's lists changed, as it happens: a Server-Sent Events stream (optional to a console).",
+    description:
+      "Which of the caller's lists changed, as it happens: a Server-Sent Events stream (optional to a console).",
   },
   {
     name: "Register and forgot password",

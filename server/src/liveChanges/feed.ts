@@ -35,6 +35,8 @@ export interface LiveChangeFeed {
   start(): void;
   stop(): Promise<void>;
   subscribe(listener: FeedListener): () => void;
+  /** The id a stream opened now resumes from: the latest change's (or where the numbering starts). */
+  latestId(): string;
   /** The changes after the one with this id, in order; null when this feed does not know the id. */
   after(lastId: string): LiveChangeEvent[] | null;
 }
@@ -74,6 +76,8 @@ export function liveChangeFeed(db: Database, log: FastifyBaseLogger): LiveChange
   };
   const missedSome = () => {
     kept.length = 0;
+    // Skipped: an id given before the gap is never "the latest" again.
+    next += 1;
     tell("reset");
   };
 
@@ -105,11 +109,14 @@ export function liveChangeFeed(db: Database, log: FastifyBaseLogger): LiveChange
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    latestId: () => `${name}-${next - 1}`,
     after(lastId) {
       const [feed, number] = lastId.split("-");
-      const position = Number(number) - (next - kept.length);
-      if (feed !== name || !Number.isInteger(position) || position < 0 || position >= kept.length) return null;
-      return kept.slice(position + 1);
+      const n = Number(number);
+      if (feed !== name || !Number.isInteger(n)) return null;
+      if (n === next - 1) return [];
+      const position = n - (next - kept.length);
+      return position >= 0 && position < kept.length ? kept.slice(position + 1) : null;
     },
   };
 }

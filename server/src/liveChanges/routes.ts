@@ -9,7 +9,7 @@
  * signed out, disabled, role or account changed) and ends when it no longer holds: the console
  * opens the next one with a fresh token, resuming from its Last-Event-ID.
  */
-import type { Socket } from "node:net";
+import type { ServerResponse } from "node:http";
 import { PassThrough } from "node:stream";
 import Type from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -46,10 +46,10 @@ export const liveChangeRoutes: Feature = async (app, services) => {
   const checkMs = services.config.liveCheckMs ?? LIVE_CHECK_MS;
   /** Open streams per user, on this instance. */
   const openStreams = new Map<string, number>();
-  /** The open streams' connections: a closing service drops them (it waits for open connections). */
-  const connections = new Set<Socket>();
+  /** The open streams' answers: a closing service drops them (it waits for open connections). */
+  const answers = new Set<ServerResponse>();
   app.addHook("preClose", async () => {
-    for (const socket of connections) socket.destroy();
+    for (const answer of answers) answer.destroy();
   });
 
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -72,11 +72,11 @@ export const liveChangeRoutes: Feature = async (app, services) => {
     async (request, reply) => {
       let caller: Caller = callerOf(request);
       const userId = caller.id;
+      await feed.listening;
       const open = openStreams.get(userId) ?? 0;
       if (open >= MAX_LIVE_STREAMS_PER_USER) {
         throw tooMany(`At most ${MAX_LIVE_STREAMS_PER_USER} live streams per user: close a tab.`, RETRY_MS / 1000);
       }
-      await feed.listening;
       openStreams.set(userId, open + 1);
 
       const stream = new PassThrough();
@@ -86,7 +86,7 @@ export const liveChangeRoutes: Feature = async (app, services) => {
         ended = true;
         clearInterval(check);
         unsubscribe();
-        connections.delete(socket);
+        answers.delete(reply.raw);
         const left = (openStreams.get(userId) ?? 1) - 1;
         if (left > 0) openStreams.set(userId, left);
         else openStreams.delete(userId);
@@ -97,7 +97,8 @@ export const liveChangeRoutes: Feature = async (app, services) => {
         else if (mayHear(caller, event)) stream.write(changeEvent(event));
       };
 
-      stream.write(`retry: ${RETRY_MS}\n: live changes\n\n`);
+      // First, where this stream stands: resumed from here, it sends what happened after.
+      stream.write(`retry: ${RETRY_MS}\nid: ${feed.latestId()}\nevent: ${LIVE_EVENT.ready}\ndata: {}\n\n`);
       const lastId = request.headers["last-event-id"];
       if (lastId !== undefined) {
         const missed = feed.after(lastId);
@@ -112,8 +113,7 @@ export const liveChangeRoutes: Feature = async (app, services) => {
           if (!ended) stream.write(": still here\n\n");
         }, end);
       }, checkMs);
-      const socket = request.raw.socket;
-      connections.add(socket);
+      answers.add(reply.raw);
       reply.raw.once("close", end);
 
       // The typed reply knows the refusals' JSON; the stream is the 200's body as it is.

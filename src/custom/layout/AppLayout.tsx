@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Layout, type ErrorProps } from "react-admin";
 import { ScreenGuard } from "../../access/ScreenRoutes";
+import { LiveChanges } from "../liveChanges/LiveChanges";
 import { ErrorScreen } from "../status/ErrorScreen";
 import { SubscriptionGate } from "../status/SubscriptionGate";
 import { ConsoleAppBar } from "./ConsoleAppBar";
@@ -10,7 +11,7 @@ import { useCloseSidebarOnSmallScreens } from "./useCloseSidebarOnSmallScreens";
 
 const LayoutError = ({ error }: ErrorProps) => <ErrorScreen error={error} />;
 
-/** The signed-in shell (spec §2): top bar, sidebar, the screen guard, the subscription check, and the error screen. */
+/** The signed-in shell (spec §2): top bar, sidebar, the screen guard, the subscription check, the error screen, and the live changes. */
 export function AppLayout({ children }: { children: ReactNode }) {
   useCloseSidebarOnSmallScreens();
   return (
@@ -22,9 +23,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       // react-admin sizes the layout to fit its widest content; ours scrolls wide tables instead.
       sx={{ minWidth: 0, "& .RaLayout-content": { px: { xs: 1.5, sm: 3 }, pb: 4, minWidth: 0 } }}
     >
-      {/* First: the grace period's banner tops every screen. */}
-      <SubscriptionGate />
-      <ScreenGuard>{children}</ScreenGuard>
+      <LiveChanges>
+        {/* First: the grace period's banner tops every screen. */}
+        <SubscriptionGate />
+        <ScreenGuard>{children}</ScreenGuard>
+      </LiveChanges>
     </Layout>
   );
 }

@@ -3,6 +3,7 @@ import { Chip } from "@mui/material";
 import NewIcon from "@mui/icons-material/FiberNewOutlined";
 import { useDataProvider, useListContext, useTranslate } from "react-admin";
 import { ACTIVITY, type ActivityEntry } from "../../api/activity";
+import { useLiveChangesOpen } from "../../custom/liveChanges/LiveChanges";
 
 /** How often the feed asks for entries newer than those shown. */
 export const ACTIVITY_POLL_MS = 30_000;
@@ -14,7 +15,8 @@ const newestOf = (entries: readonly ActivityEntry[] | undefined) =>
  * "N new": every `pollMs` it asks for the first page of the feed (newest first, the list's
  * filters and page size) and counts the entries newer than any the list has shown; clicking it goes to the
  * first page and refetches the list in place (no reload). Nothing shows while there is nothing
- * new, while the tab is hidden, or when a poll fails.
+ * new, while the tab is hidden, or when a poll fails. No polling while the live changes are open:
+ * the list is asked again as entries are written (LiveChanges).
  */
 export function NewEntriesChip({ pollMs = ACTIVITY_POLL_MS }: { pollMs?: number }) {
   const translate = useTranslate();
@@ -24,6 +26,7 @@ export function NewEntriesChip({ pollMs = ACTIVITY_POLL_MS }: { pollMs?: number 
   const [seen, setSeen] = useState<string | null>(null);
   const [count, setCount] = useState(0);
   const polledNewest = useRef("");
+  const liveOpen = useLiveChangesOpen();
 
   useEffect(() => {
     if (isPending) return;
@@ -33,7 +36,8 @@ export function NewEntriesChip({ pollMs = ACTIVITY_POLL_MS }: { pollMs?: number 
 
   const filterKey = JSON.stringify(filterValues ?? {});
   useEffect(() => {
-    if (seen === null) return undefined;
+    // With the live changes open, the list asks again itself as soon as an entry is written.
+    if (seen === null || liveOpen) return undefined;
     let live = true;
     const poll = async () => {
       if (document.visibilityState === "hidden") return;
@@ -55,7 +59,7 @@ export function NewEntriesChip({ pollMs = ACTIVITY_POLL_MS }: { pollMs?: number 
       live = false;
       clearInterval(timer);
     };
-  }, [seen, filterKey, pollMs, dataProvider, perPage]);
+  }, [seen, filterKey, pollMs, dataProvider, perPage, liveOpen]);
 
   if (count === 0) return null;
   const label =

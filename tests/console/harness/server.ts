@@ -128,6 +128,8 @@ const handlers = [
     if (role === "Manager") return reply(CONTRACT.dashboard.manager);
     return reply(CONTRACT.dashboard.user);
   }),
+  // A service following spec §7 alone: no live changes (the console keeps polling where it polls).
+  http.get("*/api/events", () => reply(CONTRACT.liveChanges.notFound)),
   http.get("*/api/tests/facets", () => HttpResponse.json({ accounts: [] })),
   http.get("*/api/tests", () => {
     const empty = CONTRACT.lists.emptyGallery;
