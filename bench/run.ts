@@ -26,6 +26,7 @@ const BENCHES = [
   "zip.ts",
   "resources.ts",
   "operations.ts",
+  "palette.ts",
   "liveChanges.ts",
   "analyzer.ts",
   "instances.ts",
