@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import type { Business } from "../../src/api/resources";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
-import { day, db, installResourceService } from "./harness/resourceService";
+import { business, db, installResourceService } from "./harness/resourceService";
 
 /**
  * Issue 26 item 3: a country is picked by its name from one list everywhere (New account, Add a
@@ -12,22 +12,6 @@ import { day, db, installResourceService } from "./harness/resourceService";
  * service still gets the code. A typed name that matches nothing is caught before saving.
  */
 installResourceService();
-
-const business = (overrides: Partial<Business> = {}): Business => ({
-  id: "b-1",
-  version: 2,
-  name: "Antwerp lab",
-  accountId: "acc-1",
-  accountName: "Account 01",
-  ownerId: null,
-  ownerName: null,
-  address: "Hoveniersstraat 22",
-  city: "Antwerp",
-  country: "BE",
-  phone: "+32 3 555 0105",
-  createdAt: day(2),
-  ...overrides,
-});
 
 /** Types into the country picker and picks the named country from its list. */
 async function pickCountry(container: HTMLElement, typed: string, name: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { http } from "msw";
+import { http, HttpResponse } from "msw";
 import { actorOf, canAccess } from "../../src/access/accessRules";
 import { SCREENS } from "../../src/access/screens";
 import type { SearchAnswer } from "../../src/api/search";
@@ -11,7 +11,7 @@ import { appMessages } from "../../src/i18n/en";
 import { CONTRACT } from "../fixtures/contract";
 import { SUBSCRIPTION_CONTRACT } from "../fixtures/subscriptionContract";
 import { renderConsole } from "./harness/renderConsole";
-import { installResourceService } from "./harness/resourceService";
+import { business, installResourceService } from "./harness/resourceService";
 import { reply, server, state, userFor } from "./harness/server";
 
 // The pages the palette opens read their records (the resources' lists and records, served by msw).
@@ -251,6 +251,10 @@ describe("the command palette: keyboard and screen readers", () => {
 
   it("finds records through the service (one call once typing pauses), opens one with Enter and remembers it first", async () => {
     const asked = serveSearch();
+    // The business page Enter opens (its record is not what this test looks at).
+    server.use(
+      http.get("*/api/businesses/:id", ({ params }) => HttpResponse.json(business({ id: String(params.id) }))),
+    );
     const user = userEvent.setup();
     await signedInAt("SuperAdmin");
     let { dialog, box } = await openWithShortcut(user);

@@ -88,7 +88,7 @@ export function liveChangeFeed(db: Database, log: FastifyBaseLogger): LiveChange
       if (!channels) return resolveListening(false);
       channels.listen(CHANNEL, hear, missedSome).then(
         (stop) => {
-          if (stopped) return void stop();
+          if (stopped) return void stop().catch(() => undefined);
           stopListening = stop;
           resolveListening(true);
         },
@@ -102,7 +102,8 @@ export function liveChangeFeed(db: Database, log: FastifyBaseLogger): LiveChange
       stopped = true;
       resolveListening(false);
       listeners.clear();
-      await stopListening?.();
+      // A database closed already (or gone) has nobody listening on it any more.
+      await stopListening?.().catch(() => undefined);
       stopListening = undefined;
     },
     subscribe(listener) {

@@ -4,6 +4,7 @@ import { useGetOne, useTranslate } from "react-admin";
 import type { BulkDownload } from "../../api/tests";
 import { BULK_DOWNLOADS_RESOURCE } from "../../dataProvider/testRecordsProvider";
 import { formatDateTime } from "../format";
+import { useLiveChangesOpen } from "../liveChanges/LiveChanges";
 import { describeEstimate } from "./galleryQuery";
 
 const POLL_MS = 2000;
@@ -11,13 +12,15 @@ const finished = (download: BulkDownload | undefined) => download?.status === "r
 
 /**
  * A bulk download's state (react-admin's getOne("bulk-downloads"): GET bulk-downloads/{id}, public),
- * polled until it is ready or failed.
+ * polled until it is ready or failed; not polled while the live changes are open (signed in), which
+ * ask again as the zip's job moves on.
  */
 export function useBulkDownload(id: string) {
+  const live = useLiveChangesOpen();
   return useGetOne<BulkDownload>(
     BULK_DOWNLOADS_RESOURCE,
     { id },
-    { refetchInterval: (query) => (finished(query.state.data) ? false : POLL_MS), retry: false },
+    { refetchInterval: (query) => (live || finished(query.state.data) ? false : POLL_MS), retry: false },
   );
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, expect } from "vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import type { Account, Device, Payment, SavedQuery, User, Versioned } from "../../../src/api/resources";
+import type { Account, Business, Device, Payment, SavedQuery, User, Versioned } from "../../../src/api/resources";
 import type { Role } from "../../../src/api/types";
 import { STORAGE_CONTRACT } from "../../fixtures/storageContract";
 import { renderConsole } from "./renderConsole";
@@ -43,6 +43,22 @@ export const account = (index: number): Account => ({
 });
 
 /** A device of acc-1 (the signed-in staff's account in the harness). */
+export const business = (overrides: Partial<Business> = {}): Business => ({
+  id: "b-1",
+  version: 2,
+  name: "Antwerp lab",
+  accountId: "acc-1",
+  accountName: "Account 01",
+  ownerId: null,
+  ownerName: null,
+  address: "Hoveniersstraat 22",
+  city: "Antwerp",
+  country: "BE",
+  phone: "+32 3 555 0105",
+  createdAt: day(2),
+  ...overrides,
+});
+
 export const device = (overrides: Partial<Device> = {}): Device => ({
   id: "d-1",
   version: 1,
