@@ -56,7 +56,7 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** The subject of the bearer token in an Authorization header, or the refusal (401, `token_expired`). */
-async function subjectOf(header: string | undefined, services: Services) {
+export async function subjectOf(header: string | undefined, services: Services) {
   const token = bearerToken(header);
   if (token === undefined) throw unauthorized();
   const check = await services.accessTokens.check(token);
@@ -79,7 +79,15 @@ function refuseIfNotLive(user: UserRow | undefined, live: boolean): asserts user
  * `token_expired`, disabled user, a sign-in that ended) or 499 (the user was deleted).
  */
 export async function userOfAuthorization(header: string | undefined, services: Services): Promise<UserRow> {
-  const subject = await subjectOf(header, services);
+  return userOfSignIn(await subjectOf(header, services), services);
+}
+
+/**
+ * The live user of a sign-in, whatever its access token's age: what a connection opened with a
+ * valid token checks while it stays open (the live changes' stream), so that it ends with the
+ * sign-in (signed out, revoked, user disabled or deleted), not with the token it was opened with.
+ */
+export async function userOfSignIn(subject: { id: string; sessionId: string }, services: Services): Promise<UserRow> {
   const { user, live } = await userAndSession(services.db, subject.id, subject.sessionId);
   refuseIfNotLive(user, live);
   return user;

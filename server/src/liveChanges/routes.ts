@@ -5,9 +5,10 @@
  * Scoped as the lists are: a change of an account's records reaches super admins and that
  * account's people, a change of no account (firmware, discounts) super admins only. An event names
  * the resource and nothing else; the console asks its list again, and that list's route decides
- * what it shows. Every LIVE_CHECK_MS the stream checks its bearer as the guard would (expired,
- * signed out, disabled, role or account changed) and ends when it no longer holds: the console
- * opens the next one with a fresh token, resuming from its Last-Event-ID.
+ * what it shows. Every LIVE_CHECK_MS the stream checks its sign-in as the guard would (signed out,
+ * revoked, user disabled or deleted, role or account changed) and ends when it no longer holds.
+ * Not the access token's age: a quiet tab's stream would otherwise reopen, and refresh its
+ * session, every few minutes for nobody.
  */
 import type { ServerResponse } from "node:http";
 import { PassThrough } from "node:stream";
@@ -20,7 +21,7 @@ import {
   MAX_LIVE_STREAMS_PER_USER,
   type LiveChange,
 } from "../../../src/api/liveChanges";
-import { callerOf, userOfAuthorization } from "../auth/guard";
+import { callerOf, subjectOf, userOfSignIn } from "../auth/guard";
 import { GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import type { Feature } from "../features";
 import { tooMany } from "../http/errors";
@@ -55,7 +56,7 @@ export const liveChangeRoutes: Feature = async (app, services) => {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     `/${LIVE_CHANGES_PATH}`,
     routeOptions("signedIn", "Live changes", "Follow the changes of the caller's lists", {
-      description: `A Server-Sent Events stream (one per tab, at most ${MAX_LIVE_STREAMS_PER_USER} per user and instance). \`change\` events (\`data: {"resource": …}\`, with an \`id\`) name a resource whose records the caller may see changed: ask its list again. Sent again with \`Last-Event-ID\`, the stream first gives the changes missed since then, or \`reset\` when it cannot tell (the service restarted, or another instance answers): everything shown may have changed. The stream ends when the bearer no longer holds (checked every ${LIVE_CHECK_MS / 1000} s); open it again with a fresh one.`,
+      description: `A Server-Sent Events stream (one per tab, at most ${MAX_LIVE_STREAMS_PER_USER} per user and instance). \`change\` events (\`data: {"resource": …}\`, with an \`id\`) name a resource whose records the caller may see changed: ask its list again. Sent again with \`Last-Event-ID\`, the stream first gives the changes missed since then, or \`reset\` when it cannot tell (the service restarted, or another instance answers): everything shown may have changed. The stream ends with its sign-in (signed out, revoked, user disabled or deleted, role or account changed; checked every ${LIVE_CHECK_MS / 1000} s), not when the token it was opened with expires.`,
       headers: Type.Object({
         "last-event-id": Type.Optional(
           Type.String({ maxLength: 100, description: "The id of the last event received, to resume from." }),
@@ -71,6 +72,8 @@ export const liveChangeRoutes: Feature = async (app, services) => {
     }),
     async (request, reply) => {
       let caller: Caller = callerOf(request);
+      // The guard let this token through just now: its sign-in is what the stream follows.
+      const signIn = await subjectOf(request.headers.authorization, services);
       const userId = caller.id;
       await feed.listening;
       const open = openStreams.get(userId) ?? 0;
@@ -107,7 +110,7 @@ export const liveChangeRoutes: Feature = async (app, services) => {
       }
       const unsubscribe = feed.subscribe(send);
       const check = setInterval(() => {
-        userOfAuthorization(request.headers.authorization, services).then((user) => {
+        userOfSignIn(signIn, services).then((user) => {
           if (user.role !== caller.role || user.accountId !== caller.accountId) return end();
           caller = user;
           if (!ended) stream.write(": still here\n\n");
