@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { openPostgres, pgliteHandle } from "../../server/src/db/client";
+import { openPostgres, pgliteHandle, PGLITE_EXTENSIONS } from "../../server/src/db/client";
 import { prepareDb } from "../../server/src/db/prepare";
 import { localDirectoryStorage } from "../../server/src/files/storage";
 import { adminQuery, quoteIdent, uniqueDatabaseName, withDatabase } from "./testDatabase";
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 async function setUpPglite(project: TestProject, dir: string, filesDir: string): Promise<() => Promise<void>> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     await prepareDb(pgliteHandle(client), { storage: localDirectoryStorage(filesDir) });
     const dump = await client.dumpDataDir("none");

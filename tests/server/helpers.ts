@@ -14,7 +14,13 @@ import type { Answer } from "../fixtures/contract";
 import { shapeDifferences } from "../fixtures/shape";
 import { buildApp } from "../../server/src/app";
 import { loadConfig, type Config } from "../../server/src/config";
-import { openPostgres, pgliteHandle, type Database, type DbHandle } from "../../server/src/db/client";
+import {
+  openPostgres,
+  pgliteHandle,
+  PGLITE_EXTENSIONS,
+  type Database,
+  type DbHandle,
+} from "../../server/src/db/client";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import type { Clock } from "../../server/src/clock";
 import type { PaymentProvider } from "../../server/src/payments/provider";
@@ -47,7 +53,10 @@ export interface TestAppOptions {
 export async function openTestDatabase(): Promise<{ handle: DbHandle; dispose(): Promise<void> }> {
   const template = inject("serverTestTemplate");
   if (template.kind === "pglite") {
-    const client = await PGlite.create({ loadDataDir: await openAsBlob(template.dumpPath) });
+    const client = await PGlite.create({
+      loadDataDir: await openAsBlob(template.dumpPath),
+      extensions: PGLITE_EXTENSIONS,
+    });
     return { handle: pgliteHandle(client), dispose: async () => undefined };
   }
   const name = uniqueDatabaseName("gemtest_test");

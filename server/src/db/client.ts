@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -53,8 +54,14 @@ export function pgliteHandle(client: PGlite): DbHandle {
   };
 }
 
+/**
+ * The extensions the migrations create (pg_trgm: the search's trigram indexes, migration 0016).
+ * PGlite ships them apart: every PGlite that opens this database, or a dump of it, passes them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openPglite(options: PGliteOptions = {}): Promise<DbHandle> {
-  return pgliteHandle(await PGlite.create(options));
+  return pgliteHandle(await PGlite.create({ ...options, extensions: { ...PGLITE_EXTENSIONS, ...options.extensions } }));
 }
 
 export function openPostgres(connectionString: string): DbHandle {

@@ -12,6 +12,12 @@
  *
  * Bounded: q is 1 to 100 characters; each kind answers at most SEARCH_PER_KIND rows (titles
  * starting with q first, then by title), and the five kinds are one UNION ALL statement.
+ *
+ * Indexed: each kind's matched text is the very expression of its trigram index (migration 0016),
+ * so a q of 3 characters or more reads the index instead of every row in the caller's scope. The
+ * statement starts with "(", so it is no prepared read (db/preparedReads.ts): it is planned for
+ * each q, and a 1 or 2 character q, which has no trigram, scans as before instead of reading the
+ * whole index.
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql, type SQL } from "drizzle-orm";
@@ -28,7 +34,8 @@ import { parseList } from "../resources/list";
 import { containsPattern, raw, rowsOf } from "../resources/sql";
 import type { Services } from "../services";
 import { galleryConditions } from "../testRecords/gallery";
-import { userDefinition } from "../users/resource";
+import { storedUserEmail, userDefinition } from "../users/resource";
+import { parkedEmailCondition } from "../users/parkedInvitations";
 
 /** Who each kind's list answers (its route's `list` access): a role its list refuses finds none of it. */
 export const LIST_ACCESS: Record<SearchKind, Access> = {
@@ -53,6 +60,18 @@ interface Match {
 /** ", account name" for super admins only: everyone else's records are all of their own account. */
 const theirAccount = (caller: Caller, accountName: string) => (caller.role === "SuperAdmin" ? accountName : "null");
 
+/**
+ * Fields side by side, lower-cased: the text concat_ws(' ', …) gives, written with || so that it is
+ * IMMUTABLE (concat_ws is only STABLE) and the trigram index of the same expression (migration
+ * 0016, which must spell it alike) serves the match. `fields` are NOT NULL; a nullable one is added
+ * as coalesce(' ' || field, ''), left out when null as concat_ws leaves it.
+ */
+function sideBySide(fields: SQL[], nullable: SQL[] = []): SQL {
+  const [first, ...rest] = fields;
+  const parts = [first!, ...rest.map((f) => sql`' ' || ${f}`), ...nullable.map((f) => sql`coalesce(' ' || ${f}, '')`)];
+  return sql`lower(${sql.join(parts, sql` || `)})`;
+}
+
 /** One kind's rows: its id, title and detail, matched and ordered, at most SEARCH_PER_KIND. */
 function kindRows(
   kind: SearchKind,
@@ -63,6 +82,7 @@ function kindRows(
     title,
     detail,
     searched,
+    candidates,
     match,
   }: {
     from: SQL;
@@ -70,15 +90,19 @@ function kindRows(
     scope: SQL | undefined;
     title: SQL;
     detail: SQL;
-    searched: SQL[];
+    /** The searched fields' text (sideBySide), one indexed expression. */
+    searched: SQL;
+    /** Where searched is no indexed expression: an indexed condition every match meets (users). */
+    candidates?: SQL;
     match: Match;
   },
 ): SQL {
   // One lower-cased text of the searched fields, matched once (not one ILIKE per field: ILIKE folds
   // both sides on every call, and PGlite's scans of the large seed took three times as long).
-  const found = sql`lower(concat_ws(' ', ${sql.join(searched, sql`, `)})) like lower(${match.anywhere}) or ${id} = ${match.q}`;
+  const found = sql`${searched} like lower(${match.anywhere}) or ${id} = ${match.q}`;
+  const narrowed = candidates ? sql`(${candidates} or ${id} = ${match.q}) and ` : sql``;
   return sql`(select ${kind}::text as "kind", ${id} as "id", ${title} as "title", coalesce(${detail}, '') as "detail"
-    from ${from} where ${scope ?? sql`true`} and (${found})
+    from ${from} where ${scope ?? sql`true`} and ${narrowed}(${found})
     order by (${title}) ilike ${match.prefix} desc, lower(${title}), ${id}
     limit ${raw(String(SEARCH_PER_KIND))})`;
 }
@@ -88,7 +112,13 @@ function resourceRows(
   kind: SearchKind,
   def: ResourceDefinition,
   match: Match,
-  { title, detail, fields }: { title: string; detail: string; fields?: string[] },
+  {
+    title,
+    detail,
+    fields,
+    nullable = [],
+    candidates,
+  }: { title: string; detail: string; fields: string[]; nullable?: string[]; candidates?: SQL },
 ): SQL {
   return kindRows(kind, {
     from: raw(def.from),
@@ -96,7 +126,8 @@ function resourceRows(
     scope: parseList(def, match.caller, {}).where,
     title: raw(title),
     detail: raw(detail),
-    searched: (fields ?? def.search).map(raw),
+    searched: sideBySide(fields.map(raw), nullable.map(raw)),
+    candidates,
     match,
   });
 }
@@ -124,10 +155,17 @@ const ROWS: Record<SearchKind, (match: Match) => SQL> = {
   },
   users: (match) => {
     const def = userDefinition;
-    // "Uma Tran" as typed is found too: the first and last names are searched side by side.
+    const names = [field(def, "firstName"), field(def, "lastName")];
+    // "Uma Tran" as typed is found too: the first and last names are searched side by side. The
+    // email searched is the one shown (a parked invitation's, not its placeholder): no index holds
+    // it, so the candidates are the index's match on the stored email, or a parked user.
     return resourceRows("users", def, match, {
-      title: `${field(def, "firstName")} || ' ' || ${field(def, "lastName")}`,
+      title: `${names[0]} || ' ' || ${names[1]}`,
       detail: parts(field(def, "email"), theirAccount(match.caller, field(def, "accountName"))),
+      fields: [...names, field(def, "email")],
+      candidates: sql`${sideBySide([...names, storedUserEmail].map(raw))} like lower(${match.anywhere}) or ${raw(
+        parkedEmailCondition(storedUserEmail),
+      )}`,
     });
   },
   devices: (match) => {
@@ -139,6 +177,10 @@ const ROWS: Record<SearchKind, (match: Match) => SQL> = {
         field(def, "businessName"),
         theirAccount(match.caller, field(def, "accountName")),
       ),
+      // The list's fields: serial number and box name (as stored, "" for none), then the phone model,
+      // which may be null.
+      fields: def.search.slice(0, 2),
+      nullable: def.search.slice(2),
     });
   },
   // The gallery's rows (its joins and galleryConditions), matched over its own `q` fields.
@@ -153,25 +195,34 @@ const ROWS: Record<SearchKind, (match: Match) => SQL> = {
       detail: sql`concat_ws(' · ', nullif(${tests.sku}, ''), nullif(${tests.customer}, ''), ${
         match.caller.role === "SuperAdmin" ? sql`${accounts.name}` : sql`null`
       })`,
-      searched: [tests.name, tests.sku, tests.customer, tests.vendorName].map((column) => sql`${column}`),
+      searched: sideBySide([tests.name, tests.sku, tests.customer, tests.vendorName].map((column) => sql`${column}`)),
       match,
     }),
 };
 
-/** The records the caller's lists show that match q, kind by kind (the answer's order). */
-export async function searchRecords(db: Services["db"], caller: Caller, typed: string): Promise<SearchAnswer> {
-  const q = typed.trim();
+/**
+ * The kinds the caller may search and the one statement searching them for q (trimmed), or no
+ * statement when there is no kind (tests/server/searchIndexes.test.ts reads its plan).
+ */
+export function searchStatement(caller: Caller, q: string): { kinds: SearchKind[]; statement?: SQL } {
   const escaped = containsPattern(q).slice(1, -1);
   const match: Match = { q, anywhere: `%${escaped}%`, prefix: `${escaped}%`, caller };
   const kinds = SEARCH_KINDS.filter((kind) => mayList(LIST_ACCESS[kind], caller));
-  if (kinds.length === 0) return { results: [] };
-  const rows = await rowsOf(
-    db,
-    sql.join(
+  if (kinds.length === 0) return { kinds };
+  return {
+    kinds,
+    statement: sql.join(
       kinds.map((kind) => ROWS[kind](match)),
       sql` union all `,
     ),
-  );
+  };
+}
+
+/** The records the caller's lists show that match q, kind by kind (the answer's order). */
+export async function searchRecords(db: Services["db"], caller: Caller, typed: string): Promise<SearchAnswer> {
+  const { kinds, statement } = searchStatement(caller, typed.trim());
+  if (!statement) return { results: [] };
+  const rows = await rowsOf(db, statement);
   // UNION ALL keeps no order of its own: the kinds' order, each kind's rows as its part ordered them.
   const order = new Map(kinds.map((kind, index) => [kind, index]));
   const results = rows.map((row, index) => ({

@@ -21,12 +21,15 @@ export const parkedEmailOf = (userId: string) => `invited-${userId}@${PARKED_DOM
 
 export const isParkedEmail = (email: string) => email.endsWith(`@${PARKED_DOMAIN}`);
 
+/** SQL: a user's stored email (`email`, SQL text) is a placeholder (users_parked_idx, migration 0016). */
+export const parkedEmailCondition = (email: string) => `${email} like '%@${PARKED_DOMAIN}'`;
+
 /**
  * SQL over a users alias: the email the user shows. A parked user's is its invitation's (the
  * latest, should it have been invited again), so that parked and other invitations read alike.
  */
 export const shownEmailOf = (u: string) =>
-  `(case when ${u}.email like '%@${PARKED_DOMAIN}' then coalesce((select pi.email from invitations pi
+  `(case when ${parkedEmailCondition(`${u}.email`)} then coalesce((select pi.email from invitations pi
     where pi.user_id = ${u}.id order by pi.created_at desc limit 1), ${u}.email) else ${u}.email end)`;
 
 /**

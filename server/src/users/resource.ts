@@ -28,6 +28,8 @@ const a = alias(accounts, "a");
 const b = alias(businesses, "b");
 /** The email a user shows: a parked invitation's user shows its invitation's (parkedInvitations.ts). */
 const shownEmail = shownEmailOf("u");
+/** The email a user row holds (a parked invitation's placeholder included), for the search's index. */
+export const storedUserEmail = sqlText`${u.email}`;
 
 export const userDefinition = implementResource(usersContract, userRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the

@@ -1,0 +1,110 @@
+/**
+ * The records search reads its trigram indexes (migration 0016; docs/api.md "Records search"). The
+ * planner uses an expression index only for the very expression it holds, so each kind's matched
+ * text is spelled as its index is: left no other way to read a table but a bitmap scan of its
+ * search indexes, a super admin's search plans every kind on its index, and a search or an index changed alone fails here instead of quietly
+ * scanning again. Also the edges of that spelling (|| instead of concat_ws): a nullable field left
+ * out when null, and a parked invitation's user found by the email it shows, not its placeholder.
+ */
+import { sql, TransactionRollbackError } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Invitation } from "../../src/api/resources";
+import type { SearchAnswer } from "../../src/api/search";
+import { devices } from "../../server/src/db/schema";
+import { rowsOf } from "../../server/src/resources/sql";
+import { searchStatement } from "../../server/src/search/routes";
+import { createTestApp, type TestApp } from "./helpers";
+import { A, tokens, U, type Who } from "./records";
+import { call } from "./resourceHelpers";
+
+/** Migration 0016's indexes: each kind's trigram index, and the parked users' (users/parkedInvitations.ts). */
+const SEARCH_INDEXES = [
+  "accounts_search_trgm_idx",
+  "businesses_search_trgm_idx",
+  "users_search_trgm_idx",
+  "users_parked_idx",
+  "devices_search_trgm_idx",
+  "tests_search_trgm_idx",
+];
+
+let t: TestApp;
+let token: (who: Who) => Promise<string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = tokens(() => t.app);
+});
+afterAll(() => t.close());
+
+const search = async (who: Who, q: string) => {
+  const response = await call(t, await token(who), "GET", `/api/search?q=${encodeURIComponent(q)}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SearchAnswer>().results;
+};
+
+describe("GET /api/search and its trigram indexes", () => {
+  it("plans every kind of a super admin's search on its index", async () => {
+    const { statement } = searchStatement({ id: U.superAdmin, role: "SuperAdmin", accountId: A.gemtestHq }, "zephyr");
+    let plan = "";
+    // In a transaction rolled back: only bitmap scans allowed, and the tables' other indexes (which a
+    // table this small would rather read) dropped, so that a table is read through the index its
+    // search's condition fits, or scanned when the condition fits none.
+    await t.db
+      .transaction(async (tx) => {
+        for (const scan of ["seqscan", "indexscan", "indexonlyscan"])
+          await tx.execute(sql`select set_config(${`enable_${scan}`}, 'off', true)`);
+        const others = await rowsOf(
+          tx,
+          sql`select i.indexrelid::regclass::text as "name" from pg_index i join pg_class c on c.oid = i.indrelid
+            where c.relname in ('accounts', 'businesses', 'users', 'devices', 'tests') and not i.indisprimary
+              and i.indexrelid::regclass::text not in (${sql.join(SEARCH_INDEXES, sql`, `)})
+              and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+        );
+        for (const { name } of others) await tx.execute(sql`drop index ${sql.identifier(String(name))}`);
+        plan = (await rowsOf(tx, sql`explain ${statement!}`)).map((row) => String(row["QUERY PLAN"])).join("\n");
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(plan).not.toMatch(/Seq Scan on (accounts|businesses|users|devices|tests)\b/);
+    for (const index of SEARCH_INDEXES) expect(plan, index).toContain(index);
+  });
+
+  it("finds a device across its serial number and box name, its phone model null or not", async () => {
+    const created = await call(t, await token("superAdmin"), "POST", "/api/devices", {
+      serialNumber: "TRGM-NULLMODEL-1",
+      customBoxName: "Quartzbox",
+      typeCode: 5001,
+      accountId: A.brilliantGems,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: string }>();
+    const found = async (q: string) =>
+      (await search("admin", q)).filter((result) => result.kind === "devices").map((result) => result.id);
+    expect(await found("nullmodel-1 quartzbox")).toEqual([id]);
+    await t.db
+      .update(devices)
+      .set({ phoneModel: "Galaxy S24" })
+      .where(sql`${devices.id} = ${id}`);
+    expect(await found("quartzbox galaxy")).toEqual([id]);
+    expect(await found("nullmodel-1 quartzbox")).toEqual([id]);
+  });
+
+  it("finds a parked invitation's user by the email it shows, not by its placeholder", async () => {
+    const invited = await call(t, await token("admin"), "POST", "/api/invitations", {
+      email: "pastdue@example.com",
+      firstName: "Trigram",
+      lastName: "Parked",
+      role: "User",
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { userId } = invited.json<Invitation>();
+    for (const who of ["admin", "superAdmin"] as const) {
+      const users = async (q: string) =>
+        (await search(who, q)).filter((result) => result.kind === "users").map((result) => result.id);
+      expect(await users("trigram parked pastdue@")).toEqual([userId]);
+      expect(await users("parked.invalid")).toEqual([]);
+      expect(await users(`invited-${userId}`)).toEqual([]);
+    }
+  });
+});
