@@ -105,6 +105,8 @@ const RULES: Record<string, Record<string, Rule>> = {
   tests: {
     list: page(ALL),
     show: page(ALL),
+    // Spec §9: whoever sees tests downloads a selection of them (the service scopes the tests).
+    bulkDownload: page(ALL),
     // Spec §6: the user's account is the test's, and an Admin, the creator or the business's Manager.
     delete: forRecord(canDeleteTest),
   },

@@ -73,6 +73,7 @@ export const appMessages = {
       tests: "Test",
     },
     count: "1 result |||| %{smart_count} results",
+    downloadSelected: "Download the selected test |||| Download the %{smart_count} selected tests",
     none: "Nothing found for “%{q}”.",
     typeMore: "Type 2 characters or more to search records too.",
     searching: "Searching records…",

@@ -1,9 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import type { BulkDownload, GalleryItem } from "../../src/api/tests";
 import { renderConsole } from "./harness/renderConsole";
-import { server } from "./harness/server";
+import { reply, server } from "./harness/server";
+import { CONTRACT } from "../fixtures/contract";
 
 // A cold test worker's first render loads the whole console and the gallery's chunk: once, here,
 // rather than inside whichever test comes first.
@@ -151,6 +153,54 @@ describe("gallery (spec §2, §9)", () => {
     expect(within(dialog).getByTestId("bulk-expires")).toHaveTextContent(
       "Expires 03/14/2026, 03:30 PM: the zip is deleted 24 hours after it is ready.",
     );
+    expect(screen.queryByRole("toolbar", { name: /selected/ })).not.toBeInTheDocument();
+  });
+
+  it("offers the selection's download in the command palette, and starts it from there", async () => {
+    serveGallery();
+    const posted: unknown[] = [];
+    const pending: BulkDownload = {
+      id: "bd-2",
+      status: "pending",
+      testCount: 2,
+      progress: 0,
+      estimatedSeconds: 4,
+      createdAt: new Date().toISOString(),
+      fileUrl: null,
+      error: null,
+      expiresAt: null,
+    };
+    server.use(
+      http.post("*/api/bulk-downloads", async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(pending, { status: 201 });
+      }),
+      http.get("*/api/bulk-downloads/:id", () => HttpResponse.json(pending)),
+      // The palette's records search for what is typed: none here.
+      http.get("*/api/search", () => reply(CONTRACT.search.nothing)),
+    );
+    const user = userEvent.setup();
+    await renderConsole("/gallery", { role: "User" });
+    await galleryShown();
+    const palette = async () => {
+      await user.keyboard("{Control>}k{/Control}");
+      return screen.findByRole("dialog", { name: "Search screens, actions and records" });
+    };
+    // Nothing selected: nothing to download.
+    let dialog = await palette();
+    await user.type(within(dialog).getByRole("combobox"), "download");
+    expect(within(dialog).queryByRole("option", { name: /selected test/ })).not.toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select Test 3" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select Test 5" }));
+    dialog = await palette();
+    await user.type(within(dialog).getByRole("combobox"), "download");
+    expect(await within(dialog).findByRole("option", { name: /Download the 2 selected tests/ })).toBeInTheDocument();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("dialog", { name: "Bulk download" })).toBeInTheDocument();
+    expect(posted).toEqual([{ testIds: ["t-3", "t-5"] }]);
     expect(screen.queryByRole("toolbar", { name: /selected/ })).not.toBeInTheDocument();
   });
 

@@ -1,18 +1,18 @@
-import { useCallback, useState, useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 import { Alert, Box, Button, MenuItem, Pagination, Paper, Skeleton, Stack, TextField, Typography } from "@mui/material";
 import DownloadIcon from "@mui/icons-material/Download";
 import PhotoIcon from "@mui/icons-material/PhotoLibraryOutlined";
 import { useSearchParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { useCreate, useDataProvider, useGetList, useNotify, useTranslate } from "react-admin";
-import type { BulkDownload, GalleryFilter, GalleryItem } from "../../api/tests";
+import { useDataProvider, useGetList, useTranslate } from "react-admin";
+import type { GalleryFilter, GalleryItem } from "../../api/tests";
 import { GALLERY_COLUMNS, GALLERY_COLUMNS_SMALL } from "../../config";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { BULK_DOWNLOADS_RESOURCE, type BulkDownloadCreate } from "../../dataProvider/testRecordsProvider";
 import { useSelectedItems } from "../../authProvider/selectedItems";
 import { BulkDownloadDialog } from "./BulkDownloadDialog";
 import { GalleryCard } from "./GalleryCard";
 import { GalleryFilters } from "./GalleryFilters";
+import { useStartBulkDownload } from "./useStartBulkDownload";
 import {
   PAGE_SIZES,
   pageCount,
@@ -23,7 +23,6 @@ import {
   type GalleryEmptyReason,
   type GalleryQuery,
 } from "./galleryQuery";
-import { errorMessage } from "../errorMessage";
 
 const gridSx = {
   display: "grid",
@@ -61,14 +60,12 @@ function GalleryEmpty({ reason }: { reason: GalleryEmptyReason }) {
 /** The gallery (spec §2, §9): test cards, 6 columns (2 on small screens), 10 a page, filters, bulk download. */
 export default function GalleryPage() {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [search, setSearch] = useSearchParams();
   const query = parseGalleryQuery(search);
   const selectedItems = useSelectedItems();
   const selected = useSyncExternalStore(selectedItems.subscribe, selectedItems.get);
-  const [bulkDownloadId, setBulkDownloadId] = useState<string | null>(null);
-  const [create, { isPending: starting }] = useCreate<BulkDownloadCreate, unknown, BulkDownload>();
+  const { start: startBulkDownload, starting, downloadId, closeDownload } = useStartBulkDownload();
 
   const navigateTo = useCallback((next: GalleryQuery) => setSearch(toGallerySearch(next)), [setSearch]);
   const onFilter = useCallback((filter: GalleryFilter) => navigateTo(withFilter(query, filter)), [navigateTo, query]);
@@ -87,20 +84,6 @@ export default function GalleryPage() {
     queryFn: () => dataProvider.getGalleryFacets(),
     staleTime: 60_000,
   });
-
-  /** create("bulk-downloads"): POST bulk-downloads {testIds}; a 409 says another is running. */
-  const startBulkDownload = () =>
-    create(
-      BULK_DOWNLOADS_RESOURCE,
-      { data: { testIds: selected } },
-      {
-        onSuccess: (download) => {
-          selectedItems.clear();
-          setBulkDownloadId(String(download.id));
-        },
-        onError: (failure) => notify(errorMessage(failure), { type: "error" }),
-      },
-    );
 
   const pageIds = (data ?? []).map((item) => item.id);
   const wholePageSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
@@ -186,7 +169,12 @@ export default function GalleryPage() {
             <Typography sx={{ flex: 1, fontWeight: 600 }}>
               {translate("gallery.selected", { smart_count: selected.length })}
             </Typography>
-            <Button variant="contained" startIcon={<DownloadIcon />} onClick={startBulkDownload} disabled={starting}>
+            <Button
+              variant="contained"
+              startIcon={<DownloadIcon />}
+              onClick={() => startBulkDownload()}
+              disabled={starting}
+            >
               {translate("gallery.download")}
             </Button>
             <Button onClick={() => selectedItems.clear()}>{translate("gallery.clear")}</Button>
@@ -194,7 +182,7 @@ export default function GalleryPage() {
         </Paper>
       )}
 
-      {bulkDownloadId && <BulkDownloadDialog id={bulkDownloadId} onClose={() => setBulkDownloadId(null)} />}
+      {downloadId && <BulkDownloadDialog id={downloadId} onClose={closeDownload} />}
     </Stack>
   );
 }

@@ -9,7 +9,7 @@
  * are, whether records are being searched, or that records search is unavailable (a service
  * without GET search answers 404: spec §7 does not name it).
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { Box, Dialog, InputBase, Typography } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
 import { useQuery } from "@tanstack/react-query";
@@ -17,6 +17,7 @@ import { HttpError, useAuthProvider, useDataProvider, useStore, useTranslate } f
 import { useNavigate } from "react-router-dom";
 import { INACTIVE_MENU, SCREENS } from "../../access/screens";
 import { useAccessibleScreens } from "../../access/useAccessibleScreens";
+import { useSelectedItems } from "../../authProvider/selectedItems";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
@@ -158,14 +159,17 @@ function PaletteBody({
     ];
   }, [allowedScreens, inactive, translate, user]);
   const readOnly = useReadOnlyDuringGrace();
+  const selectedItems = useSelectedItems();
+  const selected = useSyncExternalStore(selectedItems.subscribe, selectedItems.get).length;
   const actions = useMemo(
     () =>
       inactive
         ? []
         : (allowedActions ?? [])
             .filter((action) => !(readOnly && action.write && refusedDuringGrace(action.write)))
-            .map((action) => actionItem(action, translate(action.label))),
-    [allowedActions, inactive, readOnly, translate],
+            .filter((action) => !action.onSelection || selected > 0)
+            .map((action) => actionItem(action, translate(action.label, { smart_count: selected }))),
+    [allowedActions, inactive, readOnly, selected, translate],
   );
 
   const query = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);

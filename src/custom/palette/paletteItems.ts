@@ -19,10 +19,18 @@ export interface PaletteAction {
   path?: string;
   /** The write it ends in, for those people of a read-only (grace) account may be offered. */
   write?: GraceWrite;
+  /** Offered only while tests are selected (the gallery's selection); its label counts them. */
+  onSelection?: true;
 }
 
 export type PaletteActionId =
-  "newAccount" | "registerDevice" | "inviteUser" | "newDiscount" | "uploadFirmware" | "addLocation";
+  | "newAccount"
+  | "registerDevice"
+  | "inviteUser"
+  | "newDiscount"
+  | "uploadFirmware"
+  | "addLocation"
+  | "downloadSelected";
 
 /**
  * The actions, in the order offered; each only to the roles canAccess lets do it, and not while the
@@ -51,6 +59,13 @@ export const PALETTE_ACTIONS: readonly PaletteAction[] = [
     access: { resource: "businesses", action: "addLocation" },
     path: paths.addLocation,
     write: "POST /api/businesses",
+  },
+  {
+    id: "downloadSelected",
+    label: "palette.downloadSelected",
+    access: { resource: "tests", action: "bulkDownload" },
+    write: "POST /api/bulk-downloads",
+    onSelection: true,
   },
 ];
 
