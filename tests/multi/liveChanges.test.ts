@@ -14,6 +14,7 @@ import type { LoginResponse } from "../../src/api/types";
 import { readEventStream, type StreamEvent } from "../../src/dataProvider/eventStream";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { startCluster, type Cluster } from "./cluster";
+import { call } from "./call";
 
 /** How long a test waits for one event before it fails naming what it saw. */
 const EVENT_TIMEOUT_MS = 15_000;
@@ -28,15 +29,6 @@ beforeAll(async () => {
   [a, b] = cluster.instances.map((instance) => `${instance.url}/api`) as [string, string];
 });
 afterAll(() => cluster?.close());
-
-async function call<T>(base: string, path: string, init: RequestInit & { token?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const response = await fetch(`${base}${path}`, { ...init, headers });
-  const text = await response.text();
-  return { status: response.status, body: (text === "" ? undefined : JSON.parse(text)) as T };
-}
 
 async function signIn(email: string): Promise<string> {
   const { status, body } = await call<LoginResponse>(a, "/v2/auth/login", {

@@ -11,6 +11,7 @@ import type { ApiTestFile, BulkDownload, GalleryItem } from "../../src/api/tests
 import { TOKEN_EXPIRED, type LoginResponse } from "../../src/api/types";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { eventually, pause, resume, startCluster, type Cluster } from "./cluster";
+import { call } from "./call";
 
 /** Jobs that stall are noticed within seconds, not minutes; an analysis takes long enough to be interrupted. */
 const JOB_ENV = {
@@ -30,15 +31,6 @@ beforeAll(async () => {
   [one, two] = cluster.instances.map((instance) => `${instance.url}/api`) as [string, string];
 });
 afterAll(() => cluster?.close());
-
-async function call<T>(base: string, path: string, init: RequestInit & { token?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const response = await fetch(`${base}${path}`, { ...init, headers });
-  const text = await response.text();
-  return { status: response.status, body: (text === "" ? undefined : JSON.parse(text)) as T, response };
-}
 
 async function signIn(base: string, email = "superadmin@example.com", password = DEMO_PASSWORD) {
   return call<LoginResponse & { message: string }>(base, "/v2/auth/login", {
