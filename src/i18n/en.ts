@@ -75,7 +75,7 @@ export const appMessages = {
     count: "1 result |||| %{smart_count} results",
     downloadSelected: "Download the selected test |||| Download the %{smart_count} selected tests",
     none: "Nothing found for “%{q}”.",
-    typeMore: "Type 2 characters or more to search records too.",
+    typeMore: "Type %{count} characters or more to search records too.",
     searching: "Searching records…",
     unavailable: "Records search is unavailable: screens and actions only.",
     failed: "Records could not be searched: %{message}",

@@ -6,7 +6,7 @@ import { actorOf, canAccess } from "../../src/access/accessRules";
 import { SCREENS } from "../../src/access/screens";
 import type { SearchAnswer } from "../../src/api/search";
 import type { Role } from "../../src/api/types";
-import { PALETTE_ACTIONS } from "../../src/custom/palette/paletteItems";
+import { PALETTE_ACTIONS, RECORD_SEARCH_MIN_LENGTH } from "../../src/custom/palette/paletteItems";
 import { appMessages } from "../../src/i18n/en";
 import { CONTRACT } from "../fixtures/contract";
 import { SUBSCRIPTION_CONTRACT } from "../fixtures/subscriptionContract";
@@ -264,7 +264,7 @@ describe("the command palette: keyboard and screen readers", () => {
     // Fewer calls than keys typed (one here, unless the machine stalls between two keys), the last for all of it.
     expect(asked.at(-1)).toBe("brilliant");
     expect(asked.length).toBeLessThan(4);
-    for (const q of asked) expect("brilliant".startsWith(q) && q.length >= 2).toBe(true);
+    for (const q of asked) expect("brilliant".startsWith(q) && q.length >= RECORD_SEARCH_MIN_LENGTH).toBe(true);
     expect(groupOptions(dialog, "Accounts")).toEqual(["Brilliant Gems Ltd"]);
     expect(groupOptions(dialog, "Businesses")).toEqual(["Brilliant Gems London"]);
     expect(groupOptions(dialog, "Tests")).toEqual(["Brilliant cut 9"]);
@@ -307,16 +307,16 @@ describe("the command palette: keyboard and screen readers", () => {
     await waitFor(() => expect(recentKeys()).toEqual([]));
   });
 
-  it("says when nothing is found, and asks nothing for one character", async () => {
+  it("says when nothing is found, and asks nothing below three characters", async () => {
     const asked = serveSearch();
     const user = userEvent.setup();
     await signedInAt("Admin");
     const { dialog, box } = await openWithShortcut(user);
-    await user.type(box, "q");
+    await user.type(box, "qq");
     await waitFor(() =>
-      expect(within(dialog).getByRole("status")).toHaveTextContent("Type 2 characters or more to search records too."),
+      expect(within(dialog).getByRole("status")).toHaveTextContent("Type 3 characters or more to search records too."),
     );
-    await user.type(box, "qzx");
+    await user.type(box, "zx");
     await waitFor(() => expect(within(dialog).getByRole("status")).toHaveTextContent("Nothing found for “qqzx”."));
     expect(asked).toEqual(["qqzx"]);
     expect(box).toHaveAttribute("aria-expanded", "false");

@@ -246,7 +246,7 @@ function PaletteBody({
       : null,
     !inactive && !unavailable && waiting ? translate("palette.searching") : null,
     !inactive && !unavailable && typed.trim().length > 0 && typed.trim().length < RECORD_SEARCH_MIN_LENGTH
-      ? translate("palette.typeMore")
+      ? translate("palette.typeMore", { count: RECORD_SEARCH_MIN_LENGTH })
       : null,
   ]
     .filter(Boolean)

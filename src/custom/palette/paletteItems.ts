@@ -89,8 +89,12 @@ export interface PaletteGroup {
 
 /** How many picks the palette remembers (most recent first). */
 export const RECENT_LIMIT = 5;
-/** Records are searched from this many characters on (the screens and actions from the first). */
-export const RECORD_SEARCH_MIN_LENGTH = 2;
+/**
+ * Records are searched from this many characters on (the screens and actions from the first): the
+ * service's trigram indexes match from three, and shorter text scans every record a super admin
+ * may see (docs/api.md "Records search").
+ */
+export const RECORD_SEARCH_MIN_LENGTH = 3;
 
 /** A record's page in the console (spec §2's routes). */
 export function recordPath(kind: SearchKind, id: string): string {
