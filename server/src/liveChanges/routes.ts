@@ -64,7 +64,7 @@ export const liveChangeRoutes: Feature = async (app, services) => {
       }),
       response: {
         200: {
-          description: "The stream: `change` and `reset` events, and a comment line every few seconds.",
+          description: `The stream: \`ready\`, then \`change\` and \`reset\` events, and a comment line every ${LIVE_CHECK_MS / 1000} s.`,
           content: { "text/event-stream": { schema: Type.String() } },
         },
         ...refusals({ ...GUARD_REFUSALS, 429: `The user already has ${MAX_LIVE_STREAMS_PER_USER} streams open.` }),
