@@ -87,6 +87,15 @@ describe("gallery (spec §2, §9)", () => {
     serveGallery();
     await renderConsole("/gallery?pageSize=20&page=2", { role: "User" });
     await waitFor(() => expect(cardTitles()).toEqual(["Test 21", "Test 22", "Test 23", "Test 24", "Test 25"]));
+    // A page size or a filter chosen starts again from page 1, in the spec's address.
+    fireEvent.mouseDown(screen.getByRole("combobox", { name: "Per page" }));
+    fireEvent.click(await screen.findByRole("option", { name: "50" }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(25));
+    expect(window.location.search).toBe("?pageSize=50&page=1");
+    fireEvent.mouseDown(screen.getByRole("combobox", { name: "Device type" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Dr. Watson" }));
+    await waitFor(() => expect(window.location.search).toBe("?pageSize=50&page=1&deviceType=5001"));
+    await waitFor(() => expect(cardTitles()).toHaveLength(12));
   });
 
   it("searches after a pause, back to page 1", async () => {

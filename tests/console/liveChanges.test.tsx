@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { ActivityEntry } from "../../src/api/activity";
+import type { GalleryItem } from "../../src/api/tests";
 import { ACTIVITY_ENTRY, CONTRACT } from "../fixtures/contract";
 import { renderConsole } from "./harness/renderConsole";
 import { user } from "./harness/resourceService";
@@ -72,6 +73,36 @@ describe("live changes", () => {
     expect(within(rows()[0]!).getByText("The service")).toBeInTheDocument();
     // Nothing to click: the list asked again by itself, no "N new" to act on.
     expect(screen.queryByText(/new entr/i)).not.toBeInTheDocument();
+  });
+
+  it("shows a test made elsewhere in the open gallery (react-admin's list of tests)", async () => {
+    const live = liveService();
+    const test = (id: string, name: string): GalleryItem => ({
+      id,
+      name,
+      device: { name: "Box 1", type: 5001 },
+      account: { id: "acc-1", name: "Brilliant Gems Ltd" },
+      business: { name: "Main Street Store" },
+      date: new Date().toISOString(),
+      sku: "SKU-1",
+      customer: "Jane",
+      vendorName: "Vendor",
+      isCopied: false,
+      thumbnail: null,
+    });
+    const tests = [test("t-old", "Older test")];
+    server.use(
+      http.get("*/api/tests", () =>
+        HttpResponse.json(tests, { headers: { "Content-Range": `tests 0-${tests.length - 1}/${tests.length}` } }),
+      ),
+    );
+    await renderConsole("/gallery?pageSize=10&page=1", { role: "User" });
+    expect(await screen.findByRole("article", { name: "Older test" })).toBeInTheDocument();
+    await waitFor(() => expect(live.opened).toHaveLength(1));
+    tests.unshift(test("t-new", "Newer test"));
+    live.send('id: feed-11\nevent: change\ndata: {"resource":"tests"}\n\n');
+    expect(await screen.findByRole("article", { name: "Newer test" })).toBeInTheDocument();
+    expect(window.location.search).toBe("?pageSize=10&page=1");
   });
 
   it("leaves the lists alone for a change of another resource, asks again for all on a reset", async () => {

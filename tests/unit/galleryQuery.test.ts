@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   describeEstimate,
-  galleryEmptyReason,
-  pageCount,
   parseGalleryQuery,
   toGallerySearch,
-  withFilter,
+  toListSearch,
+  toSpecSearch,
 } from "../../src/custom/gallery/galleryQuery";
 
 describe("gallery query in the URL (spec §2)", () => {
@@ -38,20 +37,6 @@ describe("gallery query in the URL (spec §2)", () => {
     expect(toGallerySearch({ page: 1, pageSize: 10, filter: {} }).toString()).toBe("pageSize=10&page=1");
   });
 
-  it("goes back to page 1 when a filter changes", () => {
-    expect(withFilter({ page: 4, pageSize: 10, filter: {} }, { q: "x" })).toEqual({
-      page: 1,
-      pageSize: 10,
-      filter: { q: "x" },
-    });
-  });
-
-  it("counts pages", () => {
-    expect(pageCount(0, 10)).toBe(1);
-    expect(pageCount(10, 10)).toBe(1);
-    expect(pageCount(11, 10)).toBe(2);
-  });
-
   it("words the estimate", () => {
     expect(describeEstimate(0.2)).toEqual({ unit: "seconds", count: 1 });
     expect(describeEstimate(42)).toEqual({ unit: "seconds", count: 42 });
@@ -59,16 +44,35 @@ describe("gallery query in the URL (spec §2)", () => {
   });
 });
 
-describe("an empty gallery page (issue 26)", () => {
-  const query = (search: string) => parseGalleryQuery(new URLSearchParams(search));
-  it("blames the filters only when one is set", () => {
-    expect(galleryEmptyReason(query(""), 0)).toBe("none");
-    expect(galleryEmptyReason(query("q=%20%20"), 0)).toBe("none");
-    expect(galleryEmptyReason(query("q=emerald"), 0)).toBe("filtered");
-    expect(galleryEmptyReason(query("deviceType=4100"), 0)).toBe("filtered");
+describe("the spec's address and react-admin's list params", () => {
+  const listParams = (search: string) => Object.fromEntries(new URLSearchParams(toListSearch(search)));
+
+  it("gives the list the address's page, page size and filters", () => {
+    expect(listParams("?pageSize=20&page=3&q=ring&deviceType=5001")).toEqual({
+      page: "3",
+      perPage: "20",
+      filter: JSON.stringify({ q: "ring", deviceType: 5001 }),
+    });
+    expect(listParams("")).toEqual({ page: "1", perPage: "10", filter: "{}" });
+    expect(listParams("?pageSize=7&page=-2&from=yesterday")).toEqual({ page: "1", perPage: "10", filter: "{}" });
   });
-  it("says a page past the last is empty, filters or not", () => {
-    expect(galleryEmptyReason(query("page=9"), 12)).toBe("pastLastPage");
-    expect(galleryEmptyReason(query("page=9&q=emerald"), 3)).toBe("pastLastPage");
+
+  it("writes the list's moves as the spec's address, whatever else react-admin keeps in it", () => {
+    const moved = new URLSearchParams({
+      pageSize: "10",
+      page: "2",
+      q: "old",
+      sort: "date",
+      order: "DESC",
+      perPage: "50",
+      filter: JSON.stringify({ q: "new", deviceType: 4100, from: "2026-01-01" }),
+      displayedFilters: "{}",
+    });
+    expect(toSpecSearch(`?${moved}`)).toBe("?pageSize=50&page=2&q=new&deviceType=4100&from=2026-01-01");
+  });
+
+  it("round-trips the spec's address", () => {
+    for (const search of ["?pageSize=10&page=1", "?pageSize=20&page=3&q=sku+1&accountId=a1&to=2026-02-01"])
+      expect(toSpecSearch(toListSearch(search))).toBe(search);
   });
 });

@@ -2,14 +2,10 @@ import { useEffect, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button, InputAdornment, MenuItem, Stack, TextField } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
-import { useTranslate } from "react-admin";
+import { useQuery } from "@tanstack/react-query";
+import { useDataProvider, useListContext, useTranslate } from "react-admin";
 import { DEVICE_TYPES, type GalleryFilter } from "../../api/tests";
-
-interface GalleryFiltersProps {
-  filter: GalleryFilter;
-  accounts: { id: string; name: string }[];
-  onChange: (filter: GalleryFilter) => void;
-}
+import type { ConsoleDataProvider } from "../../dataProvider";
 
 const SEARCH_DELAY_MS = 400;
 
@@ -67,11 +63,20 @@ function DayField({ label, value, min, max, onChange }: DayFieldProps) {
   );
 }
 
-/** Text search, device type, account (when there is more than one) and a date range. */
-export function GalleryFilters({ filter, accounts, onChange }: GalleryFiltersProps) {
+/** Text search, device type, account (when there is more than one) and a date range: the list's filters. */
+export function GalleryFilters() {
   const translate = useTranslate();
+  const { filterValues, setFilters: onChange } = useListContext();
+  const filter = filterValues as GalleryFilter;
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const accounts =
+    useQuery({
+      queryKey: ["gallery-facets"],
+      queryFn: () => dataProvider.getGalleryFacets(),
+      staleTime: 60_000,
+    }).data?.accounts ?? [];
   // The search box is a form field (react-hook-form, react-admin's form library); typing waits for
-  // a pause before it searches, and the URL stays the source of truth.
+  // a pause before it searches, and the list's filters stay the source of truth.
   const { control, reset } = useForm({ defaultValues: { q: filter.q ?? "" } });
   const text = useWatch({ control, name: "q" });
   useEffect(() => reset({ q: filter.q ?? "" }), [filter.q, reset]);

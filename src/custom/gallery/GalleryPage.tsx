@@ -1,28 +1,18 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { Alert, Box, Button, MenuItem, Pagination, Paper, Skeleton, Stack, TextField, Typography } from "@mui/material";
 import DownloadIcon from "@mui/icons-material/Download";
 import PhotoIcon from "@mui/icons-material/PhotoLibraryOutlined";
-import { useSearchParams } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
-import { useDataProvider, useGetList, useTranslate } from "react-admin";
-import type { GalleryFilter, GalleryItem } from "../../api/tests";
+import { ListBase, RouterProviderContext, useListContext, useRouterProvider, useTranslate } from "react-admin";
+import type { RouterNavigateFunction, RouterProvider } from "react-admin";
+import type { GalleryItem } from "../../api/tests";
 import { GALLERY_COLUMNS, GALLERY_COLUMNS_SMALL } from "../../config";
-import type { ConsoleDataProvider } from "../../dataProvider";
 import { useSelectedItems } from "../../authProvider/selectedItems";
+import { hasFilters } from "../../resources/shared/emptyState";
 import { BulkDownloadDialog } from "./BulkDownloadDialog";
 import { GalleryCard } from "./GalleryCard";
 import { GalleryFilters } from "./GalleryFilters";
 import { useStartBulkDownload } from "./useStartBulkDownload";
-import {
-  PAGE_SIZES,
-  pageCount,
-  parseGalleryQuery,
-  toGallerySearch,
-  withFilter,
-  galleryEmptyReason,
-  type GalleryEmptyReason,
-  type GalleryQuery,
-} from "./galleryQuery";
+import { PAGE_SIZES, toListSearch, toSpecSearch } from "./galleryQuery";
 
 const gridSx = {
   display: "grid",
@@ -35,15 +25,10 @@ const gridSx = {
   },
 } as const;
 
-/** What an empty gallery page says: nothing yet (what the page is for), or why this page is empty. */
-function GalleryEmpty({ reason }: { reason: GalleryEmptyReason }) {
+/** An empty gallery: nothing yet (what the page is for), or filters that match nothing. */
+function GalleryEmpty({ filtered }: { filtered: boolean }) {
   const translate = useTranslate();
-  if (reason !== "none")
-    return (
-      <Typography color="text.secondary">
-        {translate(reason === "filtered" ? "gallery.empty" : "gallery.pastLastPage")}
-      </Typography>
-    );
+  if (filtered) return <Typography color="text.secondary">{translate("gallery.empty")}</Typography>;
   return (
     <Paper variant="outlined" sx={{ py: 6, px: 2 }}>
       <Stack alignItems="center" spacing={1} sx={{ color: "text.secondary", textAlign: "center" }}>
@@ -57,33 +42,53 @@ function GalleryEmpty({ reason }: { reason: GalleryEmptyReason }) {
   );
 }
 
+/** The list's move to another page, page size or filters (a search alone), in the spec's words. */
+const inSpecWords = (to: Parameters<RouterNavigateFunction>[0]) =>
+  typeof to === "object" && !to.pathname && to.search ? { ...to, search: toSpecSearch(to.search) } : to;
+
+/**
+ * react-admin's router as the gallery's list sees it: the spec's address read as the list's params
+ * (page, perPage, filter; the default sort), and the list's moves written back as the spec's address.
+ */
+function useSpecAddress(): RouterProvider {
+  const router = useRouterProvider();
+  return useMemo(() => {
+    const useLocation = () => {
+      const location = router.useLocation();
+      return useMemo(() => ({ ...location, search: toListSearch(location.search) }), [location]);
+    };
+    const useNavigate = () => {
+      const navigate = router.useNavigate();
+      return useCallback<RouterNavigateFunction>((to, options) => navigate(inSpecWords(to), options), [navigate]);
+    };
+    return { ...router, useLocation, useNavigate };
+  }, [router]);
+}
+
 /** The gallery (spec §2, §9): test cards, 6 columns (2 on small screens), 10 a page, filters, bulk download. */
 export default function GalleryPage() {
+  return (
+    <RouterProviderContext.Provider value={useSpecAddress()}>
+      <ListBase
+        resource="tests"
+        sort={{ field: "date", order: "DESC" }}
+        // The screen guard has checked the session and canAccess; a failure is said on the page.
+        disableAuthentication
+        queryOptions={{ onError: () => undefined }}
+      >
+        <Gallery />
+      </ListBase>
+    </RouterProviderContext.Provider>
+  );
+}
+
+function Gallery() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [search, setSearch] = useSearchParams();
-  const query = parseGalleryQuery(search);
+  const { data, total, isPending, error, page, perPage, setPage, setPerPage, filterValues } =
+    useListContext<GalleryItem>();
   const selectedItems = useSelectedItems();
   const selected = useSyncExternalStore(selectedItems.subscribe, selectedItems.get);
   const { start: startBulkDownload, starting, downloadId, closeDownload } = useStartBulkDownload();
-
-  const navigateTo = useCallback((next: GalleryQuery) => setSearch(toGallerySearch(next)), [setSearch]);
-  const onFilter = useCallback((filter: GalleryFilter) => navigateTo(withFilter(query, filter)), [navigateTo, query]);
-
-  const { data, total, isPending, error } = useGetList<GalleryItem>(
-    "tests",
-    {
-      pagination: { page: query.page, perPage: query.pageSize },
-      sort: { field: "date", order: "DESC" },
-      filter: query.filter,
-    },
-    { placeholderData: (previous) => previous },
-  );
-  const facets = useQuery({
-    queryKey: ["gallery-facets"],
-    queryFn: () => dataProvider.getGalleryFacets(),
-    staleTime: 60_000,
-  });
 
   const pageIds = (data ?? []).map((item) => item.id);
   const wholePageSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
@@ -101,13 +106,13 @@ export default function GalleryPage() {
         )}
       </Stack>
 
-      <GalleryFilters filter={query.filter} accounts={facets.data?.accounts ?? []} onChange={onFilter} />
+      <GalleryFilters />
 
       {error && <Alert severity="error">{error.message || translate("gallery.loadFailed")}</Alert>}
 
       <Box sx={gridSx} aria-busy={isPending} data-testid="gallery-grid">
         {isPending &&
-          Array.from({ length: query.pageSize }, (_, index) => (
+          Array.from({ length: perPage }, (_, index) => (
             <Skeleton key={index} variant="rounded" sx={{ aspectRatio: "3 / 4.6", height: "auto" }} />
           ))}
         {data?.map((item) => (
@@ -119,7 +124,7 @@ export default function GalleryPage() {
           />
         ))}
       </Box>
-      {!isPending && data?.length === 0 && <GalleryEmpty reason={galleryEmptyReason(query, total ?? 0)} />}
+      {total === 0 && <GalleryEmpty filtered={hasFilters(filterValues)} />}
 
       <Stack direction={{ xs: "column", sm: "row" }} alignItems="center" justifyContent="space-between" spacing={2}>
         <Button
@@ -135,9 +140,9 @@ export default function GalleryPage() {
           {translate(wholePageSelected ? "gallery.clear" : "gallery.selectPage")}
         </Button>
         <Pagination
-          count={pageCount(total ?? 0, query.pageSize)}
-          page={query.page}
-          onChange={(_, page) => navigateTo({ ...query, page })}
+          count={Math.max(1, Math.ceil((total ?? 0) / perPage))}
+          page={page}
+          onChange={(_, next) => setPage(next)}
           color="primary"
           shape="rounded"
         />
@@ -146,8 +151,8 @@ export default function GalleryPage() {
           select
           size="small"
           label={translate("gallery.pageSize")}
-          value={query.pageSize}
-          onChange={(event) => navigateTo({ ...query, page: 1, pageSize: Number(event.target.value) })}
+          value={perPage}
+          onChange={(event) => setPerPage(Number(event.target.value))}
           sx={{ minWidth: 110 }}
         >
           {PAGE_SIZES.map((size) => (

@@ -1,6 +1,5 @@
 import type { GalleryFilter } from "../../api/tests";
 import { GALLERY_PAGE_SIZE } from "../../config";
-import { hasFilters } from "../../resources/shared/emptyState";
 
 export const PAGE_SIZES = [GALLERY_PAGE_SIZE, 20, 50] as const;
 
@@ -30,10 +29,7 @@ export function parseGalleryQuery(search: URLSearchParams): GalleryQuery {
   if (search.get("deviceType") && Number.isInteger(deviceType)) filter.deviceType = deviceType;
   const accountId = search.get("accountId");
   if (accountId) filter.accountId = accountId;
-  const from = search.get("from");
-  if (from && DATE.test(from)) filter.from = from;
-  const to = search.get("to");
-  if (to && DATE.test(to)) filter.to = to;
+  for (const end of ["from", "to"] as const) if (DATE.test(search.get(end) ?? "")) filter[end] = search.get(end)!;
   return {
     page: positiveInt(search.get("page"), 1),
     pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : GALLERY_PAGE_SIZE,
@@ -43,32 +39,23 @@ export function parseGalleryQuery(search: URLSearchParams): GalleryQuery {
 
 export function toGallerySearch({ page, pageSize, filter }: GalleryQuery): URLSearchParams {
   const search = new URLSearchParams({ pageSize: String(pageSize), page: String(page) });
-  if (filter.q) search.set("q", filter.q);
-  if (filter.deviceType !== undefined) search.set("deviceType", String(filter.deviceType));
-  if (filter.accountId) search.set("accountId", filter.accountId);
-  if (filter.from) search.set("from", filter.from);
-  if (filter.to) search.set("to", filter.to);
+  for (const [name, value] of Object.entries(filter)) if (value !== undefined) search.set(name, String(value));
   return search;
 }
 
-/** A changed filter starts again from the first page. */
-export const withFilter = (query: GalleryQuery, filter: GalleryFilter): GalleryQuery => ({
-  ...query,
-  page: 1,
-  filter,
-});
+/** The spec's address as react-admin's list reads it: `page`, `perPage`, `filter` (JSON); the default sort. */
+export function toListSearch(search: string): string {
+  const { page, pageSize, filter } = parseGalleryQuery(new URLSearchParams(search));
+  return `?${new URLSearchParams({ page: String(page), perPage: String(pageSize), filter: JSON.stringify(filter) })}`;
+}
 
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
-
-/**
- * Why a gallery page shows no test: there are tests, but not on this page (a page past the last);
- * the filters match none; or there is none at all (issue 26: not "match these filters" then).
- */
-export type GalleryEmptyReason = "pastLastPage" | "filtered" | "none";
-
-export function galleryEmptyReason(query: GalleryQuery, total: number): GalleryEmptyReason {
-  if (total > 0) return "pastLastPage";
-  return hasFilters(query.filter) ? "filtered" : "none";
+/** The address react-admin's list asks for (a page, a page size, filters) in the spec's words. */
+export function toSpecSearch(listSearch: string): string {
+  const list = new URLSearchParams(listSearch);
+  const spec = new URLSearchParams({ pageSize: list.get("perPage") ?? "", page: list.get("page") ?? "" });
+  const filter = JSON.parse(list.get("filter") || "{}") as Record<string, unknown>;
+  for (const [name, value] of Object.entries(filter)) spec.set(name, String(value));
+  return `?${toGallerySearch(parseGalleryQuery(spec))}`;
 }
 
 /** "about 40 seconds", "about 3 minutes": the bulk download's estimate, in words. */
