@@ -291,7 +291,6 @@ export const appMessages = {
     empty: "No tests match these filters.",
     noTests: "No tests yet",
     noTestsHint: "Tests made with a device show here, newest first.",
-    pastLastPage: "No tests on this page.",
     noPhoto: "No photo",
     select: "Select %{name}",
     selectPage: "Select this page",
