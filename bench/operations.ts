@@ -263,8 +263,14 @@ try {
         },
         { label: "GET /api/search?q=beryl, super admin", who: "superAdmin", url: "/api/search?q=beryl" },
         { label: "GET /api/search?q=be, super admin", who: "superAdmin", url: "/api/search?q=be" },
-        // Three letters every test's name holds: the trigram index finds all 100,000 tests.
+        // Three letters every test's name holds: the trigram index finds all 100,000 tests. "lot" is
+        // inside each name ("Operations lot 17"), "ope" starts each: the tests' two parts (titles
+        // starting with q, then the others) each walk the names in order.
         { label: "GET /api/search?q=lot, super admin", who: "superAdmin", url: "/api/search?q=lot" },
+        { label: "GET /api/search?q=ope, super admin", who: "superAdmin", url: "/api/search?q=ope" },
+        { label: "GET /api/search?q=lot, admin", who: "admin", url: "/api/search?q=lot" },
+        // Three letters nearly every email holds: 33,000 users and 10,000 accounts.
+        { label: "GET /api/search?q=com, super admin", who: "superAdmin", url: "/api/search?q=com" },
         { label: "GET /api/search?q=beryl, admin", who: "admin", url: "/api/search?q=beryl" },
         { label: "GET /api/search?q=sku, user", who: "user", url: "/api/search?q=sku" },
       ];

@@ -5,10 +5,13 @@
  * (every result is in the list's own answer), never another account's; at most five per kind,
  * titles starting with what was typed first; a test by its id; malformed q refused with 400.
  */
+import { sql, TransactionRollbackError, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_KINDS, SEARCH_PER_KIND, type SearchAnswer, type SearchKind } from "../../src/api/search";
 import type { Role } from "../../src/api/types";
-import { LIST_ACCESS } from "../../server/src/search/routes";
+import type { Caller } from "../../server/src/resources/definition";
+import { rowsOf } from "../../server/src/resources/sql";
+import { LIST_ACCESS, searchStatement } from "../../server/src/search/routes";
 import { CONTRACT } from "../fixtures/contract";
 import { createTestApp, expectAnswer, type TestApp } from "./helpers";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
@@ -189,6 +192,114 @@ describe("GET /api/search", () => {
     const titles = ordered.filter((result) => result.kind === "tests").map((result) => result.title);
     const starts = titles.map((title) => title.toLowerCase().startsWith("emerald"));
     expect(starts).toEqual([...starts].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it("answers a q many tests or users hold as sorting every match did: titles starting with it first, then by title and id", async () => {
+    // Our tests holding "quokka": fewer than five titles start with it (two alike but for case:
+    // the id decides), so the others follow; a SKU match, a deleted one, another account's.
+    const named = async (name: string, options: Parameters<typeof insertTest>[2] = {}) =>
+      (await insertTest(t.db, t.storage, { name, photos: 0, ...options })).id;
+    const mine = {
+      beta: await named("Quokka beta", { sku: "QK-1", customer: "Wombat & Co" }),
+      alphaOne: await named("quokka Alpha"),
+      alphaTwo: await named("QUOKKA alpha"),
+      inside: await named("Alpha quokka"),
+      last: await named("Zulu quokka"),
+      bySku: await named("Beta stone", { sku: "QK-QUOKKA-9" }),
+    };
+    await named("Mid quokka", { deletedAt: new Date() });
+    const lapis = await named("Quokka lapis", {
+      accountId: A.lapisTraders,
+      businessId: B.lapisMain,
+      createdBy: U.pastDueAdmin,
+      deviceId: SEED_DEVICE_IDS.lapisWatson,
+    });
+    const [alphaFirst, alphaSecond] = [mine.alphaOne, mine.alphaTwo].sort();
+    const testsOf = (results: SearchAnswer["results"]) =>
+      results.filter((result) => result.kind === "tests").map(({ id, title, detail }) => ({ id, title, detail }));
+
+    const admin = testsOf(await search("admin", "quokka"));
+    expect(admin.map((row) => row.id)).toEqual([alphaFirst, alphaSecond, mine.beta, mine.inside, mine.bySku]);
+    expect(admin[2]).toEqual({ id: mine.beta, title: "Quokka beta", detail: "QK-1 · Wombat & Co" });
+    const superAdmin = testsOf(await search("superAdmin", "quokka"));
+    expect(superAdmin.map((row) => row.id)).toEqual([alphaFirst, alphaSecond, mine.beta, lapis, mine.inside]);
+    expect(superAdmin[2]!.detail).toBe("QK-1 · Wombat & Co · Brilliant Gems Ltd");
+
+    // Users alike (read in the same two parts): by full name, one by its email alone.
+    const person = (firstName: string, lastName: string, accountId: string = A.brilliantGems, email?: string) =>
+      created("/api/users", {
+        firstName,
+        lastName,
+        email: email ?? `${firstName}.${lastName}.${accountId.slice(0, 4)}@example.com`.toLowerCase(),
+        role: "User",
+        accountId,
+        businessId: null,
+      });
+    const people = {
+      beta: await person("Quokka", "beta"),
+      alphaOne: await person("quokka", "Alpha"),
+      alphaTwo: await person("QUOKKA", "alpha", A.brilliantGems, "second.alpha@example.com"),
+      inside: await person("Alpha", "Quokka"),
+      last: await person("Zulu", "Quokka"),
+      byEmail: await person("Beta", "Stone", A.brilliantGems, "quokka.stone@example.com"),
+      lapis: await person("Quokka", "lapis", A.lapisTraders),
+    };
+    const [personFirst, personSecond] = [people.alphaOne, people.alphaTwo].sort();
+    const usersOf = async (who: Who) => idsOf(await search(who, "quokka"), "users");
+    expect(await usersOf("admin")).toEqual([personFirst, personSecond, people.beta, people.inside, people.byEmail]);
+    expect(await usersOf("superAdmin")).toEqual([personFirst, personSecond, people.beta, people.lapis, people.inside]);
+
+    // Beside the statement before (every match joined to its device, account and business and
+    // sorted), for a few q, whatever plan reads them: as planned, and walking the names' indexes
+    // (users: the same as planned).
+    const callers: Record<"superAdmin" | "admin", Caller> = {
+      superAdmin: { id: U.superAdmin, role: "SuperAdmin", accountId: A.gemtestHq },
+      admin: { id: U.admin, role: "Admin", accountId: A.brilliantGems },
+    };
+    const before = (caller: Caller, q: string): SQL => {
+      const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const super_ = caller.role === "SuperAdmin";
+      return sql`select t.id, t.name as "title",
+          coalesce(concat_ws(' · ', nullif(t.sku, ''), nullif(t.customer, ''), ${super_ ? sql`a.name` : sql`null`}), '') as "detail"
+        from tests t join devices d on d.id = t.device_id join accounts a on a.id = t.account_id
+          join businesses b on b.id = t.business_id
+        where t.deleted_at is null and ${super_ ? sql`true` : sql`t.account_id = ${caller.accountId}`}
+          and (concat_ws(' ', t.name, t.sku, t.customer, t.vendor_name) ilike ${`%${escaped}%`} or t.id = ${q})
+        order by t.name ilike ${`${escaped}%`} desc, lower(t.name), t.id limit 5`;
+    };
+    const read = async (statement: SQL, walk: boolean) => {
+      let rows: unknown[] = [];
+      await t.db
+        .transaction(async (tx) => {
+          if (walk)
+            for (const scan of ["seqscan", "bitmapscan"])
+              await tx.execute(sql`select set_config(${`enable_${scan}`}, 'off', true)`);
+          rows = await rowsOf(tx, statement);
+          tx.rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof TransactionRollbackError)) throw error;
+        });
+      return rows as { kind?: string; id: string; title: string; detail: string }[];
+    };
+    for (const who of ["superAdmin", "admin"] as const) {
+      for (const q of ["quokka", "QUOKKA a", "alpha", "e", "emerald", "stone", "qk-", pastedTestId]) {
+        const expected = await read(before(callers[who], q), false);
+        const answer = await search(who, q);
+        expect({ who, q, rows: testsOf(answer) }).toEqual({ who, q, rows: expected });
+        // (Walking took PostgreSQL about a second per super admin's statement: a few q only.)
+        for (const walk of ["quokka", "QUOKKA a", "e"].includes(q) ? [false, true] : [false]) {
+          const rows = (await read(searchStatement(callers[who], q).statement!, walk)) as SearchAnswer["results"];
+          expect({ who, q, walk, tests: testsOf(rows), users: idsOf(rows, "users") }).toEqual({
+            who,
+            q,
+            walk,
+            tests: expected,
+            users: idsOf(answer, "users"),
+          });
+        }
+      }
+    }
   });
 
   it.each([
