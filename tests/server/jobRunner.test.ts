@@ -221,14 +221,18 @@ describe("the job runner", () => {
   it("does not take over a job whose runner keeps its heartbeat", async () => {
     const [id] = await addJobs(1);
     const runs: string[] = [];
+    // The run lasts longer than a job takes to go stale, so only its heartbeats keep it (a runner
+    // that stopped beating loses it); ten beats to a stale period, so a machine busy enough to
+    // delay a few of them does not lose it either (a 300 ms stale period failed under load).
     const slow = (name: string) => async () => {
       runs.push(name);
-      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
     };
-    const owner = runner("owner", { heartbeatMs: 50, staleAfterMs: 300, sweepMs: 50 }, slow("owner"));
+    const timing = { heartbeatMs: 100, staleAfterMs: 1_000, sweepMs: 50 };
+    const owner = runner("owner", timing, slow("owner"));
     owner.wake();
     await waitFor("the job claimed", statusIs(id!, "working"));
-    const other = runner("other", { heartbeatMs: 50, staleAfterMs: 300, sweepMs: 50 }, slow("other"));
+    const other = runner("other", timing, slow("other"));
     other.start();
     await waitFor("the job done", statusIs(id!, "done"));
     expect(runs).toEqual(["owner"]);
