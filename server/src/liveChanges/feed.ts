@@ -17,7 +17,7 @@ import { channelsOf } from "../db/notifications";
 const CHANNEL = "list_changes";
 
 /** How many changes a feed keeps for resumed streams: minutes of a busy service's changes. */
-export const KEPT_CHANGES = 1_000;
+const KEPT_CHANGES = 1_000;
 
 export interface LiveChangeEvent {
   id: string;
@@ -42,7 +42,7 @@ export interface LiveChangeFeed {
 }
 
 /** An announcement's resource and account, or null for one this service did not make. */
-export function readAnnouncement(payload: string): Omit<LiveChangeEvent, "id"> | null {
+function readAnnouncement(payload: string): Omit<LiveChangeEvent, "id"> | null {
   try {
     const { r, a } = JSON.parse(payload) as { r?: unknown; a?: unknown };
     if (!isLiveResource(r) || (a !== null && typeof a !== "string")) return null;

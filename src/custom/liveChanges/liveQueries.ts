@@ -18,7 +18,7 @@ const GALLERY_FACETS = "gallery-facets";
 /** The signed-in user's own subscription state (SubscriptionGate's key): another admin may have paid. */
 const SUBSCRIPTION_STATUS = "subscription-status";
 
-export const QUERIES_OF: Record<LiveResource, readonly string[]> = {
+const QUERIES_OF: Record<LiveResource, readonly string[]> = {
   accounts: ["accounts", DELETED_ACCOUNTS, DASHBOARD],
   businesses: ["businesses"],
   users: ["users", INVITATIONS],

@@ -4,7 +4,7 @@
  * uploading a test's photos one by one, an AI job moving on, must not make the gallery ask again
  * for each).
  */
-export const REFRESH_GAP_MS = 1_000;
+const REFRESH_GAP_MS = 1_000;
 
 export interface RefreshPace<K> {
   changed(key: K): void;
