@@ -72,8 +72,8 @@ export default function GalleryPage() {
       <ListBase
         resource="tests"
         sort={{ field: "date", order: "DESC" }}
-        // The screen guard has checked the session and canAccess; a failure is said on the page.
-        disableAuthentication
+        // Access is react-admin's own: canAccess({ resource: "tests", action: "list" }), as every list.
+        // A failure to load is said on the page, not in a toast.
         queryOptions={{ onError: () => undefined }}
       >
         <Gallery />
