@@ -6,14 +6,16 @@
  * not open the sidebar's drawer over the page, whatever the "Open the sidebar when I sign in"
  * preference says.
  */
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/src/db/demoUsers";
 import type { Role } from "../../src/api/types";
 import { MENU_BY_ROLE } from "../fixtures/menus";
+import { SETTLED } from "./axeAudit";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
 import { expectNoSidewaysScroll, PHONE } from "./phone";
+import { accessTokenOf, serviceApi } from "./serviceApi";
 
 const baseUrl = inject("baseUrl");
 const openPage = journeyBrowser();
@@ -28,16 +30,44 @@ function tableOverflows(page: Page): Promise<number[]> {
   );
 }
 
-/** Opens a menu item's screen and waits until its rows (if it is a list) are drawn. */
+/** What is too wide on the screen shown, or nothing. */
+async function overflowOf(page: Page, item: string): Promise<string | undefined> {
+  const overflows = await tableOverflows(page);
+  const documentOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflows.every((overflow) => overflow <= 0) && documentOverflow <= 0) return undefined;
+  return `${item}: table ${overflows.join(", ")} px, page ${documentOverflow} px too wide`;
+}
+
+/**
+ * Opens a menu item's screen and waits until it has landed and settled (its address, no progress
+ * shown, its rows drawn if it is a list). Not the network's rest: the live-changes stream stays
+ * open on every signed-in page.
+ */
 async function openScreen(page: Page, item: string): Promise<void> {
   const nav = page.getByRole("navigation", { name: "Main menu" });
   if (!(await nav.isVisible())) await page.getByRole("button", { name: "Open menu" }).click();
-  await nav.getByRole("link", { name: item, exact: true }).click();
+  const link = nav.getByRole("link", { name: item, exact: true });
+  const path = new URL((await link.getAttribute("href"))!, baseUrl).pathname;
+  await link.click();
+  await page.waitForURL((url) => url.pathname === path);
   await page.getByRole("heading", { level: 1 }).first().waitFor();
-  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(SETTLED);
   if ((await page.locator(".RaDataTable-table").count()) > 0) {
     await page.locator(".RaDataTable-table tbody tr").first().waitFor();
   }
+}
+
+/**
+ * What is still too wide once the screen has had time to lay out its rows (a list's columns and
+ * a phone's layout settle a frame or two after the rows arrive), or nothing.
+ */
+async function settledOverflowOf(page: Page, item: string): Promise<string | undefined> {
+  let overflow = await overflowOf(page, item);
+  for (let deadline = Date.now() + 5_000; overflow && Date.now() < deadline; ) {
+    await page.waitForTimeout(200);
+    overflow = await overflowOf(page, item);
+  }
+  return overflow;
 }
 
 const SCREENS: [Role, number][] = [
@@ -47,7 +77,27 @@ const SCREENS: [Role, number][] = [
   ["Admin", PHONE.width],
 ];
 
+/**
+ * The widest content a list can hold that the demo's first pages may not show, planted before the
+ * walk: a pending forced reset (Advanced Settings' own lists), and, checked after it, the accounts
+ * whose subscription chip is the longest ("Canceled (grace period)").
+ */
+async function plantWideContent(): Promise<void> {
+  const api = serviceApi(baseUrl);
+  const token = await accessTokenOf(baseUrl, { email: emailFor("SuperAdmin"), password: DEMO_PASSWORD });
+  await api("users/password/check", token, { password: DEMO_PASSWORD });
+  await api("forced-resets", token, {
+    target: "phone_model",
+    phoneBrand: "Fairphone",
+    phoneModel: "Fairphone 5 Limited Edition",
+  });
+}
+
+const CANCELED_ACCOUNTS = `/accounts?filter=${encodeURIComponent(JSON.stringify({ subscriptionStatus: "canceled" }))}`;
+
 describe("lists fit their screen", () => {
+  beforeAll(plantWideContent);
+
   for (const [role, width] of SCREENS) {
     it(`${role}: every screen of the menu at ${width} px wide, the filter panel open`, async () => {
       const { context, page } = await openPage(baseUrl);
@@ -60,12 +110,15 @@ describe("lists fit their screen", () => {
       const wide: string[] = [];
       for (const item of MENU_BY_ROLE[role].slice(1)) {
         await openScreen(page, item);
-        const overflows = await tableOverflows(page);
-        const documentOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflows.some((overflow) => overflow > 0) || documentOverflow > 0) {
-          wide.push(`${item}: table ${overflows.join(", ")} px, page ${documentOverflow} px too wide`);
-        }
+        const overflow = await settledOverflowOf(page, item);
+        if (overflow) wide.push(overflow);
         if (item === "Accounts" || item === "Users") await screenshot(page, `list-fit-${role}-${item}-${width}`);
+      }
+      if (role === "SuperAdmin") {
+        await page.goto(CANCELED_ACCOUNTS);
+        await page.locator("main [data-status=canceled]").first().waitFor({ state: "attached" });
+        const overflow = await settledOverflowOf(page, "Accounts, canceled subscriptions");
+        if (overflow) wide.push(overflow);
       }
       expect(wide).toEqual([]);
       await expectNoSidewaysScroll(page);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button, Chip, Stack, Typography } from "@mui/material";
+import { Button, Chip, Stack, Typography, useMediaQuery, type Theme } from "@mui/material";
 import CancelIcon from "@mui/icons-material/DoNotDisturbOnOutlined";
 import { DataTable, List, useTranslate } from "react-admin";
 import { FORCED_RESETS, type ForcedReset } from "../../api/advancedSettings";
@@ -11,8 +11,12 @@ import { columnFor } from "../shared/columns";
 
 const Column = columnFor<ForcedReset>();
 
-/** What the reset reaches, readably: its kind, its name (linked to the user or device), where it belongs. */
-function TargetCell({ reset }: { reset: ForcedReset }) {
+/**
+ * What the reset reaches, readably: its kind, its name (linked to the user or device), where it
+ * belongs. On a phone the kind stands above the name and who asked comes under it: the list has
+ * no room for a column of its own.
+ */
+function TargetCell({ reset, phone }: { reset: ForcedReset; phone: boolean }) {
   const translate = useTranslate();
   const name =
     reset.target === "user" && reset.userId ? (
@@ -24,11 +28,16 @@ function TargetCell({ reset }: { reset: ForcedReset }) {
     );
   const detail = targetDetail(reset);
   return (
-    <Stack direction="row" spacing={1.5} alignItems="center">
+    <Stack
+      direction={phone ? "column" : "row"}
+      spacing={phone ? 0.5 : 1.5}
+      alignItems={phone ? "flex-start" : "center"}
+    >
       <Chip size="small" variant="outlined" label={translate(`advancedSettings.resets.kinds.${reset.target}`)} />
       <Stack spacing={0} sx={{ minWidth: 0 }}>
         <span>{name}</span>
         {detail && <Muted>{detail}</Muted>}
+        {phone && <AskedCell reset={reset} />}
       </Stack>
     </Stack>
   );
@@ -101,6 +110,7 @@ function ResetList({
   empty: string;
   children: ReactNode;
 }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"), { noSsr: true });
   return (
     <List
       resource={FORCED_RESETS}
@@ -118,13 +128,15 @@ function ResetList({
           source="targetName"
           label="advancedSettings.resets.columns.target"
           disableSort
-          render={(r) => <TargetCell reset={r} />}
+          render={(r) => <TargetCell reset={r} phone={phone} />}
         />
-        <Column
-          source="createdAt"
-          label="advancedSettings.resets.columns.asked"
-          render={(r) => <AskedCell reset={r} />}
-        />
+        {!phone && (
+          <Column
+            source="createdAt"
+            label="advancedSettings.resets.columns.asked"
+            render={(r) => <AskedCell reset={r} />}
+          />
+        )}
         {children}
       </DataTable>
     </List>

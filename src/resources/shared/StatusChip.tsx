@@ -2,7 +2,10 @@ import { Chip, type ChipProps } from "@mui/material";
 import { useRecordContext, useTranslate } from "react-admin";
 import { statusLabelKey, statusTone } from "./status";
 
-/** A status as a coloured chip (status.ts decides the colour). */
+/**
+ * A status as a coloured chip (status.ts decides the colour). A long label ("Canceled (grace
+ * period)") wraps inside its chip rather than widening a narrow list column past its screen.
+ */
 export function StatusChip({
   status,
   size = "small",
@@ -23,6 +26,7 @@ export function StatusChip({
       color={tone}
       variant={tone === "default" ? "outlined" : "filled"}
       data-status={status}
+      sx={{ height: "auto", minHeight: size === "small" ? 24 : 32, "& .MuiChip-label": { whiteSpace: "normal", py: 0.25 } }}
     />
   );
 }
