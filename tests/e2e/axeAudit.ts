@@ -85,7 +85,9 @@ export class PageAuditor {
         // The classic run: axe in the page itself (and its same-origin frames), without the extra blank
         // tab the partial run opens — a journey counting its tabs or downloads must not see ours.
         .setLegacyMode(true)
-        .options({ rules: EXTRA_RULES_ON })
+        // Violations only: axe still runs every rule on every node, but stops collecting each
+        // passing node's details, which the audit never reads (a fifth of its time).
+        .options({ rules: EXTRA_RULES_ON, resultTypes: ["violations"] })
         .analyze()
         .finally(() => this.page.evaluate(MOVING).catch(() => undefined));
       if (pageKey(this.page.url()) !== key) return; // It moved on during the run: audit the new page later.

@@ -88,4 +88,26 @@ describe("every screen, audited with WCAG 2.2 AA rules (issue 25)", () => {
       await context.close();
     }, 240_000); // A dozen screens and records, each audited: a few minutes on a busy machine.
   }
+
+  it("the audit itself reports a planted violation, naming its rule", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    // A button with no name and grey text on white: critical and serious for axe.
+    await page.evaluate(() => {
+      // Styled through the CSSOM: the console's policy refuses inline style attributes.
+      const faint = document.createElement("p");
+      faint.textContent = "Faint words";
+      faint.style.color = "#ccc";
+      faint.style.background = "#fff";
+      document.body.append(document.createElement("button"), faint);
+    });
+    const auditor = auditorOf(page)!;
+    await auditor.audit();
+    const report = auditor.report() ?? "";
+    expect(report).toContain("button-name");
+    expect(report).toContain("color-contrast");
+    auditor.clear(); // Planted on purpose: the journey itself passes.
+    await context.close();
+  });
 });
