@@ -45,7 +45,10 @@ async function overflowOf(page: Page, item: string): Promise<string | undefined>
  */
 async function openScreen(page: Page, item: string): Promise<void> {
   const nav = page.getByRole("navigation", { name: "Main menu" });
-  if (!(await nav.isVisible())) await page.getByRole("button", { name: "Open menu" }).click();
+  // A phone's menu is a drawer the journey opens; a desktop's is docked and appears whole once
+  // its access is known (the same button would close it).
+  const phone = page.viewportSize()!.width < 600;
+  if (phone && !(await nav.isVisible())) await page.getByRole("button", { name: "Open menu" }).click();
   const link = nav.getByRole("link", { name: item, exact: true });
   const path = new URL((await link.getAttribute("href"))!, baseUrl).pathname;
   await link.click();
