@@ -31,9 +31,9 @@ export const TESTS_RESOURCE = "tests";
 export const BULK_DOWNLOADS_RESOURCE = "bulk-downloads";
 
 /** getOne("tests")'s meta: the public view reads the shared test without the session. */
-export interface TestGetOneMeta {
+export type TestGetOneMeta = {
   publicView?: boolean;
-}
+};
 
 /** The meta of a test's getOne, and of its update, so both name the same cached record. */
 export const testRecordMeta = (publicView: boolean): TestGetOneMeta => ({ publicView });

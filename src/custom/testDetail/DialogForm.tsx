@@ -19,10 +19,15 @@ interface DialogFormProps {
   children: ReactNode;
 }
 
+/** A form's own values: never the page's record (react-admin's Form would start from it). */
+const NO_RECORD = {};
+
 /**
  * A test page dialog's react-admin form: checked as the person types (the submit button waits for
  * valid fields, with no "invalid form" toast), then Cancel and the submit button. The dialog's
- * content, and so the form and what was typed, goes away when it closes.
+ * content, and so the form and what was typed, goes away when it closes. It starts from its
+ * `defaultValues` only: the test in the page's record context is not what it edits as it is (an
+ * edit's notes are one text, a password check has no record).
  */
 export function DialogForm({
   open,
@@ -39,7 +44,14 @@ export function DialogForm({
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
-      <Form defaultValues={defaultValues} mode="onChange" onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+      <Form
+        record={NO_RECORD}
+        defaultValues={defaultValues}
+        mode="onChange"
+        onSubmit={onSubmit}
+        noValidate
+        disableInvalidFormNotification
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>
         <DialogActions>

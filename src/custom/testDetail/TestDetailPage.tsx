@@ -1,33 +1,38 @@
+import { useContext } from "react";
 import { Alert, Box } from "@mui/material";
-import { useParams } from "react-router-dom";
-import { useGetOne, useTranslate } from "react-admin";
+import { ShowContext, useTranslate } from "react-admin";
 import type { ApiTest } from "../../api/tests";
 import { TESTS_RESOURCE, testRecordMeta } from "../../dataProvider/testRecordsProvider";
-import { PageLoader } from "../status/PageLoader";
+import { RecordShow } from "../../resources/shared/RecordState";
 import { TestDetailView } from "./TestDetailView";
 
+/** A test that failed to load: the service's message in an error alert (spec §8), whatever its status. */
+function TestLoadError() {
+  const translate = useTranslate();
+  const error = useContext(ShowContext)?.error;
+  const message = error instanceof Error && error.message ? error.message : translate("testDetail.loadFailed");
+  return (
+    <Box sx={{ py: 2 }}>
+      <Alert severity="error">{message}</Alert>
+    </Box>
+  );
+}
+
 /**
- * One test, loaded by id with react-admin's getOne (GET v3/tests/{id}, or the public one), cached
- * per view; a failed load shows its message in an error alert (spec §8).
+ * One test, as every record page loads its record (RecordShow: react-admin's ShowBase and getOne,
+ * GET v3/tests/{id}, or the public one for a shared link's guest).
  */
 export function TestDetail({ publicView }: { publicView: boolean }) {
-  const translate = useTranslate();
-  const { id = "" } = useParams();
-  const { data, error, isPending } = useGetOne<ApiTest>(
-    TESTS_RESOURCE,
-    { id, meta: testRecordMeta(publicView) },
-    // A missing or forbidden test is not worth three more tries before saying so.
-    { retry: false },
+  return (
+    <RecordShow<ApiTest>
+      resource={TESTS_RESOURCE}
+      meta={testRecordMeta(publicView)}
+      guest={publicView}
+      error={<TestLoadError />}
+    >
+      {(test) => <TestDetailView test={test} publicView={publicView} />}
+    </RecordShow>
   );
-  if (isPending) return <PageLoader />;
-  if (error || !data) {
-    return (
-      <Box sx={{ py: 2 }}>
-        <Alert severity="error">{error?.message || translate("testDetail.loadFailed")}</Alert>
-      </Box>
-    );
-  }
-  return <TestDetailView test={data} publicView={publicView} />;
 }
 
 /** /gallery/item/:id */

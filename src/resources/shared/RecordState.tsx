@@ -57,20 +57,34 @@ interface RecordShowProps<T extends RaRecord> {
   resource: string;
   /** Default: the `:id` of the route, as react-admin reads it. */
   id?: string;
+  /** Passed to the data provider's getOne (which of a resource's routes reads the record). */
+  meta?: Record<string, unknown>;
+  /** What a failed load shows; default RecordError. */
+  error?: ReactNode;
+  /** A guest's page (a shared link): no sign-in and no access question. */
+  guest?: boolean;
   /** The page, once its record is in; ShowBase also puts it in the record context. */
   children: (record: T) => ReactNode;
 }
 
 /** A detail page's record through react-admin's ShowBase, with the console's skeleton and error block. */
-export function RecordShow<T extends RaRecord>({ resource, id, children }: RecordShowProps<T>) {
+export function RecordShow<T extends RaRecord>({
+  resource,
+  id,
+  meta,
+  error = <RecordError />,
+  guest = false,
+  children,
+}: RecordShowProps<T>) {
   return (
     <ShowBase<T>
       resource={resource}
       id={id}
-      queryOptions={RECORD_QUERY_OPTIONS}
+      queryOptions={meta ? { ...RECORD_QUERY_OPTIONS, meta } : RECORD_QUERY_OPTIONS}
+      disableAuthentication={guest}
       loading={<DetailSkeleton />}
-      error={<RecordError />}
-      render={({ record }) => (record ? children(record) : <RecordError />)}
+      error={error}
+      render={({ record }) => (record ? children(record) : error)}
     />
   );
 }
