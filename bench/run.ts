@@ -55,9 +55,24 @@ async function seededDataDir(): Promise<string> {
   return dataDir;
 }
 
+/**
+ * BENCH_ONLY / BENCH_SKIP (comma-separated file names): a part of the run. CI runs the smoke run in
+ * two lanes, one BENCH_ONLY=lighthouse.ts, the other BENCH_SKIP=lighthouse.ts, so a benchmark added
+ * to BENCHES is in CI's run without a change there.
+ */
+const listed = (name: string) => process.env[name]?.split(",").filter(Boolean);
+const only = listed("BENCH_ONLY");
+const skipped = listed("BENCH_SKIP") ?? [];
+const unknown = [...(only ?? []), ...skipped].filter((bench) => !BENCHES.includes(bench));
+if (unknown.length > 0) {
+  console.error(`No such benchmark: ${unknown.join(", ")} (bench/run.ts BENCHES)`);
+  process.exit(1);
+}
+const picked = BENCHES.filter((bench) => (!only || only.includes(bench)) && !skipped.includes(bench));
+
 const seeded = SMOKE ? await seededDataDir() : undefined;
 const failed: string[] = [];
-for (const bench of BENCHES) {
+for (const bench of picked) {
   console.log(`\n== bench/${bench}${SMOKE ? " (smoke)" : ""}`);
   const command = ["--import", "tsx", `bench/${bench}`];
   if (ON_POSTGRES.has(bench)) command.unshift("scripts/with-postgres.mjs", process.execPath);
