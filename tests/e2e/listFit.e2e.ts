@@ -66,7 +66,7 @@ async function openScreen(page: Page, item: string): Promise<void> {
  */
 async function settledOverflowOf(page: Page, item: string): Promise<string | undefined> {
   let overflow = await overflowOf(page, item);
-  for (let deadline = Date.now() + 5_000; overflow && Date.now() < deadline; ) {
+  for (let deadline = Date.now() + 5_000; overflow && Date.now() < deadline;) {
     await page.waitForTimeout(200);
     overflow = await overflowOf(page, item);
   }

@@ -26,7 +26,11 @@ export function StatusChip({
       color={tone}
       variant={tone === "default" ? "outlined" : "filled"}
       data-status={status}
-      sx={{ height: "auto", minHeight: size === "small" ? 24 : 32, "& .MuiChip-label": { whiteSpace: "normal", py: 0.25 } }}
+      sx={{
+        height: "auto",
+        minHeight: size === "small" ? 24 : 32,
+        "& .MuiChip-label": { whiteSpace: "normal", py: 0.25 },
+      }}
     />
   );
 }
