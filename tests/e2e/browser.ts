@@ -33,7 +33,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
   // A state shown on purpose (a dialog, a filtered list) is audited too, even on an audited page.
   await auditorOf(page)?.audit();
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  // The whole page, taken in a window as tall as the page rather than with Playwright's fullPage:
+  // under load, Chromium's full-page capture passes the page through a 1 x 1 px window, which the
+  // console reads as a phone and so folds its sidebar (spec §2), for the rest of the journey.
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  if (viewport && height > viewport.height) await page.setViewportSize(viewport);
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
