@@ -6,10 +6,14 @@ import { TESTS_RESOURCE, testRecordMeta } from "../../dataProvider/testRecordsPr
 import { RecordShow } from "../../resources/shared/RecordState";
 import { TestDetailView } from "./TestDetailView";
 
-/** A test that failed to load: the service's message in an error alert (spec §8), whatever its status. */
-function TestLoadError() {
+/**
+ * A test that failed to load: the service's message in an error alert (spec §8), whatever its
+ * status. Without an `error`, the error of the ShowBase it is in.
+ */
+export function TestLoadError({ error: given }: { error?: unknown }) {
   const translate = useTranslate();
-  const error = useContext(ShowContext)?.error;
+  const context = useContext(ShowContext);
+  const error = given ?? context?.error;
   const message = error instanceof Error && error.message ? error.message : translate("testDetail.loadFailed");
   return (
     <Box sx={{ py: 2 }}>
@@ -19,23 +23,13 @@ function TestLoadError() {
 }
 
 /**
- * One test, as every record page loads its record (RecordShow: react-admin's ShowBase and getOne,
- * GET v3/tests/{id}, or the public one for a shared link's guest).
+ * /gallery/item/:id: one test, as every record page loads its record (RecordShow: react-admin's
+ * ShowBase, canAccess tests/show, getOne GET v3/tests/{id}).
  */
-export function TestDetail({ publicView }: { publicView: boolean }) {
+export default function TestDetailPage() {
   return (
-    <RecordShow<ApiTest>
-      resource={TESTS_RESOURCE}
-      meta={testRecordMeta(publicView)}
-      guest={publicView}
-      error={<TestLoadError />}
-    >
-      {(test) => <TestDetailView test={test} publicView={publicView} />}
+    <RecordShow<ApiTest> resource={TESTS_RESOURCE} meta={testRecordMeta(false)} error={<TestLoadError />}>
+      {(test) => <TestDetailView test={test} publicView={false} />}
     </RecordShow>
   );
-}
-
-/** /gallery/item/:id */
-export default function TestDetailPage() {
-  return <TestDetail publicView={false} />;
 }

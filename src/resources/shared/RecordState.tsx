@@ -61,8 +61,6 @@ interface RecordShowProps<T extends RaRecord> {
   meta?: Record<string, unknown>;
   /** What a failed load shows; default RecordError. */
   error?: ReactNode;
-  /** A guest's page (a shared link): no sign-in and no access question. */
-  guest?: boolean;
   /** The page, once its record is in; ShowBase also puts it in the record context. */
   children: (record: T) => ReactNode;
 }
@@ -73,7 +71,6 @@ export function RecordShow<T extends RaRecord>({
   id,
   meta,
   error = <RecordError />,
-  guest = false,
   children,
 }: RecordShowProps<T>) {
   return (
@@ -81,7 +78,6 @@ export function RecordShow<T extends RaRecord>({
       resource={resource}
       id={id}
       queryOptions={meta ? { ...RECORD_QUERY_OPTIONS, meta } : RECORD_QUERY_OPTIONS}
-      disableAuthentication={guest}
       loading={<DetailSkeleton />}
       error={error}
       render={({ record }) => (record ? children(record) : error)}
