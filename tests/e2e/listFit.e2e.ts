@@ -80,9 +80,12 @@ const SCREENS: [Role, number][] = [
   ["Admin", PHONE.width],
 ];
 
+/** A demo box with a serial of the longest form (GX-…), of an account no journey touches. */
+const WIDE_SERIAL_DEVICE = "a6000000-0000-4000-8000-000000019300";
+
 /**
  * The widest content a list can hold that the demo's first pages may not show, planted before the
- * walk: a pending forced reset (Advanced Settings' own lists), and, checked after it, the accounts
+ * walk: a pending and a picked-up forced reset (Advanced Settings' own lists), and, checked after it, the accounts
  * whose subscription chip is the longest ("Canceled (grace period)").
  */
 async function plantWideContent(): Promise<void> {
@@ -94,6 +97,12 @@ async function plantWideContent(): Promise<void> {
     phoneBrand: "Fairphone",
     phoneModel: "Fairphone 5 Limited Edition",
   });
+  // A reset a device app picked up: its row names the device's serial and who was signed in. The
+  // box is one no other journey calls for (another account's, on Android 13), so the call takes
+  // this reset only.
+  const box = await api<{ serialNumber: string }>(`devices/${WIDE_SERIAL_DEVICE}`, token);
+  await api("forced-resets", token, { target: "phone", deviceId: WIDE_SERIAL_DEVICE });
+  await api(`device-config?serialNumber=${encodeURIComponent(box.serialNumber)}`, token);
 }
 
 const CANCELED_ACCOUNTS = `/accounts?filter=${encodeURIComponent(JSON.stringify({ subscriptionStatus: "canceled" }))}`;
@@ -115,7 +124,8 @@ describe("lists fit their screen", () => {
         await openScreen(page, item);
         const overflow = await settledOverflowOf(page, item);
         if (overflow) wide.push(overflow);
-        if (item === "Accounts" || item === "Users") await screenshot(page, `list-fit-${role}-${item}-${width}`);
+        if (item === "Accounts" || item === "Users" || item === "Advanced Settings")
+          await screenshot(page, `list-fit-${role}-${item}-${width}`);
       }
       if (role === "SuperAdmin") {
         await page.goto(CANCELED_ACCOUNTS);

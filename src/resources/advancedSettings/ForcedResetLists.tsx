@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Button, Chip, Stack, Typography, useMediaQuery, type Theme } from "@mui/material";
+import { Box, Button, Chip, Stack, Typography, useMediaQuery, type Theme } from "@mui/material";
 import CancelIcon from "@mui/icons-material/DoNotDisturbOnOutlined";
 import { DataTable, List, useTranslate } from "react-admin";
 import { FORCED_RESETS, type ForcedReset } from "../../api/advancedSettings";
-import { DateTimeText, Muted, NoWrap, RecordLink } from "../shared/fields";
+import { DateTimeText, Muted, RecordLink } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { useRecordAction } from "../shared/useRecordAction";
 import { targetDetail } from "./resetRules";
@@ -43,15 +43,23 @@ function TargetCell({ reset, phone }: { reset: ForcedReset; phone: boolean }) {
   );
 }
 
+/**
+ * A date and time on one line, but on a phone free to break after the date: two columns of
+ * one-line times do not fit beside each other on 390 px (the picked-up list).
+ */
+const When = ({ value }: { value: string | null }) => (
+  <Box component="span" sx={{ whiteSpace: { sm: "nowrap" } }}>
+    <DateTimeText value={value} />
+  </Box>
+);
+
 /** Who asked, and when. */
 function AskedCell({ reset }: { reset: ForcedReset }) {
   return (
     <Stack spacing={0}>
       <RecordLink to={paths.user(reset.requestedById)}>{reset.requestedByName}</RecordLink>
       <Muted>
-        <NoWrap>
-          <DateTimeText value={reset.createdAt} />
-        </NoWrap>
+        <When value={reset.createdAt} />
       </Muted>
     </Stack>
   );
@@ -167,9 +175,7 @@ export function PickedUpResets() {
         label="advancedSettings.resets.columns.pickedUp"
         render={(r) => (
           <Stack spacing={0}>
-            <NoWrap>
-              <DateTimeText value={r.pickedUpAt} />
-            </NoWrap>
+            <When value={r.pickedUpAt} />
             {r.pickedUpDeviceSerialNumber && (
               <Muted>
                 {r.pickedUpDeviceId ? (
