@@ -2,7 +2,9 @@ import "@testing-library/jest-dom/vitest";
 import "vitest-canvas-mock";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
+import { installFastLabels } from "./harness/fastLabels";
 import { server } from "./harness/server";
+import { insertStylesAsProductionDoes } from "./harness/speedyStyles";
 
 // A browser resolves the console's relative "/api/…" against the page; Node's fetch does not.
 // (Test files share their worker's globals: the wrapper is installed once.)
@@ -28,6 +30,15 @@ window.matchMedia ??= ((query: string) => ({
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
 window.scrollTo = () => undefined;
+
+// jsdom's slow paths, replaced by equivalents (each module says why). Test files share their
+// worker's window, so this runs once per worker.
+const FAST_PATHS = Symbol.for("console-tests.fast-paths");
+if (!(FAST_PATHS in window)) {
+  Object.assign(window, { [FAST_PATHS]: true });
+  installFastLabels();
+  insertStylesAsProductionDoes();
+}
 
 // Pages load on demand; the first import of a chunk in a cold test worker can take seconds, and
 // many more on a machine busy with other work. A wait is a limit for what never comes, not a
