@@ -31,6 +31,10 @@ async function setUpPglite(project: TestProject, dir: string, filesDir: string):
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     await prepareDb(pgliteHandle(client), { storage: localDirectoryStorage(filesDir) });
+    // Without the WAL segment kept for reuse, each test file's copy loads a quarter less (72 → 56 MB,
+    // ~130 ms less per file): removed at the checkpoint rather than recycled.
+    await client.exec("set wal_recycle = off");
+    await client.exec("checkpoint");
     const dump = await client.dumpDataDir("none");
     const dumpPath = join(dir, "template.tar");
     await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
