@@ -18,7 +18,9 @@ const serverProject = {
   environment: "node",
   globalSetup: ["tests/server/globalSetup.ts"],
   testTimeout: 30000,
-  hookTimeout: 60000,
+  // A file's beforeAll may wait for the template database, built while the first files run
+  // (globalSetup.ts): a limit for a build that never ends, not a budget.
+  hookTimeout: 180_000,
 };
 
 export default defineConfig({

@@ -13,7 +13,7 @@ export default defineConfig({
     // A limit for a hung run, not a budget: on a quiet machine the walk takes about a minute and a
     // half, and a machine busy with other work must not fail it.
     testTimeout: 900_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     maxWorkers: 1,
   },
 });

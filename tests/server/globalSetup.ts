@@ -1,60 +1,44 @@
 /**
- * Builds the migrated and seeded template database once per run (a fresh PGlite costs seconds,
- * loading a dump of one costs a fraction of that). With TEST_DATABASE_URL set the template is a
- * database on that PostgreSQL server instead.
+ * The server tests' template database, built once per run (a fresh PGlite costs seconds, loading
+ * a dump of one costs a fraction of that) by buildTemplate.ts in a process of its own, while the
+ * first test files run: only the service's tests need it, and they wait for its ready file
+ * (`templateSource()` in helpers.ts). Awaited here, it held every file of `npm test` back; built
+ * in this process, it slowed the transforms every test file waits for.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { openPostgres, pgliteHandle, PGLITE_EXTENSIONS } from "../../server/src/db/client";
-import { prepareDb } from "../../server/src/db/prepare";
-import { localDirectoryStorage } from "../../server/src/files/storage";
-import { adminQuery, quoteIdent, uniqueDatabaseName, withDatabase } from "./testDatabase";
+import { announce, templateFilesDir, templateReadyPath } from "./buildTemplate";
+import { adminQuery, quoteIdent, type TemplateReady } from "./testDatabase";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), "gemtest-server-tests-"));
-  const filesDir = join(dir, "files");
-  project.provide("serverTestFiles", filesDir);
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  const cleanUp = adminUrl
-    ? await setUpPostgres(project, adminUrl, filesDir)
-    : await setUpPglite(project, dir, filesDir);
+  project.provide("serverTestFiles", templateFilesDir(dir));
+  project.provide("serverTestReady", templateReadyPath(dir));
+  const build = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "buildTemplate.ts"), dir], {
+    stdio: "inherit",
+  });
+  // A build that dies before it says anything must not leave the tests waiting.
+  const exited = once(build, "exit").then(async ([code, signal]) => {
+    const said = await readFile(templateReadyPath(dir), "utf8").then(
+      () => true,
+      () => false,
+    );
+    if (!said)
+      await announce(dir, { error: `buildTemplate.ts ended (${signal ?? `exit code ${code}`}) without a template.` });
+  });
   return async () => {
-    await cleanUp();
+    await exited;
+    const ready = JSON.parse(
+      await readFile(templateReadyPath(dir), "utf8").catch(() => "{}"),
+    ) as Partial<TemplateReady>;
+    if ("template" in ready && ready.template?.kind === "postgres") {
+      const { adminUrl, templateName } = ready.template;
+      await adminQuery(adminUrl, `drop database if exists ${quoteIdent(templateName)} with (force)`);
+    }
     await rm(dir, { recursive: true, force: true });
   };
-}
-
-async function setUpPglite(project: TestProject, dir: string, filesDir: string): Promise<() => Promise<void>> {
-  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  try {
-    await prepareDb(pgliteHandle(client), { storage: localDirectoryStorage(filesDir) });
-    // Without the WAL segment kept for reuse, each test file's copy loads a quarter less (72 → 56 MB,
-    // ~130 ms less per file): removed at the checkpoint rather than recycled.
-    await client.exec("set wal_recycle = off");
-    await client.exec("checkpoint");
-    const dump = await client.dumpDataDir("none");
-    const dumpPath = join(dir, "template.tar");
-    await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
-    project.provide("serverTestTemplate", { kind: "pglite", dumpPath });
-    return async () => undefined;
-  } finally {
-    await client.close();
-  }
-}
-
-async function setUpPostgres(project: TestProject, adminUrl: string, filesDir: string): Promise<() => Promise<void>> {
-  const templateName = uniqueDatabaseName("gemtest_template");
-  await adminQuery(adminUrl, `create database ${quoteIdent(templateName)}`);
-  const handle = openPostgres(withDatabase(adminUrl, templateName));
-  try {
-    await prepareDb(handle, { storage: localDirectoryStorage(filesDir) });
-  } finally {
-    // CREATE DATABASE ... TEMPLATE refuses a template with open connections.
-    await handle.close();
-  }
-  project.provide("serverTestTemplate", { kind: "postgres", adminUrl, templateName });
-  return () => adminQuery(adminUrl, `drop database if exists ${quoteIdent(templateName)} with (force)`);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { openAsBlob } from "node:fs";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -26,7 +26,14 @@ import type { Clock } from "../../server/src/clock";
 import type { PaymentProvider } from "../../server/src/payments/provider";
 import { settings } from "../../server/src/db/schema";
 import { createStorage, type FileStorage } from "../../server/src/files/storage";
-import { adminQuery, quoteIdent, uniqueDatabaseName, withDatabase } from "./testDatabase";
+import {
+  adminQuery,
+  quoteIdent,
+  uniqueDatabaseName,
+  withDatabase,
+  type TemplateReady,
+  type TemplateSource,
+} from "./testDatabase";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -49,9 +56,30 @@ export interface TestAppOptions {
   paymentProvider?: PaymentProvider;
 }
 
+let template: Promise<TemplateSource> | undefined;
+
+/**
+ * The seeded template, once globalSetup has built it (it builds while the first test files run):
+ * its ready file is polled, a build that failed fails the test with the build's error.
+ */
+export function templateSource(): Promise<TemplateSource> {
+  template ??= (async () => {
+    for (;;) {
+      const text = await readFile(inject("serverTestReady"), "utf8").catch(() => undefined);
+      if (text !== undefined) {
+        const ready = JSON.parse(text) as TemplateReady;
+        if ("error" in ready) throw new Error(`The template database was not built:\n${ready.error}`);
+        return ready.template;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return template;
+}
+
 /** A copy of the seeded template database; dispose() after closing the handle. */
 export async function openTestDatabase(): Promise<{ handle: DbHandle; dispose(): Promise<void> }> {
-  const template = inject("serverTestTemplate");
+  const template = await templateSource();
   if (template.kind === "pglite") {
     const client = await PGlite.create({
       loadDataDir: await openAsBlob(template.dumpPath),
@@ -72,6 +100,7 @@ export async function openTestDatabase(): Promise<{ handle: DbHandle; dispose():
 
 /** A copy of the seeded file storage in a new temporary directory; remove() when done. */
 export async function copyTestFiles(): Promise<{ dataDir: string; filesDir: string; remove(): Promise<void> }> {
+  await templateSource();
   const dataDir = await mkdtemp(join(tmpdir(), "gemtest-test-data-"));
   const filesDir = join(dataDir, "files");
   await cp(inject("serverTestFiles"), filesDir, { recursive: true });

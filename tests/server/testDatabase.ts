@@ -12,9 +12,13 @@ export type TemplateSource =
   /** A database on the PostgreSQL server at adminUrl to clone with CREATE DATABASE ... TEMPLATE. */
   | { kind: "postgres"; adminUrl: string; templateName: string };
 
+/** What globalSetup writes to the ready file once the template is built, or why it could not. */
+export type TemplateReady = { template: TemplateSource } | { error: string };
+
 declare module "vitest" {
   export interface ProvidedContext {
-    serverTestTemplate: TemplateSource;
+    /** The file globalSetup writes (TemplateReady) once the template is built. */
+    serverTestReady: string;
     /** The file storage directory the template's seed wrote its photos to; copied per test file. */
     serverTestFiles: string;
   }
