@@ -19,7 +19,7 @@ import { createTestApp, freshIp, signIn, type TestApp } from "../server/helpers"
 import { EMAILS, type Who } from "../server/records";
 import { bodyCandidates, casesOf, operationsOf, type FuzzRequest } from "./cases";
 import { EDGE_KINDS, type EdgeKind } from "./edges";
-import { watchDatabase, type DbWatch } from "./dbWatch";
+import { watchDatabase, type DbWatch } from "../server/dbWatch";
 import { prng } from "./prng";
 import { freshen } from "./values";
 import { CONTRACTS } from "../../src/api/contract";
