@@ -4,18 +4,8 @@
  */
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { jsdomGetters } from "./harness/fastLabels";
+import { jsdomGetters, LABELABLE_CLASSES } from "./harness/fastLabels";
 import { renderConsole } from "./harness/renderConsole";
-
-const LABELABLE_CLASSES = [
-  HTMLButtonElement,
-  HTMLInputElement,
-  HTMLMeterElement,
-  HTMLOutputElement,
-  HTMLProgressElement,
-  HTMLSelectElement,
-  HTMLTextAreaElement,
-];
 
 function jsdomAnswer(element: Element, property: "control" | "labels"): unknown {
   const own = LABELABLE_CLASSES.find((kind) => element instanceof kind) ?? HTMLLabelElement;

@@ -57,7 +57,7 @@ export function labelsOf(element: HTMLElement): HTMLLabelElement[] {
   });
 }
 
-const LABELABLE_CLASSES = [
+export const LABELABLE_CLASSES = [
   HTMLButtonElement,
   HTMLInputElement,
   HTMLMeterElement,
