@@ -85,8 +85,8 @@ const WIDE_SERIAL_DEVICE = "a6000000-0000-4000-8000-000000019300";
 
 /**
  * The widest content a list can hold that the demo's first pages may not show, planted before the
- * walk: a pending and a picked-up forced reset (Advanced Settings' own lists), and, checked after it, the accounts
- * whose subscription chip is the longest ("Canceled (grace period)").
+ * walk: a pending and a picked-up forced reset (Advanced Settings' own lists), and, checked after
+ * it, the accounts whose subscription chip is the longest ("Canceled (grace period)").
  */
 async function plantWideContent(): Promise<void> {
   const api = serviceApi(baseUrl);

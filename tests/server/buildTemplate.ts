@@ -1,10 +1,11 @@
 /**
- * Builds the server tests' template (run by globalSetup.ts as a process of its own): a migrated
- * and seeded database, and the files its seed wrote. Writes `<dir>/ready.json` (TemplateReady)
- * when done or failed. With TEST_DATABASE_URL set the template is a database on that PostgreSQL
- * server; otherwise a dump of a PGlite data directory.
+ * Builds the server tests' template, a script globalSetup.ts runs as a process of its own
+ * (`node --import tsx buildTemplate.ts <dir>`): a migrated and seeded database, and the files its
+ * seed wrote. Writes `<dir>/ready.json` (TemplateReady) when done or failed. With
+ * TEST_DATABASE_URL set the template is a database on that PostgreSQL server; otherwise a dump of
+ * a PGlite data directory.
  */
-import { rename, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { openPostgres, pgliteHandle, PGLITE_EXTENSIONS } from "../../server/src/db/client";
@@ -12,15 +13,13 @@ import { prepareDb } from "../../server/src/db/prepare";
 import { localDirectoryStorage } from "../../server/src/files/storage";
 import {
   adminQuery,
+  announce,
   quoteIdent,
+  templateFilesDir,
   uniqueDatabaseName,
   withDatabase,
-  type TemplateReady,
   type TemplateSource,
 } from "./testDatabase";
-
-export const templateFilesDir = (dir: string) => join(dir, "files");
-export const templateReadyPath = (dir: string) => join(dir, "ready.json");
 
 async function buildPglite(dir: string): Promise<TemplateSource> {
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
@@ -52,19 +51,10 @@ async function buildPostgres(dir: string, adminUrl: string): Promise<TemplateSou
   return { kind: "postgres", adminUrl, templateName };
 }
 
-/** Writes the ready file whole (a reader never sees half of it). */
-export async function announce(dir: string, ready: TemplateReady): Promise<void> {
-  const path = templateReadyPath(dir);
-  await writeFile(`${path}.partial`, JSON.stringify(ready));
-  await rename(`${path}.partial`, path);
-}
-
-if (process.argv[1]?.endsWith("buildTemplate.ts")) {
-  const dir = process.argv[2]!;
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  try {
-    await announce(dir, { template: await (adminUrl ? buildPostgres(dir, adminUrl) : buildPglite(dir)) });
-  } catch (error) {
-    await announce(dir, { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  }
+const dir = process.argv[2]!;
+const adminUrl = process.env.TEST_DATABASE_URL;
+try {
+  await announce(dir, { template: await (adminUrl ? buildPostgres(dir, adminUrl) : buildPglite(dir)) });
+} catch (error) {
+  await announce(dir, { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 }

@@ -2,7 +2,7 @@
  * Whether a request changed the database. Digesting every table around each request costs minutes
  * over the fuzz's thousands, and ~45 ms a digest around each of validation.test.ts's hundred, so the
  * test's own copy of the database gets a row trigger on every table that notes the table's name in
- * `fuzz_writes` whenever a row is inserted, updated or deleted and the transaction commits (a
+ * `watched_writes` whenever a row is inserted, updated or deleted and the transaction commits (a
  * rolled-back write leaves no note). After a refused request the notes must be empty (an update
  * that leaves its row as it was is no change).
  */
@@ -43,31 +43,31 @@ export async function watchDatabase(db: Database, exempt: ReadonlySet<string> = 
   )
     .map((row) => row.name)
     .filter((name) => !exempt.has(name));
-  await db.execute(sql.raw(`create unlogged table fuzz_writes (table_name text not null)`));
+  await db.execute(sql.raw(`create unlogged table watched_writes (table_name text not null)`));
   await db.execute(
-    sql.raw(`create function fuzz_note_write() returns trigger language plpgsql as $$
+    sql.raw(`create function note_watched_write() returns trigger language plpgsql as $$
       begin
         if tg_op = 'UPDATE' and (to_jsonb(new) - tg_argv::text[]) = (to_jsonb(old) - tg_argv::text[]) then
           return null;
         end if;
-        insert into fuzz_writes values (tg_table_name);
+        insert into watched_writes values (tg_table_name);
         return null;
       end $$`),
   );
   for (const name of tables) {
     const counters = (REFUSAL_COUNTERS[name] ?? []).map((column) => `'${column}'`).join(", ");
     await db.execute(
-      sql.raw(`create trigger fuzz_note_write after insert or update or delete on "${name}"
-        for each row execute function fuzz_note_write(${counters})`),
+      sql.raw(`create trigger note_watched_write after insert or update or delete on "${name}"
+        for each row execute function note_watched_write(${counters})`),
     );
   }
   return {
     async reset() {
       // Always: a write between two watched requests (a sign-in of the test's own) is noted too.
-      await db.execute(sql`delete from fuzz_writes`);
+      await db.execute(sql`delete from watched_writes`);
     },
     async writtenTables() {
-      const rows = await execute<{ name: string }>(sql`select distinct table_name as name from fuzz_writes`);
+      const rows = await execute<{ name: string }>(sql`select distinct table_name as name from watched_writes`);
       return rows.map((row) => row.name).sort();
     },
   };

@@ -11,8 +11,14 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { announce, templateFilesDir, templateReadyPath } from "./buildTemplate";
-import { adminQuery, quoteIdent, type TemplateReady } from "./testDatabase";
+import {
+  adminQuery,
+  announce,
+  quoteIdent,
+  templateFilesDir,
+  templateReadyPath,
+  type TemplateReady,
+} from "./testDatabase";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), "gemtest-server-tests-"));

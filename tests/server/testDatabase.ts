@@ -4,6 +4,8 @@
  * never see each other's writes.
  */
 import { randomBytes } from "node:crypto";
+import { rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import pg from "pg";
 
 export type TemplateSource =
@@ -12,12 +14,23 @@ export type TemplateSource =
   /** A database on the PostgreSQL server at adminUrl to clone with CREATE DATABASE ... TEMPLATE. */
   | { kind: "postgres"; adminUrl: string; templateName: string };
 
-/** What globalSetup writes to the ready file once the template is built, or why it could not. */
+/** What the ready file says once the template is built (buildTemplate.ts), or why it could not be. */
 export type TemplateReady = { template: TemplateSource } | { error: string };
+
+/** Where, in the run's template directory, the seed's files and the ready file are. */
+export const templateFilesDir = (dir: string) => join(dir, "files");
+export const templateReadyPath = (dir: string) => join(dir, "ready.json");
+
+/** Writes the ready file whole (a reader never sees half of it). */
+export async function announce(dir: string, ready: TemplateReady): Promise<void> {
+  const path = templateReadyPath(dir);
+  await writeFile(`${path}.partial`, JSON.stringify(ready));
+  await rename(`${path}.partial`, path);
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The file globalSetup writes (TemplateReady) once the template is built. */
+    /** The ready file (TemplateReady), written once the template is built. */
     serverTestReady: string;
     /** The file storage directory the template's seed wrote its photos to; copied per test file. */
     serverTestFiles: string;

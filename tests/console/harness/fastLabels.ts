@@ -6,11 +6,20 @@
  * tests/console/fastLabels.test.tsx holds them to jsdom's own.
  */
 
-const LABELABLE_NAMES = new Set(["button", "input", "meter", "output", "progress", "select", "textarea"]);
+/** HTML's labelable elements' kinds. */
+export const LABELABLE_CLASSES = [
+  HTMLButtonElement,
+  HTMLInputElement,
+  HTMLMeterElement,
+  HTMLOutputElement,
+  HTMLProgressElement,
+  HTMLSelectElement,
+  HTMLTextAreaElement,
+];
 
-/** HTML's labelable elements (a hidden input is none). */
+/** Whether an element is labelable (a hidden input is not). */
 function isLabelable(element: Element): boolean {
-  if (!(element instanceof HTMLElement) || !LABELABLE_NAMES.has(element.localName)) return false;
+  if (!LABELABLE_CLASSES.some((kind) => element instanceof kind)) return false;
   return !(element instanceof HTMLInputElement && element.type === "hidden");
 }
 
@@ -56,16 +65,6 @@ export function labelsOf(element: HTMLElement): HTMLLabelElement[] {
     return controlOf(label) === element;
   });
 }
-
-export const LABELABLE_CLASSES = [
-  HTMLButtonElement,
-  HTMLInputElement,
-  HTMLMeterElement,
-  HTMLOutputElement,
-  HTMLProgressElement,
-  HTMLSelectElement,
-  HTMLTextAreaElement,
-];
 
 /** jsdom's own getters, kept to compare with (prototype → property → getter). */
 export const jsdomGetters = new Map<object, (this: Element) => unknown>();
