@@ -3,6 +3,7 @@ import "vitest-canvas-mock";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { installFastLabels } from "./harness/fastLabels";
+import { skipOwnerStacks } from "./harness/noOwnerStacks";
 import { server } from "./harness/server";
 import { insertStylesAsProductionDoes } from "./harness/speedyStyles";
 
@@ -38,6 +39,7 @@ if (!(FAST_PATHS in window)) {
   Object.assign(window, { [FAST_PATHS]: true });
   installFastLabels();
   insertStylesAsProductionDoes();
+  skipOwnerStacks();
 }
 
 // Pages load on demand; the first import of a chunk in a cold test worker can take seconds, and
