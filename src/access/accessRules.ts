@@ -6,6 +6,8 @@
  * same rules (docs/api-resources.md): hiding a button is not security.
  */
 import type { Role } from "../api/types";
+import { CONTRACTS } from "../api/contract";
+import type { ResourceAccess, RouteAccess } from "../api/contract/declare";
 import {
   assignableRoles,
   canAddBusiness,
@@ -15,7 +17,6 @@ import {
   canDisableUser,
   canEditBusiness,
   canEditOwnAccount,
-  canExport,
   canInvite,
   canInviteInto,
   canManageRecords,
@@ -41,7 +42,6 @@ export interface AccessQuery {
 const ALL: AccessRole[] = ["All"];
 const SUPER_ADMIN: AccessRole[] = ["SuperAdmin"];
 const SUPER_ADMIN_ADMIN: AccessRole[] = ["SuperAdmin", "Admin"];
-const STAFF: AccessRole[] = ["SuperAdmin", "Admin", "Manager"];
 const OWN_ACCOUNT: AccessRole[] = ["User", "Admin", "Manager"];
 // Stryker disable next-line ArrayDeclaration: a list naming no role (whatever it holds) lets nobody in
 const NOBODY: AccessRole[] = [];
@@ -70,8 +70,22 @@ const forRecord =
   (actor, record) =>
     record === undefined ? withoutRecord(actor) : actor !== null && rule(actor, record as never);
 
-const manage = signedIn(canManageRecords);
-const exportOf = (resource: Parameters<typeof canExport>[1]) => signedIn((actor) => canExport(actor, resource));
+/**
+ * A gate the contract declares (src/api/contract): its roles, or spec §6's "All" for a route any
+ * signed-in user may call (the screens' guard asks for a sign-in first); none declared: nobody.
+ */
+const gate = (access: RouteAccess | undefined): Rule =>
+  access === undefined ? page(NOBODY) : page(access === "signedIn" ? ALL : [...access]);
+
+/**
+ * Who may call a resource's route, as its contract declares it for both sides: the service guards
+ * the route with the same declaration, so a button is offered exactly where the call goes through
+ * (a record's own rules come on top, with forRecord).
+ */
+const declared = (resource: string, route: Exclude<keyof ResourceAccess, "actions">): Rule =>
+  gate(CONTRACTS[resource]!.access[route]);
+/** The same for a record action (POST {resource}/{id}/{action}). */
+const declaredAction = (resource: string, action: string): Rule => gate(CONTRACTS[resource]!.access.actions?.[action]);
 
 /** resource → action → rule. A resource or action missing here is for super admins only. */
 const RULES: Record<string, Record<string, Rule>> = {
@@ -79,12 +93,12 @@ const RULES: Record<string, Record<string, Rule>> = {
   home: { list: page(ALL) },
   "activity-feed": { list: page(ALL) },
   // Its list (GET activity): everyone, scoped by the service; picking whose entries: admins and up.
-  activity: { list: page(ALL), filterByActor: page(SUPER_ADMIN_ADMIN) },
+  activity: { list: declared("activity", "list"), filterByActor: page(SUPER_ADMIN_ADMIN) },
   settings: { list: page(NOBODY) },
   "recover-tests": { list: page(ALL) },
   // Their lists and restores (docs/api.md "Recover tests"): everyone restores within their scope,
   // which the service applies; accounts are super admins' (below).
-  "deleted-tests": { list: page(ALL), restore: page(ALL) },
+  "deleted-tests": { list: declared("deleted-tests", "list"), restore: page(ALL) },
   "user-settings": { list: page(ALL) },
   // Everyone of an inactive account lands there (the redirect); Admins pay (docs/api.md "New subscription").
   "new-subscription": { list: page(ALL), start: page(["Admin"]) },
@@ -94,12 +108,16 @@ const RULES: Record<string, Record<string, Rule>> = {
   // Stryker disable ObjectLiteral: an entry of super admins' actions only answers as no entry does
   "advanced-settings": { list: page(SUPER_ADMIN) },
   "recover-accounts": { list: page(SUPER_ADMIN) },
-  "deleted-accounts": { list: page(SUPER_ADMIN), restore: page(SUPER_ADMIN) },
+  "deleted-accounts": { list: declared("deleted-accounts", "list"), restore: declaredAction("accounts", "restore") },
   // Mark found gives a lost device back to its account: super admins, as the service says.
-  "lost-devices": { list: page(SUPER_ADMIN), markFound: page(SUPER_ADMIN) },
+  "lost-devices": { list: declared("lost-devices", "list"), markFound: declaredAction("devices", "mark-found") },
   "top-phones-used": { list: page(SUPER_ADMIN), show: page(SUPER_ADMIN) },
   // Cancel and Run now, each after a password re-check (docs/api.md "Lifecycle").
-  "scheduled-actions": { list: page(SUPER_ADMIN), cancel: page(SUPER_ADMIN), run: page(SUPER_ADMIN) },
+  "scheduled-actions": {
+    list: declared("scheduled-actions", "list"),
+    cancel: declaredAction("scheduled-actions", "cancel"),
+    run: declaredAction("scheduled-actions", "run"),
+  },
   // Stryker restore ObjectLiteral
 
   tests: {
@@ -111,8 +129,8 @@ const RULES: Record<string, Record<string, Rule>> = {
     delete: forRecord(canDeleteTest),
   },
   accounts: {
-    list: page(SUPER_ADMIN),
-    show: page(ALL),
+    list: declared("accounts", "list"),
+    show: declared("accounts", "get"),
     // Every field of any account: super admins. Without a record: the page's edit forms (the
     // owner's own form included, see editOwn).
     edit: forRecord(canManageRecords),
@@ -123,34 +141,36 @@ const RULES: Record<string, Record<string, Rule>> = {
       (actor, account: { id: string }) => mayReadAccountStorage(actor, account.id),
       page(SUPER_ADMIN_ADMIN),
     ),
-    create: manage,
-    delete: manage,
-    // Stryker disable next-line StringLiteral: canExport gives admins no accounts export, so any other name answers the same
-    export: exportOf("accounts"),
+    create: declared("accounts", "create"),
+    delete: declared("accounts", "delete"),
+    export: declared("accounts", "export"),
     saveQueries: signedIn(canSaveQueries),
     bookmark: signedIn(canBookmark),
   },
   businesses: {
-    show: page(ALL),
+    show: declared("businesses", "get"),
     edit: forRecord(canEditBusiness),
     // Asked with the account ({ accountId }) the location would belong to.
     create: forRecord(
       (actor, business: { accountId: string }) => canAddBusiness(actor, business.accountId),
-      page(SUPER_ADMIN_ADMIN),
+      declared("businesses", "create"),
     ),
     // The /add-new-location page is an Admin's (spec §2); super admins add from the account's page.
     addLocation: page(["Admin"]),
-    delete: manage,
-    export: exportOf("businesses"),
+    delete: declared("businesses", "delete"),
+    export: declared("businesses", "export"),
   },
   users: {
-    list: page(STAFF),
-    show: page(ALL),
+    list: declared("users", "list"),
+    show: declared("users", "get"),
     edit: forRecord(
       (actor, user: Parameters<typeof editableUserFields>[1]) => editableUserFields(actor, user).length > 0,
     ),
-    create: manage,
-    delete: forRecord((actor, user: { id: string }) => canManageRecords(actor) && actor.id !== user.id, manage),
+    create: declared("users", "create"),
+    delete: forRecord(
+      (actor, user: { id: string }) => declared("users", "delete")(actor) && actor.id !== user.id,
+      declared("users", "delete"),
+    ),
     // The roles offered in the role pickers, each asked as { role }.
     assignRole: forRecord(
       (actor, option: { role: Role }) => assignableRoles(actor).includes(option.role),
@@ -169,15 +189,14 @@ const RULES: Record<string, Record<string, Rule>> = {
       (actor, target: { accountId: string }) => canInviteInto(actor, target.accountId),
       signedIn(canInvite),
     ),
-    // Stryker disable next-line StringLiteral: canExport gives admins no users export, so any other name answers the same
-    export: exportOf("users"),
+    export: declared("users", "export"),
   },
   devices: {
-    list: page(ALL),
-    show: page(ALL),
+    list: declared("devices", "list"),
+    show: declared("devices", "get"),
     edit: forRecord(canManageRecords),
-    create: manage,
-    delete: manage,
+    create: declared("devices", "create"),
+    delete: declared("devices", "delete"),
     // Without a record: whether the list offers the actions (to the actor's own account's devices).
     rename: forRecord(
       canRenameDevice,
@@ -192,26 +211,37 @@ const RULES: Record<string, Record<string, Rule>> = {
       canRenameDevice,
       signedIn((actor) => canRenameDevice(actor, actor)),
     ),
-    export: exportOf("devices"),
+    export: declared("devices", "export"),
   },
   payments: {
-    list: page(SUPER_ADMIN_ADMIN),
-    show: page(SUPER_ADMIN_ADMIN),
-    refund: forRecord(canRefund, manage),
-    export: exportOf("payments"),
+    list: declared("payments", "list"),
+    show: declared("payments", "get"),
+    refund: forRecord(canRefund, declaredAction("payments", "refund")),
+    export: declared("payments", "export"),
   },
   subscriptions: {
-    list: page(SUPER_ADMIN_ADMIN),
+    list: declared("subscriptions", "list"),
+    // The subscription's own page is super admins'; admins read theirs on the account's page.
     show: page(SUPER_ADMIN),
     cancel: forRecord(canCancelSubscription),
     resume: forRecord(canResumeSubscription),
-    // Stryker disable next-line StringLiteral: canExport gives admins no subscriptions export, so any other name answers the same
-    export: exportOf("subscriptions"),
+    export: declared("subscriptions", "export"),
   },
-  // Super admins' only too (manage, and canExport gives admins neither export).
+  // Super admins' only too, as their contracts say.
   // Stryker disable ObjectLiteral,StringLiteral: an entry of super admins' actions only answers as no entry does
-  firmware: { list: page(SUPER_ADMIN), create: page(SUPER_ADMIN), delete: manage, export: exportOf("firmware") },
-  discounts: { list: page(SUPER_ADMIN), create: manage, edit: manage, delete: manage, export: exportOf("discounts") },
+  firmware: {
+    list: declared("firmware", "list"),
+    create: declared("firmware", "create"),
+    delete: declared("firmware", "delete"),
+    export: declared("firmware", "export"),
+  },
+  discounts: {
+    list: declared("discounts", "list"),
+    create: declared("discounts", "create"),
+    edit: declared("discounts", "update"),
+    delete: declared("discounts", "delete"),
+    export: declared("discounts", "export"),
+  },
   // Stryker restore ObjectLiteral,StringLiteral
 };
 

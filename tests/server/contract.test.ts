@@ -8,6 +8,7 @@ import type { OpenAPIV3 } from "openapi-types";
 import type { RaRecord } from "react-admin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTRACTS } from "../../src/api/contract";
+import type { RouteAccess } from "../../src/api/contract/declare";
 import {
   editedFieldsOf,
   filterKeysOf,
@@ -247,6 +248,67 @@ describe("the console and the service agree on who may", () => {
   });
 });
 
+/**
+ * Who may call a resource's routes is written once, in its contract (access): the service guards
+ * each route with it. Every declared route is there, guarded for exactly the declared roles, and
+ * every route of a resource's own paths is declared (a new one cannot go unguarded by the contract).
+ */
+describe("the contract's access", () => {
+  const ROUTES = {
+    list: ["get", ""],
+    get: ["get", "/{id}"],
+    export: ["get", "/export.csv"],
+    create: ["post", ""],
+    update: ["put", "/{id}"],
+    delete: ["delete", "/{id}"],
+  } as const;
+  const passes = (access: string, role: Role) =>
+    access === "any signed-in user" || (access.startsWith("signed-in ") && access.slice(10).split(", ").includes(role));
+  const allows = (declared: RouteAccess, role: Role) => declared === "signedIn" || declared.includes(role);
+  /** Guests' flows on a resource's path, with the link's code instead of a sign-in (docs/api.md "Public flows"). */
+  const GUEST_ROUTES = new Set(["post /api/devices/{id}/unsubscribe"]);
+
+  it("guards each route of each resource for the roles its contract names, and only those routes", async () => {
+    const document = (await testApp.app.inject({ method: "GET", url: "/api/docs/openapi.json" })).json<{
+      paths: Record<string, Record<string, { "x-access"?: string }>>;
+    }>();
+    const declared = new Map<string, RouteAccess>();
+    for (const contract of contracts) {
+      for (const [route, [method, suffix]] of Object.entries(ROUTES)) {
+        const access = contract.access[route as keyof typeof ROUTES];
+        if (access !== undefined) declared.set(`${method} /api/${contract.name}${suffix}`, access);
+      }
+      for (const [action, access] of Object.entries(contract.access.actions ?? {})) {
+        declared.set(`post /api/${contract.name}/{id}/${action}`, access);
+      }
+    }
+    const mismatched: string[] = [];
+    for (const [operation, access] of declared) {
+      const [method, path] = operation.split(" ") as [string, string];
+      const guarded = document.paths[path]?.[method]?.["x-access"];
+      if (guarded === undefined) mismatched.push(`${operation}: declared, not served`);
+      else if (ROLES.some((role) => passes(guarded, role) !== allows(access, role))) {
+        mismatched.push(`${operation}: service ${guarded}, contract ${String(access)}`);
+      }
+    }
+    // A resource's routes (its list, export, records, their actions) the contract does not declare;
+    // a record's sub-resources it reads (an account's storage, a build's file) are the record's own.
+    const names = contracts.map((contract) => contract.name).join("|");
+    const routePath = new RegExp(`^/api/(${names})(/export\\.csv|/\\{id\\})?$`);
+    const actionPath = new RegExp(`^/api/(${names})/\\{id\\}/[a-z-]+$`);
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations)) {
+        const operation = `${method} ${path}`;
+        const isRoute = routePath.test(path) || (method === "post" && actionPath.test(path));
+        if (isRoute && !declared.has(operation) && !GUEST_ROUTES.has(operation)) {
+          mismatched.push(`${operation}: served, not declared`);
+        }
+      }
+    }
+    expect(mismatched).toEqual([]);
+  });
+});
+
 describe("every list of the OpenAPI document", () => {
   it('answers sort=["id","DESC"] and sort=["id","ASC"] with 200', async () => {
     const document = (
@@ -282,6 +344,7 @@ describe("filterKeysOf", () => {
       filters: { createdAt: "range", status: "exact" },
       search: true,
       representation: "id",
+      access: { list: "signedIn" },
     };
     expect(filterKeysOf(contract)).toEqual(["q", "id", "createdAt_gte", "createdAt_lte", "status"]);
   });

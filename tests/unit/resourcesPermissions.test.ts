@@ -12,7 +12,6 @@ import {
   canDisableUser,
   canEditBusiness,
   canEditOwnAccount,
-  canExport,
   canInvite,
   canManageRecords,
   canMarkLost,
@@ -61,16 +60,6 @@ describe("resource actions by role (spec §2, §6 and its change log)", () => {
     expect([SA, ADMIN, MANAGER, USER].map(canManageRecords)).toEqual([true, false, false, false]);
     expect([SA, ADMIN, MANAGER, USER].map(canSaveQueries)).toEqual([true, false, false, false]);
     expect([SA, ADMIN, MANAGER, USER].map(canBookmark)).toEqual([true, false, false, false]);
-  });
-
-  it("lets super admins export everything, admins what they filter, and only super admins download users", () => {
-    expect(canExport(SA, "users")).toBe(true);
-    expect(canExport(ADMIN, "users")).toBe(false);
-    expect(canExport(ADMIN, "devices")).toBe(true);
-    expect(canExport(ADMIN, "payments")).toBe(true);
-    expect(canExport(ADMIN, "accounts")).toBe(false);
-    expect(canExport(MANAGER, "devices")).toBe(false);
-    expect(canExport(USER, "devices")).toBe(false);
   });
 
   it("lets admins change roles in their own account, never their own nor a super admin's", () => {

@@ -62,14 +62,9 @@ export const deletedAccountDefinition = implementResource(deletedAccountsContrac
 });
 
 export const recoverAccountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
-  readRoutes(app, db, deletedAccountDefinition, {
-    list: ["SuperAdmin"],
-    get: ["SuperAdmin"],
-    export: ["SuperAdmin"],
-  });
+  readRoutes(app, db, deletedAccountDefinition);
 
   writeRoutes(app, db, accountDefinition, accounts).actionRoute("restore", {
-    access: ["SuperAdmin"],
     behaviour: { schedulesLifecycle: true },
     summary: `Restore an account whose deletion was asked for in the last ${WINDOW_DAYS} days (cancels it)`,
     fields: {},

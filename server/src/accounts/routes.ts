@@ -13,7 +13,7 @@ import { implementResource } from "../resources/definition";
 import { accountRecord, accountsContract } from "../../../src/api/contract/accounts";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { findRecord } from "../resources/list";
-import { readRoutes } from "../resources/routes";
+import { declaredAccess, readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import {
   accountIdSchema,
@@ -104,7 +104,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   const responses = answers(def);
   const writes = writeRoutes(app, db, def, accounts);
   const tag = def.name;
-  readRoutes(app, db, def, { list: ["SuperAdmin"], get: "signedIn", export: ["SuperAdmin"] });
+  readRoutes(app, db, def);
 
   api.get(
     "/account",
@@ -146,7 +146,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   );
 
   writes.createRoute({
-    access: ["SuperAdmin"],
     summary: "Create an account",
     fields: writable,
     insert: async (tx, fields, { id }) => {
@@ -157,7 +156,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   });
 
   writes.updateRoute({
-    access: ["SuperAdmin"],
     summary: "Update an account (pending_deletion schedules its deletion)",
     behaviour: { schedulesLifecycle: true },
     fields: { ...writable, version: versionSchema, status: stringEnum(ACCOUNT_STATUSES), ownerId: nullableId },
@@ -177,7 +175,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.delete(
     "/accounts/:id",
     routeOptions(
-      ["SuperAdmin"],
+      declaredAccess(def, "delete", def.access.delete),
       tag,
       "Schedule an account's deletion (its data goes after the scheduled-deletion period)",
       {

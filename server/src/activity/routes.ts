@@ -121,7 +121,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<Services> = async (app, {
     `/${ACTIVITY}`,
     guardRidesAlong(
       routeOptions(
-        "signedIn",
+        activityDefinition.access.list,
         ACTIVITY,
         "List the activity log within the caller's scope, newest first (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to 1,000 entries past the page, else `*`)",
         {

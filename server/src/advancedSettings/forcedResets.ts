@@ -15,7 +15,6 @@ import {
   type ForcedResetTarget,
 } from "../../../src/api/advancedSettings";
 import { forcedResetCreateSchema } from "../../../src/api/schemas/advancedSettings";
-import type { Access } from "../auth/guard";
 import { callerOf } from "../auth/guard";
 import { alias } from "drizzle-orm/pg-core";
 import { accounts, devices, forcedResets, users } from "../db/schema";
@@ -24,7 +23,7 @@ import { fieldError, HttpError } from "../http/errors";
 import { implementResource } from "../resources/definition";
 import { forcedResetRecord, forcedResetsContract } from "../../../src/api/contract/forcedResets";
 import { findRecord } from "../resources/list";
-import { readRoutes } from "../resources/routes";
+import { declaredAccess, readRoutes } from "../resources/routes";
 import { answers, idParams } from "../resources/schemas";
 import { fullName, rowsOf, sqlText, type Tx } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -32,8 +31,6 @@ import { actorOf, changesBetween, logActivity, notFoundOf } from "../resources/w
 import type { Services } from "../services";
 import { requireRecentPasswordCheck } from "../users/passwordCheck";
 import { PASSWORD_RECHECK_MESSAGE } from "./passwordRecheck";
-
-const ACCESS: Access = ["SuperAdmin"];
 
 const r = alias(forcedResets, "r");
 const rq = alias(users, "rq");
@@ -170,10 +167,9 @@ async function checkTarget(
 export function forcedResetRoutes(app: FastifyInstance, { db }: Services): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const def = forcedResetDefinition;
-  readRoutes(app, db, def, { list: ACCESS, get: ACCESS, export: ACCESS });
+  readRoutes(app, db, def);
 
   writeRoutes(app, db, def, forcedResets).createRoute({
-    access: ACCESS,
     summary: "Force a reset per user, phone, phone model or OS version (after a password re-check)",
     fields: forcedResetCreateSchema.properties,
     insert: async (tx, body, { caller, id }) => {
@@ -186,12 +182,17 @@ export function forcedResetRoutes(app: FastifyInstance, { db }: Services): void 
 
   api.post(
     `/${FORCED_RESETS}/:id/cancel`,
-    routeOptions(ACCESS, FORCED_RESETS, "Cancel a pending forced reset (after a password re-check)", {
-      description:
-        "No body. Needs a passed POST users/password/check within 5 minutes. A reset already picked up or canceled is refused (422). Logs an activity entry `cancel`.",
-      params: idParams,
-      response: answers(def).deleted,
-    }),
+    routeOptions(
+      declaredAccess(def, "cancel", def.access.actions?.cancel),
+      FORCED_RESETS,
+      "Cancel a pending forced reset (after a password re-check)",
+      {
+        description:
+          "No body. Needs a passed POST users/password/check within 5 minutes. A reset already picked up or canceled is refused (422). Logs an activity entry `cancel`.",
+        params: idParams,
+        response: answers(def).deleted,
+      },
+    ),
     async (request) => {
       const caller = callerOf(request);
       requireRecentPasswordCheck(caller, PASSWORD_RECHECK_MESSAGE);

@@ -24,7 +24,7 @@ import type { Services } from "../services";
 import { implementResource } from "../resources/definition";
 import { firmwareContract, firmwareRecord } from "../../../src/api/contract/firmware";
 import { stringEnum } from "../../../src/api/schemas/common";
-import { readRoutes } from "../resources/routes";
+import { declaredAccess, readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import { answers, errors, idParams, SIGNED_IN_ERRORS, versionSchema } from "../resources/schemas";
 import { fullName, rowsOf, sqlText } from "../resources/sql";
@@ -32,7 +32,6 @@ import { notFoundOf, recordCreated } from "../resources/writes";
 import { deviceNotifications } from "../devices/notifications";
 
 export const MAX_RELEASE_NOTES = 10_000;
-const SA: ["SuperAdmin"] = ["SuperAdmin"];
 
 const f = alias(firmware, "f");
 const u = alias(users, "u");
@@ -123,7 +122,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
   const responses = answers(def);
   const tag = def.name;
   const writes = writeRoutes(app, db, def, firmware);
-  readRoutes(app, db, def, { list: SA, get: SA, export: SA });
+  readRoutes(app, db, def);
 
   app.register(async (uploads) => {
     const limit = config.firmwareMaxBytes ?? FIRMWARE_MAX_BYTES;
@@ -132,7 +131,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
     });
 
     const options = routeOptions(
-      SA,
+      declaredAccess(def, "create", def.access.create),
       tag,
       "Upload a firmware build: multipart/form-data with file, firmwareVersion, deviceTypeCode, releaseNotes",
       {
@@ -199,7 +198,6 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
   });
 
   writes.updateRoute({
-    access: SA,
     summary: "Update a build's release notes and status (the file never changes)",
     fields: {
       version: versionSchema,
@@ -226,7 +224,6 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
   });
 
   writes.deleteRoute({
-    access: SA,
     summary: "Delete a build, then (after the commit) its file",
     remove: async (tx, { id }) => {
       const [row] = await tx.delete(firmware).where(eq(firmware.id, id)).returning({ key: firmware.storageKey });
@@ -237,7 +234,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
 
   api.get(
     "/firmware/:id/file",
-    routeOptions(SA, tag, "Download a build's file", {
+    routeOptions(declaredAccess(def, "get", def.access.get), tag, "Download a build's file", {
       params: idParams,
       response: {
         200: {

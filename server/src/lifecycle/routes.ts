@@ -21,7 +21,7 @@ import { HttpError, notFound } from "../http/errors";
 import { implementResource } from "../resources/definition";
 import { scheduledActionRecord, scheduledActionsContract } from "../../../src/api/contract/scheduledActions";
 import { findRecord } from "../resources/list";
-import { readRoutes } from "../resources/routes";
+import { declaredAccess, readRoutes } from "../resources/routes";
 import { fullName, rowsOf, sqlText } from "../resources/sql";
 import { actorOf, logActivity } from "../resources/writes";
 import type { Services } from "../services";
@@ -69,13 +69,13 @@ export const SCHEDULED_ACTION_RECHECK = "Confirm your password to change a sched
 
 export const scheduledActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, storage, clock } = services;
-  const SA = ["SuperAdmin"] as const;
-  readRoutes(app, db, scheduledActionDefinition, { list: [...SA], get: [...SA], export: [...SA] });
+  const def = scheduledActionDefinition;
+  readRoutes(app, db, def);
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const answer = scheduledActionRecord;
-  const options = (summary: string, description: string) =>
-    routeOptions([...SA], SCHEDULED_ACTIONS, summary, {
+  const options = (action: "cancel" | "run", summary: string, description: string) =>
+    routeOptions(declaredAccess(def, action, def.access.actions?.[action]), SCHEDULED_ACTIONS, summary, {
       description,
       params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
       response: {
@@ -93,6 +93,7 @@ export const scheduledActionRoutes: FastifyPluginAsyncTypebox<Services> = async 
   api.post(
     `/${SCHEDULED_ACTIONS}/:id/cancel`,
     options(
+      "cancel",
       "Cancel a pending scheduled action (and withdraw the request behind it)",
       "A cancel at period end is resumed; an account deletion asked for is restored. Needs a password re-check.",
     ),
@@ -136,6 +137,7 @@ export const scheduledActionRoutes: FastifyPluginAsyncTypebox<Services> = async 
   api.post(
     `/${SCHEDULED_ACTIONS}/:id/run`,
     options(
+      "run",
       "Carry out a pending scheduled action now",
       "What the scheduler would do at its time, now (an unpaid step a payment made moot ends as `paid`). Needs a password re-check.",
     ),

@@ -7,7 +7,7 @@
 import { Column, getTableName, is, type AnyColumn, type SQL } from "drizzle-orm";
 import Type from "typebox";
 import type { Role } from "../../../src/api/types";
-import type { FilterKind, ResourceContract } from "../../../src/api/contract/declare";
+import type { FilterKind, ResourceAccess, ResourceContract } from "../../../src/api/contract/declare";
 import { iso, sqlOf, type SqlExpr } from "./sql";
 
 /** Who is asking: the scope and the per-user filters (bookmarked) depend on it. */
@@ -65,6 +65,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   filters: Record<string, FilterSpec>;
   sorts: Record<string, SortSpec>;
   defaultSort: readonly [string, "ASC" | "DESC"];
+  /** Who may call each of its routes: its contract's, for both sides. */
+  access: ResourceAccess;
 }
 
 /** A record's answer schema, from its definition's fields: every field, none written twice. */
@@ -209,5 +211,6 @@ export function implementResource<P extends Properties, S extends string, Fl ext
     filters,
     sorts,
     defaultSort: contract.defaultSort,
+    access: contract.access,
   };
 }

@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { contentRange } from "../../../src/api/rules";
-import type { Access } from "../auth/guard";
+import type { RouteAccess } from "../../../src/api/contract/declare";
 import { callerOf } from "../auth/guard";
 import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
 import type { Database } from "../db/client";
@@ -18,18 +18,18 @@ import { errors, idParams, SIGNED_IN_ERRORS } from "./schemas";
 import { notFoundOf } from "./writes";
 import { routeOptions } from "../docs/openapi";
 
-export interface ReadAccess {
-  list: Access;
-  get: Access;
-  export: Access;
+/** Who may call the route, from the resource's contract; a resource that declares none has no such route. */
+export function declaredAccess(def: ResourceDefinition, route: string, access: RouteAccess | undefined): RouteAccess {
+  if (access === undefined) throw new Error(`${def.name}: its contract says nobody may call its ${route} route`);
+  return access;
 }
 
-export function readRoutes<F extends Fields>(
-  app: FastifyInstance,
-  db: Database,
-  def: ResourceDefinition<F>,
-  access: ReadAccess,
-): void {
+export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database, def: ResourceDefinition<F>): void {
+  const access = {
+    list: def.access.list,
+    get: declaredAccess(def, "get", def.access.get),
+    export: declaredAccess(def, "export", def.access.export),
+  };
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Typed loosely here: the generic fields' static type is beyond TypeScript; each record is
   // still answered through its full schema.

@@ -10,7 +10,9 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import Type from "typebox";
 import Value from "typebox/value";
-import type { Access, RouteBehaviour } from "../auth/guard";
+import type { RouteBehaviour } from "../auth/guard";
+import type { RouteAccess } from "../../../src/api/contract/declare";
+import { declaredAccess } from "./routes";
 import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
 import type { UserRow } from "../users/queries";
@@ -48,8 +50,8 @@ export interface WriteContext {
   afterCommit(work: (record: Record<string, unknown>) => Promise<void> | void): void;
 }
 
+/** A write route's words; who may call it is the contract's (`access` of src/api/contract). */
 interface RouteText {
-  access: Access;
   summary: string;
   behaviour?: RouteBehaviour;
 }
@@ -88,14 +90,15 @@ export function writeRoutes<F extends Fields>(
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Typed loosely, like the read routes: the record goes out through its full schema.
   const responses = answers(def) as Record<"created" | "changed" | "deleted", Record<number, Type.TSchema>>;
-  const described = ({ access, summary, behaviour }: RouteText) =>
-    routeOptions(access, def.name, summary, { response: responses.changed }, behaviour);
+  const described = (route: string, access: RouteAccess | undefined, { summary, behaviour }: RouteText) =>
+    routeOptions(declaredAccess(def, route, access), def.name, summary, { response: responses.changed }, behaviour);
 
   /** PUT or POST on one record: check its version, write, log the difference; answers the record. */
   function changeRoute<P extends VersionedFields>(
     method: "PUT" | "POST",
     url: string,
     action: string,
+    access: RouteAccess | undefined,
     options: ChangeOptions<F, P>,
   ): void {
     const { version: named, ...others } = options.fields;
@@ -108,7 +111,7 @@ export function writeRoutes<F extends Fields>(
           ? { ...others, version: versionSchema }
           : { version: versionSchema, ...others },
     );
-    const { config, schema } = described(options);
+    const { config, schema } = described(action, access, options);
     api.route({
       method,
       url,
@@ -141,7 +144,7 @@ export function writeRoutes<F extends Fields>(
      */
     createRoute<P extends Type.TProperties>(options: CreateOptions<P>): void {
       const body = bodySchema(options.fields);
-      const { config, schema } = described(options);
+      const { config, schema } = described("create", def.access.create, options);
       const response = { ...responses.created, 201: withHeaders(responses.created[201]!, HEADERS.location) };
       api.post(`/${def.name}`, { config, schema: { ...schema, body: body, response } }, async (request, reply) => {
         const caller = callerOf(request);
@@ -156,12 +159,12 @@ export function writeRoutes<F extends Fields>(
 
     /** PUT /{resource}/{id}: the versioned update. */
     updateRoute<P extends VersionedFields>(options: ChangeOptions<F, P>): void {
-      changeRoute("PUT", `/${def.name}/:id`, "update", options);
+      changeRoute("PUT", `/${def.name}/:id`, "update", def.access.update, options);
     },
 
     /** POST /{resource}/{id}/{action}: a versioned change logged under the action's name. */
     actionRoute<P extends VersionedFields>(action: string, options: ChangeOptions<F, P>): void {
-      changeRoute("POST", `/${def.name}/:id/${action}`, action, options);
+      changeRoute("POST", `/${def.name}/:id/${action}`, action, def.access.actions?.[action], options);
     },
 
     /**
@@ -169,7 +172,7 @@ export function writeRoutes<F extends Fields>(
      * same transaction (its refusals, then the deletion); answers the deleted record.
      */
     deleteRoute(options: DeleteOptions<F>): void {
-      const { config, schema } = described(options);
+      const { config, schema } = described("delete", def.access.delete, options);
       api.delete(
         `/${def.name}/:id`,
         { config, schema: { ...schema, params: idParams, response: responses.deleted } },

@@ -79,7 +79,7 @@ const purgeAnswer = Type.Object(
 
 export const recoverTestRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, storage, clock }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  readRoutes(app, db, deletedTestDefinition, { list: "signedIn", get: "signedIn", export: "signedIn" });
+  readRoutes(app, db, deletedTestDefinition);
 
   api.post(
     `/${DELETED_TESTS}/restore`,

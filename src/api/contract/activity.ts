@@ -37,4 +37,5 @@ export const activityContract = declareResource<ActivityEntry>()({
   search: true,
   representation: "action",
   references: { actorId: "users" },
+  access: { list: "signedIn" },
 });

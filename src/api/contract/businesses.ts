@@ -30,4 +30,14 @@ export const businessesContract = declareResource<Business>()({
   representation: "name",
   references: { accountId: "accounts", ownerId: "users" },
   editable: ["name", "ownerId", "address", "city", "country", "phone"],
+  access: {
+    // Everyone's pickers read their account's businesses (the console has no businesses page).
+    list: "signedIn",
+    get: "signedIn",
+    export: ["SuperAdmin", "Admin"],
+    // Admins within their own account (the service's checks).
+    create: ["SuperAdmin", "Admin"],
+    update: ["SuperAdmin", "Admin"],
+    delete: ["SuperAdmin"],
+  },
 });

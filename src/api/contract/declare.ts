@@ -9,7 +9,32 @@
  * (vite.config.ts marks TypeBox's builders pure), so the console does not carry TypeBox.
  */
 
+import type { Role } from "../types";
+
 export type Order = "ASC" | "DESC";
+
+/**
+ * Who may call one of a resource's routes (spec §6): any signed-in user, or the roles named. It is
+ * the gate before the record's own rules (a business of one's own account, a user one outranks),
+ * which the service checks in the route and the console asks of canAccess with the record.
+ */
+export type RouteAccess = "signedIn" | readonly Role[];
+
+/**
+ * Who may call each route the resource has, written once: the service's routes are guarded by it
+ * (server/src/resources/routes.ts, writeRoutes.ts) and the console offers its pages and buttons
+ * from it (src/access/accessRules.ts). A write route the resource does not have is left out;
+ * `actions` are its POST {name}/{id}/{action} routes, by the action's path segment.
+ */
+export interface ResourceAccess {
+  list: RouteAccess;
+  get?: RouteAccess;
+  export?: RouteAccess;
+  create?: RouteAccess;
+  update?: RouteAccess;
+  delete?: RouteAccess;
+  actions?: { readonly [action: string]: RouteAccess };
+}
 
 /**
  * How a list filters by a key:
@@ -39,6 +64,7 @@ export interface ResourceContract<T, S extends string = string, F extends string
    * takes each of them (the contract suite holds it to that). A role may edit fewer (users).
    */
   editable?: readonly (keyof T & string)[];
+  access: ResourceAccess;
 }
 
 /** Any resource's contract, as the code that reads every one of them sees it. */
@@ -52,6 +78,7 @@ export interface AnyResourceContract {
   representation: string;
   references?: { readonly [field: string]: string | undefined };
   editable?: readonly string[];
+  access: ResourceAccess;
 }
 
 /** Declares a resource's contract, its sorts and filters checked against the record's fields. */

@@ -31,4 +31,5 @@ export const deletedAccountsContract = declareResource<DeletedAccount>()({
   search: true,
   representation: "name",
   references: { deletionRequestedById: "users" },
+  access: { list: ["SuperAdmin"], get: ["SuperAdmin"], export: ["SuperAdmin"] },
 });

@@ -36,4 +36,5 @@ export const deletedTestsContract = declareResource<DeletedTest>()({
   search: true,
   representation: "name",
   references: { accountId: "accounts", deletedById: "users" },
+  access: { list: "signedIn", get: "signedIn", export: "signedIn" },
 });

@@ -59,4 +59,18 @@ export const devicesContract = declareResource<Device>()({
   representation: "serialNumber",
   references: { accountId: "accounts", businessId: "businesses" },
   editable: ["serialNumber", "typeCode", "accountId", "businessId", "customBoxName", "status"],
+  access: {
+    list: "signedIn",
+    get: "signedIn",
+    export: ["SuperAdmin", "Admin"],
+    create: ["SuperAdmin"],
+    update: ["SuperAdmin"],
+    delete: ["SuperAdmin"],
+    actions: {
+      "mark-lost": ["SuperAdmin", "Admin"],
+      "notify-owner": ["SuperAdmin", "Admin"],
+      "custom-name": ["SuperAdmin", "Admin"],
+      "mark-found": ["SuperAdmin"],
+    },
+  },
 });

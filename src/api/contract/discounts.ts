@@ -58,4 +58,12 @@ export const discountsContract = declareResource<Discount>()({
   filters: { active: "exact", kind: "exact", valid_at: "date" },
   search: true,
   representation: "code",
+  access: {
+    list: ["SuperAdmin"],
+    get: ["SuperAdmin"],
+    export: ["SuperAdmin"],
+    create: ["SuperAdmin"],
+    update: ["SuperAdmin"],
+    delete: ["SuperAdmin"],
+  },
 });

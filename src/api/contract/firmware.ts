@@ -36,4 +36,12 @@ export const firmwareContract = declareResource<Firmware>()({
   search: true,
   representation: "firmwareVersion",
   references: { uploadedById: "users" },
+  access: {
+    list: ["SuperAdmin"],
+    get: ["SuperAdmin"],
+    export: ["SuperAdmin"],
+    create: ["SuperAdmin"],
+    update: ["SuperAdmin"],
+    delete: ["SuperAdmin"],
+  },
 });

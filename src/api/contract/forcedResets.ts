@@ -60,4 +60,12 @@ export const forcedResetsContract = declareResource<ForcedReset>()({
     pickedUpDeviceId: "devices",
     canceledById: "users",
   },
+  access: {
+    list: ["SuperAdmin"],
+    get: ["SuperAdmin"],
+    export: ["SuperAdmin"],
+    create: ["SuperAdmin"],
+    // Withdrawing a pending reset, after a password re-check.
+    actions: { cancel: ["SuperAdmin"] },
+  },
 });

@@ -36,4 +36,5 @@ export const lostDevicesContract = declareResource<LostDevice>()({
   search: true,
   representation: "serialNumber",
   references: { accountId: "accounts", lostById: "users", lastTestId: "tests" },
+  access: { list: ["SuperAdmin"], get: ["SuperAdmin"], export: ["SuperAdmin"] },
 });

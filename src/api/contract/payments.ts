@@ -43,4 +43,10 @@ export const paymentsContract = declareResource<Payment>()({
   search: true,
   representation: "invoiceNumber",
   references: { accountId: "accounts", subscriptionId: "subscriptions" },
+  access: {
+    list: ["SuperAdmin", "Admin"],
+    get: ["SuperAdmin", "Admin"],
+    export: ["SuperAdmin", "Admin"],
+    actions: { refund: ["SuperAdmin"] },
+  },
 });

@@ -50,4 +50,10 @@ export const scheduledActionsContract = declareResource<ScheduledAction>()({
   search: true,
   representation: "accountName",
   references: { accountId: "accounts", subscriptionId: "subscriptions", userId: "users", requestedById: "users" },
+  access: {
+    list: ["SuperAdmin"],
+    get: ["SuperAdmin"],
+    export: ["SuperAdmin"],
+    actions: { cancel: ["SuperAdmin"], run: ["SuperAdmin"] },
+  },
 });

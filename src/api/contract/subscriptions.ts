@@ -35,4 +35,11 @@ export const subscriptionsContract = declareResource<Subscription>()({
   search: true,
   representation: "plan",
   references: { accountId: "accounts" },
+  access: {
+    list: ["SuperAdmin", "Admin"],
+    get: ["SuperAdmin", "Admin"],
+    export: ["SuperAdmin"],
+    // Admins on their own account's subscriptions (the service's rule, subscription.ts).
+    actions: { cancel: ["SuperAdmin", "Admin"], resume: ["SuperAdmin", "Admin"] },
+  },
 });

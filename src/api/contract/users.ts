@@ -47,4 +47,14 @@ export const usersContract = declareResource<User>()({
   references: { accountId: "accounts", businessId: "businesses" },
   // A super admin's; an admin and a user themselves edit fewer (userFieldsEditableBy).
   editable: USER_FIELDS_BY_REACH.superAdmin,
+  access: {
+    list: ["SuperAdmin", "Admin", "Manager"],
+    get: "signedIn",
+    export: ["SuperAdmin"],
+    create: ["SuperAdmin"],
+    // Everyone edits themselves; what each role may change of whom is the service's rule.
+    update: "signedIn",
+    delete: ["SuperAdmin"],
+    actions: { role: ["SuperAdmin", "Admin"], disable: ["SuperAdmin", "Admin"], enable: ["SuperAdmin", "Admin"] },
+  },
 });

@@ -3,7 +3,7 @@
  * already decides who opens a screen; these rules decide which actions a screen offers. The
  * service checks the same rules (docs/api-resources.md): hiding a button is not security.
  */
-import type { Device, Payment, ResourceName, Subscription, User } from "../../api/resources";
+import type { Device, Payment, Subscription, User } from "../../api/resources";
 import { mayCancelSubscription, mayResumeSubscription, userFieldsEditableBy } from "../../api/rules";
 import { ROLES, type Role } from "../../api/types";
 
@@ -19,16 +19,6 @@ const isAdminOf = (actor: Actor, accountId: string) => actor.role === "Admin" &&
 
 /** Create, edit and delete records through the list and edit views: super admins. */
 export const canManageRecords = (actor: Actor): boolean => isSuperAdmin(actor);
-
-/**
- * The server export of a list. Super admins export everything; admins export what they filter
- * (devices, payments, their businesses). Users download is super admin only (change log).
- */
-export function canExport(actor: Actor, resource: ResourceName): boolean {
-  if (isSuperAdmin(actor)) return true;
-  if (actor.role !== "Admin") return false;
-  return resource === "devices" || resource === "payments" || resource === "businesses";
-}
 
 /** Saved account filters and bookmarks: super admins only (change log). */
 export const canSaveQueries = (actor: Actor): boolean => isSuperAdmin(actor);
