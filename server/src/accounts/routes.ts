@@ -175,7 +175,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.delete(
     "/accounts/:id",
     routeOptions(
-      declaredAccess(def, "delete", def.access.delete),
+      declaredAccess(def, "delete"),
       tag,
       "Schedule an account's deletion (its data goes after the scheduled-deletion period)",
       {

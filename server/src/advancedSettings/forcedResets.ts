@@ -183,7 +183,7 @@ export function forcedResetRoutes(app: FastifyInstance, { db }: Services): void 
   api.post(
     `/${FORCED_RESETS}/:id/cancel`,
     routeOptions(
-      declaredAccess(def, "cancel", def.access.actions?.cancel),
+      declaredAccess(def, { action: "cancel" }),
       FORCED_RESETS,
       "Cancel a pending forced reset (after a password re-check)",
       {

@@ -131,7 +131,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
     });
 
     const options = routeOptions(
-      declaredAccess(def, "create", def.access.create),
+      declaredAccess(def, "create"),
       tag,
       "Upload a firmware build: multipart/form-data with file, firmwareVersion, deviceTypeCode, releaseNotes",
       {
@@ -234,7 +234,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
 
   api.get(
     "/firmware/:id/file",
-    routeOptions(declaredAccess(def, "get", def.access.get), tag, "Download a build's file", {
+    routeOptions(declaredAccess(def, "get"), tag, "Download a build's file", {
       params: idParams,
       response: {
         200: {

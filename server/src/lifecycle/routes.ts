@@ -75,7 +75,7 @@ export const scheduledActionRoutes: FastifyPluginAsyncTypebox<Services> = async 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const answer = scheduledActionRecord;
   const options = (action: "cancel" | "run", summary: string, description: string) =>
-    routeOptions(declaredAccess(def, action, def.access.actions?.[action]), SCHEDULED_ACTIONS, summary, {
+    routeOptions(declaredAccess(def, { action }), SCHEDULED_ACTIONS, summary, {
       description,
       params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
       response: {

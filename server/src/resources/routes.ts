@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
 import { contentRange } from "../../../src/api/rules";
-import type { RouteAccess } from "../../../src/api/contract/declare";
+import type { ResourceAccess, RouteAccess } from "../../../src/api/contract/declare";
 import { callerOf } from "../auth/guard";
 import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
 import type { Database } from "../db/client";
@@ -18,17 +18,23 @@ import { errors, idParams, SIGNED_IN_ERRORS } from "./schemas";
 import { notFoundOf } from "./writes";
 import { routeOptions } from "../docs/openapi";
 
-/** Who may call the route, from the resource's contract; a resource that declares none has no such route. */
-export function declaredAccess(def: ResourceDefinition, route: string, access: RouteAccess | undefined): RouteAccess {
-  if (access === undefined) throw new Error(`${def.name}: its contract says nobody may call its ${route} route`);
+/** One of a resource's routes: list, get, export, create, update, delete, or a record action. */
+export type RouteName = Exclude<keyof ResourceAccess, "actions"> | { action: string };
+
+/** Who may call the route, from the resource's contract; a route it declares for nobody is not served. */
+export function declaredAccess(def: ResourceDefinition, route: RouteName): RouteAccess {
+  const access = typeof route === "string" ? def.access[route] : def.access.actions?.[route.action];
+  if (access === undefined) {
+    throw new Error(`${def.name}: its contract declares who may call ${JSON.stringify(route)}, and nobody may`);
+  }
   return access;
 }
 
 export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database, def: ResourceDefinition<F>): void {
   const access = {
     list: def.access.list,
-    get: declaredAccess(def, "get", def.access.get),
-    export: declaredAccess(def, "export", def.access.export),
+    get: declaredAccess(def, "get"),
+    export: declaredAccess(def, "export"),
   };
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Typed loosely here: the generic fields' static type is beyond TypeScript; each record is

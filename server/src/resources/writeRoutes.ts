@@ -11,8 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import Type from "typebox";
 import Value from "typebox/value";
 import type { RouteBehaviour } from "../auth/guard";
-import type { RouteAccess } from "../../../src/api/contract/declare";
-import { declaredAccess } from "./routes";
+import { declaredAccess, type RouteName } from "./routes";
 import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
 import type { UserRow } from "../users/queries";
@@ -90,15 +89,14 @@ export function writeRoutes<F extends Fields>(
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Typed loosely, like the read routes: the record goes out through its full schema.
   const responses = answers(def) as Record<"created" | "changed" | "deleted", Record<number, Type.TSchema>>;
-  const described = (route: string, access: RouteAccess | undefined, { summary, behaviour }: RouteText) =>
-    routeOptions(declaredAccess(def, route, access), def.name, summary, { response: responses.changed }, behaviour);
+  const described = (route: RouteName, { summary, behaviour }: RouteText) =>
+    routeOptions(declaredAccess(def, route), def.name, summary, { response: responses.changed }, behaviour);
 
   /** PUT or POST on one record: check its version, write, log the difference; answers the record. */
   function changeRoute<P extends VersionedFields>(
     method: "PUT" | "POST",
     url: string,
     action: string,
-    access: RouteAccess | undefined,
     options: ChangeOptions<F, P>,
   ): void {
     const { version: named, ...others } = options.fields;
@@ -111,7 +109,7 @@ export function writeRoutes<F extends Fields>(
           ? { ...others, version: versionSchema }
           : { version: versionSchema, ...others },
     );
-    const { config, schema } = described(action, access, options);
+    const { config, schema } = described(action === "update" ? "update" : { action }, options);
     api.route({
       method,
       url,
@@ -144,7 +142,7 @@ export function writeRoutes<F extends Fields>(
      */
     createRoute<P extends Type.TProperties>(options: CreateOptions<P>): void {
       const body = bodySchema(options.fields);
-      const { config, schema } = described("create", def.access.create, options);
+      const { config, schema } = described("create", options);
       const response = { ...responses.created, 201: withHeaders(responses.created[201]!, HEADERS.location) };
       api.post(`/${def.name}`, { config, schema: { ...schema, body: body, response } }, async (request, reply) => {
         const caller = callerOf(request);
@@ -159,12 +157,12 @@ export function writeRoutes<F extends Fields>(
 
     /** PUT /{resource}/{id}: the versioned update. */
     updateRoute<P extends VersionedFields>(options: ChangeOptions<F, P>): void {
-      changeRoute("PUT", `/${def.name}/:id`, "update", def.access.update, options);
+      changeRoute("PUT", `/${def.name}/:id`, "update", options);
     },
 
     /** POST /{resource}/{id}/{action}: a versioned change logged under the action's name. */
     actionRoute<P extends VersionedFields>(action: string, options: ChangeOptions<F, P>): void {
-      changeRoute("POST", `/${def.name}/:id/${action}`, action, def.access.actions?.[action], options);
+      changeRoute("POST", `/${def.name}/:id/${action}`, action, options);
     },
 
     /**
@@ -172,7 +170,7 @@ export function writeRoutes<F extends Fields>(
      * same transaction (its refusals, then the deletion); answers the deleted record.
      */
     deleteRoute(options: DeleteOptions<F>): void {
-      const { config, schema } = described("delete", def.access.delete, options);
+      const { config, schema } = described("delete", options);
       api.delete(
         `/${def.name}/:id`,
         { config, schema: { ...schema, params: idParams, response: responses.deleted } },
