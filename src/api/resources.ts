@@ -13,6 +13,14 @@
  *   &filter={...}, total in the Content-Range header; each resource's sorts and filters are in its
  *   contract (src/api/contract/<name>.ts).
  */
+import type { Static } from "typebox";
+import type {
+  bookmarkListSchema,
+  bookmarkListUpdateSchema,
+  savedQueryCreateSchema,
+  savedQuerySchema,
+  savedQueryValueSchema,
+} from "./schemas/perUser";
 import type { Role } from "./types";
 
 // The records are declared once, in src/api/contract/ (their TypeBox schemas); these are their types.
@@ -188,46 +196,13 @@ export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 // ---------------------------------------------------------------------------------------------
 // Saved queries and bookmarks (super admins; stored per user on the service)
 
-/** What a saved query restores: react-admin's list parameters. */
-export interface SavedQueryValue {
-  filter: Record<string, unknown>;
-  sort: { field: string; order: "ASC" | "DESC" };
-  perPage: number;
-  displayedFilters?: Record<string, boolean>;
-}
-
-/** GET /api/saved-queries?resource=accounts, POST /api/saved-queries, DELETE /api/saved-queries/{id} */
-export interface SavedQuery {
-  id: string;
-  resource: string;
-  label: string;
-  value: SavedQueryValue;
-  createdAt: string;
-}
-
-export interface SavedQueryCreate {
-  resource: string;
-  label: string;
-  value: SavedQueryValue;
-}
-
-/** One bookmarked record. */
-export interface Bookmark {
-  resource: string;
-  recordId: string;
-  /** The record's name when it was read (the service fills it in). */
-  label: string;
-  createdAt: string;
-}
-
-/** GET /api/bookmarks answers it; PUT /api/bookmarks replaces the caller's whole list with it. */
-export interface BookmarkList {
-  items: Bookmark[];
-}
-
-export interface BookmarkListUpdate {
-  items: { resource: string; recordId: string }[];
-}
+/** Their shapes are the service's schemas (./schemas/perUser.ts). */
+export type SavedQueryValue = Static<typeof savedQueryValueSchema>;
+export type SavedQuery = Static<typeof savedQuerySchema>;
+export type SavedQueryCreate = Static<typeof savedQueryCreateSchema>;
+export type BookmarkList = Static<typeof bookmarkListSchema>;
+export type Bookmark = BookmarkList["items"][number];
+export type BookmarkListUpdate = Static<typeof bookmarkListUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -259,3 +234,6 @@ export const RESOURCES = [
   "discounts",
 ] as const;
 export type ResourceName = (typeof RESOURCES)[number];
+
+/** Whether react-admin's resource name (any string) is one of these. */
+export const isResourceName = (name: string): name is ResourceName => (RESOURCES as readonly string[]).includes(name);

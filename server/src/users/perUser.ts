@@ -7,6 +7,12 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/ty
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import Type from "typebox";
 import { RESOURCES, type SavedQueryValue } from "../../../src/api/resources";
+import {
+  bookmarkListSchema,
+  bookmarkListUpdateSchema,
+  savedQueryCreateSchema,
+  savedQuerySchema,
+} from "../../../src/api/schemas/perUser";
 import { callerOf } from "../auth/guard";
 import { bookmarks, savedQueries } from "../db/schema";
 import { fieldError, HttpError, notFound } from "../http/errors";
@@ -20,7 +26,7 @@ import { discountDefinition } from "../discounts/routes";
 import { firmwareDefinition } from "../firmware/routes";
 import { paymentDefinition, subscriptionDefinition } from "../payments/billing";
 import { findRecord } from "../resources/list";
-import { bodySchema, errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
+import { errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { iso, rowsOf, type Executor } from "../resources/sql";
 import { userDefinition } from "./resource";
 import { noContent, routeOptions } from "../docs/openapi";
@@ -28,7 +34,6 @@ import { actorOf, logActivity } from "../resources/writes";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 export const MAX_SAVED_QUERIES = 50;
-export const MAX_BOOKMARKS = 500;
 const resourceSchema = stringEnum(RESOURCES);
 
 /** What a bookmark shows: the record's current name, by resource. */
@@ -42,38 +47,6 @@ const BOOKMARKABLE: Record<string, { def: ResourceDefinition; label: string } | 
   firmware: { def: firmwareDefinition, label: "firmwareVersion" },
   discounts: { def: discountDefinition, label: "code" },
 };
-
-const bookmarkListSchema = Type.Object({
-  items: Type.Array(
-    Type.Object({
-      resource: resourceSchema,
-      recordId: Type.String(),
-      label: Type.String(),
-      createdAt: Type.String({ format: "date-time" }),
-    }),
-  ),
-});
-
-const sortSchema = Type.Object(
-  { field: Type.String({ maxLength: 100 }), order: stringEnum(["ASC", "DESC"]) },
-  { additionalProperties: false },
-);
-const savedQueryValueSchema = Type.Object(
-  {
-    filter: Type.Record(Type.String(), Type.Unknown(), { type: "object" }),
-    sort: sortSchema,
-    perPage: Type.Integer({ minimum: 1, maximum: 100 }),
-    displayedFilters: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { type: "object" })),
-  },
-  { additionalProperties: false },
-);
-const savedQuerySchema = Type.Object({
-  id: Type.String(),
-  resource: resourceSchema,
-  label: Type.String(),
-  value: savedQueryValueSchema,
-  createdAt: Type.String({ format: "date-time" }),
-});
 
 async function bookmarkList(db: Executor, caller: Caller) {
   const rows = await rowsOf(
@@ -140,11 +113,7 @@ export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.post(
     "/saved-queries",
     routeOptions(SA, "saved-queries", "Save a list query under a label (unique per user and list)", {
-      body: bodySchema({
-        resource: resourceSchema,
-        label: Type.String({ maxLength: 200 }),
-        value: savedQueryValueSchema,
-      }),
+      body: savedQueryCreateSchema,
       response: { 201: savedQuerySchema, ...errors(...SIGNED_IN_ERRORS, 422) },
     }),
     async (request, reply) => {
@@ -223,15 +192,7 @@ export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.put(
     "/bookmarks",
     routeOptions(SA, "bookmarks", "Replace the caller's whole bookmark list", {
-      body: bodySchema({
-        items: Type.Array(
-          Type.Object(
-            { resource: resourceSchema, recordId: Type.String({ minLength: 1, maxLength: 100 }) },
-            { additionalProperties: false },
-          ),
-          { maxItems: MAX_BOOKMARKS },
-        ),
-      }),
+      body: bookmarkListUpdateSchema,
       response: { 200: bookmarkListSchema, ...errors(...SIGNED_IN_ERRORS, 422) },
     }),
     async (request) => {

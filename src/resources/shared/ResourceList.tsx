@@ -11,7 +11,7 @@ import {
   useTranslate,
   type SortPayload,
 } from "react-admin";
-import type { ResourceName } from "../../api/resources";
+import { isResourceName, type ResourceName } from "../../api/resources";
 import { ListPage } from "./ListPage";
 import { ServerExportButton } from "./ServerExportButton";
 
@@ -26,7 +26,7 @@ export const LIST_PAGE_SIZE = 25;
 /** The filter sidebar (react-admin demo's VisitorListAside): live search, saved filters, facets. */
 export function ListAside({ children }: { children?: ReactNode }) {
   const { canAccess: maySaveQueries } = useCanAccess({ action: "saveQueries" });
-  const { isPending } = useListContext();
+  const { isPending, resource } = useListContext();
   return (
     <Card
       variant="outlined"
@@ -35,9 +35,9 @@ export function ListAside({ children }: { children?: ReactNode }) {
     >
       <CardContent sx={{ pt: 1 }}>
         <FilterLiveSearch source="q" label="resources.shared.search" />
-        {maySaveQueries && !isPending && (
+        {maySaveQueries && !isPending && isResourceName(resource) && (
           <Suspense fallback={null}>
-            <SavedQueriesPanel />
+            <SavedQueriesPanel resource={resource} />
           </Suspense>
         )}
         {children}

@@ -27,7 +27,7 @@ import {
   useNotify,
   useTranslate,
 } from "react-admin";
-import type { SavedQuery, SavedQueryCreate, SavedQueryValue } from "../../api/resources";
+import type { ResourceName, SavedQuery, SavedQueryCreate, SavedQueryValue } from "../../api/resources";
 import { errorMessage } from "../../custom/errorMessage";
 import { SAVED_QUERIES } from "../../dataProvider/resourceRoutes";
 import { SubmitButton } from "./ConfirmButton";
@@ -42,12 +42,13 @@ const OLDEST_FIRST = { field: "createdAt", order: "ASC" } as const;
  * Saved filters kept on the service per user (react-admin's getList/create/delete on
  * "saved-queries"), so they survive sign-out and follow the user to another browser. react-admin's
  * SavedQueriesList does the same in the browser's localStorage only; this keeps its look (a
- * FilterList section) and its behaviour (click to apply, click again to clear).
+ * FilterList section) and its behaviour (click to apply, click again to clear). Offered on the
+ * lists of the service's resources (the only ones it keeps queries for).
  */
-export function SavedQueriesPanel() {
+export function SavedQueriesPanel({ resource }: { resource: ResourceName }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { resource, filterValues, sort, perPage, setFilters, setSort, setPerPage, isPending } = useListContext();
+  const { filterValues, sort, perPage, setFilters, setSort, setPerPage, isPending } = useListContext();
   const [naming, setNaming] = useState(false);
   const [create] = useCreate<SavedQuery>();
   const [remove] = useDelete<SavedQuery>();

@@ -12,7 +12,7 @@ import {
   useTranslate,
   useUnselectAll,
 } from "react-admin";
-import type { BookmarkList } from "../../api/resources";
+import { isResourceName, type BookmarkList, type BookmarkListUpdate, type ResourceName } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../../custom/errorMessage";
 
@@ -35,7 +35,7 @@ export function useBookmarks() {
   const items = data?.items ?? [];
 
   const save = useMutation({
-    mutationFn: (next: { resource: string; recordId: string }[]) => dataProvider.setBookmarks({ items: next }),
+    mutationFn: (next: BookmarkListUpdate["items"]) => dataProvider.setBookmarks({ items: next }),
     onSuccess: (list: BookmarkList) => {
       queryClient.setQueryData(BOOKMARKS_KEY, list);
       // The accounts list filters by `bookmarked` on the service: refetch it.
@@ -44,11 +44,11 @@ export function useBookmarks() {
     onError: (error) => notify(errorMessage(error, translate("app.errors.generic")), { type: "error" }),
   });
 
-  const isBookmarked = (resource: string, recordId: string) =>
+  const isBookmarked = (resource: ResourceName, recordId: string) =>
     items.some((item) => item.resource === resource && item.recordId === recordId);
   const current = () => items.map(({ resource, recordId }) => ({ resource, recordId }));
 
-  const toggle = (resource: string, recordId: string) => {
+  const toggle = (resource: ResourceName, recordId: string) => {
     const on = isBookmarked(resource, recordId);
     const next = on
       ? current().filter((item) => !(item.resource === resource && item.recordId === recordId))
@@ -58,7 +58,7 @@ export function useBookmarks() {
     });
   };
 
-  const addMany = (resource: string, recordIds: string[]) => {
+  const addMany = (resource: ResourceName, recordIds: string[]) => {
     const next = current();
     for (const recordId of recordIds) if (!isBookmarked(resource, recordId)) next.push({ resource, recordId });
     save.mutate(next, { onSuccess: () => notify("resources.shared.bookmarks.added") });
@@ -87,7 +87,7 @@ function useBookmarksAbove(part: string): Bookmarks {
 }
 
 /** The star on a record: bookmark it or not. Inside a BookmarksProvider. */
-export function BookmarkToggle({ resource, recordId }: { resource: string; recordId: string }) {
+export function BookmarkToggle({ resource, recordId }: { resource: ResourceName; recordId: string }) {
   const translate = useTranslate();
   const bookmarks = useBookmarksAbove("BookmarkToggle");
   if (!bookmarks.enabled) return null;
@@ -117,7 +117,7 @@ export function BulkBookmarkButton() {
   const { resource, selectedIds } = useListContext();
   const bookmarks = useBookmarksAbove("BulkBookmarkButton");
   const unselectAll = useUnselectAll(resource);
-  if (!bookmarks.enabled) return null;
+  if (!bookmarks.enabled || !isResourceName(resource)) return null;
   return (
     <Button
       label="resources.shared.bookmarks.bulk"
