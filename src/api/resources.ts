@@ -14,6 +14,8 @@
  *   contract (src/api/contract/<name>.ts).
  */
 import type { Static } from "typebox";
+import type Type from "typebox";
+import type { firmwareUploadFieldsSchema, ownAccountUpdateSchema, paymentRefundFields } from "./schemas/resourceWrites";
 import type {
   bookmarkListSchema,
   bookmarkListUpdateSchema,
@@ -21,7 +23,12 @@ import type {
   savedQuerySchema,
   savedQueryValueSchema,
 } from "./schemas/perUser";
-import type { Role } from "./types";
+import type {
+  invitationAcceptSchema,
+  invitationCreateSchema,
+  invitationPublicSchema,
+  invitationSchema,
+} from "./schemas/invitations";
 
 // The records are declared once, in src/api/contract/ (their TypeBox schemas); these are their types.
 export type { Account } from "./contract/accounts";
@@ -77,71 +84,22 @@ export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 // ---------------------------------------------------------------------------------------------
 // Accounts
 
-/** PUT /api/account: the account owner renames the account or hands it to another of its users. */
-export interface OwnAccountUpdate {
-  version: number;
-  name: string;
-  ownerId: string;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Businesses (locations of an account)
-
-/** POST /api/businesses (super admin for any account; admin for their own, accountId ignored). */
-export interface BusinessCreate {
-  name: string;
-  accountId?: string;
-  ownerId?: string | null;
-  address: string;
-  city: string;
-  country: string;
-  phone: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Users
 
-/** POST /api/invitations: invites a person into an account; the code opens /invitation/{code}. */
-export interface InvitationCreate {
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  /** Super admins name the account; for everyone else it is their own. */
-  accountId?: string;
-  businessId?: string | null;
-}
+/** Writes' shapes are the service's schemas (./schemas/resourceWrites.ts). */
+export type OwnAccountUpdate = Static<typeof ownAccountUpdateSchema>;
+export type PaymentRefund = Static<Type.TObject<typeof paymentRefundFields>> & { version: number };
+export type FirmwareUploadFields = Static<typeof firmwareUploadFieldsSchema>;
 
-export interface Invitation {
-  id: string;
-  code: string;
-  email: string;
-  role: Role;
-  accountId: string;
-  businessId: string | null;
-  /** The invited user, created with status "invited". */
-  userId: string;
-  expiresAt: string;
-  createdAt: string;
-}
-
-/** GET /api/invitations/{code} (public): what the invitation page shows a guest. */
-export interface InvitationPublic {
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  role: Role;
-  accountName: string;
-  expiresAt: string;
-}
-
-/** POST /api/invitations/{code}/accept (public); answered like a sign-in (LoginResponse). */
-export interface InvitationAccept {
-  firstName: string;
-  lastName: string;
-  /** At least 8 characters. */
-  password: string;
-}
+/** Invitations' shapes are the service's schemas (./schemas/invitations.ts). */
+export type InvitationCreate = Static<typeof invitationCreateSchema>;
+export type Invitation = Static<typeof invitationSchema>;
+export type InvitationPublic = Static<typeof invitationPublicSchema>;
+export type InvitationAccept = Static<typeof invitationAcceptSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Devices
@@ -149,26 +107,8 @@ export interface InvitationAccept {
 // ---------------------------------------------------------------------------------------------
 // Payments and subscriptions
 
-/**
- * POST /api/payments/{id}/refund (super admin) after a password check (POST users/password/check)
- * within the last 5 minutes. No amount refunds what is left.
- */
-export interface PaymentRefund {
-  version: number;
-  /** Minor units; at most amount - refundedAmount. */
-  amount?: number;
-  reason: string;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Firmware
-
-/** POST /api/firmware, multipart: these fields plus `file`. */
-export interface FirmwareUploadFields {
-  firmwareVersion: string;
-  deviceTypeCode: number;
-  releaseNotes: string;
-}
 
 /** Firmware versions are semantic versions: 1.2.3, optionally -suffix. */
 export const FIRMWARE_VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;

@@ -1,4 +1,5 @@
 /** Accounts (docs/api-resources.md "Accounts"): super admins manage them; owners rename their own. */
+import { ownAccountUpdateSchema } from "../../../src/api/schemas/resourceWrites";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import Type from "typebox";
@@ -16,9 +17,7 @@ import { findRecord } from "../resources/list";
 import { declaredAccess, readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import {
-  accountIdSchema,
   answers,
-  bodySchema,
   countrySchema,
   errors,
   idParams,
@@ -122,7 +121,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.put(
     "/account",
     routeOptions("signedIn", tag, "The account's owner renames their account or hands it to another of its users", {
-      body: bodySchema({ version: versionSchema, name: recordNameSchema, ownerId: accountIdSchema }),
+      body: ownAccountUpdateSchema,
       response: responses.changed,
     }),
     async (request) => {

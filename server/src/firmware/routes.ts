@@ -3,6 +3,7 @@
  * streams the file into storage while hashing it, under a size limit, and answers the record.
  * Registered in its own plugin, so multipart bodies are accepted here and nowhere else.
  */
+import { firmwareUploadFieldsSchema, MAX_RELEASE_NOTES } from "../../../src/api/schemas/resourceWrites";
 import { createHash, randomUUID } from "node:crypto";
 import { pipeline, Transform, type Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
@@ -30,8 +31,6 @@ import { answers, errors, idParams, SIGNED_IN_ERRORS, versionSchema } from "../r
 import { fullName, rowsOf, sqlText } from "../resources/sql";
 import { notFoundOf, recordCreated } from "../resources/writes";
 import { deviceNotifications } from "../devices/notifications";
-
-export const MAX_RELEASE_NOTES = 10_000;
 
 const f = alias(firmware, "f");
 const u = alias(users, "u");
@@ -139,9 +138,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
         // Documented only: the multipart form is read (and checked) by the handler, not by Fastify.
         [DOCUMENTED_BODY]: Type.Object({
           file: Type.String({ format: "binary", description: "The build, at most the configured limit." }),
-          firmwareVersion: Type.String({ description: "A semantic version such as 4.2.1." }),
-          deviceTypeCode: Type.Integer({ description: "A device type code of spec §3." }),
-          releaseNotes: Type.String({ maxLength: MAX_RELEASE_NOTES }),
+          ...firmwareUploadFieldsSchema.properties,
         }),
         response: { ...responses.created, 201: withHeaders(responses.created[201], HEADERS.location), ...errors(413) },
       },

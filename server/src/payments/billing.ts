@@ -2,8 +2,8 @@
  * Payments and subscriptions (docs/api-resources.md): read-only records from the payment
  * provider, plus the refund (super admins, after a password re-check) and cancel / resume.
  */
+import { paymentRefundFields } from "../../../src/api/schemas/resourceWrites";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import Type from "typebox";
 import { mayCancelSubscription, mayResumeSubscription } from "../../../src/api/rules";
 import { alias } from "drizzle-orm/pg-core";
 import { accounts, payments, subscriptions } from "../db/schema";
@@ -91,10 +91,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
 
   writeRoutes(app, db, paymentDefinition, payments).actionRoute("refund", {
     summary: "Refund a payment, in full or in part (after a password re-check)",
-    fields: {
-      amount: Type.Optional(Type.Integer()),
-      reason: Type.String({ minLength: 1, maxLength: 500 }),
-    },
+    fields: paymentRefundFields,
     change: ({ amount, reason }, { caller, log }) => {
       requireRecentPasswordCheck(caller, "Confirm your password to refund.");
       return (current) => {

@@ -1,15 +1,8 @@
 /**
- * The TypeBox schemas the resource routes share: request parts (ids, versions, names), the error
- * answers, the answers of the usual routes of a resource.
+ * The TypeBox schemas the resource routes share: request parts (ids, and the fields of
+ * src/api/schemas/inputs.ts), the error answers, the answers of the usual routes of a resource.
  */
 import Type from "typebox";
-import {
-  COUNTRY_CODE_PATTERN,
-  PERSON_NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-  RECORD_NAME_MAX_LENGTH,
-} from "../../../src/api/rules";
-import { nullable } from "../../../src/api/schemas/common";
 import { described } from "../docs/openapi";
 import { recordSchema, type Fields, type ResourceDefinition } from "./definition";
 
@@ -19,20 +12,15 @@ export const idParams = Type.Object(
   { additionalProperties: false },
 );
 
-export const versionSchema = Type.Integer({ minimum: 1 });
-export const countrySchema = Type.String({ pattern: COUNTRY_CODE_PATTERN.source });
-/** A person's first or last name; no NUL character (PostgreSQL text cannot hold one: it would be a 500). */
-export const personNameSchema = Type.String({
-  minLength: 1,
-  maxLength: PERSON_NAME_MAX_LENGTH,
-  pattern: "^[^\\u0000]*$",
-});
-/** The name of an account or a business. */
-export const recordNameSchema = Type.String({ minLength: 1, maxLength: RECORD_NAME_MAX_LENGTH });
-/** Optional in the console's forms: an untouched or emptied input sends nothing or null (stored ""). */
-export const phoneSchema = nullable("string", { maxLength: PHONE_MAX_LENGTH, pattern: "^[0-9+() .-]*$" });
-export const accountIdSchema = Type.String({ maxLength: 100 });
-export const nullableId = nullable("string", { maxLength: 100 });
+export {
+  accountIdSchema,
+  countrySchema,
+  nullableId,
+  personNameSchema,
+  phoneSchema,
+  recordNameSchema,
+  versionSchema,
+} from "../../../src/api/schemas/inputs";
 
 /** A body: exactly these properties (Type.Optional ones may be left out); any other is refused. */
 export const bodySchema = <P extends Type.TProperties>(properties: P) =>

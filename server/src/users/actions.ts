@@ -5,26 +5,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import Type from "typebox";
 import type { Invitation } from "../../../src/api/resources";
+import { invitationCreateSchema, invitationSchema } from "../../../src/api/schemas/invitations";
 import { ROLES, type Role } from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
 import { invitations, refreshTokens, users } from "../db/schema";
 import { fieldError, forbidden } from "../http/errors";
-import { emailSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount } from "../resources/checks";
 import { type Caller, type RecordOf } from "../resources/definition";
-import { nullable, stringEnum } from "../../../src/api/schemas/common";
+import { stringEnum } from "../../../src/api/schemas/common";
 import { writeRoutes } from "../resources/writeRoutes";
-import {
-  accountIdSchema,
-  bodySchema,
-  errors,
-  nullableId,
-  personNameSchema,
-  SIGNED_IN_ERRORS,
-} from "../resources/schemas";
+import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { iso, rowsOf, type Executor, type Tx } from "../resources/sql";
 import { EMAIL_USED, NO_PASSWORD, userDefinition } from "./resource";
 import { inviteeStanding, parkedEmailOf } from "./parkedInvitations";
@@ -55,18 +47,6 @@ async function otherAdmins(db: Executor, accountId: string, exceptId: string): P
   );
   return Number(row?.n ?? 0);
 }
-
-const invitationSchema = Type.Object({
-  id: Type.String(),
-  code: Type.String(),
-  email: Type.String(),
-  role: stringEnum(ROLES),
-  accountId: Type.String(),
-  businessId: nullable("string"),
-  userId: Type.String(),
-  expiresAt: Type.String({ format: "date-time" }),
-  createdAt: Type.String({ format: "date-time" }),
-});
 
 const invitationFields = (alias: string) => ({
   id: `${alias}.id`,
@@ -149,14 +129,7 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
   api.post(
     "/invitations",
     routeOptions(reach, tag, "Invite a person into an account (creates the user with status invited)", {
-      body: bodySchema({
-        email: emailSchema,
-        firstName: personNameSchema,
-        lastName: personNameSchema,
-        role: stringEnum(ROLES),
-        accountId: Type.Optional(accountIdSchema),
-        businessId: Type.Optional(nullableId),
-      }),
+      body: invitationCreateSchema,
       response: {
         201: withHeaders(invitationSchema, {
           Location: {

@@ -7,20 +7,19 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/ty
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import Type from "typebox";
 import type { InvitationPublic } from "../../../src/api/resources";
-import { PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH } from "../../../src/api/rules";
-import { ROLES, type LoginResponse } from "../../../src/api/types";
+import { invitationAcceptSchema, invitationPublicSchema } from "../../../src/api/schemas/invitations";
+import { PASSWORD_MIN_LENGTH } from "../../../src/api/rules";
+import type { LoginResponse } from "../../../src/api/types";
 import { hashPassword } from "../auth/passwords";
 import { startSession } from "../auth/sessions";
 import { checkLimit, type Limit } from "../publicFlows/limits";
 import { invitations, users } from "../db/schema";
 import { fieldError, HttpError, notFound } from "../http/errors";
 import { loginResponseSchema } from "../../../src/api/schemas/auth";
-import { passwordSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
 import { findUserById, toApiUser } from "./queries";
-import { stringEnum } from "../../../src/api/schemas/common";
 import { findRecord } from "../resources/list";
-import { bodySchema, errors } from "../resources/schemas";
+import { errors } from "../resources/schemas";
 import { iso, isUniqueViolation, rowsOf, type Executor, type Row } from "../resources/sql";
 import { userDefinition } from "./resource";
 import { isParkedEmail } from "./parkedInvitations";
@@ -43,21 +42,6 @@ const codeParams = Type.Object(
   { code: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
-
-const acceptBody = bodySchema({
-  firstName: Type.String({ maxLength: PERSON_NAME_MAX_LENGTH }),
-  lastName: Type.String({ maxLength: PERSON_NAME_MAX_LENGTH }),
-  password: passwordSchema,
-});
-
-const invitationPublicSchema = Type.Object({
-  email: Type.String(),
-  firstName: Type.Optional(Type.String()),
-  lastName: Type.Optional(Type.String()),
-  role: stringEnum(ROLES),
-  accountName: Type.String(),
-  expiresAt: Type.String({ format: "date-time" }),
-});
 
 /** The pending, unexpired invitation with this code whose user is still live, or undefined. */
 async function pendingInvitation(db: Executor, code: string, lock = false): Promise<Row | undefined> {
@@ -105,7 +89,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
     "/invitations/:code/accept",
     routeOptions("public", tag, "Accept an invitation: activates the invited user and signs them in (public)", {
       params: codeParams,
-      body: acceptBody,
+      body: invitationAcceptSchema,
       description:
         "The code is looked up before the password is hashed (an unknown or used code costs no hash). Rate-limited per address: see docs/api.md.",
       response: {
