@@ -37,7 +37,10 @@ export function createConsoleProviders({
   const httpClient = createHttpClient({ ...http, session });
   // Its code comes with the console's (vite.config.ts puts it in the same file): /login never calls it.
   const dataProvider = deferredDataProvider(() =>
-    import("./dataProvider").then(({ createDataProvider }) => createDataProvider(httpClient, { storage })),
+    Promise.all([import("./dataProvider"), import("./access/declaredFirstData")]).then(
+      ([{ createDataProvider }, { declaredFirstCall }]) =>
+        createDataProvider(httpClient, { storage, declaredFirstCall }),
+    ),
   );
   const selectedItems = createSelectedItemsStore();
   return {

@@ -26,8 +26,7 @@ import { createStorageCalls, type StorageCalls } from "./storageCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 import { createUserSettingsCalls, type UserSettingsCalls } from "./userSettingsCalls";
 import { withTestRecords } from "./testRecordsProvider";
-import { declaredFirstCall } from "./declaredFirstData";
-import { createPagePrefetch } from "./pagePrefetch";
+import { createPagePrefetch, type PagePrefetchDeps } from "./pagePrefetch";
 import { createMemoryStorage } from "../authProvider/session";
 
 export interface ConsoleDataProvider
@@ -63,11 +62,13 @@ export interface ConsoleDataProvider
 export interface DataProviderOptions {
   /** Where a page's first calls are remembered: the session's storage (localStorage). */
   storage?: Storage;
+  /** The list call a screen makes first on a first visit (src/access/declaredFirstData.ts). */
+  declaredFirstCall?: PagePrefetchDeps["declared"];
 }
 
 export function createDataProvider(
   httpClient: HttpClient,
-  { storage = createMemoryStorage() }: DataProviderOptions = {},
+  { storage = createMemoryStorage(), declaredFirstCall = () => undefined }: DataProviderOptions = {},
 ): ConsoleDataProvider {
   const rest = withResourceRoutes(simpleRestProvider(httpClient.baseUrl, httpClient.fetchJson), httpClient);
   const records = withTestRecords(rest, httpClient);

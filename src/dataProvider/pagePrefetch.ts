@@ -35,7 +35,7 @@ export interface PagePrefetchDeps {
   /** The address the console shows. */
   pathname: () => string;
   now?: () => number;
-  /** What a page asks for first when nothing is remembered of it (declaredFirstData.ts). */
+  /** What a page asks for first when nothing is remembered of it (src/access/declaredFirstData.ts). */
   declared?: (path: string) => RememberedCall | undefined;
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ConsoleDataProvider } from "../../src/dataProvider";
 import { PAGE_PREFETCH_KEY } from "../../src/dataProvider/pagePrefetch";
-import { declaredFirstCall } from "../../src/dataProvider/declaredFirstData";
+import { declaredFirstCall } from "../../src/access/declaredFirstData";
 import { SCREEN_TABLE } from "../../src/access/screenTable";
 import { createConsoleProviders } from "../../src/providers";
 import { renderConsole } from "./harness/renderConsole";

@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
 import { STORAGE_KEYS } from "../../src/config";
+import { declaredFirstCall } from "../../src/access/declaredFirstData";
 import { createDataProvider, type ConsoleDataProvider } from "../../src/dataProvider";
 import { createHttpClient } from "../../src/dataProvider/httpClient";
 import type { ApiUser } from "../../src/api/types";
@@ -102,5 +103,5 @@ export function guestConsole(
       throw new Error("the session ended");
     },
   });
-  return createDataProvider(httpClient);
+  return createDataProvider(httpClient, { declaredFirstCall });
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { GetListParams, GetListResult } from "react-admin";
 import { createMemoryStorage } from "../../src/authProvider/session";
-import { declaredFirstCall } from "../../src/dataProvider/declaredFirstData";
+import { declaredFirstCall } from "../../src/access/declaredFirstData";
 import { createPagePrefetch, FIRST_DATA_MS, PREFETCH_KEPT_MS } from "../../src/dataProvider/pagePrefetch";
 
 const accounts: GetListParams = {

@@ -6,7 +6,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { declaredFirstCall } from "../../src/dataProvider/declaredFirstData";
+import { declaredFirstCall } from "../../src/access/declaredFirstData";
 import { tokenExpiringIn } from "./helpers/jwt";
 import { signedInDataProvider, TEST_API_BASE, TEST_NOW } from "./helpers/signedInDataProvider";
 

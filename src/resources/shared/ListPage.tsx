@@ -156,7 +156,7 @@ export function ListPage({
   const preferredPerPage = useListPerPage();
   const perPage = perPageProp ?? preferredPerPage;
   // A declared resource's list opens in its contract's default order, as start-up's call for it
-  // ahead does (dataProvider/declaredFirstData.ts); a page may still give its own.
+  // ahead does (access/declaredFirstData.ts); a page may still give its own.
   const resourceName = useResourceContext({ resource });
   const declaredSort = resourceName === undefined ? undefined : CONTRACTS[resourceName]?.defaultSort;
   // Pages pass their sort as a new object each render: the defaults change only with its values.

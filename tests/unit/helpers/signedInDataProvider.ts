@@ -1,3 +1,4 @@
+import { declaredFirstCall } from "../../../src/access/declaredFirstData";
 import { createDataProvider } from "../../../src/dataProvider";
 import { createHttpClient } from "../../../src/dataProvider/httpClient";
 import { createMemoryStorage, createSessionStore } from "../../../src/authProvider/session";
@@ -19,5 +20,5 @@ export function signedInDataProvider(token: string, role: Role = "User") {
     now: () => TEST_NOW,
     onSessionEnded: () => undefined,
   });
-  return { dataProvider: createDataProvider(httpClient), session };
+  return { dataProvider: createDataProvider(httpClient, { declaredFirstCall }), session };
 }

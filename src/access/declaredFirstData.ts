@@ -3,10 +3,11 @@
  * first sign-in; pagePrefetch.ts remembers the rest): its resource's default query, the very call
  * react-admin's list makes then — the first page at the default page size, the contract's default
  * sort, no filter. Start-up asks for it as soon as the session is known, while the page's code is
- * still loading (issue 23), instead of after it.
+ * still loading (issue 23), instead of after it. Given to the dataProvider by providers.ts, so the
+ * data layer does not import the screens (and, through their loaders, every page).
  */
 import type { GetListParams } from "react-admin";
-import { SCREEN_TABLE } from "../access/screenTable";
+import { SCREEN_TABLE } from "./screenTable";
 import { CONTRACTS } from "../api/contract";
 import { DEFAULT_PREFERENCES } from "../api/userSettings";
 
