@@ -104,6 +104,25 @@ describe("page and action rules through canAccess (spec §2, §6, docs/api.md)",
     expect(who("activity", "filterByActor")).toEqual(["SuperAdmin", "Admin"]);
   });
 
+  it("offers, without a record, the actions their contracts declare: a refund, restoring an account, marking found", () => {
+    expect(who("payments", "refund")).toEqual(["SuperAdmin"]);
+    expect(who("deleted-accounts", "restore")).toEqual(["SuperAdmin"]);
+    expect(who("lost-devices", "markFound")).toEqual(["SuperAdmin"]);
+    expect(who("scheduled-actions", "cancel")).toEqual(["SuperAdmin"]);
+    expect(who("scheduled-actions", "run")).toEqual(["SuperAdmin"]);
+    expect(who("businesses", "create")).toEqual(["SuperAdmin", "Admin"]);
+    expect(who("users", "delete")).toEqual(["SuperAdmin"]);
+  });
+
+  it("answers react-admin's actions on a declared resource from its contract: every signed-in user lists devices", () => {
+    expect(who("devices", "list")).toEqual(["SuperAdmin", "Admin", "Manager", "User", null]);
+    expect(who("devices", "show")).toEqual(["SuperAdmin", "Admin", "Manager", "User", null]);
+    expect(who("users", "list")).toEqual(["SuperAdmin", "Admin", "Manager"]);
+    expect(who("payments", "show")).toEqual(["SuperAdmin", "Admin"]);
+    // An action it has no route for is a super admin's, as any undeclared question.
+    expect(who("payments", "create")).toEqual(["SuperAdmin"]);
+  });
+
   it("sends everyone to /new-subscription, where only Admins pay", () => {
     expect(who("new-subscription", "list")).toEqual(roles);
     expect(who("new-subscription", "start")).toEqual(["Admin"]);
