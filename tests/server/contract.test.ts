@@ -205,18 +205,34 @@ describe("pickers", () => {
   });
 });
 
+/** Each route a contract's access names: its method and its path after /api/{resource}. */
+const ROUTE_OPERATIONS = {
+  list: ["get", ""],
+  get: ["get", "/{id}"],
+  export: ["get", "/export.csv"],
+  create: ["post", ""],
+  update: ["put", "/{id}"],
+  delete: ["delete", "/{id}"],
+} as const;
+
+/** The served OpenAPI document's paths, each operation with who may call it (x-access). */
+const guardedDocument = async () =>
+  (await testApp.app.inject({ method: "GET", url: "/api/docs/openapi.json" })).json<{
+    paths: Record<string, Record<string, { "x-access"?: string }>>;
+  }>();
+
+/** Whether a role passes a route's x-access ("signed-in SuperAdmin, Admin", "any signed-in user"). */
+const passes = (access: string, role: Role) =>
+  access === "any signed-in user" || (access.startsWith("signed-in ") && access.slice(10).split(", ").includes(role));
+
 /**
  * Who may do what, as the console offers it (authProvider.canAccess without a record: the page or
  * button is there) and as the service lets it through (each route's declared access, shown in the
  * document's x-access). A change on one side only fails here.
  */
 describe("the console and the service agree on who may", () => {
-  const OPERATIONS = {
-    list: ["get", ""],
-    create: ["post", ""],
-    delete: ["delete", "/{id}"],
-    export: ["get", "/export.csv"],
-  } as const;
+  /** The console's actions named as the contract's routes; edit and show are asked with a record (below). */
+  const ACTIONS = ["list", "create", "delete", "export"] as const;
   /** Where they differ on purpose. */
   const DIFFERENCES: Record<string, string> = {
     // Everyone's pickers read an account's businesses; the list page itself is nobody's (spec §2).
@@ -225,17 +241,12 @@ describe("the console and the service agree on who may", () => {
     "deleted-tests.export": "the service lets every signed-in user export",
   };
 
-  /** Whether a role passes a route's x-access ("signed-in SuperAdmin, Admin", "any signed-in user"). */
-  const passes = (access: string, role: Role) =>
-    access === "any signed-in user" || (access.startsWith("signed-in ") && access.slice(10).split(", ").includes(role));
-
   it("on every declared resource's list, create, delete and export", async () => {
-    const document = (await testApp.app.inject({ method: "GET", url: "/api/docs/openapi.json" })).json<{
-      paths: Record<string, Record<string, { "x-access"?: string }>>;
-    }>();
+    const document = await guardedDocument();
     const found: Record<string, string> = {};
     for (const contract of contracts) {
-      for (const [action, [method, suffix]] of Object.entries(OPERATIONS)) {
+      for (const action of ACTIONS) {
+        const [method, suffix] = ROUTE_OPERATIONS[action];
         const access = document.paths[`/api/${contract.name}${suffix}`]?.[method]?.["x-access"];
         if (access === undefined) continue; // no such route: nothing to offer
         for (const role of ROLES) {
@@ -254,28 +265,16 @@ describe("the console and the service agree on who may", () => {
  * every route of a resource's own paths is declared (a new one cannot go unguarded by the contract).
  */
 describe("the contract's access", () => {
-  const ROUTES = {
-    list: ["get", ""],
-    get: ["get", "/{id}"],
-    export: ["get", "/export.csv"],
-    create: ["post", ""],
-    update: ["put", "/{id}"],
-    delete: ["delete", "/{id}"],
-  } as const;
-  const passes = (access: string, role: Role) =>
-    access === "any signed-in user" || (access.startsWith("signed-in ") && access.slice(10).split(", ").includes(role));
   const allows = (declared: RouteAccess, role: Role) => declared === "signedIn" || declared.includes(role);
   /** Guests' flows on a resource's path, with the link's code instead of a sign-in (docs/api.md "Public flows"). */
   const GUEST_ROUTES = new Set(["post /api/devices/{id}/unsubscribe"]);
 
   it("guards each route of each resource for the roles its contract names, and only those routes", async () => {
-    const document = (await testApp.app.inject({ method: "GET", url: "/api/docs/openapi.json" })).json<{
-      paths: Record<string, Record<string, { "x-access"?: string }>>;
-    }>();
+    const document = await guardedDocument();
     const declared = new Map<string, RouteAccess>();
     for (const contract of contracts) {
-      for (const [route, [method, suffix]] of Object.entries(ROUTES)) {
-        const access = contract.access[route as keyof typeof ROUTES];
+      for (const [route, [method, suffix]] of Object.entries(ROUTE_OPERATIONS)) {
+        const access = contract.access[route as keyof typeof ROUTE_OPERATIONS];
         if (access !== undefined) declared.set(`${method} /api/${contract.name}${suffix}`, access);
       }
       for (const [action, access] of Object.entries(contract.access.actions ?? {})) {

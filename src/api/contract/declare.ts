@@ -67,6 +67,16 @@ export interface ResourceContract<T, S extends string = string, F extends string
   access: ResourceAccess;
 }
 
+/** The access of a resource whose every route is for the same callers (a super admins' resource). */
+export const everyRouteFor = (access: RouteAccess): ResourceAccess => ({
+  list: access,
+  get: access,
+  export: access,
+  create: access,
+  update: access,
+  delete: access,
+});
+
 /** Any resource's contract, as the code that reads every one of them sees it. */
 export interface AnyResourceContract {
   name: string;

@@ -1,7 +1,7 @@
 /** Discount codes (docs/api-resources.md "Discounts"), super admins only. */
 import type { Static } from "typebox";
 import { DISCOUNT_KINDS } from "../resources";
-import { declareResource } from "./declare";
+import { declareResource, everyRouteFor } from "./declare";
 import * as fieldSchema from "./fields";
 
 export const discountRecord = fieldSchema.record("discount", {
@@ -58,12 +58,5 @@ export const discountsContract = declareResource<Discount>()({
   filters: { active: "exact", kind: "exact", valid_at: "date" },
   search: true,
   representation: "code",
-  access: {
-    list: ["SuperAdmin"],
-    get: ["SuperAdmin"],
-    export: ["SuperAdmin"],
-    create: ["SuperAdmin"],
-    update: ["SuperAdmin"],
-    delete: ["SuperAdmin"],
-  },
+  access: everyRouteFor(["SuperAdmin"]),
 });

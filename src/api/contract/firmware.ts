@@ -1,7 +1,7 @@
 /** Firmware builds, one device type each (docs/api-resources.md "Firmware"). */
 import type { Static } from "typebox";
 import { FIRMWARE_STATUSES } from "../resources";
-import { declareResource } from "./declare";
+import { declareResource, everyRouteFor } from "./declare";
 import * as fieldSchema from "./fields";
 
 /**
@@ -36,12 +36,5 @@ export const firmwareContract = declareResource<Firmware>()({
   search: true,
   representation: "firmwareVersion",
   references: { uploadedById: "users" },
-  access: {
-    list: ["SuperAdmin"],
-    get: ["SuperAdmin"],
-    export: ["SuperAdmin"],
-    create: ["SuperAdmin"],
-    update: ["SuperAdmin"],
-    delete: ["SuperAdmin"],
-  },
+  access: everyRouteFor(["SuperAdmin"]),
 });
