@@ -82,30 +82,26 @@ export const DISCOUNT_KINDS = ["percent", "amount"] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 // ---------------------------------------------------------------------------------------------
-// Accounts
+// Request and answer shapes besides the records: the service's schemas (./schemas/), as types
 
-// ---------------------------------------------------------------------------------------------
-// Businesses (locations of an account)
-
-// ---------------------------------------------------------------------------------------------
-// Users
-
-/** Writes' shapes are the service's schemas (./schemas/resourceWrites.ts). */
+/** Writes that are not a record's own edit form (./schemas/resourceWrites.ts). */
 export type OwnAccountUpdate = Static<typeof ownAccountUpdateSchema>;
 export type PaymentRefund = Static<Type.TObject<typeof paymentRefundFields>> & { version: number };
 export type FirmwareUploadFields = Static<typeof firmwareUploadFieldsSchema>;
 
-/** Invitations' shapes are the service's schemas (./schemas/invitations.ts). */
+/** Invitations (./schemas/invitations.ts). */
 export type InvitationCreate = Static<typeof invitationCreateSchema>;
 export type Invitation = Static<typeof invitationSchema>;
 export type InvitationPublic = Static<typeof invitationPublicSchema>;
 export type InvitationAccept = Static<typeof invitationAcceptSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Devices
-
-// ---------------------------------------------------------------------------------------------
-// Payments and subscriptions
+/** Saved queries and bookmarks, super admins' own, kept by the service (./schemas/perUser.ts). */
+export type SavedQueryValue = Static<typeof savedQueryValueSchema>;
+export type SavedQuery = Static<typeof savedQuerySchema>;
+export type SavedQueryCreate = Static<typeof savedQueryCreateSchema>;
+export type BookmarkList = Static<typeof bookmarkListSchema>;
+export type Bookmark = BookmarkList["items"][number];
+export type BookmarkListUpdate = Static<typeof bookmarkListUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Firmware
@@ -132,17 +128,6 @@ export interface DiscountCreate {
 }
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
-
-// ---------------------------------------------------------------------------------------------
-// Saved queries and bookmarks (super admins; stored per user on the service)
-
-/** Their shapes are the service's schemas (./schemas/perUser.ts). */
-export type SavedQueryValue = Static<typeof savedQueryValueSchema>;
-export type SavedQuery = Static<typeof savedQuerySchema>;
-export type SavedQueryCreate = Static<typeof savedQueryCreateSchema>;
-export type BookmarkList = Static<typeof bookmarkListSchema>;
-export type Bookmark = BookmarkList["items"][number];
-export type BookmarkListUpdate = Static<typeof bookmarkListUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Errors
