@@ -151,6 +151,19 @@ const settledWithin = (ms: number) => `new Promise((resolve) => {
 })`;
 
 /**
+ * Waits until SETTLED holds, polling inside the page. Not page.waitForFunction: its polling
+ * evaluates the text with eval, which the console's CSP refuses, so it failed whenever the page was
+ * not settled at the first look. A limit for what never settles, not a speed goal.
+ */
+export const waitUntilSettled = (page: Page, limitMs = 60_000) =>
+  page.evaluate(`new Promise((resolve, reject) => {
+  const deadline = Date.now() + ${limitMs};
+  const check = () =>
+    ${SETTLED} ? resolve(true) : Date.now() > deadline ? reject(new Error("The page did not settle")) : setTimeout(check, 50);
+  check();
+})`);
+
+/**
  * The page's settled test, as source text: a function from this file would be transpiled with
  * helpers (esbuild's __name) that do not exist in the page.
  */

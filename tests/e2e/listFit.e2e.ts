@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/src/db/demoUsers";
 import type { Role } from "../../src/api/types";
 import { MENU_BY_ROLE } from "../fixtures/menus";
-import { SETTLED } from "./axeAudit";
+import { waitUntilSettled } from "./axeAudit";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
 import { expectNoSidewaysScroll, PHONE } from "./phone";
@@ -54,7 +54,7 @@ async function openScreen(page: Page, item: string): Promise<void> {
   await link.click();
   await page.waitForURL((url) => url.pathname === path);
   await page.getByRole("heading", { level: 1 }).first().waitFor();
-  await page.waitForFunction(SETTLED);
+  await waitUntilSettled(page);
   if ((await page.locator(".RaDataTable-table").count()) > 0) {
     await page.locator(".RaDataTable-table tbody tr").first().waitFor();
   }
