@@ -16,6 +16,7 @@ import { acceptOnlyJson } from "./http/requestBody";
 import { securityHeaders } from "./http/securityHeaders";
 import { describeClient } from "./http/userAgent";
 import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
+import { serializerCompiler } from "./http/serialization";
 import { FEATURES } from "./features";
 import { leftoverSweepOnSchedule } from "./files/sweep";
 import { syncAfterRequests } from "./lifecycle/scheduler";
@@ -60,6 +61,7 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
   });
 
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   acceptOnlyJson(app);
   // CSP, no framing, nosniff, no Referer: on the console's pages and the API's answers alike.

@@ -147,16 +147,23 @@ export function hardenSchema(schema: unknown, name = ""): unknown {
 
 const bodyAjv = makeAjv({ coerceTypes: false });
 const textAjv = makeAjv({ coerceTypes: "array" });
-/** One hardened copy per route schema, so Ajv's own cache (by schema object) still applies. */
-const hardened = new WeakMap<object, object>();
+
+/**
+ * One compiled validator per schema, by its text, for the whole process: Fastify hands each app
+ * its own copy of a route's schema, so Ajv's cache (by schema object) missed and every app built in
+ * one process (the service's tests build one per file) compiled all of them again (~0.25 s an app).
+ */
+const compiled = new Map<string, ReturnType<Ajv["compile"]>>();
 
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
-  let strict = hardened.get(schema);
-  if (!strict) {
-    strict = hardenSchema(schema) as object;
-    hardened.set(schema, strict);
+  const coerced = httpPart !== "body";
+  const key = `${coerced ? "text" : "body"} ${JSON.stringify(schema)}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = (coerced ? textAjv : bodyAjv).compile(hardenSchema(schema) as object);
+    compiled.set(key, validate);
   }
-  return (httpPart === "body" ? bodyAjv : textAjv).compile(strict);
+  return validate;
 };
 
 type HttpPart = "body" | "params" | "querystring" | "headers";
