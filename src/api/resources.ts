@@ -129,24 +129,6 @@ export interface DiscountCreate {
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 
-// ---------------------------------------------------------------------------------------------
-// Errors
-
-/**
- * A 4xx answer: `message` names the field for a validation error; `errors` (field → message) lets
- * the console show each message on its field (react-admin's server-side validation convention).
- */
-export interface ApiValidationError {
-  message: string;
-  errors?: Record<string, string>;
-}
-
-/** 409: the record changed since it was read. `current` is the service's newer record, when sent. */
-export interface ApiConflictError {
-  message: string;
-  current?: Versioned & Record<string, unknown>;
-}
-
 /** The resources of this module, by their API path segment. */
 export const RESOURCES = [
   "accounts",
