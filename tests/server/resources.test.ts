@@ -5,7 +5,7 @@
  * and bookmarks.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type {
   Account,
   Business,
@@ -1063,6 +1063,30 @@ describe("saved queries and bookmarks", () => {
       "items[0].recordId",
     );
     expect((await sa.put("/api/bookmarks", { items: [] })).json()).toEqual({ items: [] });
+  });
+
+  it("reads each resource's bookmarked records in one statement, however many are bookmarked", async () => {
+    const sa = await as("superAdmin");
+    const statementsOfList = async () => {
+      const execute = vi.spyOn(t.db, "execute");
+      try {
+        expect((await sa.get("/api/bookmarks")).statusCode).toBe(200);
+        return execute.mock.calls.length;
+      } finally {
+        execute.mockRestore();
+      }
+    };
+    await sa.put("/api/bookmarks", { items: [{ resource: "accounts", recordId: A.lapisTraders }] });
+    const one = await statementsOfList();
+    const many = [
+      ...Object.values(A).map((recordId) => ({ resource: "accounts", recordId })),
+      ...Object.values(B).map((recordId) => ({ resource: "businesses", recordId })),
+    ];
+    const put = await sa.put("/api/bookmarks", { items: many });
+    expect(put.json<{ items: unknown[] }>().items).toHaveLength(many.length);
+    // Nine records of two resources: one statement more than one record of one resource.
+    expect(await statementsOfList()).toBe(one + 1);
+    await sa.put("/api/bookmarks", { items: [] });
   });
 });
 

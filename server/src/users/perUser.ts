@@ -25,7 +25,7 @@ import { deviceDefinition } from "../devices/routes";
 import { discountDefinition } from "../discounts/routes";
 import { firmwareDefinition } from "../firmware/routes";
 import { paymentDefinition, subscriptionDefinition } from "../payments/billing";
-import { findRecord } from "../resources/list";
+import { findRecord, findRecords } from "../resources/list";
 import { errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { iso, rowsOf, type Executor } from "../resources/sql";
 import { userDefinition } from "./resource";
@@ -48,16 +48,24 @@ const BOOKMARKABLE: Record<string, { def: ResourceDefinition; label: string } | 
   discounts: { def: discountDefinition, label: "code" },
 };
 
+/** The caller's bookmarks in their order, each labelled with its record's name: one read per resource. */
 async function bookmarkList(db: Executor, caller: Caller) {
   const rows = await rowsOf(
     db,
     sql`select resource, record_id as "recordId", ${sql.raw(iso("created_at"))} as "createdAt"
         from bookmarks where user_id = ${caller.id} order by position`,
   );
+  const records = new Map<string, Map<string, Record<string, unknown>>>();
+  for (const resource of new Set(rows.map((row) => String(row.resource)))) {
+    const known = BOOKMARKABLE[resource];
+    if (!known) continue;
+    const ids = rows.filter((row) => row.resource === resource).map((row) => String(row.recordId));
+    records.set(resource, await findRecords(db, known.def, caller, ids));
+  }
   const items = [];
   for (const row of rows) {
     const known = BOOKMARKABLE[String(row.resource)];
-    const record = known ? await findRecord(db, known.def, caller, String(row.recordId)) : undefined;
+    const record = records.get(String(row.resource))?.get(String(row.recordId));
     // A record deleted since it was bookmarked drops out of the list.
     if (!record || !known) continue;
     items.push({
