@@ -202,6 +202,15 @@ export async function listPage(
   };
 }
 
+/** The records whose id matches, within the caller's scope (their account, and the resource's own `where`). */
+function recordsWhere(db: Executor, def: ResourceDefinition, caller: Caller, idMatches: SQL): Promise<Row[]> {
+  const conditions: SQL[] = [idMatches];
+  if (def.where) conditions.push(raw(def.where));
+  if (def.accountExpr && caller.role !== "SuperAdmin")
+    conditions.push(sql`${raw(def.accountExpr)} = ${caller.accountId}`);
+  return rowsOf(db, sql`select ${selectList(def)} from ${raw(def.from)} where ${sql.join(conditions, sql` and `)}`);
+}
+
 /** One record within the caller's scope, or undefined (the route answers 404). */
 export async function findRecord<F extends Fields>(
   db: Executor,
@@ -209,14 +218,7 @@ export async function findRecord<F extends Fields>(
   caller: Caller,
   id: string,
 ): Promise<RecordOf<F> | undefined> {
-  const conditions: SQL[] = [sql`${raw(def.id)} = ${id}`];
-  if (def.where) conditions.push(raw(def.where));
-  if (def.accountExpr && caller.role !== "SuperAdmin")
-    conditions.push(sql`${raw(def.accountExpr)} = ${caller.accountId}`);
-  const [row] = await rowsOf(
-    db,
-    sql`select ${selectList(def)} from ${raw(def.from)} where ${sql.join(conditions, sql` and `)}`,
-  );
+  const [row] = await recordsWhere(db, def, caller, sql`${raw(def.id)} = ${id}`);
   return row as RecordOf<F> | undefined;
 }
 
@@ -228,14 +230,7 @@ export async function findRecords<F extends Fields>(
   ids: readonly string[],
 ): Promise<Map<string, RecordOf<F>>> {
   if (ids.length === 0) return new Map();
-  const conditions: SQL[] = [sql`${raw(def.id)} in ${[...new Set(ids)]}`];
-  if (def.where) conditions.push(raw(def.where));
-  if (def.accountExpr && caller.role !== "SuperAdmin")
-    conditions.push(sql`${raw(def.accountExpr)} = ${caller.accountId}`);
-  const rows = await rowsOf(
-    db,
-    sql`select ${selectList(def)} from ${raw(def.from)} where ${sql.join(conditions, sql` and `)}`,
-  );
+  const rows = await recordsWhere(db, def, caller, sql`${raw(def.id)} in ${[...new Set(ids)]}`);
   return new Map(rows.map((row) => [String(row.id), row as RecordOf<F>]));
 }
 
