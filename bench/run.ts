@@ -6,7 +6,7 @@
  * so a benchmark that throws or hangs fails the run. Its figures are not results:
  * bench/results/latest.json is put back as it was after each benchmark.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -70,34 +70,74 @@ if (unknown.length > 0) {
 }
 const picked = BENCHES.filter((bench) => (!only || only.includes(bench)) && !skipped.includes(bench));
 
+/** How much of a benchmark's output is kept to repeat when it fails. */
+const TAIL_CHARS = 6_000;
+
+interface RunOutcome {
+  outcome: "passed" | string;
+  /** The benchmark's last output (stdout and stderr as they came). */
+  tail: string;
+}
+
+/**
+ * Runs one benchmark, its output shown as it comes (a full run is watched live) and its end kept;
+ * a smoke run's benchmark is killed after SMOKE_TIMEOUT_MS.
+ */
+function runShowingOutput(args: string[], env: NodeJS.ProcessEnv): Promise<RunOutcome> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env, stdio: ["inherit", "pipe", "pipe"] });
+    let tail = "";
+    const keep = (out: NodeJS.WriteStream) => (chunk: Buffer) => {
+      out.write(chunk);
+      tail = (tail + chunk.toString()).slice(-TAIL_CHARS);
+    };
+    child.stdout.on("data", keep(process.stdout));
+    child.stderr.on("data", keep(process.stderr));
+    let timedOut = false;
+    const timer = SMOKE
+      ? setTimeout(() => {
+          timedOut = true;
+          child.kill("SIGKILL");
+        }, SMOKE_TIMEOUT_MS)
+      : undefined;
+    child.on("error", (error) => resolve({ outcome: error.message, tail }));
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const outcome = timedOut
+        ? `killed after ${SMOKE_TIMEOUT_MS / 60_000} min`
+        : code === 0
+          ? "passed"
+          : `exit ${code ?? signal}`;
+      resolve({ outcome, tail });
+    });
+  });
+}
+
 const seeded = SMOKE ? await seededDataDir() : undefined;
-const failed: string[] = [];
+const failed: ({ bench: string; seconds: string } & RunOutcome)[] = [];
 for (const bench of picked) {
   console.log(`\n== bench/${bench}${SMOKE ? " (smoke)" : ""}`);
   const command = ["--import", "tsx", `bench/${bench}`];
   if (ON_POSTGRES.has(bench)) command.unshift("scripts/with-postgres.mjs", process.execPath);
   const results = SMOKE && existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE) : null;
   const started = performance.now();
-  const run = spawnSync(process.execPath, command, {
-    stdio: "inherit",
-    env: seeded ? { ...process.env, BENCH_SEEDED_DATA_DIR: seeded } : process.env,
-    timeout: SMOKE ? SMOKE_TIMEOUT_MS : undefined,
-    killSignal: "SIGKILL",
-  });
+  const run = await runShowingOutput(command, seeded ? { ...process.env, BENCH_SEEDED_DATA_DIR: seeded } : process.env);
   if (SMOKE) {
     if (results) writeFileSync(RESULTS_FILE, results);
     else rmSync(RESULTS_FILE, { force: true });
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (run.status !== 0) {
-    failed.push(bench);
-    console.log(
-      `bench/${bench} FAILED after ${seconds} s (${run.error?.message ?? `exit ${run.status ?? run.signal}`})`,
-    );
+  if (run.outcome !== "passed") {
+    failed.push({ bench, seconds, ...run });
+    console.log(`bench/${bench} FAILED after ${seconds} s (${run.outcome})`);
   } else if (SMOKE) console.log(`bench/${bench} ran in ${seconds} s`);
 }
 if (seeded) rmSync(seeded, { recursive: true, force: true });
 if (failed.length > 0) {
-  console.log(`\n${failed.length} benchmark(s) failed: ${failed.join(", ")}`);
+  // Repeated last: CI's report shows the end of the output, and a failure's reason is in its own lines.
+  for (const { bench, seconds, outcome, tail } of failed) {
+    console.log(`\n== bench/${bench} FAILED after ${seconds} s (${outcome}); its last lines:\n${tail}`);
+  }
+  console.log(`\n${failed.length} benchmark(s) failed: ${failed.map(({ bench }) => bench).join(", ")}`);
   process.exitCode = 1;
 }
