@@ -140,7 +140,7 @@ export default defineConfig({
       // the plain data the console reads: their builders are pure and TypeBox's modules have no
       // side effects, so the schemas (and TypeBox) stay out of the console's files.
       treeshake: {
-        manualPureFunctions: ["Type", "fieldSchema"],
+        manualPureFunctions: ["Type", "recordSchema"],
         moduleSideEffects: [{ test: /\/node_modules\/typebox\//, sideEffects: false }],
       },
       output: {

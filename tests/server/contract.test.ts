@@ -337,6 +337,7 @@ describe("filterKeysOf", () => {
   it("names the range filters by their two keys", () => {
     const contract: AnyResourceContract = {
       name: "x",
+      fields: {},
       label: "x",
       sorts: [],
       defaultSort: ["id", "ASC"],

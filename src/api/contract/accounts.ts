@@ -1,33 +1,35 @@
 /** Customer accounts (docs/api-resources.md "Accounts"). */
-import type { Static } from "typebox";
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATES } from "../resources";
 import { declareResource } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
 /** GET /api/accounts, /api/accounts/{id}, and GET /api/account (one's own). */
-export const accountRecord = fieldSchema.record("account", {
-  id: fieldSchema.id(),
-  version: fieldSchema.version(),
-  name: fieldSchema.text(),
+export const accountFields = {
+  id: field.id(),
+  version: field.version(),
+  name: field.text(),
   /** The owning user (a user of this account), or null before one is named. */
-  ownerId: fieldSchema.textOrNull(),
-  ownerName: fieldSchema.textOrNull(),
-  email: fieldSchema.text(),
-  phone: fieldSchema.text(),
-  country: fieldSchema.text(),
-  status: fieldSchema.oneOf(ACCOUNT_STATUSES),
-  subscriptionStatus: fieldSchema.oneOf(SUBSCRIPTION_STATES),
-  createdAt: fieldSchema.date(),
-  businessCount: fieldSchema.integer(),
-  userCount: fieldSchema.integer(),
-  deviceCount: fieldSchema.integer(),
-  testCount: fieldSchema.integer(),
-});
-export type Account = Static<typeof accountRecord>;
+  ownerId: field.textOrNull(),
+  ownerName: field.textOrNull(),
+  email: field.text(),
+  phone: field.text(),
+  country: field.text(),
+  status: field.oneOf(ACCOUNT_STATUSES),
+  subscriptionStatus: field.oneOf(SUBSCRIPTION_STATES),
+  createdAt: field.date(),
+  businessCount: field.integer(),
+  userCount: field.integer(),
+  deviceCount: field.integer(),
+  testCount: field.integer(),
+};
+export const accountRecord = recordSchema("account", accountFields);
+export type Account = field.RecordOf<typeof accountFields>;
 
 /** q searches name, email, phone and owner name; `bookmarked` keeps the caller's bookmarked accounts. */
 export const accountsContract = declareResource<Account>()({
   name: "accounts",
+  fields: accountFields,
   label: "account",
   sorts: [
     "name",

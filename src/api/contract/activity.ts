@@ -1,35 +1,37 @@
 /** The activity feed: the activity log, read-only (docs/api-resources.md "Activity feed"). */
-import type { Static } from "typebox";
 import { ACTIVITY, ACTIVITY_RESOURCES } from "../activity";
 import { declareResource } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
 /**
  * Who did what to which record, and when; `link` is the console path of the record's page, or
  * null when its type has none or the record is gone.
  */
-export const activityRecord = fieldSchema.record("activity entry", {
-  id: fieldSchema.id(),
-  createdAt: fieldSchema.date(),
+export const activityFields = {
+  id: field.id(),
+  createdAt: field.date(),
   /** Null for a change the service made on its own. */
-  actorId: fieldSchema.textOrNull(),
-  actorName: fieldSchema.textOrNull(),
+  actorId: field.textOrNull(),
+  actorName: field.textOrNull(),
   /** create, update, delete, or the record action's name (mark-lost, refund, restore…). */
-  action: fieldSchema.text(),
+  action: field.text(),
   /** The record's type: its resource's API name. */
-  resource: fieldSchema.oneOf(ACTIVITY_RESOURCES),
-  recordId: fieldSchema.text(),
+  resource: field.oneOf(ACTIVITY_RESOURCES),
+  recordId: field.text(),
   /** What the record is called (name, serial, plan, code, version); null once it is gone. */
-  recordName: fieldSchema.textOrNull(),
-  link: fieldSchema.textOrNull(),
+  recordName: field.textOrNull(),
+  link: field.textOrNull(),
   /** The client the actor used ("Admin Portal · Chrome 131" from the console, a device app's user agent), when known. */
-  client: fieldSchema.textOrNull(),
-});
-export type ActivityEntry = Static<typeof activityRecord>;
+  client: field.textOrNull(),
+};
+export const activityRecord = recordSchema("activity entry", activityFields);
+export type ActivityEntry = field.RecordOf<typeof activityFields>;
 
 /** q searches the actor's name, the action, the record type and the record id. */
 export const activityContract = declareResource<ActivityEntry>()({
   name: ACTIVITY,
+  fields: activityFields,
   label: "activity entry",
   sorts: ["createdAt", "action", "resource", "actorName"],
   defaultSort: ["createdAt", "DESC"],

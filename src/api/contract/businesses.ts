@@ -1,27 +1,29 @@
 /** Businesses: the locations of an account (docs/api-resources.md "Businesses"). */
-import type { Static } from "typebox";
 import { declareResource } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
-export const businessRecord = fieldSchema.record("business", {
-  id: fieldSchema.id(),
-  version: fieldSchema.version(),
-  name: fieldSchema.text(),
-  accountId: fieldSchema.id(),
-  accountName: fieldSchema.text(),
-  ownerId: fieldSchema.textOrNull(),
-  ownerName: fieldSchema.textOrNull(),
-  address: fieldSchema.text(),
-  city: fieldSchema.text(),
-  country: fieldSchema.text(),
-  phone: fieldSchema.text(),
-  createdAt: fieldSchema.date(),
-});
-export type Business = Static<typeof businessRecord>;
+export const businessFields = {
+  id: field.id(),
+  version: field.version(),
+  name: field.text(),
+  accountId: field.id(),
+  accountName: field.text(),
+  ownerId: field.textOrNull(),
+  ownerName: field.textOrNull(),
+  address: field.text(),
+  city: field.text(),
+  country: field.text(),
+  phone: field.text(),
+  createdAt: field.date(),
+};
+export const businessRecord = recordSchema("business", businessFields);
+export type Business = field.RecordOf<typeof businessFields>;
 
 /** q searches name, address, city and owner name. */
 export const businessesContract = declareResource<Business>()({
   name: "businesses",
+  fields: businessFields,
   label: "business",
   sorts: ["name", "city", "country", "ownerName", "createdAt"],
   defaultSort: ["name", "ASC"],

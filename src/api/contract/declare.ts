@@ -1,15 +1,16 @@
 /**
- * How a resource is declared once for both sides (src/api/contract/<resource>.ts): its record as
- * a TypeBox schema (the service validates, answers and documents with it; everyone else takes
- * its static type), and beside it, as plain data the console reads at run time, what its list
- * offers: the sorts, the filters (and how each filters), the search, how a record is named in a
- * picker and which fields point at other resources.
+ * How a resource is declared once for both sides (src/api/contract/<resource>.ts), as plain data
+ * the console reads at run time: its record's fields (fields.ts; the service makes the record's
+ * TypeBox schema from them, recordSchema.ts), what its list offers (the sorts, the filters and how
+ * each filters, the search), how a record is named in a picker, which fields point at other
+ * resources, what its edit form saves, and who may call each of its routes.
  *
- * The plain part never imports TypeBox: the console's build drops the schemas it does not use
- * (vite.config.ts marks TypeBox's builders pure), so the console does not carry TypeBox.
+ * The plain part never imports TypeBox: the console's build drops the record schemas it does not
+ * use (vite.config.ts marks recordSchema pure), so the console does not carry TypeBox.
  */
 
 import type { Role } from "../types";
+import type { FieldDeclaration } from "./fields";
 
 export type Order = "ASC" | "DESC";
 
@@ -47,6 +48,8 @@ export type FilterKind = "exact" | "range" | "boolean" | "date" | "string" | "in
 export interface ResourceContract<T, S extends string = string, F extends string = string> {
   /** The API path segment (`/api/{name}`), react-admin's resource name and the Content-Range unit. */
   name: string;
+  /** The record's fields (fields.ts): their value types and how a list shows them. */
+  fields: { readonly [K in keyof T]: FieldDeclaration };
   /** The record's name in messages ("This business was changed by someone else."). */
   label: string;
   /** The fields the list sorts by; `id` sorts every list too (react-admin's default sort). */
@@ -80,6 +83,7 @@ export const everyRouteFor = (access: RouteAccess): ResourceAccess => ({
 /** Any resource's contract, as the code that reads every one of them sees it. */
 export interface AnyResourceContract {
   name: string;
+  fields: { readonly [field: string]: FieldDeclaration };
   label: string;
   sorts: readonly string[];
   defaultSort: readonly [string, Order];

@@ -1,29 +1,31 @@
 /** Recover accounts: the accounts whose deletion was asked for, super admins only (docs/api-resources.md "Recover accounts"). */
-import type { Static } from "typebox";
 import { DELETED_ACCOUNTS } from "../recover";
 import { declareResource } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
 /** An account whose deletion is scheduled and still within the window, as GET /api/deleted-accounts answers it. */
-export const deletedAccountRecord = fieldSchema.record("deleted account", {
-  id: fieldSchema.id(),
-  version: fieldSchema.version(),
-  name: fieldSchema.text(),
-  email: fieldSchema.text(),
+export const deletedAccountFields = {
+  id: field.id(),
+  version: field.version(),
+  name: field.text(),
+  email: field.text(),
   /** When the deletion was asked for (DELETE /accounts/{id}, or status pending_deletion). */
-  deletionRequestedAt: fieldSchema.date(),
-  deletionRequestedById: fieldSchema.textOrNull(),
-  deletionRequestedByName: fieldSchema.textOrNull(),
-  restorableUntil: fieldSchema.date(),
-  daysLeft: fieldSchema.integer(),
-  userCount: fieldSchema.integer(),
-  testCount: fieldSchema.integer(),
-});
-export type DeletedAccount = Static<typeof deletedAccountRecord>;
+  deletionRequestedAt: field.date(),
+  deletionRequestedById: field.textOrNull(),
+  deletionRequestedByName: field.textOrNull(),
+  restorableUntil: field.date(),
+  daysLeft: field.integer(),
+  userCount: field.integer(),
+  testCount: field.integer(),
+};
+export const deletedAccountRecord = recordSchema("deleted account", deletedAccountFields);
+export type DeletedAccount = field.RecordOf<typeof deletedAccountFields>;
 
 /** q searches the account's name and email. */
 export const deletedAccountsContract = declareResource<DeletedAccount>()({
   name: DELETED_ACCOUNTS,
+  fields: deletedAccountFields,
   label: "deleted account",
   sorts: ["name", "email", "deletionRequestedAt", "daysLeft"],
   defaultSort: ["deletionRequestedAt", "DESC"],

@@ -1,37 +1,39 @@
 /** Devices: the testing boxes (docs/api-resources.md "Devices"). */
-import type { Static } from "typebox";
 import { DEVICE_STATUSES } from "../resources";
 import { declareResource } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
-export const deviceRecord = fieldSchema.record("device", {
-  id: fieldSchema.id(),
-  version: fieldSchema.version(),
-  serialNumber: fieldSchema.text(),
+export const deviceFields = {
+  id: field.id(),
+  version: field.version(),
+  serialNumber: field.text(),
   /** Spec §3's device type code (5001 Dr. Watson…); the console names it. */
-  typeCode: fieldSchema.integer(),
+  typeCode: field.integer(),
   /** The name the account gave the box (admins change it). */
-  customBoxName: fieldSchema.textOrNull(),
-  firmwareVersion: fieldSchema.textOrNull(),
-  accountId: fieldSchema.id(),
-  accountName: fieldSchema.text(),
-  businessId: fieldSchema.textOrNull(),
-  businessName: fieldSchema.textOrNull(),
-  status: fieldSchema.oneOf(DEVICE_STATUSES),
-  lastSeenAt: fieldSchema.dateOrNull(),
+  customBoxName: field.textOrNull(),
+  firmwareVersion: field.textOrNull(),
+  accountId: field.id(),
+  accountName: field.text(),
+  businessId: field.textOrNull(),
+  businessName: field.textOrNull(),
+  status: field.oneOf(DEVICE_STATUSES),
+  lastSeenAt: field.dateOrNull(),
   /** The phone last used with the box. */
-  phoneBrand: fieldSchema.textOrNull(),
-  phoneModel: fieldSchema.textOrNull(),
-  phoneOs: fieldSchema.textOrNull(),
+  phoneBrand: field.textOrNull(),
+  phoneModel: field.textOrNull(),
+  phoneOs: field.textOrNull(),
   /** Whether its owner gets its emails (marked lost, new firmware); their unsubscribe link turns it off. */
-  notifyOwner: fieldSchema.boolean(),
-  createdAt: fieldSchema.date(),
-});
-export type Device = Static<typeof deviceRecord>;
+  notifyOwner: field.boolean(),
+  createdAt: field.date(),
+};
+export const deviceRecord = recordSchema("device", deviceFields);
+export type Device = field.RecordOf<typeof deviceFields>;
 
 /** q searches serial number, custom box name and phone model. */
 export const devicesContract = declareResource<Device>()({
   name: "devices",
+  fields: deviceFields,
   label: "device",
   sorts: [
     "serialNumber",

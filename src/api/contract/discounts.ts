@@ -1,35 +1,37 @@
 /** Discount codes (docs/api-resources.md "Discounts"), super admins only. */
-import type { Static } from "typebox";
 import { DISCOUNT_KINDS } from "../resources";
 import { declareResource, everyRouteFor } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
-export const discountRecord = fieldSchema.record("discount", {
-  id: fieldSchema.id(),
-  version: fieldSchema.version(),
+export const discountFields = {
+  id: field.id(),
+  version: field.version(),
   /** Upper case letters, digits, - and _; unique. */
-  code: fieldSchema.text(),
-  description: fieldSchema.text(),
-  kind: fieldSchema.oneOf(DISCOUNT_KINDS),
+  code: field.text(),
+  description: field.text(),
+  kind: field.oneOf(DISCOUNT_KINDS),
   /** 1–100 when kind is percent, else null. */
-  percentOff: fieldSchema.integerOrNull(),
+  percentOff: field.integerOrNull(),
   /** Minor units when kind is amount, else null. */
-  amountOff: fieldSchema.integerOrNull(),
+  amountOff: field.integerOrNull(),
   /** With amountOff. */
-  currency: fieldSchema.textOrNull(),
-  validFrom: fieldSchema.dateOrNull(),
-  validTo: fieldSchema.dateOrNull(),
+  currency: field.textOrNull(),
+  validFrom: field.dateOrNull(),
+  validTo: field.dateOrNull(),
   /** null: unlimited. */
-  redemptionLimit: fieldSchema.integerOrNull(),
-  redemptionCount: fieldSchema.integer(),
-  active: fieldSchema.boolean(),
-  createdAt: fieldSchema.date(),
-});
-export type Discount = Static<typeof discountRecord>;
+  redemptionLimit: field.integerOrNull(),
+  redemptionCount: field.integer(),
+  active: field.boolean(),
+  createdAt: field.date(),
+};
+export const discountRecord = recordSchema("discount", discountFields);
+export type Discount = field.RecordOf<typeof discountFields>;
 
 /** q searches code and description; `valid_at` keeps the discounts redeemable at that instant. */
 export const discountsContract = declareResource<Discount>()({
   name: "discounts",
+  fields: discountFields,
   label: "discount",
   sorts: [
     "code",

@@ -1,34 +1,36 @@
 /** Firmware builds, one device type each (docs/api-resources.md "Firmware"). */
-import type { Static } from "typebox";
 import { FIRMWARE_STATUSES } from "../resources";
 import { declareResource, everyRouteFor } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
 /**
  * `firmwareVersion` is the build's own version ("4.2.1"); `version` is the record's concurrency
  * version, as on every record.
  */
-export const firmwareRecord = fieldSchema.record("firmware", {
-  id: fieldSchema.id(),
-  version: fieldSchema.version(),
-  firmwareVersion: fieldSchema.text(),
-  deviceTypeCode: fieldSchema.integer(),
-  releaseNotes: fieldSchema.text(),
-  fileName: fieldSchema.text(),
+export const firmwareFields = {
+  id: field.id(),
+  version: field.version(),
+  firmwareVersion: field.text(),
+  deviceTypeCode: field.integer(),
+  releaseNotes: field.text(),
+  fileName: field.text(),
   /** Bytes. */
-  fileSize: fieldSchema.integer(),
+  fileSize: field.integer(),
   /** Hex SHA-256 of the file, computed by the service. */
-  sha256: fieldSchema.text(),
-  status: fieldSchema.oneOf(FIRMWARE_STATUSES),
-  uploadedById: fieldSchema.id(),
-  uploadedByName: fieldSchema.text(),
-  uploadedAt: fieldSchema.date(),
-});
-export type Firmware = Static<typeof firmwareRecord>;
+  sha256: field.text(),
+  status: field.oneOf(FIRMWARE_STATUSES),
+  uploadedById: field.id(),
+  uploadedByName: field.text(),
+  uploadedAt: field.date(),
+};
+export const firmwareRecord = recordSchema("firmware", firmwareFields);
+export type Firmware = field.RecordOf<typeof firmwareFields>;
 
 /** q searches firmware version and release notes. */
 export const firmwareContract = declareResource<Firmware>()({
   name: "firmware",
+  fields: firmwareFields,
   label: "firmware",
   sorts: ["firmwareVersion", "deviceTypeCode", "status", "fileSize", "uploadedAt", "uploadedByName"],
   defaultSort: ["uploadedAt", "DESC"],

@@ -1,34 +1,36 @@
 /** Payments: read-only records from the payment provider (docs/api-resources.md "Payments"). */
-import type { Static } from "typebox";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../resources";
 import { declareResource } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
-export const paymentRecord = fieldSchema.record("payment", {
-  id: fieldSchema.id(),
-  version: fieldSchema.version(),
-  accountId: fieldSchema.id(),
-  accountName: fieldSchema.text(),
-  subscriptionId: fieldSchema.textOrNull(),
+export const paymentFields = {
+  id: field.id(),
+  version: field.version(),
+  accountId: field.id(),
+  accountName: field.text(),
+  subscriptionId: field.textOrNull(),
   /** Minor units (cents). */
-  amount: fieldSchema.integer(),
-  currency: fieldSchema.text(),
-  status: fieldSchema.oneOf(PAYMENT_STATUSES),
-  method: fieldSchema.oneOf(PAYMENT_METHODS),
+  amount: field.integer(),
+  currency: field.text(),
+  status: field.oneOf(PAYMENT_STATUSES),
+  method: field.oneOf(PAYMENT_METHODS),
   /** "Visa •••• 4242", "SEPA DE89…3000": never a full card or account number. */
-  methodDetail: fieldSchema.textOrNull(),
-  invoiceNumber: fieldSchema.text(),
+  methodDetail: field.textOrNull(),
+  invoiceNumber: field.text(),
   /** When the payment was made (or attempted). */
-  date: fieldSchema.date(),
+  date: field.date(),
   /** Minor units refunded so far (0 when none). */
-  refundedAmount: fieldSchema.integer(),
-  failureReason: fieldSchema.textOrNull(),
-});
-export type Payment = Static<typeof paymentRecord>;
+  refundedAmount: field.integer(),
+  failureReason: field.textOrNull(),
+};
+export const paymentRecord = recordSchema("payment", paymentFields);
+export type Payment = field.RecordOf<typeof paymentFields>;
 
 /** q searches invoice number and account name. */
 export const paymentsContract = declareResource<Payment>()({
   name: "payments",
+  fields: paymentFields,
   label: "payment",
   sorts: ["date", "invoiceNumber", "amount", "status", "method", "accountName", "refundedAmount"],
   defaultSort: ["date", "DESC"],

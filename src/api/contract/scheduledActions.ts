@@ -1,5 +1,4 @@
 /** Scheduled actions: what the lifecycle will carry out, super admins only (docs/api.md "Lifecycle"). */
-import type { Static } from "typebox";
 import {
   SCHEDULED_ACTION_KINDS,
   SCHEDULED_ACTION_REASONS,
@@ -7,42 +6,45 @@ import {
   SCHEDULED_ACTIONS,
 } from "../lifecycle";
 import { declareResource } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
 /** A scheduled action as GET scheduled-actions answers it. */
-export const scheduledActionRecord = fieldSchema.record("scheduled action", {
-  id: fieldSchema.id(),
+export const scheduledActionFields = {
+  id: field.id(),
   /** pending until the scheduler carries it out (done) or a super admin or a payment cancels it. */
-  state: fieldSchema.oneOf(SCHEDULED_ACTION_STATES),
-  kind: fieldSchema.oneOf(SCHEDULED_ACTION_KINDS),
-  accountId: fieldSchema.id(),
-  accountName: fieldSchema.text(),
-  subscriptionId: fieldSchema.textOrNull(),
+  state: field.oneOf(SCHEDULED_ACTION_STATES),
+  kind: field.oneOf(SCHEDULED_ACTION_KINDS),
+  accountId: field.id(),
+  accountName: field.text(),
+  subscriptionId: field.textOrNull(),
   /** The subscription's plan, for a cancelation. */
-  plan: fieldSchema.textOrNull(),
+  plan: field.textOrNull(),
   /**
    * A user deletion's person (a data-deletion request by someone who is not the account's owner);
    * null for the other kinds ("Deleted user" once it is done).
    */
-  userId: fieldSchema.textOrNull(),
-  userName: fieldSchema.textOrNull(),
-  reason: fieldSchema.oneOf(SCHEDULED_ACTION_REASONS),
+  userId: field.textOrNull(),
+  userName: field.textOrNull(),
+  reason: field.oneOf(SCHEDULED_ACTION_REASONS),
   /** When the scheduler carries it out. */
-  runAt: fieldSchema.date(),
-  createdAt: fieldSchema.date(),
+  runAt: field.date(),
+  createdAt: field.date(),
   /** Who asked; null when the service scheduled it (an unpaid period end). */
-  requestedById: fieldSchema.textOrNull(),
-  requestedByName: fieldSchema.textOrNull(),
+  requestedById: field.textOrNull(),
+  requestedByName: field.textOrNull(),
   /** When it was carried out or canceled, and what came of it ("canceled", "deleted", "paid", "withdrawn"…). */
-  doneAt: fieldSchema.dateOrNull(),
-  canceledAt: fieldSchema.dateOrNull(),
-  outcome: fieldSchema.textOrNull(),
-});
-export type ScheduledAction = Static<typeof scheduledActionRecord>;
+  doneAt: field.dateOrNull(),
+  canceledAt: field.dateOrNull(),
+  outcome: field.textOrNull(),
+};
+export const scheduledActionRecord = recordSchema("scheduled action", scheduledActionFields);
+export type ScheduledAction = field.RecordOf<typeof scheduledActionFields>;
 
 /** q searches the account's name. */
 export const scheduledActionsContract = declareResource<ScheduledAction>()({
   name: SCHEDULED_ACTIONS,
+  fields: scheduledActionFields,
   label: "scheduled action",
   sorts: ["runAt", "createdAt", "accountName", "kind"],
   defaultSort: ["runAt", "ASC"],

@@ -1,33 +1,35 @@
 /** Subscriptions (docs/api-resources.md "Subscriptions"): cancel and resume are their actions. */
-import type { Static } from "typebox";
 import { PLAN_INTERVALS, SUBSCRIPTION_STATES } from "../resources";
 import { declareResource } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
-export const subscriptionRecord = fieldSchema.record("subscription", {
-  id: fieldSchema.id(),
-  version: fieldSchema.version(),
-  accountId: fieldSchema.id(),
-  accountName: fieldSchema.text(),
-  plan: fieldSchema.text(),
+export const subscriptionFields = {
+  id: field.id(),
+  version: field.version(),
+  accountId: field.id(),
+  accountName: field.text(),
+  plan: field.text(),
   /** Minor units per interval. */
-  price: fieldSchema.integer(),
-  currency: fieldSchema.text(),
-  interval: fieldSchema.oneOf(PLAN_INTERVALS),
-  status: fieldSchema.oneOf(SUBSCRIPTION_STATES),
-  currentPeriodStart: fieldSchema.date(),
-  currentPeriodEnd: fieldSchema.date(),
+  price: field.integer(),
+  currency: field.text(),
+  interval: field.oneOf(PLAN_INTERVALS),
+  status: field.oneOf(SUBSCRIPTION_STATES),
+  currentPeriodStart: field.date(),
+  currentPeriodEnd: field.date(),
   /** The subscription ends at currentPeriodEnd instead of renewing. */
-  cancelAtPeriodEnd: fieldSchema.boolean(),
-  canceledAt: fieldSchema.dateOrNull(),
+  cancelAtPeriodEnd: field.boolean(),
+  canceledAt: field.dateOrNull(),
   /** While canceled: when the 21-day grace period ends and the account is deleted. */
-  graceEndsAt: fieldSchema.dateOrNull(),
-});
-export type Subscription = Static<typeof subscriptionRecord>;
+  graceEndsAt: field.dateOrNull(),
+};
+export const subscriptionRecord = recordSchema("subscription", subscriptionFields);
+export type Subscription = field.RecordOf<typeof subscriptionFields>;
 
 /** q searches plan and account name. */
 export const subscriptionsContract = declareResource<Subscription>()({
   name: "subscriptions",
+  fields: subscriptionFields,
   label: "subscription",
   sorts: ["currentPeriodEnd", "currentPeriodStart", "plan", "price", "status", "accountName", "cancelAtPeriodEnd"],
   defaultSort: ["currentPeriodEnd", "ASC"],

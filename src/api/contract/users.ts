@@ -1,33 +1,35 @@
 /** Users (docs/api-resources.md "Users"). */
-import type { Static } from "typebox";
 import { USER_STATUSES } from "../resources";
 import { ROLES } from "../types";
 import { USER_FIELDS_BY_REACH } from "../rules";
 import { declareResource } from "./declare";
-import * as fieldSchema from "./fields";
+import * as field from "./fields";
+import { recordSchema } from "./recordSchema";
 
 /** A user as the users resource lists it (a superset of ApiUser, the session's user). */
-export const userRecord = fieldSchema.record("user", {
-  id: fieldSchema.id(),
-  version: fieldSchema.version(),
-  firstName: fieldSchema.text(),
-  lastName: fieldSchema.text(),
-  email: fieldSchema.text(),
-  role: fieldSchema.oneOf(ROLES),
-  accountId: fieldSchema.id(),
-  accountName: fieldSchema.text(),
-  businessId: fieldSchema.textOrNull(),
-  businessName: fieldSchema.textOrNull(),
-  status: fieldSchema.oneOf(USER_STATUSES),
-  lastSignInAt: fieldSchema.dateOrNull(),
-  avatar: fieldSchema.textOrNull(),
-  createdAt: fieldSchema.date(),
-});
-export type User = Static<typeof userRecord>;
+export const userFields = {
+  id: field.id(),
+  version: field.version(),
+  firstName: field.text(),
+  lastName: field.text(),
+  email: field.text(),
+  role: field.oneOf(ROLES),
+  accountId: field.id(),
+  accountName: field.text(),
+  businessId: field.textOrNull(),
+  businessName: field.textOrNull(),
+  status: field.oneOf(USER_STATUSES),
+  lastSignInAt: field.dateOrNull(),
+  avatar: field.textOrNull(),
+  createdAt: field.date(),
+};
+export const userRecord = recordSchema("user", userFields);
+export type User = field.RecordOf<typeof userFields>;
 
 /** q searches first name, last name and email. */
 export const usersContract = declareResource<User>()({
   name: "users",
+  fields: userFields,
   label: "user",
   sorts: [
     "lastName",
