@@ -260,3 +260,30 @@ describe("accounts list's bookmarks", () => {
     expect(stars()).toHaveLength(24);
   });
 });
+
+describe("a list's columns, from its resource's contract", () => {
+  const headers = () =>
+    within(screen.getByRole("table"))
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent)
+      .filter(Boolean);
+
+  it("draws the declared columns in order, hides the declared hidden ones, and each value by its field", async () => {
+    await renderConsole("/users", { role: "SuperAdmin" });
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+    expect(headers()).toEqual(["Name", "Email", "Role", "Account", "Business", "Status", "Last sign-in"]);
+    const row = tableRows().find((each) => within(each).queryByText("user-SuperAdmin@example.com"))!;
+    const cell = (source: string) => row.querySelector(`.column-${source}`)!;
+    // The role in its words (`roles.SuperAdmin`), the status as a chip, the sign-in in the reader's time.
+    expect(cell("role").textContent).toBe("Super Admin");
+    expect(cell("status").querySelector("[data-status=active]")).not.toBeNull();
+    expect(cell("lastSignInAt").textContent).not.toBe("");
+    expect(cell("lastSignInAt").textContent).not.toContain("T");
+  });
+
+  it("leaves out the account column for those who see one account", async () => {
+    await renderConsole("/users", { role: "Admin" });
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+    expect(headers()).not.toContain("Account");
+  });
+});

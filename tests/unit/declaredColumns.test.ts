@@ -5,6 +5,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CONTRACTS } from "../../src/api/contract";
+import { columnsOf } from "../../src/api/contract/declare";
+import * as field from "../../src/api/contract/fields";
 import { isSortable } from "../../src/resources/shared/columns";
 
 const RESOURCES = resolve(__dirname, "../../src/resources");
@@ -30,5 +33,40 @@ describe("declared columns", () => {
       /DataTable\.(Number)?Col\b/.test(readFileSync(join(RESOURCES, file), "utf8")),
     );
     expect(bypassing.filter((file) => !file.startsWith("shared/"))).toEqual([]);
+  });
+});
+
+describe("a list's columns (columnsOf)", () => {
+  it("are the declared ones, in their order", () => {
+    expect(columnsOf({ fields: { id: field.id(), b: field.text(), a: field.text() }, columns: ["a", "b"] })).toEqual([
+      "a",
+      "b",
+    ]);
+  });
+
+  it("are, undeclared, every field but ids, versions and references, in the record's order", () => {
+    const fields = {
+      id: field.id(),
+      version: field.version(),
+      name: field.text(),
+      accountId: field.textOrNull(),
+      accountName: field.text(),
+      createdAt: field.date(),
+    };
+    expect(columnsOf({ fields, references: { accountId: "accounts" } })).toEqual(["name", "accountName", "createdAt"]);
+  });
+
+  it("name only fields of the record, and hide only columns the list has", () => {
+    for (const contract of Object.values(CONTRACTS)) {
+      const columns = columnsOf(contract);
+      expect(
+        columns.filter((column) => !(column in contract.fields)),
+        contract.name,
+      ).toEqual([]);
+      expect(
+        (contract.hiddenColumns ?? []).filter((column) => !columns.includes(column)),
+        contract.name,
+      ).toEqual([]);
+    }
   });
 });

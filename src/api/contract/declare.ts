@@ -67,6 +67,13 @@ export interface ResourceContract<T, S extends string = string, F extends string
    * takes each of them (the contract suite holds it to that). A role may edit fewer (users).
    */
   editable?: readonly (keyof T & string)[];
+  /**
+   * The list's columns, in order (the console draws each by its field's type); without it, every
+   * field but ids, versions and the fields in `references` (their name field is the column).
+   */
+  columns?: readonly (keyof T & string)[];
+  /** Columns the list hides at first; its column chooser offers them. */
+  hiddenColumns?: readonly (keyof T & string)[];
   access: ResourceAccess;
 }
 
@@ -92,6 +99,8 @@ export interface AnyResourceContract {
   representation: string;
   references?: { readonly [field: string]: string | undefined };
   editable?: readonly string[];
+  columns?: readonly string[];
+  hiddenColumns?: readonly string[];
   access: ResourceAccess;
 }
 
@@ -128,3 +137,11 @@ export const editedFieldsOf = (contract: Pick<AnyResourceContract, "editable">):
   "version",
   ...(contract.editable ?? []),
 ];
+
+/** A list's columns, in order: the declared ones, else every field that is no id, version or reference. */
+export function columnsOf(contract: Pick<AnyResourceContract, "columns" | "fields" | "references">): string[] {
+  if (contract.columns) return [...contract.columns];
+  return Object.entries(contract.fields)
+    .filter(([key, { kind }]) => kind !== "id" && kind !== "version" && !(key in (contract.references ?? {})))
+    .map(([key]) => key);
+}

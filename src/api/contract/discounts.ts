@@ -33,6 +33,8 @@ export const discountsContract = declareResource<Discount>()({
   name: "discounts",
   fields: discountFields,
   label: "discount",
+  columns: ["code", "description", "percentOff", "validFrom", "validTo", "redemptionCount", "active", "createdAt"],
+  hiddenColumns: ["createdAt"],
   sorts: [
     "code",
     "description",

@@ -13,8 +13,8 @@ export const paymentFields = {
   /** Minor units (cents). */
   amount: field.integer(),
   currency: field.text(),
-  status: field.oneOf(PAYMENT_STATUSES),
-  method: field.oneOf(PAYMENT_METHODS),
+  status: field.oneOf(PAYMENT_STATUSES, "status"),
+  method: field.oneOf(PAYMENT_METHODS, "resources.payments.methods"),
   /** "Visa •••• 4242", "SEPA DE89…3000": never a full card or account number. */
   methodDetail: field.textOrNull(),
   invoiceNumber: field.text(),
@@ -32,6 +32,8 @@ export const paymentsContract = declareResource<Payment>()({
   name: "payments",
   fields: paymentFields,
   label: "payment",
+  columns: ["date", "invoiceNumber", "accountName", "amount", "status", "method", "methodDetail", "refundedAmount"],
+  hiddenColumns: ["methodDetail", "refundedAmount"],
   sorts: ["date", "invoiceNumber", "amount", "status", "method", "accountName", "refundedAmount"],
   defaultSort: ["date", "DESC"],
   filters: {

@@ -14,7 +14,7 @@ export const subscriptionFields = {
   price: field.integer(),
   currency: field.text(),
   interval: field.oneOf(PLAN_INTERVALS),
-  status: field.oneOf(SUBSCRIPTION_STATES),
+  status: field.oneOf(SUBSCRIPTION_STATES, "status"),
   currentPeriodStart: field.date(),
   currentPeriodEnd: field.date(),
   /** The subscription ends at currentPeriodEnd instead of renewing. */
@@ -31,6 +31,7 @@ export const subscriptionsContract = declareResource<Subscription>()({
   name: "subscriptions",
   fields: subscriptionFields,
   label: "subscription",
+  columns: ["accountName", "plan", "price", "status", "currentPeriodEnd", "cancelAtPeriodEnd"],
   sorts: ["currentPeriodEnd", "currentPeriodStart", "plan", "price", "status", "accountName", "cancelAtPeriodEnd"],
   defaultSort: ["currentPeriodEnd", "ASC"],
   filters: { status: "exact", plan: "exact", accountId: "exact", cancelAtPeriodEnd: "exact" },

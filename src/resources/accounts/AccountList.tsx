@@ -5,19 +5,14 @@ import { DataTable, useTranslate } from "react-admin";
 import type { Account } from "../../api/resources";
 import { BookmarksProvider, BookmarkToggle, BulkBookmarkButton } from "../shared/bookmarks";
 import { countryName } from "../shared/country";
-import { DateTimeText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
-import { StatusChip } from "../shared/StatusChip";
 import { AccountListAside } from "./accountFilters";
-import { columnFor, numberColumnFor } from "../shared/columns";
+import { contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
 
 const loadCreateDialog = () => import("./AccountCreateDialog");
 const AccountCreateDialog = lazy(loadCreateDialog);
-
-const Column = columnFor<Account>();
-const NumberColumn = numberColumnFor<Account>();
 
 const AccountBulkActions = () => (
   <>
@@ -59,20 +54,14 @@ export default function AccountList() {
         <DataTable
           rowClick={(id) => paths.account(String(id))}
           bulkActionButtons={<AccountBulkActions />}
-          hiddenColumns={["email", "phone", "country", "businessCount"]}
+          hiddenColumns={hiddenColumnsOf("accounts")}
         >
-          <Column source="name" before={(record) => <BookmarkToggle resource="accounts" recordId={record.id} />} />
-          <Column source="ownerName" />
-          <Column source="email" truncate />
-          <Column source="phone" />
-          <Column source="country" render={(record) => countryName(record.country)} />
-          <Column source="status" render={(record) => <StatusChip status={record.status} />} />
-          <Column source="subscriptionStatus" render={(record) => <StatusChip status={record.subscriptionStatus} />} />
-          <NumberColumn source="businessCount" />
-          <NumberColumn source="userCount" />
-          <NumberColumn source="deviceCount" />
-          <NumberColumn source="testCount" />
-          <Column source="createdAt" render={(record) => <DateTimeText value={record.createdAt} dateOnly />} />
+          {contractColumns<Account>("accounts", {
+            name: { before: (record) => <BookmarkToggle resource="accounts" recordId={record.id} /> },
+            email: { truncate: true },
+            country: { render: (record) => countryName(record.country) },
+            createdAt: dayColumn("createdAt"),
+          })}
         </DataTable>
       </ResourceList>
       {created && (

@@ -5,17 +5,14 @@ import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import { useNavigate } from "react-router-dom";
 import type { Device } from "../../api/resources";
 import { CreateDialog } from "../shared/FormDialog";
-import { AccountLink, DateTimeText, DeviceTypeText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
-import { StatusChip } from "../shared/StatusChip";
 import { BulkMarkLostButton } from "./deviceActions";
 import { DeviceListAside } from "./deviceFilters";
 import { DeviceFields } from "./deviceInputs";
-import { columnFor } from "../shared/columns";
-
-const Column = columnFor<Device>();
+import { accountColumn, contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
+import { DEVICE_COLUMNS } from "./DeviceTable";
 
 const phoneOf = (device: Device) => [device.phoneBrand, device.phoneModel].filter(Boolean).join(" ");
 
@@ -45,7 +42,7 @@ export default function DeviceList() {
       >
         <DataTable
           rowClick={(id) => paths.device(String(id))}
-          hiddenColumns={["phoneOs", "createdAt", "firmwareVersion"]}
+          hiddenColumns={hiddenColumnsOf("devices")}
           bulkActionButtons={
             mayMarkLost ? (
               <>
@@ -57,17 +54,12 @@ export default function DeviceList() {
             )
           }
         >
-          <Column source="serialNumber" />
-          <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
-          <Column source="customBoxName" />
-          <Column source="firmwareVersion" />
-          {allAccounts && <Column source="accountName" render={(record) => <AccountLink record={record} />} />}
-          <Column source="businessName" />
-          <Column source="status" render={(record) => <StatusChip status={record.status} />} />
-          <Column source="phoneModel" label="resources.devices.fields.phone" render={phoneOf} />
-          <Column source="phoneOs" />
-          <Column source="lastSeenAt" render={(record) => <DateTimeText value={record.lastSeenAt} />} />
-          <Column source="createdAt" render={(record) => <DateTimeText value={record.createdAt} dateOnly />} />
+          {contractColumns<Device>("devices", {
+            ...DEVICE_COLUMNS,
+            accountName: accountColumn(allAccounts),
+            phoneModel: { label: "resources.devices.fields.phone", render: phoneOf },
+            createdAt: dayColumn("createdAt"),
+          })}
         </DataTable>
       </ResourceList>
       <CreateDialog

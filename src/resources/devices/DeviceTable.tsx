@@ -1,11 +1,13 @@
 import type { Device } from "../../api/resources";
-import { DateTimeText, DeviceTypeText } from "../shared/fields";
+import { DeviceTypeText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { RelatedRecordsTable } from "../shared/RelatedRecordsTable";
-import { StatusChip } from "../shared/StatusChip";
-import { columnFor } from "../shared/columns";
+import { contractColumns, type ColumnChoice } from "../shared/contractColumns";
 
-const Column = columnFor<Device>();
+/** What every list of devices draws its own way: the type by its name. */
+export const DEVICE_COLUMNS = {
+  typeCode: { render: (record) => <DeviceTypeText code={record.typeCode} /> },
+} satisfies Record<string, ColumnChoice<Device>>;
 
 /** The devices of the account (or business) in context. */
 export function DeviceTable({ target = "accountId" }: { target?: "accountId" | "businessId" }) {
@@ -16,11 +18,13 @@ export function DeviceTable({ target = "accountId" }: { target?: "accountId" | "
       sort={{ field: "lastSeenAt", order: "DESC" }}
       rowPath={paths.device}
     >
-      <Column source="serialNumber" />
-      <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
-      <Column source="customBoxName" />
-      <Column source="status" render={(record) => <StatusChip status={record.status} />} />
-      <Column source="lastSeenAt" render={(record) => <DateTimeText value={record.lastSeenAt} />} />
+      {contractColumns<Device>("devices", DEVICE_COLUMNS, [
+        "serialNumber",
+        "typeCode",
+        "customBoxName",
+        "status",
+        "lastSeenAt",
+      ])}
     </RelatedRecordsTable>
   );
 }

@@ -5,7 +5,7 @@ import ToggleIcon from "@mui/icons-material/ToggleOnOutlined";
 import { BulkDeleteWithConfirmButton, DataTable, useGetOne, useTranslate } from "react-admin";
 import { DISCOUNT_KINDS, type Discount } from "../../api/resources";
 import { CreateDialog, EditDialog } from "../shared/FormDialog";
-import { DateTimeText, yesNoKey } from "../shared/fields";
+import { yesNoKey } from "../shared/fields";
 import { OptionsFacet, YesNoFacet } from "../shared/facets";
 import { formatMoney } from "../shared/money";
 import { ListAside, ResourceList } from "../shared/ResourceList";
@@ -16,10 +16,8 @@ import { normalizeDiscount } from "./discountRules";
 import { CONTRACTS } from "../../api/contract";
 import { editedFieldsOf } from "../../api/contract/declare";
 import { onlyFields } from "../shared/editableFields";
-import { columnFor } from "../shared/columns";
+import { contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
 import { opensInPlace } from "../shared/rowOpener";
-
-const Column = columnFor<Discount>();
 
 const onlyEditable = onlyFields(editedFieldsOf(CONTRACTS.discounts!));
 const toWire = (data: Record<string, unknown>) => normalizeDiscount(onlyEditable(data));
@@ -82,7 +80,7 @@ export default function DiscountList() {
       >
         <DataTable
           rowClick={opensInPlace(setEditing)}
-          hiddenColumns={["createdAt"]}
+          hiddenColumns={hiddenColumnsOf("discounts")}
           bulkActionButtons={
             <>
               <ServerExportButton selection />
@@ -90,39 +88,36 @@ export default function DiscountList() {
             </>
           }
         >
-          <Column source="code" render={(record) => <strong>{record.code}</strong>} />
-          <Column source="description" />
-          <Column
-            source="percentOff"
-            label="resources.discounts.fields.value"
-            render={(record) => <DiscountValue discount={record} />}
-          />
-          <Column source="validFrom" render={(record) => <DateTimeText value={record.validFrom} dateOnly />} />
-          <Column source="validTo" render={(record) => <DateTimeText value={record.validTo} dateOnly />} />
-          <Column
-            source="redemptionCount"
-            render={(record) =>
-              translate("resources.discounts.redemptions", {
-                count: record.redemptionCount,
-                limit: record.redemptionLimit ?? translate("resources.discounts.unlimited"),
-              })
-            }
-          />
-          <Column
-            source="active"
-            render={(record) => {
-              const live = isDiscountRedeemable(record, now);
-              return (
-                <Chip
-                  size="small"
-                  color={live ? "success" : "default"}
-                  variant={live ? "filled" : "outlined"}
-                  label={translate(yesNoKey(record.active))}
-                />
-              );
-            }}
-          />
-          <Column source="createdAt" render={(record) => <DateTimeText value={record.createdAt} dateOnly />} />
+          {contractColumns<Discount>("discounts", {
+            code: { render: (record) => <strong>{record.code}</strong> },
+            percentOff: {
+              label: "resources.discounts.fields.value",
+              render: (record) => <DiscountValue discount={record} />,
+            },
+            validFrom: dayColumn("validFrom"),
+            validTo: dayColumn("validTo"),
+            redemptionCount: {
+              render: (record) =>
+                translate("resources.discounts.redemptions", {
+                  count: record.redemptionCount,
+                  limit: record.redemptionLimit ?? translate("resources.discounts.unlimited"),
+                }),
+            },
+            active: {
+              render: (record) => {
+                const live = isDiscountRedeemable(record, now);
+                return (
+                  <Chip
+                    size="small"
+                    color={live ? "success" : "default"}
+                    variant={live ? "filled" : "outlined"}
+                    label={translate(yesNoKey(record.active))}
+                  />
+                );
+              },
+            },
+            createdAt: dayColumn("createdAt"),
+          })}
         </DataTable>
       </ResourceList>
       <CreateDialog

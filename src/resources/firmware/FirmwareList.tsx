@@ -14,15 +14,15 @@ import { Link } from "react-router-dom";
 import { FIRMWARE_STATUSES, type Firmware } from "../../api/resources";
 import { EditDialog } from "../shared/FormDialog";
 import { FirmwareDownloadButton, FirmwareFileDetails } from "./FirmwareFile";
-import { DateTimeText, DeviceTypeText } from "../shared/fields";
+import { DeviceTypeText } from "../shared/fields";
 import { formatBytes } from "../shared/money";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
-import { StatusChip } from "../shared/StatusChip";
 import { statusLabelKey } from "../shared/status";
 import { FirmwareListAside } from "./firmwareFilters";
 import { columnFor } from "../shared/columns";
+import { contractColumns, hiddenColumnsOf } from "../shared/contractColumns";
 import { opensInPlace } from "../shared/rowOpener";
 
 const Column = columnFor<Firmware>();
@@ -75,7 +75,7 @@ export default function FirmwareList() {
       >
         <DataTable
           rowClick={opensInPlace(setEditing)}
-          hiddenColumns={["sha256", "fileName"]}
+          hiddenColumns={hiddenColumnsOf("firmware")}
           bulkActionButtons={
             <>
               <ServerExportButton selection />
@@ -83,22 +83,17 @@ export default function FirmwareList() {
             </>
           }
         >
-          <Column source="firmwareVersion" />
-          <Column source="deviceTypeCode" render={(record) => <DeviceTypeText code={record.deviceTypeCode} />} />
-          <Column source="status" render={(record) => <StatusChip status={record.status} />} />
-          <Column source="fileName" />
-          <Column source="fileSize" render={(record) => formatBytes(record.fileSize)} />
-          <Column
-            source="sha256"
-            disableSort
-            render={(record) => (
-              <Box component="code" title={record.sha256} sx={{ fontSize: 12 }}>
-                {record.sha256.slice(0, 12)}…
-              </Box>
-            )}
-          />
-          <Column source="uploadedByName" />
-          <Column source="uploadedAt" render={(record) => <DateTimeText value={record.uploadedAt} />} />
+          {contractColumns<Firmware>("firmware", {
+            deviceTypeCode: { render: (record) => <DeviceTypeText code={record.deviceTypeCode} /> },
+            fileSize: { render: (record) => formatBytes(record.fileSize) },
+            sha256: {
+              render: (record) => (
+                <Box component="code" title={record.sha256} sx={{ fontSize: 12 }}>
+                  {record.sha256.slice(0, 12)}…
+                </Box>
+              ),
+            },
+          })}
           <Column label="" disableSort render={(record) => <FirmwareDownloadButton build={record} />} />
         </DataTable>
       </ResourceList>

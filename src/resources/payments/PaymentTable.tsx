@@ -1,11 +1,17 @@
 import type { Payment } from "../../api/resources";
-import { DateTimeText, MoneyText } from "../shared/fields";
+import { MoneyText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { RelatedRecordsTable } from "../shared/RelatedRecordsTable";
-import { StatusChip } from "../shared/StatusChip";
-import { columnFor } from "../shared/columns";
+import { contractColumns, type ColumnChoice } from "../shared/contractColumns";
 
-const Column = columnFor<Payment>();
+/** What every list of payments draws its own way: amounts in their currency. */
+export const PAYMENT_COLUMNS = {
+  amount: { render: (record) => <MoneyText amount={record.amount} currency={record.currency} /> },
+  refundedAmount: {
+    render: (record) =>
+      record.refundedAmount > 0 ? <MoneyText amount={record.refundedAmount} currency={record.currency} /> : null,
+  },
+} satisfies Record<string, ColumnChoice<Payment>>;
 
 /** The payments of the account (or subscription) in context. */
 export function PaymentTable({ target = "accountId" }: { target?: "accountId" | "subscriptionId" }) {
@@ -16,10 +22,7 @@ export function PaymentTable({ target = "accountId" }: { target?: "accountId" | 
       sort={{ field: "date", order: "DESC" }}
       rowPath={paths.payment}
     >
-      <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
-      <Column source="invoiceNumber" />
-      <Column source="amount" render={(record) => <MoneyText amount={record.amount} currency={record.currency} />} />
-      <Column source="status" render={(record) => <StatusChip status={record.status} />} />
+      {contractColumns<Payment>("payments", PAYMENT_COLUMNS, ["date", "invoiceNumber", "amount", "status"])}
     </RelatedRecordsTable>
   );
 }

@@ -28,7 +28,7 @@ export function isNamingColumn(resource: string | undefined, source: string | un
 }
 
 /** A column's own props beyond react-admin's. */
-interface OwnColumnProps<R extends Record<string, unknown> = Record<string, unknown>> {
+export interface OwnColumnProps<R extends Record<string, unknown> = Record<string, unknown>> {
   /** Drawn before the record's name, outside its opener (a bookmark star): only on the naming column. */
   before?: (record: R) => ReactNode;
   /** Long text (an email): one line cut with an ellipsis, the whole text on hover, so lists fit their screen. */

@@ -1,12 +1,11 @@
-import { DataTable, useCanAccess, useTranslate } from "react-admin";
+import { DataTable, useCanAccess } from "react-admin";
 import { SUBSCRIPTION_STATES, type Subscription } from "../../api/resources";
-import { AccountLink, DateTimeText, yesNoKey } from "../shared/fields";
 import { StatusFacet, YesNoFacet } from "../shared/facets";
 import { paths } from "../shared/paths";
 import { ListAside, ResourceList } from "../shared/ResourceList";
-import { StatusChip } from "../shared/StatusChip";
 import { SubscriptionActions, usePriceLabel } from "./SubscriptionCard";
 import { columnFor } from "../shared/columns";
+import { accountColumn, contractColumns, dayColumn } from "../shared/contractColumns";
 
 const Column = columnFor<Subscription>();
 
@@ -25,7 +24,6 @@ function SubscriptionListAside() {
  * its page with the payments list, so its state lives in the store, not the URL.
  */
 export function SubscriptionList() {
-  const translate = useTranslate();
   const priceLabel = usePriceLabel();
   const { canAccess: allAccounts } = useCanAccess({ resource: "accounts", action: "list" });
   const { canAccess: mayOpen } = useCanAccess({ resource: "subscriptions", action: "show" });
@@ -38,15 +36,11 @@ export function SubscriptionList() {
       disableSyncWithLocation
     >
       <DataTable rowClick={mayOpen ? (id) => paths.subscription(String(id)) : false} bulkActionButtons={false}>
-        {allAccounts && <Column source="accountName" render={(record) => <AccountLink record={record} />} />}
-        <Column source="plan" />
-        <Column source="price" render={priceLabel} />
-        <Column source="status" render={(record) => <StatusChip status={record.status} />} />
-        <Column
-          source="currentPeriodEnd"
-          render={(record) => <DateTimeText value={record.currentPeriodEnd} dateOnly />}
-        />
-        <Column source="cancelAtPeriodEnd" render={(record) => translate(yesNoKey(record.cancelAtPeriodEnd))} />
+        {contractColumns<Subscription>("subscriptions", {
+          accountName: accountColumn(allAccounts),
+          price: { render: priceLabel },
+          currentPeriodEnd: dayColumn("currentPeriodEnd"),
+        })}
         <Column label="" disableSort render={(record) => <SubscriptionActions subscription={record} />} />
       </DataTable>
     </ResourceList>

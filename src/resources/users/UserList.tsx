@@ -3,19 +3,15 @@ import { Button } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAlt";
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
-import { AccountLink, DateTimeText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
-import { StatusChip } from "../shared/StatusChip";
 import { GraceGuard } from "../shared/GraceNote";
 import { InviteDialog } from "./InviteDialog";
 import { BulkDisableButton } from "./userActions";
 import { UserListAside } from "./userFilters";
-import { UserName } from "./UserName";
-import { columnFor } from "../shared/columns";
-
-const Column = columnFor<User>();
+import { USER_COLUMNS } from "./UserTable";
+import { accountColumn, contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
 
 /** /users (super admin, admin, manager): the people of the accounts the caller may see. */
 export default function UserList() {
@@ -44,7 +40,7 @@ export default function UserList() {
       >
         <DataTable
           rowClick={(id) => paths.user(String(id))}
-          hiddenColumns={["createdAt"]}
+          hiddenColumns={hiddenColumnsOf("users")}
           bulkActionButtons={
             mayDisable ? (
               <>
@@ -56,18 +52,11 @@ export default function UserList() {
             )
           }
         >
-          <Column
-            source="lastName"
-            label="resources.users.fields.name"
-            render={(record) => <UserName user={record} />}
-          />
-          <Column source="email" truncate />
-          <Column source="role" render={(record) => translate(`roles.${record.role}`)} />
-          {allAccounts && <Column source="accountName" render={(record) => <AccountLink record={record} />} />}
-          <Column source="businessName" />
-          <Column source="status" render={(record) => <StatusChip status={record.status} />} />
-          <Column source="lastSignInAt" render={(record) => <DateTimeText value={record.lastSignInAt} />} />
-          <Column source="createdAt" render={(record) => <DateTimeText value={record.createdAt} dateOnly />} />
+          {contractColumns<User>("users", {
+            ...USER_COLUMNS,
+            accountName: accountColumn(allAccounts),
+            createdAt: dayColumn("createdAt"),
+          })}
         </DataTable>
       </ResourceList>
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />

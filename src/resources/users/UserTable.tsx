@@ -1,18 +1,18 @@
 import type { ReactNode } from "react";
-import { useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
-import { DateTimeText } from "../shared/fields";
 import { paths } from "../shared/paths";
 import { RelatedRecordsTable } from "../shared/RelatedRecordsTable";
-import { StatusChip } from "../shared/StatusChip";
+import { contractColumns, type ColumnChoice } from "../shared/contractColumns";
 import { UserName } from "./UserName";
-import { columnFor } from "../shared/columns";
 
-const Column = columnFor<User>();
+/** What every list of users draws its own way: the name with its avatar, the email cut to fit. */
+export const USER_COLUMNS = {
+  lastName: { label: "resources.users.fields.name", render: (record) => <UserName user={record} /> },
+  email: { truncate: true },
+} satisfies Record<string, ColumnChoice<User>>;
 
 /** The users of the account (or business) in context; `empty`: what shows when there are none. */
 export function UserTable({ target = "accountId", empty }: { target?: "accountId" | "businessId"; empty?: ReactNode }) {
-  const translate = useTranslate();
   return (
     <RelatedRecordsTable
       reference="users"
@@ -21,11 +21,7 @@ export function UserTable({ target = "accountId", empty }: { target?: "accountId
       rowPath={paths.user}
       empty={empty}
     >
-      <Column source="lastName" label="resources.users.fields.name" render={(record) => <UserName user={record} />} />
-      <Column source="email" truncate />
-      <Column source="role" render={(record) => translate(`roles.${record.role}`)} />
-      <Column source="status" render={(record) => <StatusChip status={record.status} />} />
-      <Column source="lastSignInAt" render={(record) => <DateTimeText value={record.lastSignInAt} />} />
+      {contractColumns<User>("users", USER_COLUMNS, ["lastName", "email", "role", "status", "lastSignInAt"])}
     </RelatedRecordsTable>
   );
 }
