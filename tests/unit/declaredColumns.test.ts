@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { CONTRACTS } from "../../src/api/contract";
 import { columnsOf } from "../../src/api/contract/declare";
 import * as field from "../../src/api/contract/fields";
+import { en } from "../../src/i18n/en";
 import { isSortable } from "../../src/resources/shared/columns";
+import { statusLabelKey } from "../../src/resources/shared/status";
 
 const RESOURCES = resolve(__dirname, "../../src/resources");
 
@@ -68,5 +70,24 @@ describe("a list's columns (columnsOf)", () => {
         contract.name,
       ).toEqual([]);
     }
+  });
+});
+
+describe("the words of a field's values (fields.ts `labels`)", () => {
+  const message = (key: string) =>
+    key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+
+  it("name a message for every value of every field that declares them", () => {
+    const missing: string[] = [];
+    for (const contract of Object.values(CONTRACTS)) {
+      for (const [key, declared] of Object.entries(contract.fields)) {
+        if (declared.labels === undefined) continue;
+        for (const value of declared.values ?? []) {
+          const words = declared.labels === "status" ? statusLabelKey(value) : `${declared.labels}.${value}`;
+          if (typeof message(words) !== "string") missing.push(`${contract.name}.${key}: ${words}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -61,11 +61,11 @@ export const accountsContract = declareResource<Account>()({
   ],
   defaultSort: ["createdAt", "DESC"],
   filters: {
+    bookmarked: "boolean",
     status: "exact",
     subscriptionStatus: "exact",
     country: "exact",
     createdAt: "range",
-    bookmarked: "boolean",
   },
   search: true,
   representation: "name",

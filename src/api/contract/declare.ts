@@ -145,3 +145,22 @@ export function columnsOf(contract: Pick<AnyResourceContract, "columns" | "field
     .filter(([key, { kind }]) => kind !== "id" && kind !== "version" && !(key in (contract.references ?? {})))
     .map(([key]) => key);
 }
+
+/** How a list's filter sidebar offers a declared filter: its values, Yes and No, date ranges, or no facet. */
+export type FacetKind = "values" | "yesNo" | "dates" | "none";
+
+/**
+ * Each declared filter, in order, with the facet it makes: a field of a few values (oneOf), a
+ * yes-or-no field, a date range; an id, a text or a filter that is no field has no facet (a list
+ * may draw its own).
+ */
+export function facetsOf(
+  contract: Pick<AnyResourceContract, "filters" | "fields">,
+): { source: string; kind: FacetKind }[] {
+  return Object.entries(contract.filters).map(([source, filter]) => {
+    const kind = contract.fields[source]?.kind;
+    if (filter === "range") return { source, kind: "dates" };
+    if (filter !== "exact") return { source, kind: "none" };
+    return { source, kind: kind === "oneOf" ? "values" : kind === "boolean" ? "yesNo" : "none" };
+  });
+}

@@ -64,8 +64,8 @@ export const devicesContract = declareResource<Device>()({
   ],
   defaultSort: ["lastSeenAt", "DESC"],
   filters: {
-    typeCode: "exact",
     status: "exact",
+    typeCode: "exact",
     accountId: "exact",
     businessId: "exact",
     firmwareVersion: "exact",

@@ -10,7 +10,7 @@ export const discountFields = {
   /** Upper case letters, digits, - and _; unique. */
   code: field.text(),
   description: field.text(),
-  kind: field.oneOf(DISCOUNT_KINDS),
+  kind: field.oneOf(DISCOUNT_KINDS, "resources.discounts.kinds"),
   /** 1–100 when kind is percent, else null. */
   percentOff: field.integerOrNull(),
   /** Minor units when kind is amount, else null. */

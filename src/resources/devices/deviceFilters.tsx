@@ -1,7 +1,7 @@
 import DevicesIcon from "@mui/icons-material/DevicesOtherOutlined";
-import { DEVICE_STATUSES } from "../../api/resources";
 import { deviceTypeName } from "../../api/tests";
-import { DateFacet, OptionsFacet, StatusFacet } from "../shared/facets";
+import { ContractFacets } from "../shared/contractFacets";
+import { OptionsFacet } from "../shared/facets";
 import { ListAside } from "../shared/ResourceList";
 import { DEVICE_TYPE_CHOICES } from "./deviceTypes";
 
@@ -22,9 +22,7 @@ export function DeviceTypeFacet({ source }: { source: string }) {
 export function DeviceListAside() {
   return (
     <ListAside>
-      <StatusFacet options={DEVICE_STATUSES} />
-      <DeviceTypeFacet source="typeCode" />
-      <DateFacet label="resources.shared.facets.lastSeen" source="lastSeenAt" />
+      <ContractFacets resource="devices" own={{ typeCode: <DeviceTypeFacet source="typeCode" /> }} />
     </ListAside>
   );
 }

@@ -3,10 +3,10 @@ import { Button, Chip } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import ToggleIcon from "@mui/icons-material/ToggleOnOutlined";
 import { BulkDeleteWithConfirmButton, DataTable, useGetOne, useTranslate } from "react-admin";
-import { DISCOUNT_KINDS, type Discount } from "../../api/resources";
+import type { Discount } from "../../api/resources";
 import { CreateDialog, EditDialog } from "../shared/FormDialog";
 import { yesNoKey } from "../shared/fields";
-import { OptionsFacet, YesNoFacet } from "../shared/facets";
+import { ContractFacets } from "../shared/contractFacets";
 import { formatMoney } from "../shared/money";
 import { ListAside, ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
@@ -25,13 +25,7 @@ const toWire = (data: Record<string, unknown>) => normalizeDiscount(onlyEditable
 function DiscountListAside() {
   return (
     <ListAside>
-      <YesNoFacet label="resources.shared.facets.active" source="active" icon={<ToggleIcon />} />
-      <OptionsFacet
-        label="resources.shared.facets.kind"
-        source="kind"
-        options={DISCOUNT_KINDS}
-        optionLabel={(kind) => `resources.discounts.kinds.${String(kind)}`}
-      />
+      <ContractFacets resource="discounts" icons={{ active: <ToggleIcon /> }} />
     </ListAside>
   );
 }

@@ -64,11 +64,6 @@ export function OptionsFacet({ label, source, options, optionLabel, icon = <Labe
   );
 }
 
-/** The list's statuses (`status`), each labelled as its chip is. */
-export function StatusFacet({ options }: { options: readonly string[] }) {
-  return <OptionsFacet label="resources.shared.facets.status" source="status" options={options} />;
-}
-
 /** A yes-or-no field: Yes, then No. */
 export function YesNoFacet({ label, source, icon }: { label: string; source: string; icon?: ReactElement }) {
   return (

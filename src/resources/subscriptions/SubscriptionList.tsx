@@ -1,6 +1,6 @@
 import { DataTable, useCanAccess } from "react-admin";
-import { SUBSCRIPTION_STATES, type Subscription } from "../../api/resources";
-import { StatusFacet, YesNoFacet } from "../shared/facets";
+import type { Subscription } from "../../api/resources";
+import { ContractFacets } from "../shared/contractFacets";
 import { paths } from "../shared/paths";
 import { ListAside, ResourceList } from "../shared/ResourceList";
 import { SubscriptionActions, usePriceLabel } from "./SubscriptionCard";
@@ -12,8 +12,7 @@ const Column = columnFor<Subscription>();
 function SubscriptionListAside() {
   return (
     <ListAside>
-      <StatusFacet options={SUBSCRIPTION_STATES} />
-      <YesNoFacet label="resources.subscriptions.fields.cancelAtPeriodEnd" source="cancelAtPeriodEnd" />
+      <ContractFacets resource="subscriptions" />
     </ListAside>
   );
 }
