@@ -53,6 +53,19 @@ export interface ScreenEntry {
 
 const screen = (resource: string, action = "list") => ({ resource, action });
 
+/**
+ * The screen of a declared resource with no page of its own: its list at /{name}, in the menu,
+ * drawn from its contract (ContractList), titled `screens.{name}`, open to whom its contract lets list.
+ */
+export const contractScreen = (name: string, icon: MenuIcon): ScreenEntry => ({
+  path: `/${name}`,
+  title: name,
+  access: screen(name),
+  menu: { icon, segments: [name] },
+  load: () => import("../resources/shared/ContractList"),
+  view: { resource: name, as: "list" },
+});
+
 export const SCREEN_TABLE: ScreenEntry[] = [
   {
     path: "/",

@@ -11,7 +11,8 @@ import {
   useTranslate,
   type SortPayload,
 } from "react-admin";
-import { isResourceName, type ResourceName } from "../../api/resources";
+import { CONTRACTS } from "../../api/contract";
+import { isResourceName } from "../../api/resources";
 import { ListPage } from "./ListPage";
 import { ServerExportButton } from "./ServerExportButton";
 
@@ -34,7 +35,8 @@ export function ListAside({ children }: { children?: ReactNode }) {
       sx={{ order: -1, flex: "0 0 15rem", mr: 2, alignSelf: "flex-start", position: "sticky", top: 72 }}
     >
       <CardContent sx={{ pt: 1 }}>
-        <FilterLiveSearch source="q" label="resources.shared.search" />
+        {/* A list whose contract declares no search would be refused its `q`. */}
+        {CONTRACTS[resource]?.search !== false && <FilterLiveSearch source="q" label="resources.shared.search" />}
         {maySaveQueries && !isPending && isResourceName(resource) && (
           <Suspense fallback={null}>
             <SavedQueriesPanel resource={resource} />
@@ -65,7 +67,7 @@ function EmptyList({ action }: { action?: ReactNode }) {
 }
 
 interface ResourceListProps {
-  resource: ResourceName;
+  resource: string;
   /** i18n key of the page heading; false when the page draws its own. */
   title: string | false;
   subtitle?: ReactNode;

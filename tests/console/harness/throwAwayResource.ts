@@ -1,0 +1,54 @@
+/**
+ * A resource the product does not have, declared the way the recipe "Add a resource" says
+ * (docs/ARCHITECTURE.md): its contract, one line among the contracts, one screen line and its
+ * words. Imported before the console, so its tables read it as they would a real one.
+ */
+import { contractScreen, SCREEN_TABLE } from "../../../src/access/screenTable";
+import { CONTRACTS } from "../../../src/api/contract";
+import { declareResource, everyRouteFor } from "../../../src/api/contract/declare";
+import * as field from "../../../src/api/contract/fields";
+import { en } from "../../../src/i18n/en";
+
+export const gaugeFields = {
+  id: field.id(),
+  version: field.version(),
+  name: field.text(),
+  accountId: field.id(),
+  accountName: field.text(),
+  kind: field.oneOf(["caliper", "loupe"], "resources.gauges.kinds"),
+  calibrated: field.boolean(),
+  readings: field.integer(),
+  calibratedAt: field.dateOrNull(),
+};
+export type Gauge = field.RecordOf<typeof gaugeFields>;
+
+export const gaugesContract = declareResource<Gauge>()({
+  name: "gauges",
+  fields: gaugeFields,
+  label: "gauge",
+  sorts: ["name", "readings", "calibratedAt"],
+  defaultSort: ["name", "ASC"],
+  filters: { kind: "exact", calibrated: "exact", accountId: "exact", calibratedAt: "range" },
+  search: false,
+  representation: "name",
+  references: { accountId: "accounts" },
+  hiddenColumns: ["readings"],
+  access: { ...everyRouteFor(["SuperAdmin"]), list: ["SuperAdmin", "Admin"] },
+});
+
+CONTRACTS.gauges = gaugesContract;
+SCREEN_TABLE.push(contractScreen("gauges", "settings"));
+const messages = en as unknown as { screens: Record<string, string>; resources: Record<string, unknown> };
+messages.screens.gauges = "Gauges";
+messages.resources.gauges = {
+  name: "Gauge |||| Gauges",
+  fields: {
+    name: "Name",
+    accountName: "Account",
+    kind: "Kind",
+    calibrated: "Calibrated",
+    readings: "Readings",
+    calibratedAt: "Calibrated on",
+  },
+  kinds: { caliper: "Caliper", loupe: "Loupe" },
+};
