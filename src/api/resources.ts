@@ -30,8 +30,9 @@ import type {
   invitationSchema,
 } from "./schemas/invitations";
 
-// The records are declared once, in src/api/contract/ (their TypeBox schemas); these are their types.
-export type { Account } from "./contract/accounts";
+// The records are declared once, in src/api/contract/ (their fields); these are their types.
+import type { Account } from "./contract/accounts";
+export type { Account };
 export type { Business } from "./contract/businesses";
 export type { User } from "./contract/users";
 export type { Device } from "./contract/devices";
@@ -40,12 +41,8 @@ export type { Subscription } from "./contract/subscriptions";
 export type { Firmware } from "./contract/firmware";
 export type { Discount } from "./contract/discounts";
 
-/** Every record of these resources. */
-export interface Versioned {
-  id: string;
-  /** Optimistic-concurrency version: sent back on every write, bumped by the service. */
-  version: number;
-}
+/** What every record of these resources has: its id and its optimistic-concurrency version. */
+export type Versioned = Pick<Account, "id" | "version">;
 
 // ---------------------------------------------------------------------------------------------
 // Statuses
@@ -114,18 +111,7 @@ export const FIRMWARE_MAX_BYTES = 200 * 1024 * 1024;
 // ---------------------------------------------------------------------------------------------
 // Discounts
 
-export interface DiscountCreate {
-  code: string;
-  description: string;
-  kind: DiscountKind;
-  percentOff: number | null;
-  amountOff: number | null;
-  currency: string | null;
-  validFrom: string | null;
-  validTo: string | null;
-  redemptionLimit: number | null;
-  active: boolean;
-}
+export type { DiscountWrite as DiscountCreate } from "./contract/discounts";
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 

@@ -28,6 +28,21 @@ export const discountFields = {
 export const discountRecord = recordSchema("discount", discountFields);
 export type Discount = field.RecordOf<typeof discountFields>;
 
+/** What a discount's create and update send (and its edit form saves). */
+const editable = [
+  "code",
+  "description",
+  "kind",
+  "percentOff",
+  "amountOff",
+  "currency",
+  "validFrom",
+  "validTo",
+  "redemptionLimit",
+  "active",
+] as const;
+export type DiscountWrite = Pick<Discount, (typeof editable)[number]>;
+
 /** q searches code and description; `valid_at` keeps the discounts redeemable at that instant. */
 export const discountsContract = declareResource<Discount>()({
   name: "discounts",
@@ -46,18 +61,7 @@ export const discountsContract = declareResource<Discount>()({
     "active",
     "createdAt",
   ],
-  editable: [
-    "code",
-    "description",
-    "kind",
-    "percentOff",
-    "amountOff",
-    "currency",
-    "validFrom",
-    "validTo",
-    "redemptionLimit",
-    "active",
-  ],
+  editable,
   defaultSort: ["createdAt", "DESC"],
   filters: { active: "exact", kind: "exact", valid_at: "date" },
   search: true,
