@@ -1,6 +1,6 @@
 /**
- * The API's features, one Fastify plugin each, in the order app.ts registers them under /api. The
- * order is the OpenAPI document's (docs/openapi.ts TAGS lists its tags in the same order).
+ * The API's features, one Fastify plugin each, in the order app.ts registers them under /api (the
+ * OpenAPI document lists the service's own tags in the same order, then the declared resources').
  *
  * Each plugin gets the Services as its options and its own encapsulated context: a hook, decorator,
  * content-type parser or error handler it adds applies to its own routes only (the uploads'

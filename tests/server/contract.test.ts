@@ -339,6 +339,7 @@ describe("filterKeysOf", () => {
       name: "x",
       fields: {},
       label: "x",
+      description: "x",
       sorts: [],
       defaultSort: ["id", "ASC"],
       filters: { createdAt: "range", status: "exact" },

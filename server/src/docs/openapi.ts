@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import Type, { type TObject, type TSchema, type TString } from "typebox";
+import { CONTRACTS } from "../../../src/api/contract";
 import type { Access, RouteBehaviour } from "../auth/guard";
 import { METHODS_WITH_BODY, UNDECODABLE_BODY } from "../http/requestBody";
 import { recordExampleOf } from "./examples";
@@ -52,11 +53,8 @@ export function refusals<const T extends Record<number, string | true>>(codes: T
 /** The refusals every route behind the guard can answer (auth/guard.ts). */
 export const GUARD_REFUSALS = { 401: true, 499: true } as const;
 
-/**
- * The document's tags, in the order the app registers their routes (features.ts), each with what it groups.
- * Every tag a route uses must be declared here, and every tag here used (tests/server/openapi.test.ts).
- */
-export const TAGS: readonly { name: string; description: string }[] = [
+/** The tags of the routes that are not a declared resource's, in the order the app registers them (features.ts). */
+const SERVICE_TAGS: readonly { name: string; description: string }[] = [
   {
     name: "Health",
     description: "Whether the service, its database and its file store answer (the console's start-up check).",
@@ -71,50 +69,21 @@ export const TAGS: readonly { name: string; description: string }[] = [
     description: "Test records: the gallery, one test with its files, edits, deletion, sharing, zips and uploads.",
   },
   {
-    name: "deleted-tests",
-    description: "Tests deleted in the last 15 days (restorable), and the purge of older ones.",
-  },
-  {
     name: "Files",
     description: "A test's files and their thumbnails, by the signed links the answers carry (no token).",
   },
   { name: "Bulk downloads", description: "One zip of many tests, built in the background and kept 24 hours." },
   { name: "AI", description: "AI analyses of a test run: start a job, poll it, read the latest result." },
-  {
-    name: "accounts",
-    description: "Customer accounts, the caller's own account, and restoring an account whose deletion was asked for.",
-  },
-  { name: "deleted-accounts", description: "Accounts whose deletion was asked for in the last 15 days (restorable)." },
-  { name: "businesses", description: "The businesses (sites) of an account." },
-  { name: "users", description: "Users: create, edit, role, disable and enable, delete, invite." },
   { name: "invitations", description: "A pending invitation by its code, and its acceptance (public)." },
-  { name: "devices", description: "Testing devices: register, edit, rename, lost and found, the owner's emails." },
-  { name: "lost-devices", description: "The devices marked lost." },
   {
     name: "Public flows",
     description: "What a guest finishes from an email: a device's unsubscribe link, a data-deletion request.",
   },
-  {
-    name: "scheduled-actions",
-    description: "Actions the lifecycle will carry out (cancelations, deletions): list, cancel, run now.",
-  },
-  { name: "payments", description: "Payments and their refunds." },
-  {
-    name: "subscriptions",
-    description: "Subscriptions: list, cancel and resume; the plans, a price quote and a new subscription's start.",
-  },
-  { name: "firmware", description: "Device firmware builds: upload, edit, download, delete." },
-  { name: "discounts", description: "Discount codes for new subscriptions." },
   { name: "saved-queries", description: "The caller's saved list queries, per list." },
   { name: "bookmarks", description: "The caller's bookmarked records." },
   { name: "phones", description: "The phones used with the devices: the ranking of models, and one model's figures." },
-  { name: "activity", description: "The activity log: who changed what, within the caller's scope." },
   { name: "User settings", description: "The caller's own preferences, password and avatar." },
   { name: "box-type-settings", description: "Each device type's settings (Advanced Settings)." },
-  {
-    name: "forced-resets",
-    description: "Forced resets of the device app, per user, phone, phone model or OS version.",
-  },
   { name: "device-config", description: "The device app's configuration, and whether it must reset." },
   { name: "Dashboard", description: "Home's figures for the caller's role." },
   {
@@ -131,6 +100,16 @@ export const TAGS: readonly { name: string; description: string }[] = [
     name: "Register and forgot password",
     description: "Registering a new account, and resetting a forgotten password, by emailed link.",
   },
+];
+
+/**
+ * The document's tags, each with what it groups: the service's own, then each declared resource's
+ * (its name, its contract's description). Every tag a route uses must be one of them, and every
+ * one used (tests/server/openapi.test.ts).
+ */
+export const TAGS: readonly { name: string; description: string }[] = [
+  ...SERVICE_TAGS,
+  ...Object.values(CONTRACTS).map(({ name, description }) => ({ name, description })),
 ];
 
 /** A response header, as a route's answer schema declares it (@fastify/swagger documents `headers`). */

@@ -31,6 +31,7 @@ export const accountsContract = declareResource<Account>()({
   name: "accounts",
   fields: accountFields,
   label: "account",
+  description: "Customer accounts, the caller's own account, and restoring an account whose deletion was asked for.",
   columns: [
     "name",
     "ownerName",

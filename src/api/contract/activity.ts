@@ -33,6 +33,7 @@ export const activityContract = declareResource<ActivityEntry>()({
   name: ACTIVITY,
   fields: activityFields,
   label: "activity entry",
+  description: "The activity log: who changed what, within the caller's scope.",
   sorts: ["createdAt", "action", "resource", "actorName"],
   defaultSort: ["createdAt", "DESC"],
   filters: { actorId: "exact", resource: "exact", action: "exact", createdAt: "range" },

@@ -25,6 +25,7 @@ export const businessesContract = declareResource<Business>()({
   name: "businesses",
   fields: businessFields,
   label: "business",
+  description: "The businesses (sites) of an account.",
   sorts: ["name", "city", "country", "ownerName", "createdAt"],
   defaultSort: ["name", "ASC"],
   filters: { accountId: "exact", country: "exact", city: "exact" },

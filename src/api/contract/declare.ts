@@ -52,6 +52,8 @@ export interface ResourceContract<T, S extends string = string, F extends string
   fields: { readonly [K in keyof T]: FieldDeclaration };
   /** The record's name in messages ("This business was changed by someone else."). */
   label: string;
+  /** What the resource's routes do, in a sentence: its tag's description in the OpenAPI document. */
+  description: string;
   /** The fields the list sorts by; `id` sorts every list too (react-admin's default sort). */
   sorts: readonly S[];
   defaultSort: readonly [S, Order];
@@ -92,6 +94,7 @@ export interface AnyResourceContract {
   name: string;
   fields: { readonly [field: string]: FieldDeclaration };
   label: string;
+  description: string;
   sorts: readonly string[];
   defaultSort: readonly [string, Order];
   filters: { readonly [key: string]: FilterKind };

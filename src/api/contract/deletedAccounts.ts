@@ -27,6 +27,7 @@ export const deletedAccountsContract = declareResource<DeletedAccount>()({
   name: DELETED_ACCOUNTS,
   fields: deletedAccountFields,
   label: "deleted account",
+  description: "Accounts whose deletion was asked for in the last 15 days (restorable).",
   sorts: ["name", "email", "deletionRequestedAt", "daysLeft"],
   defaultSort: ["deletionRequestedAt", "DESC"],
   filters: {},

@@ -32,6 +32,7 @@ export const deletedTestsContract = declareResource<DeletedTest>()({
   name: DELETED_TESTS,
   fields: deletedTestFields,
   label: "deleted test",
+  description: "Tests deleted in the last 15 days (restorable), and the purge of older ones.",
   sorts: ["name", "accountName", "date", "deletedAt", "daysLeft", "deletedByName"],
   defaultSort: ["deletedAt", "DESC"],
   filters: { accountId: "exact", deletedById: "exact" },

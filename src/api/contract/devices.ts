@@ -35,6 +35,7 @@ export const devicesContract = declareResource<Device>()({
   name: "devices",
   fields: deviceFields,
   label: "device",
+  description: "Testing devices: register, edit, rename, lost and found, the owner's emails.",
   columns: [
     "serialNumber",
     "typeCode",

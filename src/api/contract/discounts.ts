@@ -48,6 +48,7 @@ export const discountsContract = declareResource<Discount>()({
   name: "discounts",
   fields: discountFields,
   label: "discount",
+  description: "Discount codes for new subscriptions.",
   columns: ["code", "description", "percentOff", "validFrom", "validTo", "redemptionCount", "active", "createdAt"],
   hiddenColumns: ["createdAt"],
   sorts: [

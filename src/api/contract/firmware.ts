@@ -32,6 +32,7 @@ export const firmwareContract = declareResource<Firmware>()({
   name: "firmware",
   fields: firmwareFields,
   label: "firmware",
+  description: "Device firmware builds: upload, edit, download, delete.",
   columns: [
     "firmwareVersion",
     "deviceTypeCode",

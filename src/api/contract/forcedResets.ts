@@ -42,6 +42,7 @@ export const forcedResetsContract = declareResource<ForcedReset>()({
   name: FORCED_RESETS,
   fields: forcedResetFields,
   label: "forced reset",
+  description: "Forced resets of the device app, per user, phone, phone model or OS version.",
   sorts: ["createdAt", "pickedUpAt", "canceledAt", "target", "targetName", "requestedByName"],
   defaultSort: ["createdAt", "DESC"],
   filters: {

@@ -32,6 +32,7 @@ export const lostDevicesContract = declareResource<LostDevice>()({
   name: LOST_DEVICES,
   fields: lostDeviceFields,
   label: "lost device",
+  description: "The devices marked lost.",
   sorts: ["lostAt", "serialNumber", "typeCode", "customBoxName", "accountName", "lastTestDate"],
   defaultSort: ["lostAt", "DESC"],
   filters: { accountId: "exact", typeCode: "exact" },

@@ -32,6 +32,7 @@ export const paymentsContract = declareResource<Payment>()({
   name: "payments",
   fields: paymentFields,
   label: "payment",
+  description: "Payments and their refunds.",
   columns: ["date", "invoiceNumber", "accountName", "amount", "status", "method", "methodDetail", "refundedAmount"],
   hiddenColumns: ["methodDetail", "refundedAmount"],
   sorts: ["date", "invoiceNumber", "amount", "status", "method", "accountName", "refundedAmount"],

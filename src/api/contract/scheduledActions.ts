@@ -46,6 +46,7 @@ export const scheduledActionsContract = declareResource<ScheduledAction>()({
   name: SCHEDULED_ACTIONS,
   fields: scheduledActionFields,
   label: "scheduled action",
+  description: "Actions the lifecycle will carry out (cancelations, deletions): list, cancel, run now.",
   sorts: ["runAt", "createdAt", "accountName", "kind"],
   defaultSort: ["runAt", "ASC"],
   filters: { state: "exact", kind: "exact", reason: "exact", accountId: "exact", runAt: "range" },

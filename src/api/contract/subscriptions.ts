@@ -31,6 +31,7 @@ export const subscriptionsContract = declareResource<Subscription>()({
   name: "subscriptions",
   fields: subscriptionFields,
   label: "subscription",
+  description: "Subscriptions: list, cancel and resume; the plans, a price quote and a new subscription's start.",
   columns: ["accountName", "plan", "price", "status", "currentPeriodEnd", "cancelAtPeriodEnd"],
   sorts: ["currentPeriodEnd", "currentPeriodStart", "plan", "price", "status", "accountName", "cancelAtPeriodEnd"],
   defaultSort: ["currentPeriodEnd", "ASC"],

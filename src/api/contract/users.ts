@@ -31,6 +31,7 @@ export const usersContract = declareResource<User>()({
   name: "users",
   fields: userFields,
   label: "user",
+  description: "Users: create, edit, role, disable and enable, delete, invite.",
   sorts: [
     "lastName",
     "firstName",

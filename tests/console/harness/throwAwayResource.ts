@@ -26,6 +26,7 @@ export const gaugesContract = declareResource<Gauge>()({
   name: "gauges",
   fields: gaugeFields,
   label: "gauge",
+  description: "The gauges of an account's labs.",
   sorts: ["name", "readings", "calibratedAt"],
   defaultSort: ["name", "ASC"],
   filters: { kind: "exact", calibrated: "exact", accountId: "exact", calibratedAt: "range" },
