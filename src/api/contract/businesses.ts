@@ -26,6 +26,7 @@ export const businessesContract = declareResource<Business>()({
   fields: businessFields,
   label: "business",
   description: "The businesses (sites) of an account.",
+  columns: ["name", "city", "country", "ownerName", "phone", "accountName", "address", "createdAt"],
   sorts: ["name", "city", "country", "ownerName", "createdAt"],
   defaultSort: ["name", "ASC"],
   filters: { accountId: "exact", country: "exact", city: "exact" },

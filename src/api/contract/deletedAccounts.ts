@@ -28,6 +28,7 @@ export const deletedAccountsContract = declareResource<DeletedAccount>()({
   fields: deletedAccountFields,
   label: "deleted account",
   description: "Accounts whose deletion was asked for in the last 15 days (restorable).",
+  columns: ["name", "email", "deletionRequestedAt", "deletionRequestedByName", "daysLeft", "userCount", "testCount"],
   sorts: ["name", "email", "deletionRequestedAt", "daysLeft"],
   defaultSort: ["deletionRequestedAt", "DESC"],
   filters: {},

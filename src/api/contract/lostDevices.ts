@@ -33,6 +33,7 @@ export const lostDevicesContract = declareResource<LostDevice>()({
   fields: lostDeviceFields,
   label: "lost device",
   description: "The devices marked lost.",
+  columns: ["serialNumber", "typeCode", "customBoxName", "accountName", "lostAt", "lastTestDate"],
   sorts: ["lostAt", "serialNumber", "typeCode", "customBoxName", "accountName", "lastTestDate"],
   defaultSort: ["lostAt", "DESC"],
   filters: { accountId: "exact", typeCode: "exact" },

@@ -2,9 +2,7 @@ import type { Business } from "../../api/resources";
 import { countryName } from "../shared/country";
 import { paths } from "../shared/paths";
 import { RelatedRecordsTable } from "../shared/RelatedRecordsTable";
-import { columnFor } from "../shared/columns";
-
-const Column = columnFor<Business>();
+import { contractColumns } from "../shared/contractColumns";
 
 /** The businesses of the account in context (its page's Businesses tab). */
 export function BusinessTable() {
@@ -15,11 +13,13 @@ export function BusinessTable() {
       sort={{ field: "name", order: "ASC" }}
       rowPath={paths.business}
     >
-      <Column source="name" />
-      <Column source="city" />
-      <Column source="country" render={(record) => countryName(record.country)} />
-      <Column source="ownerName" />
-      <Column source="phone" />
+      {contractColumns<Business>("businesses", { country: { render: (record) => countryName(record.country) } }, [
+        "name",
+        "city",
+        "country",
+        "ownerName",
+        "phone",
+      ])}
     </RelatedRecordsTable>
   );
 }

@@ -3,13 +3,15 @@ import FoundIcon from "@mui/icons-material/TaskAltOutlined";
 import { DataTable, SearchInput, SelectInput, useCanAccess, useTranslate } from "react-admin";
 import { LOST_DEVICES, type LostDevice } from "../../api/lostDevices";
 import { DEVICE_TYPE_CHOICES } from "../devices/deviceTypes";
-import { AccountLink, DateTimeText, DeviceTypeText, Muted, NoWrap, RecordLink } from "../shared/fields";
+import { DateTimeText, Muted, NoWrap, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
 import { MarkFoundButton } from "./markFound";
 import { ReferencePicker } from "../shared/pickers";
 import { columnFor } from "../shared/columns";
+import { accountColumn, contractColumns } from "../shared/contractColumns";
+import { deviceTypeColumn } from "../devices/DeviceTable";
 
 const Column = columnFor<LostDevice>();
 
@@ -68,54 +70,50 @@ export default function LostDeviceList() {
     >
       {/* No row click: each row holds links and a button of its own. */}
       <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoMatch resource={LOST_DEVICES} />}>
-        <Column
-          source="serialNumber"
-          render={(record) => (
-            <NoWrap>
-              <RecordLink to={paths.device(record.id)}>{record.serialNumber}</RecordLink>
-            </NoWrap>
-          )}
-        />
-        <Column source="typeCode" render={(record) => <DeviceTypeText code={record.typeCode} />} />
-        <Column source="customBoxName" />
-        <Column source="accountName" render={(record) => <AccountLink record={record} />} />
-        <Column
-          source="lostAt"
-          render={(record) =>
-            record.lostAt ? (
-              <Stack spacing={0}>
-                <NoWrap>
-                  <DateTimeText value={record.lostAt} />
-                </NoWrap>
-                {record.lostById && (
-                  <Muted>
-                    {translate("resources.lost-devices.by")}{" "}
-                    <RecordLink to={paths.user(record.lostById)}>{record.lostByName}</RecordLink>
-                  </Muted>
-                )}
-              </Stack>
-            ) : (
-              <Muted>{translate("resources.lost-devices.notRecorded")}</Muted>
-            )
-          }
-        />
-        <Column
-          source="lastTestDate"
-          render={(record) =>
-            record.lastTestId ? (
-              <Stack spacing={0}>
-                <RecordLink to={testPath(record.lastTestId)}>{record.lastTestName}</RecordLink>
-                <Muted>
+        {contractColumns<LostDevice>(LOST_DEVICES, {
+          serialNumber: {
+            render: (record) => (
+              <NoWrap>
+                <RecordLink to={paths.device(record.id)}>{record.serialNumber}</RecordLink>
+              </NoWrap>
+            ),
+          },
+          typeCode: deviceTypeColumn(),
+          accountName: accountColumn(true),
+          lostAt: {
+            render: (record) =>
+              record.lostAt ? (
+                <Stack spacing={0}>
                   <NoWrap>
-                    <DateTimeText value={record.lastTestDate} />
+                    <DateTimeText value={record.lostAt} />
                   </NoWrap>
-                </Muted>
-              </Stack>
-            ) : (
-              <Muted>{translate("resources.lost-devices.noTest")}</Muted>
-            )
-          }
-        />
+                  {record.lostById && (
+                    <Muted>
+                      {translate("resources.lost-devices.by")}{" "}
+                      <RecordLink to={paths.user(record.lostById)}>{record.lostByName}</RecordLink>
+                    </Muted>
+                  )}
+                </Stack>
+              ) : (
+                <Muted>{translate("resources.lost-devices.notRecorded")}</Muted>
+              ),
+          },
+          lastTestDate: {
+            render: (record) =>
+              record.lastTestId ? (
+                <Stack spacing={0}>
+                  <RecordLink to={testPath(record.lastTestId)}>{record.lastTestName}</RecordLink>
+                  <Muted>
+                    <NoWrap>
+                      <DateTimeText value={record.lastTestDate} />
+                    </NoWrap>
+                  </Muted>
+                </Stack>
+              ) : (
+                <Muted>{translate("resources.lost-devices.noTest")}</Muted>
+              ),
+          },
+        })}
         {mayMarkFound && (
           <Column
             source="id"

@@ -1,15 +1,15 @@
 import { DataTable, SearchInput, useTranslate } from "react-admin";
 import { DELETED_ACCOUNTS, type DeletedAccount } from "../../api/recover";
-import { DateTimeText, RecordLink } from "../shared/fields";
+import { RecordLink } from "../shared/fields";
 import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
 import { BulkRestoreAccountsButton, RestoreAccountButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { DaysLeftChip, DeletedBy, RecoverIcon } from "./shared";
-import { columnFor, numberColumnFor } from "../shared/columns";
+import { columnFor } from "../shared/columns";
+import { contractColumns } from "../shared/contractColumns";
 
 const Column = columnFor<DeletedAccount>();
-const NumberColumn = numberColumnFor<DeletedAccount>();
 
 /**
  * /recover/accounts (spec §2, super admins): the accounts whose deletion was asked for in the
@@ -35,20 +35,16 @@ export default function DeletedAccountList() {
         bulkActionButtons={<BulkRestoreAccountsButton />}
         empty={<ListNoMatch resource={DELETED_ACCOUNTS} />}
       >
-        <Column
-          source="name"
-          render={(record) => <RecordLink to={paths.account(record.id)}>{record.name}</RecordLink>}
-        />
-        <Column source="email" truncate />
-        <Column source="deletionRequestedAt" render={(record) => <DateTimeText value={record.deletionRequestedAt} />} />
-        <Column
-          source="deletionRequestedByName"
-          disableSort
-          render={(record) => <DeletedBy userId={record.deletionRequestedById} name={record.deletionRequestedByName} />}
-        />
-        <Column source="daysLeft" render={(record) => <DaysLeftChip days={record.daysLeft} />} />
-        <NumberColumn source="userCount" disableSort />
-        <NumberColumn source="testCount" disableSort />
+        {contractColumns<DeletedAccount>(DELETED_ACCOUNTS, {
+          name: { render: (record) => <RecordLink to={paths.account(record.id)}>{record.name}</RecordLink> },
+          email: { truncate: true },
+          deletionRequestedByName: {
+            render: (record) => (
+              <DeletedBy userId={record.deletionRequestedById} name={record.deletionRequestedByName} />
+            ),
+          },
+          daysLeft: { render: (record) => <DaysLeftChip days={record.daysLeft} /> },
+        })}
         <Column source="action" disableSort render={(record) => <RestoreAccountButton account={record} />} />
       </DataTable>
     </ListPage>

@@ -3,15 +3,14 @@ import AccountsIcon from "@mui/icons-material/DomainOutlined";
 import { Link } from "react-router-dom";
 import { DataTable, SearchInput, useCanAccess, useTranslate } from "react-admin";
 import { DELETED_TESTS, type DeletedTest } from "../../api/recover";
-import { AccountLink, DateTimeText } from "../shared/fields";
 import { ListPage } from "../shared/ListPage";
 import { BulkRestoreButton, RestoreTestButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { DaysLeftChip, DeletedBy, RecoverIcon } from "./shared";
-import { columnFor, numberColumnFor } from "../shared/columns";
+import { columnFor } from "../shared/columns";
+import { accountColumn, contractColumns, hiddenColumnsOf } from "../shared/contractColumns";
 
 const Column = columnFor<DeletedTest>();
-const NumberColumn = numberColumnFor<DeletedTest>();
 
 /**
  * /recover/tests (spec §2 "Recover", everyone; §9: deleted tests are recoverable for 15 days): the
@@ -46,20 +45,14 @@ export default function DeletedTestList() {
         rowClick={false}
         bulkActionButtons={mayRestore ? <BulkRestoreButton /> : false}
         empty={<ListNoMatch resource={DELETED_TESTS} />}
-        hiddenColumns={seesAccounts ? ["createdByName"] : ["accountName", "createdByName"]}
+        hiddenColumns={[...hiddenColumnsOf(DELETED_TESTS), ...(seesAccounts ? [] : ["accountName"])]}
       >
-        <Column source="name" />
-        <Column source="accountName" render={(record) => <AccountLink record={record} />} />
-        <Column source="deviceName" disableSort />
-        <Column source="date" render={(record) => <DateTimeText value={record.date} />} />
-        <Column source="createdByName" disableSort />
-        <Column source="deletedAt" render={(record) => <DateTimeText value={record.deletedAt} />} />
-        <Column
-          source="deletedByName"
-          render={(record) => <DeletedBy userId={record.deletedById} name={record.deletedByName} />}
-        />
-        <Column source="daysLeft" render={(record) => <DaysLeftChip days={record.daysLeft} />} />
-        <NumberColumn source="fileCount" disableSort />
+        {contractColumns<DeletedTest>(DELETED_TESTS, {
+          // Hidden, not left out, for those who see one account: its column chooser still offers it.
+          accountName: accountColumn(true),
+          deletedByName: { render: (record) => <DeletedBy userId={record.deletedById} name={record.deletedByName} /> },
+          daysLeft: { render: (record) => <DaysLeftChip days={record.daysLeft} /> },
+        })}
         {mayRestore && <Column source="action" disableSort render={(record) => <RestoreTestButton id={record.id} />} />}
       </DataTable>
     </ListPage>
