@@ -14,7 +14,7 @@ export const scheduledActionFields = {
   id: field.id(),
   /** pending until the scheduler carries it out (done) or a super admin or a payment cancels it. */
   state: field.oneOf(SCHEDULED_ACTION_STATES),
-  kind: field.oneOf(SCHEDULED_ACTION_KINDS),
+  kind: field.oneOf(SCHEDULED_ACTION_KINDS, "resources.scheduled-actions.kinds"),
   accountId: field.id(),
   accountName: field.text(),
   subscriptionId: field.textOrNull(),
@@ -26,7 +26,7 @@ export const scheduledActionFields = {
    */
   userId: field.textOrNull(),
   userName: field.textOrNull(),
-  reason: field.oneOf(SCHEDULED_ACTION_REASONS),
+  reason: field.oneOf(SCHEDULED_ACTION_REASONS, "resources.scheduled-actions.reasons"),
   /** When the scheduler carries it out. */
   runAt: field.date(),
   createdAt: field.date(),
@@ -47,6 +47,7 @@ export const scheduledActionsContract = declareResource<ScheduledAction>()({
   fields: scheduledActionFields,
   label: "scheduled action",
   description: "Actions the lifecycle will carry out (cancelations, deletions): list, cancel, run now.",
+  columns: ["accountName", "kind", "plan", "reason", "runAt", "requestedByName", "state"],
   sorts: ["runAt", "createdAt", "accountName", "kind"],
   defaultSort: ["runAt", "ASC"],
   filters: { state: "exact", kind: "exact", reason: "exact", accountId: "exact", runAt: "range" },

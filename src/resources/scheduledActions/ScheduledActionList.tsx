@@ -9,15 +9,14 @@ import {
   type ScheduledAction,
   type ScheduledActionKind,
 } from "../../api/lifecycle";
-import { AccountLink, DateTimeText, Muted, RecordLink } from "../shared/fields";
+import { DateTimeText, Muted, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { ListPage } from "../shared/ListPage";
 import { paths } from "../shared/paths";
 import { ScheduledActionButtons } from "./actions";
 import { outcomeKey, runsIn, SCHEDULED_ACTION_PAGES } from "./scheduledActionRules";
-import { columnFor } from "../shared/columns";
+import { accountColumn, contractColumns } from "../shared/contractColumns";
 
-const Column = columnFor<ScheduledAction>();
 const R = "resources.scheduled-actions";
 
 /** The list opens on what is still to happen; the state filter shows the history. */
@@ -157,49 +156,35 @@ export function ScheduledActionList({ kind }: { kind: ScheduledActionKind | null
     >
       {/* No row click: each row holds links and buttons of its own. */}
       <DataTable rowClick={false} bulkActionButtons={false} empty={<Empty />}>
-        <Column source="accountName" render={(record) => <AccountLink record={record} />} />
-        {kind === null && (
-          <Column source="kind" render={(record) => translate(`${R}.kinds.${record.kind}`, { _: record.kind })} />
-        )}
-        {showsPlan && (
-          <Column
-            source="plan"
-            disableSort
-            render={(record) => record.plan ?? <Muted noWrap>{translate("resources.shared.none")}</Muted>}
-          />
-        )}
-        <Column
-          source="reason"
-          disableSort
-          render={(record) => translate(`${R}.reasons.${record.reason}`, { _: record.reason })}
-        />
-        <Column source="runAt" render={(record) => <RunsAt action={record} />} />
-        <Column
-          source="requestedByName"
-          disableSort
-          render={(record) =>
-            record.requestedById ? (
-              <RecordLink to={paths.user(record.requestedById)}>{record.requestedByName}</RecordLink>
-            ) : (
-              <Muted noWrap>{translate(`${R}.theService`)}</Muted>
-            )
-          }
-        />
-        <Column
-          source="state"
-          label={`${R}.fields.action`}
-          disableSort
-          align="right"
-          render={(record) =>
-            record.state === "pending" ? (
-              mayChange ? (
-                <ScheduledActionButtons action={record} />
-              ) : null
-            ) : (
-              <Outcome action={record} />
-            )
-          }
-        />
+        {contractColumns<ScheduledAction>(SCHEDULED_ACTIONS, {
+          accountName: accountColumn(true),
+          // The kind is the tab's on the kind pages; a deletion has no plan.
+          kind: kind === null && {},
+          plan: showsPlan && {
+            render: (record) => record.plan ?? <Muted noWrap>{translate("resources.shared.none")}</Muted>,
+          },
+          runAt: { render: (record) => <RunsAt action={record} /> },
+          requestedByName: {
+            render: (record) =>
+              record.requestedById ? (
+                <RecordLink to={paths.user(record.requestedById)}>{record.requestedByName}</RecordLink>
+              ) : (
+                <Muted noWrap>{translate(`${R}.theService`)}</Muted>
+              ),
+          },
+          state: {
+            label: `${R}.fields.action`,
+            align: "right",
+            render: (record) =>
+              record.state === "pending" ? (
+                mayChange ? (
+                  <ScheduledActionButtons action={record} />
+                ) : null
+              ) : (
+                <Outcome action={record} />
+              ),
+          },
+        })}
       </DataTable>
     </ListPage>
   );
