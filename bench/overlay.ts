@@ -64,6 +64,9 @@ const service = await startService({ QUIET: "true", LOG_LEVEL: "warn" }, { dataD
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ baseURL: service.url, viewport: { width: 1366, height: 900 } });
+  // CI's smoke run shares its two cores with the PostgreSQL suites: a wait may outlast Playwright's
+  // 30 s there with nothing wrong (bench/run.ts's 5-minute limit still stops a hang).
+  page.setDefaultTimeout(sized(30_000, 120_000));
   const answer: AiResultResponse = {
     status: "completed",
     result: hexagons(POLYGONS),
