@@ -10,7 +10,7 @@ import { columnsOf } from "../../src/api/contract/declare";
 import * as field from "../../src/api/contract/fields";
 import { en } from "../../src/i18n/en";
 import { isSortable } from "../../src/resources/shared/columns";
-import { statusLabelKey } from "../../src/resources/shared/status";
+import { valueWordsKey } from "../../src/resources/shared/status";
 
 const RESOURCES = resolve(__dirname, "../../src/resources");
 
@@ -83,7 +83,7 @@ describe("the words of a field's values (fields.ts `labels`)", () => {
       for (const [key, declared] of Object.entries(contract.fields)) {
         if (declared.labels === undefined) continue;
         for (const value of declared.values ?? []) {
-          const words = declared.labels === "status" ? statusLabelKey(value) : `${declared.labels}.${value}`;
+          const words = valueWordsKey(declared.labels, value);
           if (typeof message(words) !== "string") missing.push(`${contract.name}.${key}: ${words}`);
         }
       }

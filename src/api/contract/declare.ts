@@ -10,7 +10,7 @@
  */
 
 import type { Role } from "../types";
-import type { FieldDeclaration } from "./fields";
+import type { FieldDeclaration, FieldKind } from "./fields";
 
 export type Order = "ASC" | "DESC";
 
@@ -152,6 +152,9 @@ export function columnsOf(contract: Pick<AnyResourceContract, "columns" | "field
 /** How a list's filter sidebar offers a declared filter: its values, Yes and No, date ranges, or no facet. */
 export type FacetKind = "values" | "yesNo" | "dates" | "none";
 
+/** The facet an `exact` filter on a field of each kind makes. */
+const FACET_OF_FIELD: Partial<Record<FieldKind, FacetKind>> = { oneOf: "values", boolean: "yesNo" };
+
 /**
  * Each declared filter, in order, with the facet it makes: a field of a few values (oneOf), a
  * yes-or-no field, a date range; an id, a text or a filter that is no field has no facet (a list
@@ -161,9 +164,9 @@ export function facetsOf(
   contract: Pick<AnyResourceContract, "filters" | "fields">,
 ): { source: string; kind: FacetKind }[] {
   return Object.entries(contract.filters).map(([source, filter]) => {
-    const kind = contract.fields[source]?.kind;
+    const field = contract.fields[source];
     if (filter === "range") return { source, kind: "dates" };
-    if (filter !== "exact") return { source, kind: "none" };
-    return { source, kind: kind === "oneOf" ? "values" : kind === "boolean" ? "yesNo" : "none" };
+    const kind = filter === "exact" && field ? FACET_OF_FIELD[field.kind] : undefined;
+    return { source, kind: kind ?? "none" };
   });
 }

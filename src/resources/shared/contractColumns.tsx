@@ -6,6 +6,7 @@ import type { FieldDeclaration } from "../../api/contract/fields";
 import { columnFor, numberColumnFor, type OwnColumnProps } from "./columns";
 import { AccountLink, DateTimeText, yesNoKey } from "./fields";
 import { StatusChip } from "./StatusChip";
+import { valueWordsKey } from "./status";
 
 /** A column's own choices over its field's default (its label, its cell), or false: no such column here. */
 export type ColumnChoice<R extends RaRecord> = Partial<DataTableColumnProps<R> & OwnColumnProps<R>> | false;
@@ -19,7 +20,7 @@ function YesNo({ value }: { value: boolean }) {
 function OptionLabel({ value, labels }: { value: string; labels: string }) {
   const translate = useTranslate();
   if (labels === "status") return <StatusChip status={value} />;
-  return <>{translate(`${labels}.${value}`)}</>;
+  return <>{translate(valueWordsKey(labels, value))}</>;
 }
 
 /** A field's cell by its type: dates in the reader's time, yes or no, a value in its words. */
@@ -30,10 +31,12 @@ function defaultRender(source: string, field: FieldDeclaration) {
       return (record: RaRecord) => <DateTimeText value={value(record)} />;
     case "boolean":
       return (record: RaRecord) => <YesNo value={value(record)} />;
-    case "oneOf":
-      return field.labels === undefined
+    case "oneOf": {
+      const { labels } = field;
+      return labels === undefined
         ? undefined
-        : (record: RaRecord) => <OptionLabel value={value(record)} labels={field.labels!} />;
+        : (record: RaRecord) => <OptionLabel value={value(record)} labels={labels} />;
+    }
     default:
       return undefined;
   }

@@ -2,6 +2,7 @@ import { Fragment, type ReactElement, type ReactNode } from "react";
 import { CONTRACTS } from "../../api/contract";
 import { facetsOf } from "../../api/contract/declare";
 import { DateFacet, OptionsFacet, YesNoFacet } from "./facets";
+import { valueWordsKey } from "./status";
 
 interface ContractFacetsProps {
   resource: string;
@@ -37,8 +38,7 @@ export function ContractFacets({ resource, own = {}, icons = {} }: ContractFacet
                 label={label}
                 source={source}
                 options={field?.values ?? []}
-                // The status words by default (OptionsFacet's own), else the words the field declares.
-                optionLabel={labels && labels !== "status" ? (value) => `${labels}.${String(value)}` : undefined}
+                optionLabel={labels === undefined ? undefined : (value) => valueWordsKey(labels, String(value))}
                 icon={icons[source]}
               />
             );

@@ -46,6 +46,13 @@ export const statusTone = (status: string): StatusTone =>
 /** The i18n key of a status's label: resources.shared.status.{status}. */
 export const statusLabelKey = (status: string): string => `resources.shared.status.${status}`;
 
+/**
+ * The message of a `oneOf` value in the words its field declares (src/api/contract/fields.ts
+ * `labels`): the shared status words for "status", else the message under the declared group.
+ */
+export const valueWordsKey = (labels: string, value: string): string =>
+  labels === "status" ? statusLabelKey(value) : `${labels}.${value}`;
+
 /** Whether a discount can be redeemed on a date: active, inside its dates, under its limit. */
 export function isDiscountRedeemable(
   discount: {
