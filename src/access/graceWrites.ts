@@ -51,8 +51,12 @@ export const GRACE_WRITES = {
   "PUT /api/box-type-settings/{typeCode}": "refused",
 } as const satisfies Record<string, "allowed" | "refused">;
 
-/** A write the console offers, named by the route it calls. */
-export type GraceWrite = keyof typeof GRACE_WRITES;
+/**
+ * A write the console offers, named by the route it calls: one above, or the update of a resource
+ * listed whole from its contract (ContractList), refused like every write the service does not allow.
+ */
+export type GraceWrite = keyof typeof GRACE_WRITES | `PUT /api/${string}/{id}`;
 
 /** Whether an account in its grace period is refused this write (by the service, so the console offers it disabled). */
-export const refusedDuringGrace = (write: GraceWrite): boolean => GRACE_WRITES[write] === "refused";
+export const refusedDuringGrace = (write: GraceWrite): boolean =>
+  (GRACE_WRITES as Record<string, string>)[write] !== "allowed";

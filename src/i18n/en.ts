@@ -356,6 +356,8 @@ export const appMessages = {
       deleted: "Deleted",
       cancel: "Cancel",
       close: "Close",
+      // The edit dialog of a resource listed whole from its contract (ContractList).
+      editTitle: "Edit %{name}",
       confirm: "Confirm",
       loadFailed: "This record could not be loaded.",
       notFound: "This record does not exist, or you cannot see it.",
@@ -412,6 +414,13 @@ export const appMessages = {
       },
       confirmTitle: "Are you sure?",
       countryRequired: "Choose a country from the list.",
+      // A text that does not match its field's declared pattern (src/api/contract/limits.ts).
+      invalid: {
+        text: "This text contains a character that cannot be stored.",
+        phone: "Use digits, spaces and + ( ) . - only.",
+        serialNumber: "Use letters, digits and . _ - only.",
+        country: "Choose a country from the list.",
+      },
     },
     accounts: {
       name: "Account |||| Accounts",

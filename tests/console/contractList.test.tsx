@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
+import { account } from "./harness/resourceService";
 
 const GAUGES: Gauge[] = [
   {
@@ -31,10 +32,27 @@ const GAUGES: Gauge[] = [
   },
 ];
 
-/** The gauges a §7 service answers, and the queries the console asked. */
+/** The gauges a §7 service answers, and the queries the console asked; the bodies it wrote. */
 function serveGauges(): URL[] {
   const asked: URL[] = [];
+  writes.length = 0;
+  const accounts = [account(1), account(2)];
   server.use(
+    http.get("*/api/accounts", () =>
+      HttpResponse.json(accounts, { headers: { "Content-Range": "accounts 0-1/2", "X-Total-Count": "2" } }),
+    ),
+    http.get("*/api/gauges/:id", ({ params }) => HttpResponse.json(GAUGES.find((gauge) => gauge.id === params.id))),
+    http.post("*/api/gauges", async ({ request }) => {
+      const body = (await request.json()) as Partial<Gauge>;
+      writes.push({ method: "POST", body });
+      return HttpResponse.json({ ...GAUGES[0], ...body, id: "g-new", version: 1 }, { status: 201 });
+    }),
+    http.put("*/api/gauges/:id", async ({ request, params }) => {
+      const body = (await request.json()) as Partial<Gauge>;
+      writes.push({ method: "PUT", body });
+      const gauge = GAUGES.find((row) => row.id === params.id)!;
+      return HttpResponse.json({ ...gauge, ...body, version: gauge.version + 1 });
+    }),
     http.get("*/api/gauges", ({ request }) => {
       const url = new URL(request.url);
       asked.push(url);
@@ -47,6 +65,8 @@ function serveGauges(): URL[] {
   );
   return asked;
 }
+
+const writes: { method: string; body: Partial<Gauge> }[] = [];
 
 const rows = () => within(screen.getByRole("table")).getAllByRole("row").slice(1);
 const headers = () =>
@@ -84,5 +104,70 @@ describe("a resource with only its declaration (the recipe's throw-away resource
     await renderConsole("/gauges", { role: "Manager" });
     expect(await screen.findByText("Page not found.")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Gauges" })).not.toBeInTheDocument();
+  });
+
+  it("creates and edits a record with the inputs its contract draws, checked by its declared limits", async () => {
+    serveGauges();
+    await renderConsole("/gauges", { role: "SuperAdmin" });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    const create = await screen.findByRole("dialog", { name: "Create Gauge" });
+    const name = within(create).getByRole("textbox", { name: /^Name/ });
+    fireEvent.change(name, { target: { value: "x".repeat(41) } });
+    fireEvent.click(within(create).getByRole("button", { name: "Save" }));
+    // The declared limits, on their fields, before anything is sent: the name's length, the
+    // account and the kind required (no nullable fields), the readings' minimum.
+    expect(await within(create).findByText(/40 characters/)).toBeInTheDocument();
+    expect(within(create).getByRole("combobox", { name: /^Account/ })).toHaveAttribute("aria-invalid", "true");
+    expect(writes).toEqual([]);
+
+    fireEvent.change(name, { target: { value: "Pocket loupe" } });
+    const accountPicker = within(create).getByRole("combobox", { name: /^Account/ });
+    fireEvent.change(accountPicker, { target: { value: "Account 02" } });
+    fireEvent.click(await screen.findByRole("option", { name: "Account 02" }));
+    fireEvent.mouseDown(within(create).getByRole("combobox", { name: /^Kind/ }));
+    fireEvent.click(await screen.findByRole("option", { name: "Loupe" }));
+    const readings = within(create).getByRole("spinbutton", { name: /^Readings/ });
+    fireEvent.change(readings, { target: { value: "-1" } });
+    fireEvent.click(within(create).getByRole("button", { name: "Save" }));
+    expect(await within(create).findByText(/at least 0/)).toBeInTheDocument();
+    fireEvent.change(readings, { target: { value: "7" } });
+    fireEvent.click(within(create).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toEqual({
+      method: "POST",
+      body: expect.objectContaining({ name: "Pocket loupe", accountId: "acc-2", kind: "loupe", readings: 7 }) as object,
+    });
+
+    // A row opens its edit dialog; Save sends the version and the contract's editable fields only.
+    fireEvent.click(await screen.findByText("Bench caliper"));
+    const edit = await screen.findByRole("dialog", { name: "Edit Gauge" });
+    const editedName = await within(edit).findByRole("textbox", { name: /^Name/ });
+    await waitFor(() => expect(editedName).toHaveValue("Bench caliper"));
+    fireEvent.change(editedName, { target: { value: "Bench caliper 2" } });
+    fireEvent.click(within(edit).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]).toEqual({
+      method: "PUT",
+      body: {
+        version: 1,
+        name: "Bench caliper 2",
+        accountId: "acc-1",
+        kind: "caliper",
+        calibrated: true,
+        readings: 1200,
+        calibratedAt: "2026-03-02T10:00:00.000Z",
+      },
+    });
+  });
+
+  it("offers no create or edit to a role its contract lets only list", async () => {
+    serveGauges();
+    await renderConsole("/gauges", { role: "Admin" });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.queryByRole("button", { name: "Create" })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText("Bench caliper"));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });

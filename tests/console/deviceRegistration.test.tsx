@@ -139,3 +139,21 @@ describe("registering a device with its location (issue 26 item 11)", () => {
     expect(db.bodies[0]!.body).toMatchObject({ accountId: "acc-3", businessId: "b-31", customBoxName: "Front desk" });
   });
 });
+
+describe("the device form's inputs, drawn from the devices contract", () => {
+  it("checks each field by its declared limits before sending, on the field", async () => {
+    serveBusinessesAndDevices();
+    const dialog = await openRegisterDialog();
+    const serial = within(dialog).getByRole("textbox", { name: /^Serial number/ });
+    fireEvent.change(serial, { target: { value: "SN 7731#" } });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /^Box name/ }), { target: { value: "x".repeat(61) } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    const serialField = serial.closest(".MuiFormControl-root") as HTMLElement;
+    expect(await within(serialField).findByText("Use letters, digits and . _ - only.")).toBeInTheDocument();
+    expect(within(dialog).getByText(/60 characters/)).toBeInTheDocument();
+    // The account is required (the contract's accountId is no nullable field).
+    expect(within(dialog).getByRole("combobox", { name: /^Account/ })).toHaveAttribute("aria-invalid", "true");
+    expect(db.bodies).toEqual([]);
+    expect(serial).toHaveValue("SN 7731#");
+  });
+});

@@ -168,7 +168,7 @@ describe("the role table", () => {
       [
         "PUT",
         `/api/businesses/${OTHER.businesses}`,
-        { version: 1, name: "X", address: "", city: "", country: "GB", phone: "" },
+        { version: 1, name: "X", address: "1 Main St", city: "Leeds", country: "GB", phone: "" },
       ],
       ["POST", `/api/users/${OTHER.users}/disable`, { version: 1 }],
       ["POST", `/api/users/${OTHER.users}/role`, { version: 1, role: "User" }],

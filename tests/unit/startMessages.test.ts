@@ -61,7 +61,10 @@ describe("the start-up's words", () => {
   it("are every message key the sign-in page and the start-up screens write", () => {
     expect(modules.size).toBeGreaterThan(20);
     const keys = new Set<string>();
-    for (const text of modules.values()) {
+    for (const [file, text] of modules) {
+      // The contracts' words are the lists' and forms' (a value's words, a pattern's message), which
+      // the start-up imports the contracts for but never writes.
+      if (file.includes("/src/api/contract/")) continue;
       for (const [, key] of text.matchAll(/"([a-z][a-zA-Z]*(?:\.[a-zA-Z0-9]+)+)"/g)) {
         if (AREAS.has(key.split(".")[0]) && !isGroup(key)) keys.add(key);
       }

@@ -2,30 +2,18 @@
 import { ownAccountUpdateSchema } from "../../../src/api/schemas/resourceWrites";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
-import Type from "typebox";
-import { ACCOUNT_STATUSES } from "../../../src/api/resources";
 import { callerOf } from "../auth/guard";
 import { alias } from "drizzle-orm/pg-core";
 import { accounts, users } from "../db/schema";
 import { forbidden } from "../http/errors";
-import { emailSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
 import { implementResource } from "../resources/definition";
-import { accountRecord, accountsContract } from "../../../src/api/contract/accounts";
-import { stringEnum } from "../../../src/api/schemas/common";
+import { accountFields, accountRecord, accountsContract } from "../../../src/api/contract/accounts";
+import { writableFields } from "../../../src/api/contract/recordSchema";
 import { findRecord } from "../resources/list";
 import { declaredAccess, readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
-import {
-  answers,
-  countrySchema,
-  errors,
-  idParams,
-  nullableId,
-  phoneSchema,
-  recordNameSchema,
-  versionSchema,
-} from "../resources/schemas";
+import { answers, errors, idParams, versionSchema } from "../resources/schemas";
 import { checkFree, checkUserOfAccount } from "../resources/checks";
 import { fullName, sqlText, type Executor } from "../resources/sql";
 import { notFoundOf, versionedChange } from "../resources/writes";
@@ -75,12 +63,7 @@ export const accountDefinition = implementResource(accountsContract, accountReco
   sorts: counts,
 });
 
-const writable = {
-  name: recordNameSchema,
-  email: emailSchema,
-  phone: Type.Optional(phoneSchema),
-  country: countrySchema,
-};
+const writable = writableFields(accountFields, ["name", "email", "phone", "country"]);
 
 /** 422 email when another account uses it (compared case-insensitively, like the unique index). */
 const checkEmailFree = (db: Executor, email: string, exceptId: string | null) =>
@@ -157,7 +140,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   writes.updateRoute({
     summary: "Update an account (pending_deletion schedules its deletion)",
     behaviour: { schedulesLifecycle: true },
-    fields: { ...writable, version: versionSchema, status: stringEnum(ACCOUNT_STATUSES), ownerId: nullableId },
+    fields: { ...writable, version: versionSchema, ...writableFields(accountFields, ["status", "ownerId"]) },
     change: (fields, { id }) => {
       const body = trimmed(fields);
       return async (current, tx) => {

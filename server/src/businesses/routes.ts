@@ -2,17 +2,16 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
-import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH } from "../../../src/api/rules";
 import { alias } from "drizzle-orm/pg-core";
 import { accounts, businesses, devices, invitations, tests, users } from "../db/schema";
 import { fieldError } from "../http/errors";
 import type { Services } from "../services";
 import { checkAccountExists, checkNoTests, checkUserOfAccount } from "../resources/checks";
 import { implementResource } from "../resources/definition";
-import { businessesContract, businessRecord } from "../../../src/api/contract/businesses";
+import { businessesContract, businessFields, businessRecord } from "../../../src/api/contract/businesses";
+import { writableFields, writeSchemaOf } from "../../../src/api/contract/recordSchema";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
-import { accountIdSchema, countrySchema, nullableId, phoneSchema, recordNameSchema } from "../resources/schemas";
 import { fullName, sqlText } from "../resources/sql";
 
 const b = alias(businesses, "b");
@@ -46,13 +45,9 @@ export const businessDefinition = implementResource(businessesContract, business
 });
 
 const fields = {
-  name: recordNameSchema,
-  ownerId: Type.Optional(nullableId),
-  address: Type.String({ maxLength: ADDRESS_MAX_LENGTH }),
-  city: Type.String({ maxLength: CITY_MAX_LENGTH }),
-  country: countrySchema,
-  phone: Type.Optional(phoneSchema),
-  accountId: Type.Optional(accountIdSchema),
+  ...writableFields(businessFields, ["name", "ownerId", "address", "city", "country", "phone"]),
+  // An admin's business is of their own account: only a super admin names it.
+  accountId: Type.Optional(writeSchemaOf(businessFields.accountId)),
 };
 
 export const businessRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {

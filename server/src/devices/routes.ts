@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { DEVICE_STATUSES } from "../../../src/api/resources";
-import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../../src/api/rules";
+import { CUSTOM_BOX_NAME_MAX_LENGTH } from "../../../src/api/rules";
 import { alias } from "drizzle-orm/pg-core";
 import { accounts, businesses, devices, forcedResets, tests } from "../db/schema";
 import { fieldError, forbidden } from "../http/errors";
@@ -11,11 +11,11 @@ import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree, checkNoTests } from "../resources/checks";
 import { implementResource, type Caller } from "../resources/definition";
-import { deviceRecord, devicesContract } from "../../../src/api/contract/devices";
+import { deviceFields, deviceRecord, devicesContract } from "../../../src/api/contract/devices";
+import { writableFields } from "../../../src/api/contract/recordSchema";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
-import { accountIdSchema, nullableId } from "../resources/schemas";
 import { sqlText, type Executor } from "../resources/sql";
 import { deviceNotifications } from "./notifications";
 
@@ -85,10 +85,7 @@ const customBoxNameSchema = nullable("string", { maxLength: CUSTOM_BOX_NAME_MAX_
 
 /** The console's create form leaves untouched inputs out: no business, no name, active. */
 const writable = {
-  serialNumber: Type.String({ minLength: 1, maxLength: SERIAL_NUMBER_MAX_LENGTH, pattern: "^[A-Za-z0-9._-]+$" }),
-  typeCode: Type.Integer({ minimum: 1, maximum: 99999 }),
-  accountId: accountIdSchema,
-  businessId: Type.Optional(nullableId),
+  ...writableFields(deviceFields, ["serialNumber", "typeCode", "accountId", "businessId"]),
   customBoxName: Type.Optional(customBoxNameSchema),
   status: Type.Optional(stringEnum(DEVICE_STATUSES)),
   // Left out by older clients: the preference stays as it is.

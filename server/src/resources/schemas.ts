@@ -12,15 +12,7 @@ export const idParams = Type.Object(
   { additionalProperties: false },
 );
 
-export {
-  accountIdSchema,
-  countrySchema,
-  nullableId,
-  personNameSchema,
-  phoneSchema,
-  recordNameSchema,
-  versionSchema,
-} from "../../../src/api/schemas/inputs";
+export { versionSchema } from "../../../src/api/schemas/inputs";
 
 /** A body: exactly these properties (Type.Optional ones may be left out); any other is refused. */
 export const bodySchema = <P extends Type.TProperties>(properties: P) =>

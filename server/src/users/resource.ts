@@ -6,19 +6,17 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { userFieldsEditableBy } from "../../../src/api/rules";
-import { ROLES } from "../../../src/api/types";
 import { alias } from "drizzle-orm/pg-core";
 import { accounts, businesses, users } from "../db/schema";
 import { fieldError, forbidden, HttpError } from "../http/errors";
-import { emailSchema } from "../../../src/api/schemas/auth";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
 import { implementResource } from "../resources/definition";
-import { userRecord, usersContract } from "../../../src/api/contract/users";
-import { stringEnum } from "../../../src/api/schemas/common";
+import { userFields, userRecord, usersContract } from "../../../src/api/contract/users";
+import { writableFields, writeSchemaOf } from "../../../src/api/contract/recordSchema";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
-import { accountIdSchema, nullableId, personNameSchema, versionSchema } from "../resources/schemas";
+import { versionSchema } from "../resources/schemas";
 import { sqlText, type Executor } from "../resources/sql";
 import { updateVersioned } from "../resources/writes";
 import { shownEmailOf } from "./parkedInvitations";
@@ -66,7 +64,7 @@ export const EMAIL_USED = "This email is already used.";
 export const checkUserEmailFree = (db: Executor, email: string, exceptId: string | null) =>
   checkFree(db, "users", sql`lower(email) = lower(${email})`, exceptId, "email", EMAIL_USED);
 
-const person = { firstName: personNameSchema, lastName: personNameSchema };
+const person = writableFields(userFields, ["firstName", "lastName"]);
 
 export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const def = userDefinition;
@@ -77,11 +75,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
   writes.createRoute({
     summary: "Create a user directly (status active, no password until they set one)",
     fields: {
-      ...person,
-      email: emailSchema,
-      role: stringEnum(ROLES),
-      accountId: accountIdSchema,
-      businessId: nullableId,
+      ...writableFields(userFields, ["firstName", "lastName", "email", "role", "accountId", "businessId"]),
     },
     insert: async (tx, body, { id }) => {
       await checkAccountExists(tx, body.accountId);
@@ -103,9 +97,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
     fields: {
       ...person,
       version: versionSchema,
-      email: Type.Optional(emailSchema),
-      accountId: Type.Optional(accountIdSchema),
-      businessId: Type.Optional(nullableId),
+      // Each role sends the fields it may change (userFieldsEditableBy), the others left out.
+      email: Type.Optional(writeSchemaOf(userFields.email)),
+      accountId: Type.Optional(writeSchemaOf(userFields.accountId)),
+      businessId: writeSchemaOf(userFields.businessId),
     },
     change:
       (body, { caller, id }) =>

@@ -2,19 +2,20 @@
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATES } from "../resources";
 import { declareResource } from "./declare";
 import * as field from "./fields";
+import { COUNTRY, EMAIL, ID, PHONE, RECORD_NAME } from "./limits";
 import { recordSchema } from "./recordSchema";
 
 /** GET /api/accounts, /api/accounts/{id}, and GET /api/account (one's own). */
 export const accountFields = {
   id: field.id(),
   version: field.version(),
-  name: field.text(),
+  name: field.text(RECORD_NAME),
   /** The owning user (a user of this account), or null before one is named. */
-  ownerId: field.textOrNull(),
+  ownerId: field.textOrNull(ID),
   ownerName: field.textOrNull(),
-  email: field.text(),
-  phone: field.text(),
-  country: field.text(),
+  email: field.text(EMAIL),
+  phone: field.text(PHONE),
+  country: field.text(COUNTRY),
   status: field.oneOf(ACCOUNT_STATUSES, "status"),
   subscriptionStatus: field.oneOf(SUBSCRIPTION_STATES, "status"),
   createdAt: field.date(),

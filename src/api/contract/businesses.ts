@@ -1,20 +1,22 @@
 /** Businesses: the locations of an account (docs/api-resources.md "Businesses"). */
 import { declareResource } from "./declare";
 import * as field from "./fields";
+import { COUNTRY, ID, PHONE, RECORD_NAME } from "./limits";
+import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH } from "../rules";
 import { recordSchema } from "./recordSchema";
 
 export const businessFields = {
   id: field.id(),
   version: field.version(),
-  name: field.text(),
-  accountId: field.id(),
+  name: field.text(RECORD_NAME),
+  accountId: field.id(ID),
   accountName: field.text(),
-  ownerId: field.textOrNull(),
+  ownerId: field.textOrNull({ ...ID, optional: true }),
   ownerName: field.textOrNull(),
-  address: field.text(),
-  city: field.text(),
-  country: field.text(),
-  phone: field.text(),
+  address: field.text({ minLength: 1, maxLength: ADDRESS_MAX_LENGTH }),
+  city: field.text({ minLength: 1, maxLength: CITY_MAX_LENGTH }),
+  country: field.text(COUNTRY),
+  phone: field.text(PHONE),
   createdAt: field.date(),
 };
 export const businessRecord = recordSchema("business", businessFields);

@@ -2,20 +2,26 @@
 import { DEVICE_STATUSES } from "../resources";
 import { declareResource } from "./declare";
 import * as field from "./fields";
+import { ID } from "./limits";
+import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../rules";
 import { recordSchema } from "./recordSchema";
 
 export const deviceFields = {
   id: field.id(),
   version: field.version(),
-  serialNumber: field.text(),
+  serialNumber: field.text({
+    minLength: 1,
+    maxLength: SERIAL_NUMBER_MAX_LENGTH,
+    pattern: { source: "^[A-Za-z0-9._-]+$", message: "resources.shared.invalid.serialNumber" },
+  }),
   /** Spec §3's device type code (5001 Dr. Watson…); the console names it. */
-  typeCode: field.integer(),
+  typeCode: field.integer({ minimum: 1, maximum: 99999 }),
   /** The name the account gave the box (admins change it). */
-  customBoxName: field.textOrNull(),
+  customBoxName: field.textOrNull({ maxLength: CUSTOM_BOX_NAME_MAX_LENGTH, optional: true }),
   firmwareVersion: field.textOrNull(),
-  accountId: field.id(),
+  accountId: field.id(ID),
   accountName: field.text(),
-  businessId: field.textOrNull(),
+  businessId: field.textOrNull({ ...ID, optional: true }),
   businessName: field.textOrNull(),
   status: field.oneOf(DEVICE_STATUSES, "status"),
   lastSeenAt: field.dateOrNull(),
@@ -75,7 +81,7 @@ export const devicesContract = declareResource<Device>()({
   search: true,
   representation: "serialNumber",
   references: { accountId: "accounts", businessId: "businesses" },
-  editable: ["serialNumber", "typeCode", "accountId", "businessId", "customBoxName", "status"],
+  editable: ["serialNumber", "typeCode", "customBoxName", "accountId", "businessId", "status"],
   access: {
     list: "signedIn",
     get: "signedIn",

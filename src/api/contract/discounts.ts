@@ -2,27 +2,28 @@
 import { DISCOUNT_KINDS } from "../resources";
 import { declareResource, everyRouteFor } from "./declare";
 import * as field from "./fields";
+import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../rules";
 import { recordSchema } from "./recordSchema";
 
 export const discountFields = {
   id: field.id(),
   version: field.version(),
   /** Upper case letters, digits, - and _; unique. */
-  code: field.text(),
-  description: field.text(),
+  code: field.text({ maxLength: 64 }),
+  description: field.text({ maxLength: DISCOUNT_DESCRIPTION_MAX_LENGTH, optional: true }),
   kind: field.oneOf(DISCOUNT_KINDS, "resources.discounts.kinds"),
   /** 1–100 when kind is percent, else null. */
-  percentOff: field.integerOrNull(),
+  percentOff: field.integerOrNull({ optional: true }),
   /** Minor units when kind is amount, else null. */
-  amountOff: field.integerOrNull(),
+  amountOff: field.integerOrNull({ optional: true }),
   /** With amountOff. */
-  currency: field.textOrNull(),
-  validFrom: field.dateOrNull(),
-  validTo: field.dateOrNull(),
+  currency: field.textOrNull({ maxLength: 3, optional: true }),
+  validFrom: field.dateOrNull({ optional: true }),
+  validTo: field.dateOrNull({ optional: true }),
   /** null: unlimited. */
-  redemptionLimit: field.integerOrNull(),
+  redemptionLimit: field.integerOrNull({ optional: true }),
   redemptionCount: field.integer(),
-  active: field.boolean(),
+  active: field.boolean({ optional: true }),
   createdAt: field.date(),
 };
 export const discountRecord = recordSchema("discount", discountFields);

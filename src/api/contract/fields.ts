@@ -7,9 +7,31 @@
 
 export type FieldKind = "id" | "version" | "text" | "integer" | "boolean" | "date" | "oneOf";
 
+/**
+ * What a write may put in a field, declared once: the service's body schemas
+ * (recordSchema.ts `writableFields`) and the console's form validators
+ * (src/resources/shared/fieldValidators.ts) are made from it.
+ */
+export interface FieldLimits {
+  /** A text's length, in characters (minLength 1: it cannot be empty). */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** A regular expression's source that the whole text matches, and the words (a message key) saying what it allows. */
+  readonly pattern?: { readonly source: string; readonly message: string };
+  /** An integer's bounds. */
+  readonly minimum?: number;
+  readonly maximum?: number;
+  /** An email address; a country (ISO 3166-1 alpha-2, its pattern), which a form picks from the list. */
+  readonly format?: "email" | "country";
+  /** A form may leave it empty: a write leaves it out or sends null, and the service stores its empty value. */
+  readonly optional?: boolean;
+}
+
 export interface FieldDeclaration {
   readonly kind: FieldKind;
   readonly nullable: boolean;
+  /** What a write may hold; a field no form writes declares none. */
+  readonly limits?: FieldLimits;
   /** A `oneOf` field's values. */
   readonly values?: readonly string[];
   /**
@@ -34,9 +56,15 @@ export type ValueOf<D extends FieldDeclaration> = BaseValue<D> | (D extends { nu
 /** The record a resource's fields make (every field present in every answer). */
 export type RecordOf<F extends Fields> = { -readonly [K in keyof F]: ValueOf<F[K]> };
 
+/** What a write may send in a field: its value, or null too when the field is optional. */
+export type WriteValueOf<D extends FieldDeclaration> =
+  ValueOf<D> | (D extends { limits?: { optional: true } } ? null : never);
+
 const declare =
   <const K extends FieldKind, const N extends boolean>(kind: K, nullable: N) =>
-  () => ({ kind, nullable });
+  // The limits' literal type is kept: an optional field's writes may hold null (WriteValueOf).
+  <const L extends FieldLimits = FieldLimits>(limits?: L) =>
+    (limits ? { kind, nullable, limits } : { kind, nullable }) as { kind: K; nullable: N; limits?: L };
 
 export const id = declare("id", false);
 /** The optimistic-concurrency version: sent back on every write, bumped by the service. */

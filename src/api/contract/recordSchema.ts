@@ -5,7 +5,7 @@
  */
 import Type from "typebox";
 import { nullable, stringEnum } from "../schemas/common";
-import type { FieldDeclaration, Fields, ValueOf } from "./fields";
+import type { FieldDeclaration, Fields, ValueOf, WriteValueOf } from "./fields";
 
 function schemaOf(field: FieldDeclaration): Type.TSchema {
   switch (field.kind) {
@@ -31,3 +31,43 @@ export const recordSchema = <F extends Fields>(label: string, fields: F) =>
     },
     { title: label },
   );
+
+/**
+ * What a create or an update may send in a field, from its declared limits: an optional text or
+ * number may also be null or left out (the service stores its empty value).
+ */
+export function writeSchemaOf<D extends FieldDeclaration>(field: D): WriteProperty<D> {
+  const { optional = false, pattern, format, ...bounds } = field.limits ?? {};
+  // A country is checked by its pattern; "email" is a JSON Schema format.
+  const options = {
+    ...bounds,
+    ...(pattern ? { pattern: pattern.source } : {}),
+    ...(format === "email" ? { format } : {}),
+  };
+  const orNull = field.nullable || optional;
+  const schema =
+    field.kind === "boolean"
+      ? orNull
+        ? nullable("boolean")
+        : Type.Boolean()
+      : field.kind === "oneOf"
+        ? stringEnum(field.values ?? [])
+        : field.kind === "integer" || field.kind === "version"
+          ? orNull
+            ? nullable("integer", options)
+            : Type.Integer(options)
+          : orNull
+            ? nullable("string", options)
+            : Type.String(options);
+  return (optional ? Type.Optional(schema) : schema) as WriteProperty<D>;
+}
+
+type WriteProperty<D extends FieldDeclaration> = D extends { limits?: { optional: true } }
+  ? Type.TOptional<Type.TUnsafe<WriteValueOf<D>>>
+  : Type.TUnsafe<WriteValueOf<D>>;
+
+/** A write body's properties for the named fields, in that order (the route adds what is its own). */
+export const writableFields = <F extends Fields, const N extends keyof F & string>(fields: F, names: readonly N[]) =>
+  Object.fromEntries(names.map((name) => [name, writeSchemaOf(fields[name]!)])) as {
+    -readonly [K in N]: WriteProperty<F[K]>;
+  };

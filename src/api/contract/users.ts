@@ -4,19 +4,20 @@ import { ROLES } from "../types";
 import { USER_FIELDS_BY_REACH } from "../rules";
 import { declareResource } from "./declare";
 import * as field from "./fields";
+import { EMAIL, ID, PERSON_NAME } from "./limits";
 import { recordSchema } from "./recordSchema";
 
 /** A user as the users resource lists it (a superset of ApiUser, the session's user). */
 export const userFields = {
   id: field.id(),
   version: field.version(),
-  firstName: field.text(),
-  lastName: field.text(),
-  email: field.text(),
+  firstName: field.text(PERSON_NAME),
+  lastName: field.text(PERSON_NAME),
+  email: field.text(EMAIL),
   role: field.oneOf(ROLES, "roles"),
-  accountId: field.id(),
+  accountId: field.id(ID),
   accountName: field.text(),
-  businessId: field.textOrNull(),
+  businessId: field.textOrNull({ ...ID, optional: true }),
   businessName: field.textOrNull(),
   status: field.oneOf(USER_STATUSES, "status"),
   lastSignInAt: field.dateOrNull(),

@@ -1,10 +1,6 @@
-import { SelectInput, TextInput, email, maxLength, required } from "react-admin";
-import { ACCOUNT_STATUSES } from "../../api/resources";
 import type { User } from "../../api/resources";
 import { fullName } from "../../authProvider/identity";
-import { CountryInput } from "../shared/CountryInput";
-import { statusLabelKey } from "../shared/status";
-import { PHONE_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
+import { ContractInputs } from "../shared/ContractInput";
 import { ReferencePicker } from "../shared/pickers";
 
 export const userOptionText = (user: User) => `${fullName(user.firstName, user.lastName)} (${user.email})`;
@@ -23,22 +19,16 @@ export function AccountFields({
   noUsers?: boolean;
 }) {
   return (
-    <>
-      <TextInput source="name" validate={[required(), maxLength(RECORD_NAME_MAX_LENGTH)]} fullWidth />
-      <TextInput source="email" type="email" validate={[required(), email()]} fullWidth />
-      <TextInput source="phone" validate={maxLength(PHONE_MAX_LENGTH)} fullWidth />
-      <CountryInput fullWidth />
-      {withStatus && (
-        <SelectInput
-          source="status"
-          choices={ACCOUNT_STATUSES.map((status) => ({ id: status, name: statusLabelKey(status) }))}
-          validate={required()}
-        />
-      )}
-      {accountId && (
-        <OwnerInput accountId={accountId} helperText={noUsers ? "resources.accounts.ownerNoUsers" : undefined} />
-      )}
-    </>
+    <ContractInputs
+      resource="accounts"
+      wide={["name", "email", "phone", "country"]}
+      own={{
+        ...(withStatus ? {} : { status: null }),
+        ownerId: accountId ? (
+          <OwnerInput accountId={accountId} helperText={noUsers ? "resources.accounts.ownerNoUsers" : undefined} />
+        ) : null,
+      }}
+    />
   );
 }
 

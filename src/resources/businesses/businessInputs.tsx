@@ -1,28 +1,25 @@
-import { TextInput, maxLength, required } from "react-admin";
-import { AccountPicker, ReferencePicker } from "../shared/pickers";
+import { ReferencePicker } from "../shared/pickers";
 import { userOptionText } from "../accounts/accountInputs";
-import { CountryInput } from "../shared/CountryInput";
-import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH, PHONE_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
+import { ContractInputs } from "../shared/ContractInput";
 
-/** The fields of a business (a location of an account). */
-export function BusinessFields({ accountId, chooseAccount = false }: { accountId?: string; chooseAccount?: boolean }) {
+/** The fields of a business (a location of an account); its owner is one of the account's users. */
+export function BusinessFields({ accountId }: { accountId?: string }) {
   return (
-    <>
-      <TextInput source="name" validate={[required(), maxLength(RECORD_NAME_MAX_LENGTH)]} fullWidth />
-      {chooseAccount && <AccountPicker />}
-      <TextInput source="address" validate={[required(), maxLength(ADDRESS_MAX_LENGTH)]} fullWidth />
-      <TextInput source="city" validate={[required(), maxLength(CITY_MAX_LENGTH)]} />
-      <CountryInput fullWidth />
-      <TextInput source="phone" validate={maxLength(PHONE_MAX_LENGTH)} />
-      {accountId && (
-        <ReferencePicker
-          source="ownerId"
-          reference="users"
-          filter={{ accountId }}
-          optionText={userOptionText}
-          fullWidth
-        />
-      )}
-    </>
+    <ContractInputs
+      resource="businesses"
+      fields={["name", "address", "city", "country", "phone", "ownerId"]}
+      wide={["name", "address", "country"]}
+      own={{
+        ownerId: accountId ? (
+          <ReferencePicker
+            source="ownerId"
+            reference="users"
+            filter={{ accountId }}
+            optionText={userOptionText}
+            fullWidth
+          />
+        ) : null,
+      }}
+    />
   );
 }

@@ -1,11 +1,9 @@
 import { TextField } from "@mui/material";
 import { useFormContext, useWatch } from "react-hook-form";
-import { SelectInput, TextInput, maxLength, required, useTranslate } from "react-admin";
-import { DEVICE_STATUSES } from "../../api/resources";
+import { SelectInput, required, useTranslate } from "react-admin";
+import { ContractInputs } from "../shared/ContractInput";
 import { AccountPicker, BusinessPicker } from "../shared/pickers";
-import { statusLabelKey } from "../shared/status";
 import { DEVICE_TYPE_CHOICES } from "./deviceTypes";
-import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../../api/rules";
 
 /**
  * The device's location: one of the chosen account's businesses (optional). Until an account is
@@ -36,17 +34,13 @@ function DeviceAccountInput() {
 /** The super admin's device form, to register a device and to edit one. */
 export function DeviceFields() {
   return (
-    <>
-      <TextInput source="serialNumber" validate={[required(), maxLength(SERIAL_NUMBER_MAX_LENGTH)]} />
-      <SelectInput source="typeCode" choices={DEVICE_TYPE_CHOICES} validate={required()} />
-      <TextInput source="customBoxName" validate={maxLength(CUSTOM_BOX_NAME_MAX_LENGTH)} />
-      <DeviceAccountInput />
-      <DeviceBusinessInput />
-      <SelectInput
-        source="status"
-        choices={DEVICE_STATUSES.map((status) => ({ id: status, name: statusLabelKey(status) }))}
-        validate={required()}
-      />
-    </>
+    <ContractInputs
+      resource="devices"
+      own={{
+        typeCode: <SelectInput source="typeCode" choices={DEVICE_TYPE_CHOICES} validate={required()} />,
+        accountId: <DeviceAccountInput />,
+        businessId: <DeviceBusinessInput />,
+      }}
+    />
   );
 }

@@ -1,22 +1,12 @@
 import { Alert } from "@mui/material";
 import { useWatch } from "react-hook-form";
-import {
-  BooleanInput,
-  DateTimeInput,
-  FormDataConsumer,
-  NumberInput,
-  SelectInput,
-  TextInput,
-  maxLength,
-  required,
-  useTranslate,
-} from "react-admin";
+import { FormDataConsumer, SelectInput, useTranslate } from "react-admin";
 import { discountEffect, discountProblems } from "../../api/discountRules";
 import { PLAN_CURRENCY } from "../../api/plans";
-import { DISCOUNT_KINDS, type DiscountCreate } from "../../api/resources";
+import type { DiscountCreate } from "../../api/resources";
 import { formatMoney } from "../shared/money";
 import { formProblems, normalizeDiscount } from "./discountRules";
-import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../api/rules";
+import { ContractInput } from "../shared/ContractInput";
 
 const CURRENCIES = ["USD", "EUR", "GBP"].map((code) => ({ id: code, name: code }));
 
@@ -50,35 +40,31 @@ export function DiscountEffectNote() {
 export function DiscountFields() {
   return (
     <>
-      <TextInput source="code" validate={required()} parse={(value: string) => value.toUpperCase()} />
-      <TextInput
+      <ContractInput resource="discounts" source="code" parse={(value: string) => value.toUpperCase()} />
+      <ContractInput
+        resource="discounts"
         source="description"
-        validate={maxLength(DISCOUNT_DESCRIPTION_MAX_LENGTH)}
         helperText="resources.discounts.descriptionHelp"
         fullWidth
       />
-      <SelectInput
-        source="kind"
-        choices={DISCOUNT_KINDS.map((kind) => ({ id: kind, name: `resources.discounts.kinds.${kind}` }))}
-        validate={required()}
-      />
+      <ContractInput resource="discounts" source="kind" />
       <FormDataConsumer<DiscountCreate>>
         {({ formData }) =>
           formData.kind === "amount" ? (
             <>
-              <NumberInput source="amountOff" helperText="resources.discounts.amountHelp" min={1} />
+              <ContractInput resource="discounts" source="amountOff" helperText="resources.discounts.amountHelp" />
               <SelectInput source="currency" choices={CURRENCIES} />
             </>
           ) : (
-            <NumberInput source="percentOff" min={1} max={100} />
+            <ContractInput resource="discounts" source="percentOff" />
           )
         }
       </FormDataConsumer>
       <DiscountEffectNote />
-      <DateTimeInput source="validFrom" />
-      <DateTimeInput source="validTo" />
-      <NumberInput source="redemptionLimit" min={1} helperText="resources.discounts.limitHelp" />
-      <BooleanInput source="active" />
+      <ContractInput resource="discounts" source="validFrom" />
+      <ContractInput resource="discounts" source="validTo" />
+      <ContractInput resource="discounts" source="redemptionLimit" helperText="resources.discounts.limitHelp" />
+      <ContractInput resource="discounts" source="active" />
     </>
   );
 }

@@ -1,34 +1,83 @@
-import { DataTable, useCanAccess, useResourceContext } from "react-admin";
+import { useState } from "react";
+import { Button } from "@mui/material";
+import AddIcon from "@mui/icons-material/Add";
+import { DataTable, useCanAccess, useResourceContext, useTranslate } from "react-admin";
+import { CONTRACTS } from "../../api/contract";
+import { editedFieldsOf } from "../../api/contract/declare";
 import { contractColumns, hiddenColumnsOf } from "./contractColumns";
 import { ContractFacets } from "./contractFacets";
+import { ContractInputs } from "./ContractInput";
+import { onlyFields } from "./editableFields";
+import { CreateDialog, EditDialog } from "./FormDialog";
 import { ListAside, ResourceList } from "./ResourceList";
+import { opensInPlace } from "./rowOpener";
 import { ServerExportButton } from "./ServerExportButton";
 
 /**
  * The list of a resource that has no page of its own: everything from its contract (its columns,
- * facets, search, sorts, export), titled `screens.<resource>`. A screen shows it with
- * `contractScreen()` (src/access/screenTable.ts); a resource grows its own page when it needs one.
+ * facets, search, sorts, export), titled `screens.<resource>`; where the contract declares an edit
+ * form (`editable`), a record opens in an edit dialog and the list creates one, with the inputs
+ * the contract draws. A screen shows it with `contractScreen()` (src/access/screenTable.ts); a
+ * resource grows its own page when it needs one.
  */
 export default function ContractList() {
   const resource = useResourceContext()!;
+  const translate = useTranslate();
+  const editable = CONTRACTS[resource]?.editable;
   const { canAccess: mayExport } = useCanAccess({ resource, action: "export" });
+  const { canAccess: mayCreate } = useCanAccess({ resource, action: "create" });
+  const { canAccess: mayEdit } = useCanAccess({ resource, action: "edit" });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const name = translate(`resources.${resource}.name`, { smart_count: 1 });
   return (
-    <ResourceList
-      resource={resource}
-      title={`screens.${resource}`}
-      aside={
-        <ListAside>
-          <ContractFacets resource={resource} />
-        </ListAside>
-      }
-    >
-      <DataTable
-        rowClick={false}
-        hiddenColumns={hiddenColumnsOf(resource)}
-        bulkActionButtons={mayExport ? <ServerExportButton selection /> : false}
+    <>
+      <ResourceList
+        resource={resource}
+        title={`screens.${resource}`}
+        headerActions={
+          editable && mayCreate ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              {translate("ra.action.create")}
+            </Button>
+          ) : undefined
+        }
+        aside={
+          <ListAside>
+            <ContractFacets resource={resource} />
+          </ListAside>
+        }
       >
-        {contractColumns(resource)}
-      </DataTable>
-    </ResourceList>
+        <DataTable
+          rowClick={editable && mayEdit ? opensInPlace(setEditing) : false}
+          hiddenColumns={hiddenColumnsOf(resource)}
+          bulkActionButtons={mayExport ? <ServerExportButton selection /> : false}
+        >
+          {contractColumns(resource)}
+        </DataTable>
+      </ResourceList>
+      {editable && (
+        <>
+          <CreateDialog
+            resource={resource}
+            open={creating}
+            title={translate("ra.page.create", { name })}
+            onClose={() => setCreating(false)}
+          >
+            <ContractInputs resource={resource} />
+          </CreateDialog>
+          <EditDialog
+            resource={resource}
+            id={editing}
+            write={`PUT /api/${resource}/{id}`}
+            title={translate("resources.shared.editTitle", { name })}
+            onClose={() => setEditing(null)}
+            transform={onlyFields(editedFieldsOf({ editable }))}
+          >
+            <ContractInputs resource={resource} />
+          </EditDialog>
+        </>
+      )}
+    </>
   );
 }

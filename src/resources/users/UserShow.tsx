@@ -1,14 +1,14 @@
 import { Box, Stack } from "@mui/material";
-import { TextInput, email, maxLength, required, useTranslate } from "react-admin";
+import { useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
-import { PERSON_NAME_MAX_LENGTH } from "../../api/rules";
 import { fullName } from "../../authProvider/identity";
 import { UserAvatar } from "../../custom/layout/UserAvatar";
 import { DeleteRecordButton } from "../shared/DeleteRecordButton";
 import { onlyFields } from "../shared/editableFields";
 import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
-import { AccountPicker, BusinessPicker } from "../shared/pickers";
+import { ContractInputs } from "../shared/ContractInput";
+import { BusinessPicker } from "../shared/pickers";
 import { paths } from "../shared/paths";
 import { editableUserFields } from "../shared/permissions";
 import { RecordShow } from "../shared/RecordState";
@@ -21,17 +21,12 @@ import { ChangeRoleButton, DisableUserButton } from "./userActions";
 /** The inputs the actor may change, nothing else (the service checks the same list). */
 function UserFields({ fields, accountId }: { fields: (keyof User)[]; accountId: string }) {
   return (
-    <>
-      {fields.includes("firstName") && (
-        <TextInput source="firstName" validate={[required(), maxLength(PERSON_NAME_MAX_LENGTH)]} />
-      )}
-      {fields.includes("lastName") && (
-        <TextInput source="lastName" validate={[required(), maxLength(PERSON_NAME_MAX_LENGTH)]} />
-      )}
-      {fields.includes("email") && <TextInput source="email" type="email" validate={[required(), email()]} fullWidth />}
-      {fields.includes("accountId") && <AccountPicker />}
-      {fields.includes("businessId") && <BusinessPicker accountId={accountId} />}
-    </>
+    <ContractInputs
+      resource="users"
+      fields={fields}
+      wide={["email", "accountId"]}
+      own={{ businessId: <BusinessPicker accountId={accountId} /> }}
+    />
   );
 }
 

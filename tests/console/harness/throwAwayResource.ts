@@ -1,24 +1,25 @@
 /**
  * A resource the product does not have, declared the way the recipe "Add a resource" says
  * (docs/ARCHITECTURE.md): its contract, one line among the contracts, one screen line and its
- * words. Imported before the console, so its tables read it as they would a real one.
+ * words; its edit form is the contract's `editable` fields. Imported before the console, so its tables read it as they would a real one.
  */
 import { contractScreen, SCREEN_TABLE } from "../../../src/access/screenTable";
 import { CONTRACTS } from "../../../src/api/contract";
 import { declareResource, everyRouteFor } from "../../../src/api/contract/declare";
 import * as field from "../../../src/api/contract/fields";
+import { ID } from "../../../src/api/contract/limits";
 import { en } from "../../../src/i18n/en";
 
 export const gaugeFields = {
   id: field.id(),
   version: field.version(),
-  name: field.text(),
-  accountId: field.id(),
+  name: field.text({ minLength: 1, maxLength: 40 }),
+  accountId: field.id(ID),
   accountName: field.text(),
   kind: field.oneOf(["caliper", "loupe"], "resources.gauges.kinds"),
   calibrated: field.boolean(),
-  readings: field.integer(),
-  calibratedAt: field.dateOrNull(),
+  readings: field.integer({ minimum: 0 }),
+  calibratedAt: field.dateOrNull({ optional: true }),
 };
 export type Gauge = field.RecordOf<typeof gaugeFields>;
 
@@ -34,6 +35,7 @@ export const gaugesContract = declareResource<Gauge>()({
   representation: "name",
   references: { accountId: "accounts" },
   hiddenColumns: ["readings"],
+  editable: ["name", "accountId", "kind", "calibrated", "readings", "calibratedAt"],
   access: { ...everyRouteFor(["SuperAdmin"]), list: ["SuperAdmin", "Admin"] },
 });
 

@@ -1,0 +1,35 @@
+/**
+ * The limits several resources' fields share (fields.ts `FieldLimits`): what a write may hold in a
+ * name, an email, a phone, a country, an id. The service validates bodies with them and the
+ * console's forms check the same before sending.
+ */
+import { COUNTRY_CODE_PATTERN, PERSON_NAME_MAX_LENGTH, PHONE_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../rules";
+import type { FieldLimits } from "./fields";
+
+/** The id of a record (of the resource or one it points at), as a body sends it. */
+export const ID = { maxLength: 100 } as const satisfies FieldLimits;
+
+/** The name of an account or a business. */
+export const RECORD_NAME = { minLength: 1, maxLength: RECORD_NAME_MAX_LENGTH } as const satisfies FieldLimits;
+
+/** A person's first or last name; no NUL character (PostgreSQL text cannot hold one: it would be a 500). */
+export const PERSON_NAME = {
+  minLength: 1,
+  maxLength: PERSON_NAME_MAX_LENGTH,
+  pattern: { source: "^[^\\u0000]*$", message: "resources.shared.invalid.text" },
+} as const satisfies FieldLimits;
+
+export const EMAIL = { format: "email", maxLength: 254 } as const satisfies FieldLimits;
+
+/** Optional: an untouched or emptied input sends nothing or null (stored ""). */
+export const PHONE = {
+  maxLength: PHONE_MAX_LENGTH,
+  pattern: { source: "^[0-9+() .-]*$", message: "resources.shared.invalid.phone" },
+  optional: true,
+} as const satisfies FieldLimits;
+
+/** ISO 3166-1 alpha-2. */
+export const COUNTRY = {
+  format: "country",
+  pattern: { source: COUNTRY_CODE_PATTERN.source, message: "resources.shared.invalid.country" },
+} as const satisfies FieldLimits;
