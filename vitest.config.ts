@@ -2,10 +2,12 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
 /**
- * Service tests that replace a module with vi.mock: they need a fresh module graph of their own (in
- * the shared worker of the "server" project, an earlier file has loaded the real module already).
+ * Service tests that replace a module with vi.mock, or add to a shared table (the throw-away
+ * resource's feature): they need a fresh module graph of their own (in the shared worker of the
+ * "server" project, an earlier file has loaded the real module already, and a later one would see
+ * the addition).
  */
-const SERVER_FILES_WITH_MOCKS = ["tests/server/strangers.test.ts"];
+const SERVER_FILES_WITH_MOCKS = ["tests/server/strangers.test.ts", "tests/server/throwAwayResource.test.ts"];
 
 /**
  * Unit tests of what a module does when it is first evaluated (the translator before and after the

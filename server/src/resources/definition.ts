@@ -7,7 +7,12 @@
 import { Column, getTableName, is, type AnyColumn, type SQL } from "drizzle-orm";
 import Type from "typebox";
 import type { Role } from "../../../src/api/types";
-import type { FilterKind, ResourceAccess, ResourceContract } from "../../../src/api/contract/declare";
+import type {
+  AnyResourceContract,
+  FilterKind,
+  ResourceAccess,
+  ResourceContract,
+} from "../../../src/api/contract/declare";
 import { iso, sqlOf, type SqlExpr } from "./sql";
 
 /** Who is asking: the scope and the per-user filters (bookmarked) depend on it. */
@@ -67,6 +72,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   defaultSort: readonly [string, "ASC" | "DESC"];
   /** Who may call each of its routes: its contract's, for both sides. */
   access: ResourceAccess;
+  /** The contract it implements (src/api/contract/). */
+  contract: AnyResourceContract;
 }
 
 /** A record's answer schema, from its definition's fields: every field, none written twice. */
@@ -212,5 +219,6 @@ export function implementResource<P extends Properties, S extends string, Fl ext
     sorts,
     defaultSort: contract.defaultSort,
     access: contract.access,
+    contract,
   };
 }

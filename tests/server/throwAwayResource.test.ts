@@ -1,0 +1,163 @@
+/**
+ * The recipe "Add a resource" (docs/ARCHITECTURE.md) followed on the service for a resource the
+ * product does not have (tests/fixtures/gauges.ts): its table, its implementation (the SQL of each
+ * field) and one line among the features, `contractRoutes()`. Driven through the console's own
+ * dataProvider, it lists, reads, creates, updates and deletes as its contract declares, with
+ * nothing written for it but those.
+ */
+import { sql } from "drizzle-orm";
+import { alias, boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { OpenAPIV3 } from "openapi-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { editedFieldsOf } from "../../src/api/contract/declare";
+import { recordSchema } from "../../src/api/contract/recordSchema";
+import { onlyFields } from "../../src/resources/shared/editableFields";
+import type { ConsoleDataProvider } from "../../src/dataProvider";
+import { accounts } from "../../server/src/db/schema";
+import { FEATURES, type Feature } from "../../server/src/features";
+import { contractRoutes } from "../../server/src/resources/contractRoutes";
+import { implementResource } from "../../server/src/resources/definition";
+import { gaugeFields, gaugesContract, type Gauge } from "../fixtures/gauges";
+import { consoleAs } from "./consoleClient";
+import { createTestApp, type TestApp } from "./helpers";
+
+// 1. The table (in the product: server/src/db/schema.ts and a migration).
+const gauges = pgTable("gauges", {
+  id: text("id").primaryKey(),
+  version: integer("version").notNull().default(1),
+  name: text("name").notNull(),
+  accountId: text("account_id").notNull(),
+  kind: text("kind").notNull(),
+  calibrated: boolean("calibrated").notNull(),
+  readings: integer("readings").notNull(),
+  calibratedAt: timestamp("calibrated_at", { withTimezone: true }),
+});
+const g = alias(gauges, "g");
+const a = alias(accounts, "a");
+
+// 2. Its implementation and its one line among the features (this file runs in modules of its own:
+// vitest.config.ts).
+const gaugeDefinition = implementResource(gaugesContract, recordSchema("gauge", gaugeFields), {
+  from: "gauges g join accounts a on a.id = g.account_id",
+  columns: {
+    id: g.id,
+    version: g.version,
+    name: g.name,
+    accountId: g.accountId,
+    accountName: a.name,
+    kind: g.kind,
+    calibrated: g.calibrated,
+    readings: g.readings,
+    calibratedAt: g.calibratedAt,
+  },
+  accountExpr: g.accountId,
+  search: [],
+});
+(FEATURES as Feature[]).push(contractRoutes(gaugeDefinition, gauges));
+
+let testApp: TestApp;
+let superAdmin: ConsoleDataProvider;
+let admin: ConsoleDataProvider;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.db.execute(
+    sql.raw(`create table gauges (id text primary key, version integer not null default 1, name text not null,
+      account_id text not null references accounts(id), kind text not null, calibrated boolean not null,
+      readings integer not null, calibrated_at timestamptz)`),
+  );
+  superAdmin = await consoleAs(testApp.app, "superadmin@example.com");
+  admin = await consoleAs(testApp.app, "admin@example.com");
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const byName = (order: "ASC" | "DESC") => ({
+  pagination: { page: 1, perPage: 10 },
+  sort: { field: "name", order },
+  filter: {},
+});
+
+describe("a resource made of its contract, its table and one line", () => {
+  it("creates, lists, sorts, filters, reads, updates and deletes through the console's dataProvider", async () => {
+    const accountId = admin.user.accountId;
+    const make = (name: string, kind: Gauge["kind"]) =>
+      superAdmin.create("gauges", {
+        data: { name, accountId, kind, calibrated: kind === "caliper", readings: 3, calibratedAt: null },
+      });
+    const { data: caliper } = await make("Bench caliper", "caliper");
+    await make("Desk loupe", "loupe");
+    expect(caliper).toMatchObject({ name: "Bench caliper", version: 1, accountName: expect.any(String) as string });
+
+    const names = async (order: "ASC" | "DESC") =>
+      (await superAdmin.getList("gauges", byName(order))).data.map((gauge) => gauge.name);
+    expect(await names("ASC")).toEqual(["Bench caliper", "Desk loupe"]);
+    expect(await names("DESC")).toEqual(["Desk loupe", "Bench caliper"]);
+    const loupes = await superAdmin.getList("gauges", { ...byName("ASC"), filter: { kind: "loupe" } });
+    expect(loupes.data.map((gauge) => gauge.name)).toEqual(["Desk loupe"]);
+    expect(loupes.total).toBe(1);
+
+    const { data: updated } = await superAdmin.update("gauges", {
+      id: caliper.id,
+      data: {
+        version: 1,
+        name: "Bench caliper 2",
+        accountId,
+        kind: "caliper",
+        calibrated: true,
+        readings: 4,
+        calibratedAt: "2026-03-02T10:00:00.000Z",
+      },
+      previousData: caliper,
+    });
+    expect(updated).toMatchObject({ name: "Bench caliper 2", version: 2, calibratedAt: "2026-03-02T10:00:00.000Z" });
+    // A stale version is refused, and a value past a declared limit names its field.
+    await expect(
+      superAdmin.update("gauges", {
+        id: caliper.id,
+        data: onlyFields(editedFieldsOf(gaugesContract))({ ...updated, version: 1 }),
+        previousData: updated,
+      }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(
+      superAdmin.update("gauges", {
+        id: caliper.id,
+        data: { version: 2, name: "x".repeat(41), accountId, kind: "caliper", calibrated: true, readings: 4 },
+        previousData: updated,
+      }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining("name") as string });
+
+    // The contract lets admins list their account's gauges, and only super admins write.
+    expect((await admin.getList("gauges", byName("ASC"))).total).toBe(2);
+    await expect(
+      admin.create("gauges", { data: { name: "Mine", accountId, kind: "loupe", calibrated: false, readings: 0 } }),
+    ).rejects.toMatchObject({ status: 403 });
+
+    await superAdmin.delete("gauges", { id: caliper.id, previousData: updated });
+    expect(await names("ASC")).toEqual(["Desk loupe"]);
+  });
+
+  it("is documented whole: each of its routes with an operationId, its create answering 201 with Location", async () => {
+    const document = (
+      await testApp.app.inject({ method: "GET", url: "/api/docs/openapi.json" })
+    ).json<OpenAPIV3.Document>();
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith("/api/gauges"))
+      .flatMap(([path, item]) =>
+        (["get", "post", "put", "delete"] as const).flatMap((method) =>
+          item?.[method] ? [`${method.toUpperCase()} ${path} ${item[method].operationId ?? "(none)"}`] : [],
+        ),
+      );
+    expect(operations.sort()).toEqual([
+      "DELETE /api/gauges/{id} deleteGaugesById",
+      "GET /api/gauges getGauges",
+      "GET /api/gauges/export.csv getGaugesExportCsv",
+      "GET /api/gauges/{id} getGaugesById",
+      "POST /api/gauges postGauges",
+      "PUT /api/gauges/{id} putGaugesById",
+    ]);
+    const created = document.paths["/api/gauges"]!.post!.responses["201"] as OpenAPIV3.ResponseObject;
+    expect(Object.keys(created.headers ?? {})).toContain("Location");
+  });
+});
