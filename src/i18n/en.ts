@@ -414,6 +414,8 @@ export const appMessages = {
       },
       confirmTitle: "Are you sure?",
       countryRequired: "Choose a country from the list.",
+      // A business picker before its form has an account (src/resources/shared/pickers.tsx).
+      businessAfterAccount: "Choose the account first: its businesses are offered here.",
       // A text that does not match its field's declared pattern (src/api/contract/limits.ts).
       invalid: {
         text: "This text contains a character that cannot be stored.",
@@ -571,7 +573,6 @@ export const appMessages = {
       phone: "Phone used",
       create: "Register device",
       createTitle: "Register a device",
-      businessAfterAccount: "Choose the account first: its businesses are offered here.",
       rename: {
         button: "Rename box",
         title: "Custom box name",

@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import type { Business } from "../../src/api/resources";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
-import { day, db, device, installResourceService } from "./harness/resourceService";
+import { day, db, device, installResourceService, user } from "./harness/resourceService";
 
 /**
  * Issue 26 item 11: registering a device sets its location too — the form offers the chosen
@@ -155,5 +155,28 @@ describe("the device form's inputs, drawn from the devices contract", () => {
     expect(within(dialog).getByRole("combobox", { name: /^Account/ })).toHaveAttribute("aria-invalid", "true");
     expect(db.bodies).toEqual([]);
     expect(serial).toHaveValue("SN 7731#");
+  });
+});
+
+describe("a user's account and business (the shared pickers)", () => {
+  it("clears the business when a super admin moves the user to another account, and offers the new account's", async () => {
+    serveBusinessesAndDevices();
+    db.users.push({ ...user("u-9", "User", "acc-3"), businessId: "b-31", businessName: "Hatton Garden lab" });
+    await renderConsole("/users/u-9", { role: "SuperAdmin" });
+    const form = await screen.findByRole("region", { name: "Edit" });
+    const businessPicker = await within(form).findByRole("combobox", { name: "Business" });
+    await waitFor(() => expect(businessPicker).toHaveValue("Hatton Garden lab"));
+    await pick(form, /^Account/, "Account 07", "Account 07");
+    const moved = await within(form).findByRole("combobox", { name: "Business" });
+    await waitFor(() => expect(moved).toHaveValue(""));
+    fireEvent.mouseDown(moved);
+    fireEvent.change(moved, { target: { value: "" } });
+    await waitFor(() =>
+      expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["Amsterdam counter"]),
+    );
+    fireEvent.keyDown(moved, { key: "Escape" });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(db.bodies).toHaveLength(1));
+    expect(db.bodies[0]!.body).toMatchObject({ accountId: "acc-7", businessId: null });
   });
 });

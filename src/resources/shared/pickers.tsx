@@ -1,8 +1,11 @@
-import { useFormState } from "react-hook-form";
+import { TextField } from "@mui/material";
+import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import {
   AutocompleteInput,
   ReferenceInput,
   required,
+  useResourceContext,
+  useTranslate,
   type AutocompleteInputProps,
   type SortPayload,
 } from "react-admin";
@@ -66,7 +69,31 @@ export function AccountPicker({ source = "accountId", label, onChange }: Account
   );
 }
 
-/** One of the account's businesses (locations), optional. */
-export function BusinessPicker({ accountId }: { accountId: string }) {
-  return <ReferencePicker source="businessId" reference="businesses" filter={{ accountId }} fullWidth />;
+/** The record's account: picking another clears a business of the one before (not a record's load). */
+export function AccountOfBusinessPicker() {
+  const { setValue } = useFormContext();
+  return <AccountPicker onChange={() => setValue("businessId", null, { shouldDirty: true })} />;
+}
+
+/**
+ * One of the form's account's businesses (its location), optional: it follows the account the
+ * form holds (AccountOfBusinessPicker). Until an account is chosen there is none to offer.
+ */
+export function BusinessPicker() {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const accountId = useWatch({ name: "accountId" }) as string | null | undefined;
+  if (!accountId) {
+    return (
+      <TextField
+        label={translate(`resources.${resource}.fields.businessId`)}
+        helperText={translate("resources.shared.businessAfterAccount")}
+        disabled
+        fullWidth
+      />
+    );
+  }
+  return (
+    <ReferencePicker key={accountId} source="businessId" reference="businesses" filter={{ accountId }} fullWidth />
+  );
 }

@@ -8,7 +8,7 @@ import { onlyFields } from "../shared/editableFields";
 import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { ContractInputs } from "../shared/ContractInput";
-import { BusinessPicker } from "../shared/pickers";
+import { AccountOfBusinessPicker, BusinessPicker } from "../shared/pickers";
 import { paths } from "../shared/paths";
 import { editableUserFields } from "../shared/permissions";
 import { RecordShow } from "../shared/RecordState";
@@ -19,13 +19,13 @@ import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { ChangeRoleButton, DisableUserButton } from "./userActions";
 
 /** The inputs the actor may change, nothing else (the service checks the same list). */
-function UserFields({ fields, accountId }: { fields: (keyof User)[]; accountId: string }) {
+function UserFields({ fields }: { fields: (keyof User)[] }) {
   return (
     <ContractInputs
       resource="users"
       fields={fields}
-      wide={["email", "accountId"]}
-      own={{ businessId: <BusinessPicker accountId={accountId} /> }}
+      wide={["email"]}
+      own={{ accountId: <AccountOfBusinessPicker />, businessId: <BusinessPicker /> }}
     />
   );
 }
@@ -80,7 +80,7 @@ function UserView({ user }: { user: User }) {
         {fields.length > 0 && (
           <Section title={translate("ra.action.edit")}>
             <VersionedEditInSection resource="users" id={user.id} write="PUT /api/users/{id}" transform={pick}>
-              <UserFields fields={fields} accountId={user.accountId} />
+              <UserFields fields={fields} />
             </VersionedEditInSection>
           </Section>
         )}
