@@ -7,20 +7,17 @@ import {
   FileInput,
   Form,
   SaveButton,
-  TextInput,
-  maxLength,
-  required,
   useDataProvider,
   useNotify,
   useRecordContext,
   useTranslate,
   type RaRecord,
 } from "react-admin";
-import { PERSON_NAME_MAX_LENGTH } from "../../api/rules";
 import { AVATAR_MAX_BYTES } from "../../api/userSettings";
 import type { CurrentUser } from "../../authProvider/useCurrentUser";
 import { AVATAR_SIZE } from "../../config";
 import type { ConsoleDataProvider } from "../../dataProvider";
+import { ContractInput } from "../../resources/shared/ContractInput";
 import { Section } from "../../resources/shared/Section";
 import { VersionedEdit } from "../../resources/shared/VersionedEdit";
 import { errorMessage } from "../errorMessage";
@@ -167,16 +164,8 @@ function NameForm({ user }: { user: CurrentUser }) {
         // The saved user becomes the current user: the app bar shows the new name at once.
         onSaved={() => void dataProvider.getUser(user.id).catch(() => undefined)}
       >
-        <TextInput
-          source="firstName"
-          label="userSettings.profile.firstName"
-          validate={[required(), maxLength(PERSON_NAME_MAX_LENGTH)]}
-        />
-        <TextInput
-          source="lastName"
-          label="userSettings.profile.lastName"
-          validate={[required(), maxLength(PERSON_NAME_MAX_LENGTH)]}
-        />
+        <ContractInput resource="users" source="firstName" label="userSettings.profile.firstName" />
+        <ContractInput resource="users" source="lastName" label="userSettings.profile.lastName" />
       </VersionedEdit>
     </Box>
   );

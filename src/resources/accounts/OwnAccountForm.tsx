@@ -6,9 +6,6 @@ import {
   Form,
   ResourceContextProvider,
   SaveButton,
-  TextInput,
-  maxLength,
-  required,
   useDataProvider,
   useNotify,
   useTranslate,
@@ -18,7 +15,7 @@ import type { ConsoleDataProvider } from "../../dataProvider";
 import { classifySaveError, fieldErrorsOf } from "../shared/concurrency";
 import { UnsavedChangesGuard, useWarnOnLeave } from "../shared/UnsavedChangesGuard";
 import { OwnerInput } from "./accountInputs";
-import { RECORD_NAME_MAX_LENGTH } from "../../api/rules";
+import { ContractInput } from "../shared/ContractInput";
 import { useGraceRefusal } from "../../access/useGraceRefusal";
 import { GraceNote } from "../shared/GraceNote";
 
@@ -107,7 +104,7 @@ export function OwnAccountForm({ account }: { account: Account }) {
               {translate("resources.shared.conflict.body")}
             </Alert>
           )}
-          <TextInput source="name" validate={[required(), maxLength(RECORD_NAME_MAX_LENGTH)]} fullWidth />
+          <ContractInput resource="accounts" source="name" fullWidth />
           <OwnerInput accountId={account.id} />
           <div>{refused === null ? <SaveButton /> : <GraceNote reason={refused} />}</div>
         </Stack>

@@ -11,6 +11,9 @@ interface ContractInputProps {
   source: string;
   fullWidth?: boolean;
   helperText?: string;
+  /** A message key, where the form names the field otherwise than its resource (My profile). */
+  label?: string;
+  autoFocus?: boolean;
   /** How a typed text becomes the value (a code in upper case). */
   parse?: (value: string) => unknown;
 }

@@ -15,9 +15,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import {
   Form,
   SelectInput,
-  TextInput,
-  email,
-  maxLength,
   required,
   useCanAccess,
   useCreate,
@@ -25,7 +22,7 @@ import {
   useTranslate,
 } from "react-admin";
 import type { Invitation, InvitationCreate } from "../../api/resources";
-import { PERSON_NAME_MAX_LENGTH } from "../../api/rules";
+import { ContractInput } from "../shared/ContractInput";
 import type { Role } from "../../api/types";
 import { INVITATIONS } from "../../dataProvider/resourceRoutes";
 import { AccountPicker } from "../shared/pickers";
@@ -49,8 +46,6 @@ const DEFAULTS: Partial<InviteValues> = { role: "User" };
  */
 const FIRST_USER_DEFAULTS: Partial<InviteValues> = { role: "Admin" };
 const FIELDS = ["email", "firstName", "lastName", "role", "accountId"];
-const NAME = [required(), maxLength(PERSON_NAME_MAX_LENGTH)];
-const EMAIL = [required(), email()];
 
 /** The account the dialog invites into, when it is opened from that account's page. */
 export interface InviteAccount {
@@ -153,10 +148,10 @@ export function InviteDialog({ open, onClose, account }: InviteDialogProps) {
         >
           <DialogContent sx={{ pt: 0 }}>
             <DialogContentText sx={{ mb: 2 }}>{translate("resources.users.invite.body")}</DialogContentText>
-            <TextInput source="email" type="email" validate={EMAIL} autoFocus fullWidth />
+            <ContractInput resource="users" source="email" autoFocus fullWidth />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              <TextInput source="firstName" validate={NAME} fullWidth />
-              <TextInput source="lastName" validate={NAME} fullWidth />
+              <ContractInput resource="users" source="firstName" fullWidth />
+              <ContractInput resource="users" source="lastName" fullWidth />
             </Stack>
             <SelectInput source="role" choices={roleChoices} validate={required()} fullWidth />
             {superAdmin && !account && <AccountPicker />}
