@@ -2,14 +2,7 @@ import { useState } from "react";
 import { Alert, AlertTitle, Button, Stack } from "@mui/material";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  Form,
-  ResourceContextProvider,
-  SaveButton,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from "react-admin";
+import { Form, ResourceContextProvider, SaveButton, useDataProvider, useNotify, useTranslate } from "react-admin";
 import type { Account, OwnAccountUpdate } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { classifySaveError, fieldErrorsOf } from "../shared/concurrency";

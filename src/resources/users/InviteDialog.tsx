@@ -12,15 +12,7 @@ import {
 } from "@mui/material";
 import SendIcon from "@mui/icons-material/Send";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  Form,
-  SelectInput,
-  required,
-  useCanAccess,
-  useCreate,
-  useNotify,
-  useTranslate,
-} from "react-admin";
+import { Form, SelectInput, required, useCanAccess, useCreate, useNotify, useTranslate } from "react-admin";
 import type { Invitation, InvitationCreate } from "../../api/resources";
 import { ContractInput } from "../shared/ContractInput";
 import type { Role } from "../../api/types";
