@@ -7,12 +7,7 @@ import { contractColumns } from "../shared/contractColumns";
 /** The businesses of the account in context (its page's Businesses tab). */
 export function BusinessTable() {
   return (
-    <RelatedRecordsTable
-      reference="businesses"
-      target="accountId"
-      sort={{ field: "name", order: "ASC" }}
-      rowPath={paths.business}
-    >
+    <RelatedRecordsTable reference="businesses" target="accountId" rowPath={paths.business}>
       {contractColumns<Business>("businesses", { country: { render: (record) => countryName(record.country) } }, [
         "name",
         "city",

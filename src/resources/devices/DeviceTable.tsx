@@ -16,12 +16,7 @@ export const DEVICE_COLUMNS = { typeCode: deviceTypeColumn<Device>() };
 /** The devices of the account (or business) in context. */
 export function DeviceTable({ target = "accountId" }: { target?: "accountId" | "businessId" }) {
   return (
-    <RelatedRecordsTable
-      reference="devices"
-      target={target}
-      sort={{ field: "lastSeenAt", order: "DESC" }}
-      rowPath={paths.device}
-    >
+    <RelatedRecordsTable reference="devices" target={target} rowPath={paths.device}>
       {contractColumns<Device>("devices", DEVICE_COLUMNS, [
         "serialNumber",
         "typeCode",

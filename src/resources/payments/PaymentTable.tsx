@@ -16,12 +16,7 @@ export const PAYMENT_COLUMNS = {
 /** The payments of the account (or subscription) in context. */
 export function PaymentTable({ target = "accountId" }: { target?: "accountId" | "subscriptionId" }) {
   return (
-    <RelatedRecordsTable
-      reference="payments"
-      target={target}
-      sort={{ field: "date", order: "DESC" }}
-      rowPath={paths.payment}
-    >
+    <RelatedRecordsTable reference="payments" target={target} rowPath={paths.payment}>
       {contractColumns<Payment>("payments", PAYMENT_COLUMNS, ["date", "invoiceNumber", "amount", "status"])}
     </RelatedRecordsTable>
   );

@@ -14,13 +14,7 @@ export const USER_COLUMNS = {
 /** The users of the account (or business) in context; `empty`: what shows when there are none. */
 export function UserTable({ target = "accountId", empty }: { target?: "accountId" | "businessId"; empty?: ReactNode }) {
   return (
-    <RelatedRecordsTable
-      reference="users"
-      target={target}
-      sort={{ field: "lastName", order: "ASC" }}
-      rowPath={paths.user}
-      empty={empty}
-    >
+    <RelatedRecordsTable reference="users" target={target} rowPath={paths.user} empty={empty}>
       {contractColumns<User>("users", USER_COLUMNS, ["lastName", "email", "role", "status", "lastSignInAt"])}
     </RelatedRecordsTable>
   );
