@@ -142,7 +142,7 @@ describe("a resource with only its declaration (the recipe's throw-away resource
 
     // A row opens its edit dialog; Save sends the version and the contract's editable fields only.
     fireEvent.click(await screen.findByText("Bench caliper"));
-    const edit = await screen.findByRole("dialog", { name: "Edit Gauge" });
+    const edit = await screen.findByRole("dialog", { name: "Edit Bench caliper" });
     const editedName = await within(edit).findByRole("textbox", { name: /^Name/ });
     await waitFor(() => expect(editedName).toHaveValue("Bench caliper"));
     fireEvent.change(editedName, { target: { value: "Bench caliper 2" } });

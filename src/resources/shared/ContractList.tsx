@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
-import { DataTable, useCanAccess, useResourceContext, useTranslate } from "react-admin";
+import { DataTable, useCanAccess, useResourceContext, useTranslate, type RaRecord } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
 import { editedFieldsOf } from "../../api/contract/declare";
 import { contractColumns, hiddenColumnsOf } from "./contractColumns";
@@ -23,12 +23,13 @@ import { ServerExportButton } from "./ServerExportButton";
 export default function ContractList() {
   const resource = useResourceContext()!;
   const translate = useTranslate();
-  const editable = CONTRACTS[resource]?.editable;
+  const { editable, representation } = CONTRACTS[resource]!;
   const { canAccess: mayExport } = useCanAccess({ resource, action: "export" });
   const { canAccess: mayCreate } = useCanAccess({ resource, action: "create" });
   const { canAccess: mayEdit } = useCanAccess({ resource, action: "edit" });
   const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
+  // The row opened: its id, and its name for the dialog's title.
+  const [editing, setEditing] = useState<RaRecord | null>(null);
   const name = translate(`resources.${resource}.name`, { smart_count: 1 });
   return (
     <>
@@ -49,7 +50,7 @@ export default function ContractList() {
         }
       >
         <DataTable
-          rowClick={editable && mayEdit ? opensInPlace(setEditing) : false}
+          rowClick={editable && mayEdit ? opensInPlace((_id, record) => setEditing(record)) : false}
           hiddenColumns={hiddenColumnsOf(resource)}
           bulkActionButtons={mayExport ? <ServerExportButton selection /> : false}
         >
@@ -68,9 +69,9 @@ export default function ContractList() {
           </CreateDialog>
           <EditDialog
             resource={resource}
-            id={editing}
+            id={editing === null ? null : String(editing.id)}
             write={`PUT /api/${resource}/{id}`}
-            title={translate("resources.shared.editTitle", { name })}
+            title={translate("resources.shared.editTitle", { name: String(editing?.[representation] ?? name) })}
             onClose={() => setEditing(null)}
             transform={onlyFields(editedFieldsOf({ editable }))}
           >
