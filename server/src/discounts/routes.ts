@@ -2,9 +2,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
-import { DISCOUNT_KINDS, type DiscountCreate } from "../../../src/api/resources";
+import type { DiscountCreate } from "../../../src/api/resources";
 import { discountProblems, smallestRedemptionLimit, type DiscountProblem } from "../../../src/api/discountRules";
-import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../../../src/api/rules";
 import { alias } from "drizzle-orm/pg-core";
 import { discounts } from "../db/schema";
 import { fieldError } from "../http/errors";
@@ -13,8 +12,8 @@ import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
 import { checkFree } from "../resources/checks";
 import { implementResource, type Caller } from "../resources/definition";
-import { discountRecord, discountsContract } from "../../../src/api/contract/discounts";
-import { stringEnum } from "../../../src/api/schemas/common";
+import { discountFields, discountRecord, discountsContract } from "../../../src/api/contract/discounts";
+import { writableFields } from "../../../src/api/contract/recordSchema";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import type { Executor } from "../resources/sql";
@@ -50,8 +49,6 @@ export const discountDefinition = implementResource(discountsContract, discountR
   },
 });
 
-/** Fields a create form may leave out (untouched inputs) or send as null: they mean "none", or active. */
-const nullableInt = Type.Optional(nullable("integer"));
 /**
  * ISO dates or date-times (DateInput and DateTimeInput send either): one that does not exist is the
  * shared validation's 422 (CALENDAR_DATE), any other text the rules' 422 below.
@@ -63,17 +60,12 @@ const nullableDate = Type.Optional(
     description: "YYYY-MM-DD or an ISO 8601 date-time, a day that exists in the years 1900–9999.",
   }),
 );
+/** The contract's limits; a field a create form leaves out (or sends as null) means "none", or active. */
 const writable = {
-  code: Type.String({ maxLength: 64 }),
-  description: Type.Optional(nullable("string", { maxLength: DISCOUNT_DESCRIPTION_MAX_LENGTH })),
-  kind: stringEnum(DISCOUNT_KINDS),
-  percentOff: nullableInt,
-  amountOff: nullableInt,
-  currency: Type.Optional(nullable("string", { maxLength: 3 })),
+  ...writableFields(discountFields, ["code", "description", "kind", "percentOff", "amountOff", "currency"]),
   validFrom: nullableDate,
   validTo: nullableDate,
-  redemptionLimit: nullableInt,
-  active: Type.Optional(Type.Boolean()),
+  ...writableFields(discountFields, ["redemptionLimit", "active"]),
 };
 
 type DiscountBody = Type.Static<Type.TObject<typeof writable>>;
