@@ -101,7 +101,11 @@ describe("discount wording (issue 26 item 9)", () => {
       within(dialog).getByText("For you: customers are told what the code takes off, worded from its value."),
     ).toBeInTheDocument();
 
-    fireEvent.change(within(dialog).getByRole("spinbutton", { name: "Percent off" }), { target: { value: "25" } });
+    const percent = within(dialog).getByRole("spinbutton", { name: "Percent off" });
+    // The browser's stepper stays within a percent discount's rule (1–100).
+    expect(percent).toHaveAttribute("min", "1");
+    expect(percent).toHaveAttribute("max", "100");
+    fireEvent.change(percent, { target: { value: "25" } });
     expect(
       await within(dialog).findByText(/^25% off the first payment of a new subscription only/),
     ).toBeInTheDocument();

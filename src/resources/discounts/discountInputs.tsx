@@ -52,18 +52,23 @@ export function DiscountFields() {
         {({ formData }) =>
           formData.kind === "amount" ? (
             <>
-              <ContractInput resource="discounts" source="amountOff" helperText="resources.discounts.amountHelp" />
+              <ContractInput
+                resource="discounts"
+                source="amountOff"
+                helperText="resources.discounts.amountHelp"
+                min={1}
+              />
               <SelectInput source="currency" choices={CURRENCIES} />
             </>
           ) : (
-            <ContractInput resource="discounts" source="percentOff" />
+            <ContractInput resource="discounts" source="percentOff" min={1} max={100} />
           )
         }
       </FormDataConsumer>
       <DiscountEffectNote />
       <ContractInput resource="discounts" source="validFrom" />
       <ContractInput resource="discounts" source="validTo" />
-      <ContractInput resource="discounts" source="redemptionLimit" helperText="resources.discounts.limitHelp" />
+      <ContractInput resource="discounts" source="redemptionLimit" helperText="resources.discounts.limitHelp" min={1} />
       <ContractInput resource="discounts" source="active" />
     </>
   );

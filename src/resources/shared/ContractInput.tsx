@@ -14,6 +14,9 @@ interface ContractInputProps {
   /** A message key, where the form names the field otherwise than its resource (My profile). */
   label?: string;
   autoFocus?: boolean;
+  /** A number input's bounds for the browser's stepper, where a rule of the form's own sets them (a discount's percent). */
+  min?: number;
+  max?: number;
   /** How a typed text becomes the value (a code in upper case). */
   parse?: (value: string) => unknown;
 }
