@@ -1,7 +1,7 @@
 /** Businesses: the locations of an account (docs/api-resources.md "Businesses"). */
 import { declareResource } from "./declare";
 import * as field from "./fields";
-import { COUNTRY, ID, PHONE, RECORD_NAME } from "./limits";
+import { COUNTRY, ID, OPTIONAL_ID, PHONE, RECORD_NAME } from "./limits";
 import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH } from "../rules";
 import { recordSchema } from "./recordSchema";
 
@@ -11,7 +11,7 @@ export const businessFields = {
   name: field.text(RECORD_NAME),
   accountId: field.id(ID),
   accountName: field.text(),
-  ownerId: field.textOrNull({ ...ID, optional: true }),
+  ownerId: field.textOrNull(OPTIONAL_ID),
   ownerName: field.textOrNull(),
   address: field.text({ minLength: 1, maxLength: ADDRESS_MAX_LENGTH }),
   city: field.text({ minLength: 1, maxLength: CITY_MAX_LENGTH }),

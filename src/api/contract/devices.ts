@@ -2,7 +2,7 @@
 import { DEVICE_STATUSES } from "../resources";
 import { declareResource } from "./declare";
 import * as field from "./fields";
-import { ID } from "./limits";
+import { ID, OPTIONAL_ID } from "./limits";
 import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../rules";
 import { recordSchema } from "./recordSchema";
 
@@ -21,7 +21,7 @@ export const deviceFields = {
   firmwareVersion: field.textOrNull(),
   accountId: field.id(ID),
   accountName: field.text(),
-  businessId: field.textOrNull({ ...ID, optional: true }),
+  businessId: field.textOrNull(OPTIONAL_ID),
   businessName: field.textOrNull(),
   status: field.oneOf(DEVICE_STATUSES, "status"),
   lastSeenAt: field.dateOrNull(),

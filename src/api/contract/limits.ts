@@ -8,6 +8,8 @@ import type { FieldLimits } from "./fields";
 
 /** The id of a record (of the resource or one it points at), as a body sends it. */
 export const ID = { maxLength: 100 } as const satisfies FieldLimits;
+/** The id of a record it may point at or not (a business, an owner). */
+export const OPTIONAL_ID = { ...ID, optional: true } as const satisfies FieldLimits;
 
 /** The name of an account or a business. */
 export const RECORD_NAME = { minLength: 1, maxLength: RECORD_NAME_MAX_LENGTH } as const satisfies FieldLimits;

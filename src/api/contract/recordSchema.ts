@@ -32,6 +32,17 @@ export const recordSchema = <F extends Fields>(label: string, fields: F) =>
     { title: label },
   );
 
+/** The JSON type a write of each kind of field sends; a `oneOf` sends one of its values. */
+const WRITE_TYPE: Record<FieldDeclaration["kind"], "string" | "integer" | "boolean" | undefined> = {
+  id: "string",
+  version: "integer",
+  text: "string",
+  integer: "integer",
+  boolean: "boolean",
+  date: "string",
+  oneOf: undefined,
+};
+
 /**
  * What a create or an update may send in a field, from its declared limits: an optional text or
  * number may also be null or left out (the service stores its empty value).
@@ -44,21 +55,13 @@ export function writeSchemaOf<D extends FieldDeclaration>(field: D): WriteProper
     ...(pattern ? { pattern: pattern.source } : {}),
     ...(format === "email" ? { format } : {}),
   };
-  const orNull = field.nullable || optional;
+  const type = WRITE_TYPE[field.kind];
   const schema =
-    field.kind === "boolean"
-      ? orNull
-        ? nullable("boolean")
-        : Type.Boolean()
-      : field.kind === "oneOf"
-        ? stringEnum(field.values ?? [])
-        : field.kind === "integer" || field.kind === "version"
-          ? orNull
-            ? nullable("integer", options)
-            : Type.Integer(options)
-          : orNull
-            ? nullable("string", options)
-            : Type.String(options);
+    type === undefined
+      ? stringEnum(field.values ?? [])
+      : field.nullable || optional
+        ? nullable(type, options)
+        : Type.Unsafe({ type, ...options });
   return (optional ? Type.Optional(schema) : schema) as WriteProperty<D>;
 }
 

@@ -4,7 +4,7 @@ import { ROLES } from "../types";
 import { USER_FIELDS_BY_REACH } from "../rules";
 import { declareResource } from "./declare";
 import * as field from "./fields";
-import { EMAIL, ID, PERSON_NAME } from "./limits";
+import { EMAIL, ID, OPTIONAL_ID, PERSON_NAME } from "./limits";
 import { recordSchema } from "./recordSchema";
 
 /** A user as the users resource lists it (a superset of ApiUser, the session's user). */
@@ -17,7 +17,7 @@ export const userFields = {
   role: field.oneOf(ROLES, "roles"),
   accountId: field.id(ID),
   accountName: field.text(),
-  businessId: field.textOrNull({ ...ID, optional: true }),
+  businessId: field.textOrNull(OPTIONAL_ID),
   businessName: field.textOrNull(),
   status: field.oneOf(USER_STATUSES, "status"),
   lastSignInAt: field.dateOrNull(),
