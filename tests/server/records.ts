@@ -133,7 +133,15 @@ export async function listFiles(dir: string): Promise<string[]> {
     for (const entry of await readdir(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
       if (entry.isDirectory()) await walk(path);
-      else found.push(`${relative(dir, path)}:${(await stat(path)).size}`);
+      else {
+        // A file can go between readdir and stat (a background zip's .part, renamed or removed): it
+        // is not there any more, so it is not listed.
+        const size = await stat(path).then(
+          (found) => found.size,
+          (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)),
+        );
+        if (size !== undefined) found.push(`${relative(dir, path)}:${size}`);
+      }
     }
   };
   await walk(dir);
