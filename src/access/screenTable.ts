@@ -10,23 +10,11 @@
  */
 import type { ComponentType } from "react";
 import type { PageLoad } from "../custom/startup/lazyPage";
+import { CONTRACTS } from "../api/contract";
+import type { MenuIcon } from "../api/contract/declare";
 import type { AccessQuery } from "./accessRules";
 
-/** The sidebar's icons, by name (screens.tsx draws them). */
-export type MenuIcon =
-  | "home"
-  | "activity"
-  | "payments"
-  | "accounts"
-  | "account"
-  | "users"
-  | "gallery"
-  | "settings"
-  | "devices"
-  | "firmware"
-  | "advancedSettings"
-  | "discounts"
-  | "recover";
+export type { MenuIcon };
 
 export interface ScreenEntry {
   /** Route path, relative to the root, in react-router syntax. */
@@ -54,17 +42,25 @@ export interface ScreenEntry {
 const screen = (resource: string, action = "list") => ({ resource, action });
 
 /**
- * The screen of a declared resource with no page of its own: its list at /{name}, in the menu,
- * drawn from its contract (ContractList), titled `screens.{name}`, open to whom its contract lets list.
+ * The screens the contracts declare (`screen`), for the resources with no page of their own: each
+ * its list at /{name}, in the menu, drawn from its contract (ContractList), titled `screens.{name}`,
+ * open to whom its contract lets list.
  */
-export const contractScreen = (name: string, icon: MenuIcon): ScreenEntry => ({
-  path: `/${name}`,
-  title: name,
-  access: screen(name),
-  menu: { icon, segments: [name] },
-  load: () => import("../resources/shared/ContractList"),
-  view: { resource: name, as: "list" },
-});
+const declaredScreens = (): ScreenEntry[] =>
+  Object.values(CONTRACTS).flatMap(({ name, screen: declared }) =>
+    declared
+      ? [
+          {
+            path: `/${name}`,
+            title: name,
+            access: screen(name),
+            menu: { icon: declared.icon, segments: [name] },
+            load: () => import("../resources/shared/ContractList"),
+            view: { resource: name, as: "list" as const },
+          },
+        ]
+      : [],
+  );
 
 export const SCREEN_TABLE: ScreenEntry[] = [
   {
@@ -164,6 +160,7 @@ export const SCREEN_TABLE: ScreenEntry[] = [
     view: { resource: "discounts", as: "list" },
     preload: true,
   },
+  ...declaredScreens(),
   {
     path: "/recover/tests",
     title: "recover",

@@ -1,23 +1,21 @@
 /**
  * The recipe "Add a resource" (docs/ARCHITECTURE.md) followed on the service for a resource the
- * product does not have (tests/fixtures/gauges.ts): its table, its implementation (the SQL of each
- * field) and one line among the features, `contractRoutes()`. Driven through the console's own
+ * product does not have (tests/fixtures/gauges.ts): its table and one line among the features,
+ * `contractRoutes(contract, table)`, which reads each field's SQL off the table. Driven through the console's own
  * dataProvider, it lists, reads, creates, updates and deletes as its contract declares, with
  * nothing written for it but those.
  */
 import { sql } from "drizzle-orm";
-import { alias, boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { OpenAPIV3 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editedFieldsOf } from "../../src/api/contract/declare";
-import { recordSchema } from "../../src/api/contract/recordSchema";
 import { onlyFields } from "../../src/resources/shared/editableFields";
 import type { ConsoleDataProvider } from "../../src/dataProvider";
-import { accounts } from "../../server/src/db/schema";
 import { FEATURES, type Feature } from "../../server/src/features";
 import { contractRoutes } from "../../server/src/resources/contractRoutes";
-import { implementResource } from "../../server/src/resources/definition";
-import { gaugeFields, gaugesContract, type Gauge } from "../fixtures/gauges";
+import { implementFromTable } from "../../server/src/resources/tableResource";
+import { gaugesContract, type Gauge } from "../fixtures/gauges";
 import { consoleAs } from "./consoleClient";
 import { createTestApp, type TestApp } from "./helpers";
 
@@ -32,28 +30,9 @@ const gauges = pgTable("gauges", {
   readings: integer("readings").notNull(),
   calibratedAt: timestamp("calibrated_at", { withTimezone: true }),
 });
-const g = alias(gauges, "g");
-const a = alias(accounts, "a");
 
-// 2. Its implementation and its one line among the features (this file runs in modules of its own:
-// vitest.config.ts).
-const gaugeDefinition = implementResource(gaugesContract, recordSchema("gauge", gaugeFields), {
-  from: "gauges g join accounts a on a.id = g.account_id",
-  columns: {
-    id: g.id,
-    version: g.version,
-    name: g.name,
-    accountId: g.accountId,
-    accountName: a.name,
-    kind: g.kind,
-    calibrated: g.calibrated,
-    readings: g.readings,
-    calibratedAt: g.calibratedAt,
-  },
-  accountExpr: g.accountId,
-  search: [],
-});
-(FEATURES as Feature[]).push(contractRoutes(gaugeDefinition, gauges));
+// 2. Its one line among the features (this file runs in modules of its own: vitest.config.ts).
+(FEATURES as Feature[]).push(contractRoutes(gaugesContract, gauges));
 
 let testApp: TestApp;
 let superAdmin: ConsoleDataProvider;
@@ -88,7 +67,9 @@ describe("a resource made of its contract, its table and one line", () => {
       });
     const { data: caliper } = await make("Bench caliper", "caliper");
     await make("Desk loupe", "loupe");
-    expect(caliper).toMatchObject({ name: "Bench caliper", version: 1, accountName: expect.any(String) as string });
+    // The account's name is read through the reference, as its contract's representation.
+    const { data: account } = await superAdmin.getOne("accounts", { id: accountId });
+    expect(caliper).toMatchObject({ name: "Bench caliper", version: 1, accountName: account.name });
 
     const names = async (order: "ASC" | "DESC") =>
       (await superAdmin.getList("gauges", byName(order))).data.map((gauge) => gauge.name);
@@ -128,14 +109,36 @@ describe("a resource made of its contract, its table and one line", () => {
       }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining("name") as string });
 
-    // The contract lets admins list their account's gauges, and only super admins write.
-    expect((await admin.getList("gauges", byName("ASC"))).total).toBe(2);
+    // The contract lets admins list their account's gauges (not another account's), and only super
+    // admins write.
+    const elsewhere = await superAdmin.create("gauges", {
+      data: {
+        name: "Other lab's loupe",
+        accountId: superAdmin.user.accountId,
+        kind: "loupe",
+        calibrated: false,
+        readings: 0,
+      },
+    });
+    expect(superAdmin.user.accountId).not.toBe(accountId);
+    expect((await admin.getList("gauges", byName("ASC"))).data.map((gauge) => gauge.name)).toEqual([
+      "Bench caliper 2",
+      "Desk loupe",
+    ]);
+    await superAdmin.delete("gauges", { id: elsewhere.data.id, previousData: elsewhere.data });
     await expect(
       admin.create("gauges", { data: { name: "Mine", accountId, kind: "loupe", calibrated: false, readings: 0 } }),
     ).rejects.toMatchObject({ status: 403 });
 
     await superAdmin.delete("gauges", { id: caliper.id, previousData: updated });
     expect(await names("ASC")).toEqual(["Desk loupe"]);
+  });
+
+  it("says which field it cannot read off the table, at start-up", () => {
+    const contract = { ...gaugesContract, fields: { ...gaugesContract.fields, ownerName: gaugesContract.fields.name } };
+    expect(() => implementFromTable(contract, gauges)).toThrow(
+      "gauges: ownerName is no column of gauges and names no referenced record",
+    );
   });
 
   it("is documented whole: each of its routes with an operationId, its create answering 201 with Location", async () => {

@@ -1,24 +1,23 @@
 /**
- * The routes of a resource that has nothing of its own on the service: its list, record and CSV
- * (readRoutes), and the writes its contract declares (`access.create`, `update`, `delete`) of the
- * fields its edit form saves (`editable`), checked by their declared limits and written to the
- * table's columns of the same names. A resource with checks of its own writes its routes itself,
- * with readRoutes and writeRoutes, as the product's resources do.
+ * The routes of a resource that has nothing of its own on the service, from its contract and its
+ * table (tableResource.ts reads the record off it): its list, record and CSV (readRoutes), and the
+ * writes its contract declares (`access.create`, `update`, `delete`) of the fields its edit form
+ * saves (`editable`), checked by their declared limits and written to the table's columns of the
+ * same names. A resource with checks or SQL of its own writes its routes itself, with
+ * implementResource, readRoutes and writeRoutes, as the product's resources do.
  */
 import { eq } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { AnyResourceContract } from "../../../src/api/contract/declare";
 import { writableFields } from "../../../src/api/contract/recordSchema";
 import type { Feature } from "../features";
-import type { ResourceDefinition } from "./definition";
 import { readRoutes } from "./routes";
+import { implementFromTable, type TableWithId } from "./tableResource";
 import { writeRoutes } from "./writeRoutes";
 
-/** A table with an id column: the record's. */
-type TableWithId = PgTable & { id: PgColumn };
-
 export const contractRoutes =
-  (def: ResourceDefinition, table: TableWithId): Feature =>
+  (contract: AnyResourceContract, table: TableWithId): Feature =>
   async (app, { db }) => {
+    const def = implementFromTable(contract, table);
     readRoutes(app, db, def);
     const { access, editable = [], fields: declared } = def.contract;
     const fields = writableFields(declared, editable);

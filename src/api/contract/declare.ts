@@ -45,6 +45,37 @@ export interface ResourceAccess {
  */
 export type FilterKind = "exact" | "range" | "boolean" | "date" | "string" | "integer";
 
+/** The sidebar's icons, by name (src/access/screens.tsx draws them). */
+export type MenuIcon =
+  | "home"
+  | "activity"
+  | "payments"
+  | "accounts"
+  | "account"
+  | "users"
+  | "gallery"
+  | "settings"
+  | "devices"
+  | "firmware"
+  | "advancedSettings"
+  | "discounts"
+  | "recover";
+
+/**
+ * The screen of a resource that has no page of its own, declared with it: its list at /{name} in
+ * the menu, drawn from the contract (src/access/screenTable.ts), and its words, which the console
+ * adds to en.ts's (src/i18n/consoleMessages.ts) as `screens.{name}` and `resources.{name}`.
+ */
+export interface ScreenDeclaration {
+  readonly icon: MenuIcon;
+  /** The menu item's and the page's title. */
+  readonly title: string;
+  /** Its name ("Gauge |||| Gauges"), each field's label, and the words of its values by their key. */
+  readonly words: { readonly name: string; readonly fields: { readonly [field: string]: string } } & {
+    readonly [key: string]: string | { readonly [key: string]: string };
+  };
+}
+
 export interface ResourceContract<T, S extends string = string, F extends string = string> {
   /** The API path segment (`/api/{name}`), react-admin's resource name and the Content-Range unit. */
   name: string;
@@ -77,6 +108,8 @@ export interface ResourceContract<T, S extends string = string, F extends string
   /** Columns the list hides at first; its column chooser offers them. */
   hiddenColumns?: readonly (keyof T & string)[];
   access: ResourceAccess;
+  /** Its own screen, drawn whole from this declaration (a resource with a page of its own has none). */
+  screen?: ScreenDeclaration;
 }
 
 /** The access of a resource whose every route is for the same callers (a super admins' resource). */
@@ -105,6 +138,7 @@ export interface AnyResourceContract {
   columns?: readonly string[];
   hiddenColumns?: readonly string[];
   access: ResourceAccess;
+  screen?: ScreenDeclaration;
 }
 
 /** Declares a resource's contract, its sorts and filters checked against the record's fields. */

@@ -17,7 +17,7 @@ import { ServerExportButton } from "./ServerExportButton";
  * The list of a resource that has no page of its own: everything from its contract (its columns,
  * facets, search, sorts, export), titled `screens.<resource>`; where the contract declares an edit
  * form (`editable`), a record opens in an edit dialog and the list creates one, with the inputs
- * the contract draws. A screen shows it with `contractScreen()` (src/access/screenTable.ts); a
+ * the contract draws. A contract's `screen` shows it (src/access/screenTable.ts); a
  * resource grows its own page when it needs one.
  */
 export default function ContractList() {

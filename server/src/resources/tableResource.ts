@@ -1,0 +1,67 @@
+/**
+ * A declared resource whose record is its table's row beside the names of the records it points
+ * at: its implementation (definition.ts) read off the table, so that adding one takes its table and
+ * one line among the features (contractRoutes.ts). Each field is the table's column of the same
+ * name; a field that is no column names a referenced record — `accountName` beside a reference
+ * `accountId: "accounts"` is that account's representation (its contract's `name`).
+ */
+import { getTableColumns, getTableName } from "drizzle-orm";
+import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
+import { CONTRACTS } from "../../../src/api/contract";
+import type { AnyResourceContract, ResourceContract } from "../../../src/api/contract/declare";
+import { recordSchema } from "../../../src/api/contract/recordSchema";
+import { accounts, businesses, devices, users } from "../db/schema";
+import { implementResource, type ResourceDefinition } from "./definition";
+import { columnSql, type SqlExpr } from "./sql";
+
+/** A table with an id column: the record's. */
+export type TableWithId = PgTable & { id: PgColumn };
+
+/** The tables of the resources a record may point at, by resource name. */
+const REFERENCED: Record<string, PgTable> = { accounts, businesses, users, devices };
+
+/**
+ * The record a field that is no column names (`accountName` → the reference `accountId` and its
+ * resource), read by the alias `r{n}`: the join that reads it and its representation's column.
+ */
+function referencedName(contract: AnyResourceContract, field: string, own: Record<string, PgColumn>, n: number) {
+  const key = field.replace(/Name$/, "Id");
+  const target = key !== field ? contract.references?.[key] : undefined;
+  const table = target ? REFERENCED[target] : undefined;
+  const representation = target ? CONTRACTS[target]?.representation : undefined;
+  const column =
+    table && representation && (getTableColumns(alias(table, `r${n}`)) as Record<string, PgColumn>)[representation];
+  if (!table || !column || !own[key]) return undefined;
+  const join = contract.fields[key]!.nullable ? "left join" : "join";
+  return { join: `${join} ${getTableName(table)} r${n} on r${n}.id = ${columnSql(own[key])}`, column };
+}
+
+export function implementFromTable(contract: AnyResourceContract, table: TableWithId): ResourceDefinition {
+  const name = getTableName(table);
+  const own = getTableColumns(alias(table, "t")) as Record<string, PgColumn>;
+  const from = [`${name} t`];
+  const columns: Record<string, SqlExpr> = {};
+  for (const field of Object.keys(contract.fields)) {
+    const referenced = own[field] ? undefined : referencedName(contract, field, own, from.length);
+    if (referenced) from.push(referenced.join);
+    const column = own[field] ?? referenced?.column;
+    if (!column) {
+      throw new Error(
+        `${contract.name}: ${field} is no column of ${name} and names no referenced record (write its SQL with implementResource)`,
+      );
+    }
+    columns[field] = column;
+  }
+  const searched = columns[contract.representation];
+  // The declared sorts, filters and access are the contract's: implementResource holds the SQL to them.
+  return implementResource(
+    contract as ResourceContract<Record<string, unknown>, string, string>,
+    recordSchema(contract.label, contract.fields),
+    {
+      from: from.join(" "),
+      columns,
+      ...(own.accountId ? { accountExpr: own.accountId } : {}),
+      search: contract.search && searched ? [searched] : [],
+    },
+  );
+}
