@@ -6,11 +6,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONTRACTS } from "../../src/api/contract";
-import { columnsOf } from "../../src/api/contract/declare";
+import { columnsOf, type AnyResourceContract } from "../../src/api/contract/declare";
 import * as field from "../../src/api/contract/fields";
+import { declaredMessages } from "../../src/i18n/declaredMessages";
 import { en } from "../../src/i18n/en";
 import { isSortable } from "../../src/resources/shared/columns";
 import { valueWordsKey } from "../../src/resources/shared/status";
+import { gaugesContract } from "../fixtures/gauges";
 
 const RESOURCES = resolve(__dirname, "../../src/resources");
 
@@ -74,20 +76,36 @@ describe("a list's columns (columnsOf)", () => {
 });
 
 describe("the words of a field's values (fields.ts `labels`)", () => {
-  const message = (key: string) =>
-    key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
-
-  it("name a message for every value of every field that declares them", () => {
+  const lookUp = (messages: object, key: string) =>
+    key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+  /** Each value's words in en.ts, or in its resource's declared screen (declaredMessages.ts). */
+  function valuesWithoutWords(contracts: Record<string, AnyResourceContract>): string[] {
+    const screens = declaredMessages(contracts);
     const missing: string[] = [];
-    for (const contract of Object.values(CONTRACTS)) {
+    for (const contract of Object.values(contracts)) {
       for (const [key, declared] of Object.entries(contract.fields)) {
         if (declared.labels === undefined) continue;
         for (const value of declared.values ?? []) {
           const words = valueWordsKey(declared.labels, value);
-          if (typeof message(words) !== "string") missing.push(`${contract.name}.${key}: ${words}`);
+          const found = lookUp(en, words) ?? lookUp(screens, words);
+          if (typeof found !== "string") missing.push(`${contract.name}.${key}: ${words}`);
         }
       }
     }
-    expect(missing).toEqual([]);
+    return missing;
+  }
+
+  it("name a message for every value of every field that declares them", () => {
+    expect(valuesWithoutWords(CONTRACTS)).toEqual([]);
+  });
+
+  it("may be declared with the resource's screen", () => {
+    expect(valuesWithoutWords({ gauges: gaugesContract })).toEqual([]);
+    const { kinds: _kinds, ...words } = gaugesContract.screen!.words;
+    const unnamed = { ...gaugesContract, screen: { ...gaugesContract.screen!, words } };
+    expect(valuesWithoutWords({ gauges: unnamed })).toEqual([
+      "gauges.kind: resources.gauges.kinds.caliper",
+      "gauges.kind: resources.gauges.kinds.loupe",
+    ]);
   });
 });
