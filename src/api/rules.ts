@@ -129,9 +129,18 @@ export function userFieldsEditableBy(
 // Lists
 
 /**
- * ra-data-simple-rest's Content-Range header of a list page: `{unit} {first}-{last}/{total}`; an
- * empty page has `*` in place of the range, before the slash and the total.
+ * A list counts its matching rows up to this many past the page asked for; a larger total is
+ * answered as "*" in Content-Range, and the console says "more than" this: a list of a hundred
+ * thousand accounts is not counted for each page.
  */
-export function contentRange(unit: string, start: number, count: number, total: number): string {
-  return count === 0 ? `${unit} */${total}` : `${unit} ${start}-${start + count - 1}/${total}`;
+export const LIST_EXACT_TOTAL = 10_000;
+
+/**
+ * ra-data-simple-rest's Content-Range header of a list page: `{unit} {first}-{last}/{total}`; an
+ * empty page has `*` in place of the range, before the slash and the total. A total only known to
+ * be at least `total` (`atLeast`) is `*`.
+ */
+export function contentRange(unit: string, start: number, count: number, total: number, atLeast = false): string {
+  const of = atLeast ? "*" : String(total);
+  return count === 0 ? `${unit} */${of}` : `${unit} ${start}-${start + count - 1}/${of}`;
 }

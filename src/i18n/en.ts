@@ -288,6 +288,7 @@ export const appMessages = {
     clearFilters: "Clear filters",
     pageSize: "Per page",
     total: "%{smart_count} test |||| %{smart_count} tests",
+    totalMore: "More than %{more} tests",
     empty: "No tests match these filters.",
     noTests: "No tests yet",
     noTestsHint: "Tests made with a device show here, newest first.",
@@ -323,6 +324,8 @@ export const appMessages = {
   },
   resources: {
     shared: {
+      // A list the service did not count to the end (resources/shared/ListPagination.tsx).
+      pageRangeMore: "%{from}–%{to} of more than %{more}",
       // Where a write the grace period refuses would be offered (src/access/graceWrites.ts).
       readOnlyGrace: "Read-only until a new subscription starts.",
       status: {
@@ -761,7 +764,6 @@ export const appMessages = {
       justNow: "just now",
       newEntries: "1 new |||| %{smart_count} new",
       newEntriesMany: "%{count}+ new",
-      pageRangeMore: "%{from}–%{to} of more than %{more}",
       actions: {
         create: "Created",
         update: "Updated",

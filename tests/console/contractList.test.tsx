@@ -33,7 +33,7 @@ const GAUGES: Gauge[] = [
 ];
 
 /** The gauges a §7 service answers, and the queries the console asked; the bodies it wrote. */
-function serveGauges(): URL[] {
+function serveGauges({ uncounted = false } = {}): URL[] {
   const asked: URL[] = [];
   writes.length = 0;
   const accounts = [account(1), account(2)];
@@ -57,9 +57,14 @@ function serveGauges(): URL[] {
       const url = new URL(request.url);
       asked.push(url);
       const filter = JSON.parse(url.searchParams.get("filter") ?? "{}") as Record<string, unknown>;
-      const rows = GAUGES.filter((gauge) => filter.kind === undefined || gauge.kind === filter.kind);
+      // Uncounted: a full page of more rows than the service counts, "*" as the total (and no X-Total-Count).
+      const rows = uncounted
+        ? Array.from({ length: 25 }, (_, n) => ({ ...GAUGES[0]!, id: `g-${n}`, name: `Gauge ${n}` }))
+        : GAUGES.filter((gauge) => filter.kind === undefined || gauge.kind === filter.kind);
       return HttpResponse.json(rows, {
-        headers: { "Content-Range": `gauges 0-${rows.length - 1}/${rows.length}`, "X-Total-Count": `${rows.length}` },
+        headers: uncounted
+          ? { "Content-Range": `gauges 0-${rows.length - 1}/*` }
+          : { "Content-Range": `gauges 0-${rows.length - 1}/${rows.length}`, "X-Total-Count": `${rows.length}` },
       });
     }),
   );
@@ -97,6 +102,13 @@ describe("a resource with only its declaration (the recipe's throw-away resource
     // Sorting only by what the contract declares: Name sorts, Kind does not.
     expect(screen.getByLabelText(/Sort by name/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/Sort by kind/)).not.toBeInTheDocument();
+  });
+
+  it("says 'of more than 10,000' for a list the service did not count to the end, and offers the next page", async () => {
+    serveGauges({ uncounted: true });
+    await renderConsole("/gauges", { role: "Admin" });
+    expect(await screen.findByText("1–25 of more than 10,000")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Go to next page" })).toBeEnabled();
   });
 
   it("is closed to the roles its contract does not let list", async () => {

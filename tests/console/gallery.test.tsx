@@ -32,8 +32,11 @@ const items: GalleryItem[] = Array.from({ length: 25 }, (_, index) => ({
   thumbnail: index === 1 ? null : `/files/thumb-${index + 1}.png`,
 }));
 
-/** The gallery list in ra-data-simple-rest's convention, filtering like the service does. */
-function serveGallery() {
+/**
+ * The gallery list in ra-data-simple-rest's convention, filtering like the service does; `uncounted`:
+ * a total past the service's count, "*" in Content-Range while a next page exists.
+ */
+function serveGallery({ uncounted = false } = {}) {
   const requests: URL[] = [];
   server.use(
     http.get("*/api/tests", ({ request }) => {
@@ -47,8 +50,9 @@ function serveGallery() {
           (filter.deviceType === undefined || item.device.type === filter.deviceType),
       );
       const page = matching.slice(start, end + 1);
+      const total = uncounted && end + 1 < matching.length ? "*" : matching.length;
       return HttpResponse.json(page, {
-        headers: { "Content-Range": `tests ${start}-${start + page.length - 1}/${matching.length}` },
+        headers: { "Content-Range": `tests ${start}-${start + page.length - 1}/${total}` },
       });
     }),
   );
@@ -68,6 +72,20 @@ const cardTitles = () =>
 const galleryShown = () => screen.findByTestId("gallery-total");
 
 describe("gallery (spec §2, §9)", () => {
+  it("pages tests the service did not count to the end: 'More than 10,000 tests', then the next page", async () => {
+    const requests = serveGallery({ uncounted: true });
+    await renderConsole("/gallery?pageSize=10&page=1", { role: "User" });
+    await waitFor(() => expect(cardTitles()).toHaveLength(10));
+    expect(screen.getByTestId("gallery-total")).toHaveTextContent("More than 10,000 tests");
+    fireEvent.click(screen.getByRole("button", { name: "Go to page 2" }));
+    await waitFor(() => expect(cardTitles()[0]).toBe("Test 11"));
+    expect(JSON.parse(requests.at(-1)!.searchParams.get("range")!)).toEqual([10, 19]);
+    fireEvent.click(screen.getByRole("button", { name: "Go to page 3" }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    // The last page is counted: its total is exact.
+    expect(screen.getByTestId("gallery-total")).toHaveTextContent("25 tests");
+  });
+
   it("shows 10 cards a page, newest first, with the URL's page and page size", async () => {
     const requests = serveGallery();
     await renderConsole("/gallery?pageSize=10&page=1", { role: "User" });

@@ -10,6 +10,7 @@ import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core"
 import type { OpenAPIV3 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editedFieldsOf } from "../../src/api/contract/declare";
+import { LIST_EXACT_TOTAL } from "../../src/api/rules";
 import { onlyFields } from "../../src/resources/shared/editableFields";
 import type { ConsoleDataProvider } from "../../src/dataProvider";
 import { FEATURES, type Feature } from "../../server/src/features";
@@ -132,6 +133,18 @@ describe("a resource made of its contract, its table and one line", () => {
 
     await superAdmin.delete("gauges", { id: caliper.id, previousData: updated });
     expect(await names("ASC")).toEqual(["Desk loupe"]);
+  });
+
+  it("counts its rows up to LIST_EXACT_TOTAL past the page: '*' past that, exact when filtered", async () => {
+    await testApp.db.execute(sql`insert into gauges (id, name, account_id, kind, calibrated, readings)
+      select 'many-' || g, 'Many ' || g, ${admin.user.accountId}, 'caliper', false, g
+      from generate_series(1, ${LIST_EXACT_TOTAL + 1}) g`);
+    const first = await superAdmin.getList("gauges", byName("ASC"));
+    expect(first.total).toBeUndefined();
+    expect(first.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false });
+    const loupes = await superAdmin.getList("gauges", { ...byName("ASC"), filter: { kind: "loupe" } });
+    expect(loupes.total).toBe(loupes.data.length);
+    await testApp.db.execute(sql`delete from gauges where id like 'many-%'`);
   });
 
   it("says which field it cannot read off the table, at start-up", () => {

@@ -139,13 +139,11 @@ export const activityRoutes: FastifyPluginAsyncTypebox<Services> = async (app, {
           db,
           activityDefinition,
           { ...parsed, where: sql`(${parsed.where}) and ${scopeOf(caller)}` },
-          // One more than the exact total shown, and always past the page: reaching it means a next page.
-          { countUpTo: Math.max(ACTIVITY_EXACT_TOTAL + 1, parsed.end + 2), guardColumn },
+          // One more than the exact total shown (and past the page): reaching it means a next page.
+          { countUpTo: ACTIVITY_EXACT_TOTAL + 1, guardColumn },
         );
       });
-      const range = page.atLeast
-        ? `${ACTIVITY} ${page.start}-${page.start + page.records.length - 1}/*`
-        : contentRange(ACTIVITY, page.start, page.records.length, page.total);
+      const range = contentRange(ACTIVITY, page.start, page.records.length, page.total, page.atLeast);
       return reply
         .header("content-range", range)
         .header("access-control-expose-headers", "Content-Range")

@@ -144,8 +144,9 @@ const TOTAL = "__total";
 const GUARD = "__guard";
 
 /**
- * A page and the total. `countUpTo` stops counting at that many rows (a long log need not be
- * counted for each page): `atLeast` then says the total is only a lower bound.
+ * A page and the total. `countUpTo` stops counting at that many rows, and always past the page (a
+ * long list need not be counted for each page): reaching it, `atLeast` says the total is only a
+ * lower bound, and that a next page exists.
  *
  * The total rides along with the page, as an uncorrelated subquery the database runs once: one
  * statement per list instead of two (on PGlite the statements of all requests take turns, so each
@@ -157,8 +158,9 @@ export async function listPage(
   db: Executor,
   def: ResourceDefinition,
   parsed: ParsedList,
-  { countUpTo, guardColumn }: { countUpTo?: number; guardColumn?: SQL } = {},
+  { countUpTo: atMost, guardColumn }: { countUpTo?: number; guardColumn?: SQL } = {},
 ): Promise<Page> {
+  const countUpTo = atMost === undefined ? undefined : Math.max(atMost, parsed.end + 2);
   const from = raw(def.from);
   const matching = sql`select 1 from ${from} where ${parsed.where}`;
   const counting =

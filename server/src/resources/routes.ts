@@ -5,7 +5,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import Type from "typebox";
-import { contentRange } from "../../../src/api/rules";
+import { contentRange, LIST_EXACT_TOTAL } from "../../../src/api/rules";
 import type { ResourceAccess, RouteAccess } from "../../../src/api/contract/declare";
 import { callerOf } from "../auth/guard";
 import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
@@ -48,7 +48,7 @@ export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database,
       routeOptions(
         access.list,
         def.name,
-        `List ${def.name} (ra-data-simple-rest: sort, range, filter; total in Content-Range)`,
+        `List ${def.name} (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to ${LIST_EXACT_TOTAL.toLocaleString("en")} past the page, else \`*\`)`,
         {
           querystring,
           response: { 200: Type.Array(record), ...errors(...SIGNED_IN_ERRORS) },
@@ -58,10 +58,13 @@ export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database,
     async (request, reply) => {
       // On PostgreSQL the guard's check is read in the page's own statement (auth/guardAlong.ts).
       const page = await readWithGuard(request, (guardColumn) =>
-        listPage(db, def, parseList(def, callerOf(request), request.query), { guardColumn }),
+        listPage(db, def, parseList(def, callerOf(request), request.query), {
+          guardColumn,
+          countUpTo: LIST_EXACT_TOTAL + 1,
+        }),
       );
       return reply
-        .header("content-range", contentRange(def.name, page.start, page.records.length, page.total))
+        .header("content-range", contentRange(def.name, page.start, page.records.length, page.total, page.atLeast))
         .header("access-control-expose-headers", "Content-Range")
         .send(page.records);
     },

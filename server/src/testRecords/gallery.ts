@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, asc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import Type from "typebox";
-import { contentRange } from "../../../src/api/rules";
+import { contentRange, LIST_EXACT_TOTAL } from "../../../src/api/rules";
 import { FILE_KIND, type GalleryFilter, type GalleryItem } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
@@ -127,7 +127,7 @@ export const galleryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
       routeOptions(
         "signedIn",
         "Tests",
-        "The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter)",
+        `The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to ${LIST_EXACT_TOTAL.toLocaleString("en")} past the page, else \`*\`)`,
         {
           querystring: listQuerySchema(2000),
           response: { 200: Type.Array(galleryItemSchema), ...errors(...SIGNED_IN_ERRORS) },
@@ -142,7 +142,9 @@ export const galleryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
         const where = galleryConditions(callerOf(request), filter);
         // A left join (device_id is a NOT NULL foreign key): unless a filter reads the device, the
         // planner leaves it out and counts the tests alone.
-        const counting = sql`select count(*)::int from ${tests} left join ${devices} on ${devices.id} = ${tests.deviceId} where ${where}`;
+        // Counted up to LIST_EXACT_TOTAL past the page (a million tests are not counted for each page).
+        const countUpTo = Math.max(LIST_EXACT_TOTAL + 1, end + 2);
+        const counting = sql`select count(*)::int from (select 1 from ${tests} left join ${devices} on ${devices.id} = ${tests.deviceId} where ${where} limit ${wholeNumber(countUpTo)}) c`;
         // The total rides in the page's statement, as in resources/list.ts (one statement per page
         // instead of two), unless the read cache knows it; a page past the end, with no row to carry
         // it, counts apart. Written as SQL, as the resources' lists are: the query builder's work
@@ -172,11 +174,16 @@ export const galleryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
         const total =
           known ?? (rows.length > 0 ? Number(rows[0]!.total) : Number((await rowsOf(db, counting))[0]?.count ?? 0));
         remember(total);
-        return { rows, total, ...(guardColumn && rows.length > 0 ? { guardSeen: rows[0]!.guard } : {}) };
+        return {
+          rows,
+          total,
+          atLeast: total >= countUpTo,
+          ...(guardColumn && rows.length > 0 ? { guardSeen: rows[0]!.guard } : {}),
+        };
       };
-      const { rows, total } = await readWithGuard(request, read);
+      const { rows, total, atLeast } = await readWithGuard(request, read);
       reply
-        .header("content-range", contentRange("tests", start, rows.length, total))
+        .header("content-range", contentRange("tests", start, rows.length, total, atLeast))
         .header("access-control-expose-headers", "Content-Range");
       return rows.map((row) => ({
         id: row.id,

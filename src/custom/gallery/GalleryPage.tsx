@@ -4,6 +4,7 @@ import DownloadIcon from "@mui/icons-material/Download";
 import PhotoIcon from "@mui/icons-material/PhotoLibraryOutlined";
 import { ListBase, RouterProviderContext, useListContext, useRouterProvider, useTranslate } from "react-admin";
 import type { RouterNavigateFunction, RouterProvider } from "react-admin";
+import { LIST_EXACT_TOTAL } from "../../api/rules";
 import type { GalleryItem } from "../../api/tests";
 import { GALLERY_COLUMNS, GALLERY_COLUMNS_SMALL } from "../../config";
 import { useSelectedItems } from "../../authProvider/selectedItems";
@@ -84,7 +85,7 @@ export default function GalleryPage() {
 
 function Gallery() {
   const translate = useTranslate();
-  const { data, total, isPending, error, page, perPage, setPage, setPerPage, filterValues } =
+  const { data, total, isPending, error, page, perPage, setPage, setPerPage, filterValues, hasNextPage } =
     useListContext<GalleryItem>();
   const selectedItems = useSelectedItems();
   const selected = useSyncExternalStore(selectedItems.subscribe, selectedItems.get);
@@ -99,9 +100,11 @@ function Gallery() {
         <Typography variant="h4" component="h1">
           {translate("screens.gallery")}
         </Typography>
-        {total !== undefined && (
+        {(total !== undefined || hasNextPage) && (
           <Typography color="text.secondary" data-testid="gallery-total">
-            {translate("gallery.total", { smart_count: total })}
+            {total === undefined
+              ? translate("gallery.totalMore", { more: LIST_EXACT_TOTAL.toLocaleString("en") })
+              : translate("gallery.total", { smart_count: total })}
           </Typography>
         )}
       </Stack>
@@ -140,7 +143,8 @@ function Gallery() {
           {translate(wholePageSelected ? "gallery.clear" : "gallery.selectPage")}
         </Button>
         <Pagination
-          count={Math.max(1, Math.ceil((total ?? 0) / perPage))}
+          // Past the service's count (Content-Range "…/*"), the pages known: up to the next one.
+          count={total === undefined ? page + (hasNextPage ? 1 : 0) : Math.max(1, Math.ceil(total / perPage))}
           page={page}
           onChange={(_, next) => setPage(next)}
           color="primary"

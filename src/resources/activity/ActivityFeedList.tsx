@@ -1,18 +1,7 @@
-import { Box, Tooltip, type TablePaginationProps } from "@mui/material";
+import { Box, Tooltip } from "@mui/material";
 import FeedIcon from "@mui/icons-material/DynamicFeedOutlined";
 import { formatDistanceToNowStrict } from "date-fns";
-import {
-  DataTable,
-  DateInput,
-  Pagination,
-  type PaginationProps,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useCanAccess,
-  useListPaginationContext,
-  useTranslate,
-} from "react-admin";
+import { DataTable, DateInput, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate } from "react-admin";
 import {
   ACTIVITY,
   ACTIVITY_ACTIONS,
@@ -24,6 +13,7 @@ import { formatDateTime } from "../../custom/format";
 import { Muted, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { ListPage } from "../shared/ListPage";
+import { ListPagination } from "../shared/ListPagination";
 import { paths } from "../shared/paths";
 import { ACTIVITY_POLL_MS, NewEntriesChip } from "./NewEntriesChip";
 import { ReferencePicker } from "../shared/pickers";
@@ -131,26 +121,6 @@ function RecordCell({ entry }: { entry: ActivityEntry }) {
 }
 
 /**
- * The service counts the entries up to ACTIVITY_EXACT_TOTAL: past that the total is unknown (a
- * long log is not counted for each page) and the range says "of more than 1,000".
- */
-function FeedPagination() {
-  const translate = useTranslate();
-  const { total } = useListPaginationContext();
-  // react-admin hands the rest of its props to MUI's TablePagination, this label included, though
-  // its PaginationProps type names only the root's.
-  const uncounted: Pick<TablePaginationProps, "labelDisplayedRows"> = {
-    labelDisplayedRows: ({ from, to }: { from: number; to: number }) =>
-      translate("resources.activity.pageRangeMore", {
-        from,
-        to,
-        more: Math.max(ACTIVITY_EXACT_TOTAL, to).toLocaleString("en"),
-      }),
-  };
-  return <Pagination {...((total == null ? uncounted : {}) as PaginationProps)} />;
-}
-
-/**
  * /activity-feed (spec §2, everyone): who did what to which record and when, newest first, as
  * GET activity answers it within the caller's scope (super admin: all; admin: their account's
  * people; others: their own). A chip offers the entries made since the list was loaded.
@@ -164,7 +134,7 @@ export default function ActivityFeedList({ pollMs = ACTIVITY_POLL_MS }: { pollMs
       title="screens.activityFeed"
       subtitle={translate("resources.activity.subtitle")}
       resource={ACTIVITY}
-      pagination={<FeedPagination />}
+      pagination={<ListPagination countedUpTo={ACTIVITY_EXACT_TOTAL} />}
       filters={filters}
       empty={
         <ListEmpty resource={ACTIVITY} Icon={FeedIcon} iconColor="primary">

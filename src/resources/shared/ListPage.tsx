@@ -14,6 +14,7 @@ import {
 import { CONTRACTS } from "../../api/contract";
 import { markFirstRowsDrawn } from "../../custom/startup/firstRows";
 import { useListPerPage } from "../../custom/userSettings/preferences";
+import { ListPagination } from "./ListPagination";
 import { PageHeader } from "./PageHeader";
 import { afterListFailure, defaultListQuery, type ListQuery } from "./refusedQuery";
 
@@ -208,6 +209,7 @@ export function ListPage({
                 <ColumnsButton />
               </TopToolbar>
             }
+            pagination={<ListPagination />}
             {...listProps}
             sx={[
               { flex: 1, minWidth: 0 },
