@@ -31,9 +31,10 @@ const BENCHES = [
   "analyzer.ts",
   "instances.ts",
   "lists.ts",
+  "scale.ts",
 ];
 /** Benchmarks that need a PostgreSQL server: scripts/with-postgres.mjs starts a throwaway one. */
-const ON_POSTGRES = new Set(["instances.ts", "lists.ts"]);
+const ON_POSTGRES = new Set(["instances.ts", "lists.ts", "scale.ts"]);
 /** A smoke run's benchmark that takes longer than this is stuck, not slow. */
 const SMOKE_TIMEOUT_MS = 5 * 60_000;
 

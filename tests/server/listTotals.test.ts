@@ -1,7 +1,8 @@
 /**
  * Every resource list's total (Content-Range) is the number of rows the caller may see, counted
  * by the database independently here: the list counts in the page's own statement and over fewer
- * joins (resources/list.ts), which must change no total, no scope and no page past the end.
+ * joins, and reads a later page's ids before its fields (resources/list.ts), which must change no
+ * total, no scope, no page and no page past the end.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,6 +77,13 @@ describe("list totals", () => {
       const page = first.json<Array<Record<string, unknown>>>();
       expect(page).toHaveLength(Math.min(10, expected));
       for (const record of page) expect(Object.keys(record).some((key) => key.startsWith("__"))).toBe(false);
+
+      // A later page (its ids found first, then its fields read) is the same slice of the list.
+      if (expected > 4) {
+        const later = await call(t, bearerToken, "GET", listUrl(resource, { range: [3, 7], filter }));
+        expect(later.json()).toEqual(page.slice(3, 8));
+        expect(totalOf(later)).toBe(expected);
+      }
 
       // A page past the end has no row to carry the total: it is counted on its own.
       const past = await call(t, bearerToken, "GET", listUrl(resource, { range: [expected, expected + 9], filter }));
