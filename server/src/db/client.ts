@@ -64,11 +64,21 @@ export async function openPglite(options: PGliteOptions = {}): Promise<DbHandle>
   return pgliteHandle(await PGlite.create({ ...options, extensions: { ...PGLITE_EXTENSIONS, ...options.extensions } }));
 }
 
+/**
+ * The service's connections to PostgreSQL. No JIT compilation: a list's plan is costed high when
+ * one account holds most of the tests (its count's estimate), and compiling it took ~0.3 s of a
+ * query that runs in a few milliseconds (bench/scale.ts). The service's statements are short; none
+ * gains from it.
+ */
+export const postgresPoolConfig = (connectionString: string): pg.PoolConfig => ({
+  connectionString,
+  max: 10,
+  maxUses: MAX_USES,
+  options: "-c jit=off",
+});
+
 export function openPostgres(connectionString: string): DbHandle {
-  // No JIT compilation: a list's plan is costed high when one account holds most of the tests (its
-  // count's estimate), and compiling it took ~0.3 s of a query that runs in a few milliseconds
-  // (bench/scale.ts). The service's statements are short; none gains from it.
-  const pool = new pg.Pool({ connectionString, max: 10, maxUses: MAX_USES, options: "-c jit=off" });
+  const pool = new pg.Pool(postgresPoolConfig(connectionString));
   prepareReadsOfPool(pool);
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
