@@ -28,10 +28,11 @@ import { activityLog, users } from "../db/schema";
 import { routeOptions } from "../docs/openapi";
 import { implementResource, type Caller } from "../resources/definition";
 import { activityContract, activityRecord } from "../../../src/api/contract/activity";
-import { FILTER_MAX_LENGTH, listPage, parseList } from "../resources/list";
+import { FILTER_MAX_LENGTH, listPage, parseListIn } from "../resources/list";
 import { listQuerySchema } from "../resources/listQuery";
 import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { fullName, sqlText } from "../resources/sql";
+import { through } from "../resources/search";
 import type { Services } from "../services";
 
 /**
@@ -97,7 +98,7 @@ export const activityDefinition = implementResource(activityContract, activityRe
     client: l.client,
   },
   // Not accountExpr: the scope depends on the role (scopeOf below).
-  search: [sqlText`${au.firstName} || ' ' || ${au.lastName}`, l.action, l.resource, l.recordId],
+  search: [through(l.actorId, [au.firstName, au.lastName]), l.action, l.resource, l.recordId],
 });
 
 /**
@@ -132,9 +133,9 @@ export const activityRoutes: FastifyPluginAsyncTypebox<Services> = async (app, {
     ),
     async (request, reply) => {
       // On PostgreSQL the guard's check is read in the page's own statement (auth/guardAlong.ts).
-      const page = await readWithGuard(request, (guardColumn) => {
+      const page = await readWithGuard(request, async (guardColumn) => {
         const caller = callerOf(request);
-        const parsed = parseList(activityDefinition, caller, request.query);
+        const parsed = await parseListIn(db, activityDefinition, caller, request.query);
         return listPage(
           db,
           activityDefinition,

@@ -13,6 +13,7 @@ import { writableFields, writeSchemaOf } from "../../../src/api/contract/recordS
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import { fullName, sqlText } from "../resources/sql";
+import { through } from "../resources/search";
 
 const b = alias(businesses, "b");
 const a = alias(accounts, "a");
@@ -41,7 +42,7 @@ export const businessDefinition = implementResource(businessesContract, business
     createdAt: b.createdAt,
   },
   accountExpr: b.accountId,
-  search: [b.name, b.address, b.city, ownerName],
+  search: [b.name, b.address, b.city, through(b.ownerId, [o.firstName, o.lastName])],
 });
 
 const fields = {

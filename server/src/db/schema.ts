@@ -112,6 +112,23 @@ export const accounts = pgTable(
   ],
 );
 
+/**
+ * What the accounts list shows of each account's rows (its businesses, live users, devices and live
+ * tests), kept by the database as they change: triggers count each statement's rows (migration
+ * 0019, count_account_rows), so the list reads four numbers instead of counting a million tests
+ * for an account that holds them. No row yet is all zeros; recount_accounts() counts afresh, for
+ * whatever wrote with triggers off (a bulk copy).
+ */
+export const accountCounts = pgTable("account_counts", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  businesses: integer("businesses").notNull().default(0),
+  users: integer("users").notNull().default(0),
+  devices: integer("devices").notNull().default(0),
+  tests: integer("tests").notNull().default(0),
+});
+
 export const businesses = pgTable(
   "businesses",
   {

@@ -13,7 +13,8 @@ import type {
   ResourceAccess,
   ResourceContract,
 } from "../../../src/api/contract/declare";
-import { iso, sqlOf, type SqlExpr } from "./sql";
+import { searchSpecOf, type Searched, type SearchSpec } from "./search";
+import { iso, originalTableName, sqlOf, type SqlExpr } from "./sql";
 
 /** Who is asking: the scope and the per-user filters (bookmarked) depend on it. */
 export interface Caller {
@@ -66,7 +67,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   where?: string;
   /** The account a row belongs to; undefined for resources only super admins reach. */
   accountExpr?: string;
-  search: string[];
+  /** What `q` matches (search.ts). */
+  search: SearchSpec;
   filters: Record<string, FilterSpec>;
   sorts: Record<string, SortSpec>;
   defaultSort: readonly [string, "ASC" | "DESC"];
@@ -112,8 +114,8 @@ export interface ResourceImplementation<P extends Properties, S extends string, 
   accountExpr?: SqlExpr;
   /** The SQL of every record field (a date field's column is answered as an ISO string). */
   columns: { [K in keyof P]: SqlExpr };
-  /** What `q` searches. */
-  search: SqlExpr[];
+  /** What `q` searches, side by side (search.ts): fields, or a referenced record's (`through`). */
+  search: Searched[];
   /** A sort that is not its field's own column (a sort by default reads the field's column). */
   sorts?: { [K in S]?: SortImpl };
   /** A filter that is not equality with its field's column (required for a filter that is no field). */
@@ -124,10 +126,6 @@ const isNullable = (schema: Type.TSchema) => Array.isArray((schema as { type?: u
 const isDate = (schema: Type.TSchema) => (schema as { format?: string }).format === "date-time";
 
 const isColumn = (value: unknown): value is AnyColumn => is(value, Column);
-
-/** The table an aliased column reads (drizzle's alias proxy answers the alias as the table's name). */
-const originalTableName = (column: AnyColumn): string =>
-  (column.table as unknown as Record<symbol, string>)[Symbol.for("drizzle:OriginalName")]!;
 
 /** The value an `exact` filter takes: the field's own type. */
 function filterTypeOf(schema: Type.TSchema): FilterType {
@@ -198,7 +196,7 @@ export function implementResource<P extends Properties, S extends string, Fl ext
   }
 
   const accountExpr = impl.accountExpr === undefined ? undefined : sqlOfExpr(impl.accountExpr);
-  const search = impl.search.map(sqlOfExpr);
+  const search = searchSpecOf(impl.search, sqlOfExpr);
   for (const [alias, table] of aliases) {
     if (alias === table) throw new Error(`${contract.name}: ${table} is read without an alias (alias(${table}, "…"))`);
     if (!new RegExp(`\\b${table}\\s+${alias}\\b`).test(impl.from)) {

@@ -6,7 +6,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Caller, FilterSpec, Fields, RecordOf, ResourceDefinition, SortSpec } from "./definition";
 import { checks, parseListQuery, type FilterCheck, type ListMessages, type ListQuery } from "./listQuery";
-import { containsPattern, raw, rememberedTotal, rowsOf, wholeNumber, type Executor, type Row } from "./sql";
+import { findThrough, searchCondition, type FoundThrough } from "./search";
+import { raw, rememberedTotal, rowsOf, wholeNumber, type Executor, type Row } from "./sql";
 
 export const MAX_PAGE_ROWS = 100;
 /** Filters are JSON objects of a few keys; `id` may list up to 1,000 ids. */
@@ -68,7 +69,12 @@ function querySpecOf(def: ResourceDefinition) {
 }
 
 /** The WHERE clause of a list: the resource's own condition, the caller's scope and the filter. */
-function buildWhere(def: ResourceDefinition, caller: Caller, filter: Record<string, unknown>): SQL {
+function buildWhere(
+  def: ResourceDefinition,
+  caller: Caller,
+  filter: Record<string, unknown>,
+  found?: FoundThrough,
+): SQL {
   const conditions: SQL[] = [];
   if (def.where) conditions.push(raw(def.where));
   if (def.accountExpr && caller.role !== "SuperAdmin") {
@@ -77,13 +83,7 @@ function buildWhere(def: ResourceDefinition, caller: Caller, filter: Record<stri
   }
   for (const [key, value] of Object.entries(filter)) {
     if (key === "q") {
-      const pattern = containsPattern(String(value).trim());
-      conditions.push(
-        sql`(${sql.join(
-          def.search.map((expr) => sql`${raw(expr)} ilike ${pattern}`),
-          sql` or `,
-        )})`,
-      );
+      conditions.push(searchCondition(def.search, String(value), found));
     } else if (key === "id") {
       const ids = value as string[];
       conditions.push(
@@ -103,9 +103,24 @@ function buildWhere(def: ResourceDefinition, caller: Caller, filter: Record<stri
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 }
 
+/** A list query made SQL; a search matches references' fields on the joined rows (search.ts). */
 export function parseList(def: ResourceDefinition, caller: Caller, query: ListQuery): ParsedList {
   const { sortField, order, start, end, filter } = parseListQuery(querySpecOf(def), query);
   return { where: buildWhere(def, caller, filter), sortField, order, start, end };
+}
+
+/** parseList, a search first finding the referenced records whose fields match (search.ts findThrough). */
+export async function parseListIn(
+  db: Executor,
+  def: ResourceDefinition,
+  caller: Caller,
+  query: ListQuery,
+): Promise<ParsedList> {
+  const { sortField, order, start, end, filter } = parseListQuery(querySpecOf(def), query);
+  const q = filter.q;
+  const found =
+    typeof q === "string" && def.search.through.length > 0 ? await findThrough(db, def.search, q) : undefined;
+  return { where: buildWhere(def, caller, filter, found), sortField, order, start, end };
 }
 
 const selectList = (def: ResourceDefinition) =>

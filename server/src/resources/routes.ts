@@ -11,7 +11,7 @@ import { callerOf } from "../auth/guard";
 import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
 import type { Database } from "../db/client";
 import { recordSchema, type Fields, type ResourceDefinition } from "./definition";
-import { exportPages, FILTER_MAX_LENGTH, findRecord, listPage, parseList } from "./list";
+import { exportPages, FILTER_MAX_LENGTH, findRecord, listPage, parseListIn } from "./list";
 import { listQuerySchema } from "./listQuery";
 import { sendCsv } from "./csv";
 import { errors, idParams, SIGNED_IN_ERRORS } from "./schemas";
@@ -57,8 +57,8 @@ export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database,
     ),
     async (request, reply) => {
       // On PostgreSQL the guard's check is read in the page's own statement (auth/guardAlong.ts).
-      const page = await readWithGuard(request, (guardColumn) =>
-        listPage(db, def, parseList(def, callerOf(request), request.query), {
+      const page = await readWithGuard(request, async (guardColumn) =>
+        listPage(db, def, await parseListIn(db, def, callerOf(request), request.query), {
           guardColumn,
           countUpTo: LIST_EXACT_TOTAL + 1,
         }),
@@ -86,7 +86,10 @@ export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database,
     ),
     async (request, reply) => {
       // The export ignores any range: every matching row, in the list's order.
-      const parsed = parseList(def, callerOf(request), { sort: request.query.sort, filter: request.query.filter });
+      const parsed = await parseListIn(db, def, callerOf(request), {
+        sort: request.query.sort,
+        filter: request.query.filter,
+      });
       return sendCsv(reply, def.name, Object.keys(def.fields), exportPages(db, def, parsed));
     },
   );

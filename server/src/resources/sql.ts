@@ -39,6 +39,10 @@ export function columnSql(column: AnyColumn): string {
   return `${getTableName(column.table)}.${column.name}`;
 }
 
+/** The table an aliased column reads (drizzle's alias proxy answers the alias as the table's name). */
+export const originalTableName = (column: AnyColumn): string =>
+  (column.table as unknown as Record<symbol, string>)[Symbol.for("drizzle:OriginalName")]!;
+
 /** An expression's SQL text: itself, or the column's `alias.column_name`. */
 export const sqlOf = (expr: SqlExpr): string => (is(expr, Column) ? columnSql(expr) : expr);
 

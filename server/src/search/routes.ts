@@ -33,9 +33,10 @@ import { deviceDefinition } from "../devices/routes";
 import { GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import type { Caller, ResourceDefinition } from "../resources/definition";
 import { parseList } from "../resources/list";
+import { sideBySide } from "../resources/search";
 import { containsPattern, raw, rowsOf } from "../resources/sql";
 import type { Services } from "../services";
-import { galleryConditions } from "../testRecords/gallery";
+import { galleryConditions, galleryText } from "../testRecords/gallery";
 import { storedUserEmail, userDefinition } from "../users/resource";
 import { parkedEmailCondition } from "../users/parkedInvitations";
 
@@ -64,18 +65,6 @@ interface Match {
 
 /** ", account name" for super admins only: everyone else's records are all of their own account. */
 const theirAccount = (caller: Caller, accountName: string) => (caller.role === "SuperAdmin" ? accountName : "null");
-
-/**
- * Fields side by side, lower-cased: the text concat_ws(' ', …) gives, written with || so that it is
- * IMMUTABLE (concat_ws is only STABLE) and the trigram index of the same expression (migration
- * 0016, which must spell it alike) serves the match. `fields` are NOT NULL; a nullable one is added
- * as coalesce(' ' || field, ''), left out when null as concat_ws leaves it.
- */
-function sideBySide(fields: SQL[], nullable: SQL[] = []): SQL {
-  const [first, ...rest] = fields;
-  const parts = [first!, ...rest.map((f) => sql`' ' || ${f}`), ...nullable.map((f) => sql`coalesce(' ' || ${f}, '')`)];
-  return sql`lower(${sql.join(parts, sql` || `)})`;
-}
 
 /** One kind's rows: its id, title and detail, matched and ordered, at most SEARCH_PER_KIND. */
 function kindRows(
@@ -164,14 +153,7 @@ function resourceRows(
   kind: SearchKind,
   def: ResourceDefinition,
   match: Match,
-  {
-    title,
-    detail,
-    fields,
-    nullable = [],
-    candidates,
-    inOrder,
-  }: { title: string; detail: string; fields: string[]; nullable?: string[]; candidates?: SQL; inOrder?: boolean },
+  { title, detail, candidates, inOrder }: { title: string; detail: string; candidates?: SQL; inOrder?: boolean },
 ): SQL {
   return kindRows(kind, {
     from: raw(def.from),
@@ -179,7 +161,8 @@ function resourceRows(
     scope: parseList(def, match.caller, {}).where,
     title: raw(title),
     detail: raw(detail),
-    searched: sideBySide(fields.map(raw), nullable.map(raw)),
+    // The list's own fields (a referenced record's, an owner's name, are the list's alone).
+    searched: raw(def.search.text!),
     candidates,
     inOrder,
     match,
@@ -198,9 +181,7 @@ const parts = (...exprs: string[]) => `concat_ws(' · ', ${exprs.map((expr) => `
  */
 function testRows(match: Match): SQL {
   const scope = galleryConditions(match.caller, {}) ?? sql`true`;
-  const searched = sideBySide(
-    [tests.name, tests.sku, tests.customer, tests.vendorName].map((column) => sql`${column}`),
-  );
+  const searched = raw(galleryText);
   const found = sql`(${searched} like lower(${match.anywhere}) or ${tests.id} = ${match.q})`;
   const accountName = match.caller.role === "SuperAdmin" ? sql`${accounts.name}` : sql`null`;
   return inTwoParts(
@@ -223,16 +204,12 @@ const ROWS: Record<SearchKind, (match: Match) => SQL> = {
     resourceRows("accounts", accountDefinition, match, {
       title: field(accountDefinition, "name"),
       detail: field(accountDefinition, "email"),
-      // The list's fields but its owner's name (a join of every user; the owner is found as a user).
-      fields: ["name", "email", "phone"].map((name) => field(accountDefinition, name)),
     }),
   businesses: (match) => {
     const def = businessDefinition;
     return resourceRows("businesses", def, match, {
       title: field(def, "name"),
       detail: parts(field(def, "city"), theirAccount(match.caller, field(def, "accountName"))),
-      // The list's fields but its owner's name, as for accounts.
-      fields: ["name", "address", "city"].map((name) => field(def, name)),
     });
   },
   users: (match) => {
@@ -244,8 +221,7 @@ const ROWS: Record<SearchKind, (match: Match) => SQL> = {
     return resourceRows("users", def, match, {
       title: `${names[0]} || ' ' || ${names[1]}`,
       detail: parts(field(def, "email"), theirAccount(match.caller, field(def, "accountName"))),
-      fields: [...names, field(def, "email")],
-      candidates: sql`${sideBySide([...names, storedUserEmail].map(raw))} like lower(${match.anywhere}) or ${raw(
+      candidates: sql`${raw(sideBySide([...names, storedUserEmail]))} like lower(${match.anywhere}) or ${raw(
         parkedEmailCondition(storedUserEmail),
       )}`,
       // Every user holds "example.com" (33,000 on the large seed): read in order (migration 0017).
@@ -261,10 +237,6 @@ const ROWS: Record<SearchKind, (match: Match) => SQL> = {
         field(def, "businessName"),
         theirAccount(match.caller, field(def, "accountName")),
       ),
-      // The list's fields: serial number and box name (as stored, "" for none), then the phone model,
-      // which may be null.
-      fields: def.search.slice(0, 2),
-      nullable: def.search.slice(2),
     });
   },
   tests: testRows,

@@ -3,7 +3,7 @@
  * (?sort=["date","DESC"]&range=[0,9]&filter={...}, total in Content-Range), and its facets.
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, asc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import Type from "typebox";
 import { contentRange, LIST_EXACT_TOTAL } from "../../../src/api/rules";
 import { FILE_KIND, type GalleryFilter, type GalleryItem } from "../../../src/api/tests";
@@ -13,7 +13,8 @@ import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
 import { nullable } from "../../../src/api/schemas/common";
 import { thumbnailsSchema } from "../../../src/api/schemas/tests";
 import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
-import { iso, raw, rememberedTotal, rowsOf, wholeNumber } from "../resources/sql";
+import { sideBySide } from "../resources/search";
+import { columnSql, containsPattern, iso, raw, rememberedTotal, rowsOf, wholeNumber } from "../resources/sql";
 import { checks, listQuerySchema, parseListQuery, type ListQuery, type ListQuerySpec } from "../resources/listQuery";
 import type { Services } from "../services";
 import { thumbnailsOf, type Viewer } from "./queries";
@@ -94,7 +95,11 @@ interface GalleryRow {
   guard?: unknown;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * What the gallery's `q` matches: a test's name, SKU, customer and vendor side by side (as the
+ * lists' search, resources/search.ts), the very text of the tests' trigram index (migration 0016).
+ */
+export const galleryText = sideBySide([tests.name, tests.sku, tests.customer, tests.vendorName].map(columnSql));
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
 /** Which tests the caller sees with these filters: never deleted ones, never other accounts' unless a super admin. */
@@ -105,17 +110,7 @@ export function galleryConditions(viewer: Viewer, filter: GalleryFilter): SQL | 
   if (filter.deviceType !== undefined) conditions.push(eq(devices.typeCode, filter.deviceType));
   if (filter.from !== undefined) conditions.push(gte(tests.date, new Date(`${filter.from}T00:00:00Z`)));
   if (filter.to !== undefined) conditions.push(lt(tests.date, nextDay(filter.to)));
-  if (filter.q !== undefined) {
-    const pattern = `%${escapeLike(filter.q)}%`;
-    conditions.push(
-      or(
-        ilike(tests.name, pattern),
-        ilike(tests.sku, pattern),
-        ilike(tests.customer, pattern),
-        ilike(tests.vendorName, pattern),
-      ),
-    );
-  }
+  if (filter.q !== undefined) conditions.push(sql`${raw(galleryText)} like lower(${containsPattern(filter.q)})`);
   return and(...conditions);
 }
 

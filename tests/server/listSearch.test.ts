@@ -1,0 +1,143 @@
+/**
+ * A list's `q` (resources/search.ts): its fields side by side, matched once on the text a trigram
+ * index holds (migration 0016), and a referenced record's name (an account's or a business's owner,
+ * an activity entry's actor) found first on the users' own index, then matched by the reference
+ * (migration 0018). Held here: the plans read those indexes (a search of a million tests or a
+ * hundred thousand accounts read every row before), the two ways of matching a reference answer the
+ * same rows, and a full name typed as shown is found.
+ */
+import { sql, TransactionRollbackError, type SQL } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Account } from "../../src/api/resources";
+import { accountDefinition } from "../../server/src/accounts/routes";
+import { activityDefinition } from "../../server/src/activity/routes";
+import { businessDefinition } from "../../server/src/businesses/routes";
+import type { Caller, ResourceDefinition } from "../../server/src/resources/definition";
+import { listPage, parseList, parseListIn } from "../../server/src/resources/list";
+import { findThrough, THROUGH_IDS } from "../../server/src/resources/search";
+import { raw, rowsOf } from "../../server/src/resources/sql";
+import { galleryConditions } from "../../server/src/testRecords/gallery";
+import { createTestApp, type TestApp } from "./helpers";
+import { A, tokens, U, type Who } from "./records";
+import { call, listUrl } from "./resourceHelpers";
+
+let t: TestApp;
+let token: (who: Who) => Promise<string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = tokens(() => t.app);
+});
+afterAll(() => t.close());
+
+const superAdmin: Caller = { id: U.superAdmin, role: "SuperAdmin", accountId: A.gemtestHq };
+const query = (q: string) => ({ filter: JSON.stringify({ q }), range: "[0,99]" });
+
+/**
+ * The plan of `statement` when a table may only be read through the indexes named (in a transaction
+ * rolled back: sequential and plain index scans off, the tables' other indexes dropped).
+ */
+async function planOn(tables: string[], indexes: string[], statement: SQL): Promise<string> {
+  let plan = "";
+  await t.db
+    .transaction(async (tx) => {
+      for (const scan of ["seqscan", "indexscan", "indexonlyscan"])
+        await tx.execute(sql`select set_config(${`enable_${scan}`}, 'off', true)`);
+      const others = await rowsOf(
+        tx,
+        sql`select i.indexrelid::regclass::text as "name" from pg_index i join pg_class c on c.oid = i.indrelid
+          where c.relname in (${sql.join(tables, sql`, `)}) and not i.indisprimary
+            and i.indexrelid::regclass::text not in (${sql.join(indexes, sql`, `)})
+            and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+      );
+      for (const { name } of others) await tx.execute(sql`drop index ${sql.identifier(String(name))}`);
+      plan = (await rowsOf(tx, sql`explain ${statement}`)).map((row) => String(row["QUERY PLAN"])).join("\n");
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return plan;
+}
+
+/** An owner's full name as the accounts list shows it, and that account. */
+async function someOwner(): Promise<{ account: Account; first: string }> {
+  const response = await call(t, await token("superAdmin"), "GET", listUrl("accounts", { range: [0, 99] }));
+  const account = response.json<Account[]>().find((row) => row.ownerName)!;
+  return { account, first: account.ownerName!.split(" ")[0]! };
+}
+
+const idsOf = async (def: ResourceDefinition, where: SQL) =>
+  (await listPage(t.db, def, { where, sortField: "id", order: "ASC", start: 0, end: 99 })).records.map((row) => row.id);
+
+describe("a list's q", () => {
+  it("reads the searched tables' trigram indexes and the owner's reference, not every row", async () => {
+    const { account } = await someOwner();
+    const parsed = await parseListIn(t.db, accountDefinition, superAdmin, query(account.ownerName!));
+    const accountsPlan = await planOn(
+      ["accounts"],
+      ["accounts_search_trgm_idx", "accounts_owner_id_idx"],
+      sql`select 1 from ${raw(accountDefinition.from)} where ${parsed.where}`,
+    );
+    expect(accountsPlan).not.toMatch(/Seq Scan on accounts\b/);
+    expect(accountsPlan).toContain("accounts_search_trgm_idx");
+    expect(accountsPlan).toContain("accounts_owner_id_idx");
+
+    const [owners] = accountDefinition.search.through;
+    const ownersPlan = await planOn(["users"], ["users_full_name_trgm_idx"], owners!.ids(`%${account.ownerName}%`));
+    expect(ownersPlan).toContain("users_full_name_trgm_idx");
+
+    const galleryPlan = await planOn(
+      ["tests"],
+      ["tests_search_trgm_idx"],
+      sql`select 1 from tests where ${galleryConditions({ id: U.superAdmin, role: "SuperAdmin", accountId: A.gemtestHq }, { q: "zephyr" })}`,
+    );
+    expect(galleryPlan).not.toMatch(/Seq Scan on tests\b/);
+    expect(galleryPlan).toContain("tests_search_trgm_idx");
+  });
+
+  it("answers the same rows whether a reference is matched by the ids found or on the joined row", async () => {
+    const { account, first } = await someOwner();
+    const qs = [
+      first,
+      account.ownerName!,
+      account.ownerName!.toUpperCase(),
+      "gems",
+      "nobody-by-that-name",
+      "100%",
+      "a",
+    ];
+    let byIds = 0;
+    for (const def of [accountDefinition, businessDefinition, activityDefinition]) {
+      for (const q of qs) {
+        const joined = parseList(def, superAdmin, query(q));
+        const found = await parseListIn(t.db, def, superAdmin, query(q));
+        const [ids] = await findThrough(t.db, def.search, q);
+        if (ids && ids.length > 0) byIds++;
+        expect(await idsOf(def, found.where), `${def.name} q=${q}`).toEqual(await idsOf(def, joined.where));
+      }
+    }
+    // Some of them were matched by ids: the comparison compared something.
+    expect(byIds).toBeGreaterThan(3);
+    expect(
+      await idsOf(accountDefinition, (await parseListIn(t.db, accountDefinition, superAdmin, query(first))).where),
+    ).toContain(account.id);
+  });
+
+  it(`matches a reference on the joined row past ${THROUGH_IDS} referenced records`, async () => {
+    const [many] = await findThrough(t.db, accountDefinition.search, "a");
+    expect(many).toBeUndefined();
+    const { account } = await someOwner();
+    const [few] = await findThrough(t.db, accountDefinition.search, account.ownerName!);
+    expect(few!.length).toBeGreaterThan(0);
+    expect(few!.length).toBeLessThanOrEqual(THROUGH_IDS);
+  });
+
+  it("finds a full name as it is shown, first and last name side by side", async () => {
+    const { account } = await someOwner();
+    const su = await token("superAdmin");
+    const accounts = await call(t, su, "GET", listUrl("accounts", { filter: { q: account.ownerName } }));
+    expect(accounts.json<Account[]>().map((row) => row.id)).toContain(account.id);
+    const users = await call(t, su, "GET", listUrl("users", { filter: { q: account.ownerName } }));
+    expect(users.json<{ id: string }[]>().map((row) => row.id)).toContain(account.ownerId);
+  });
+});
