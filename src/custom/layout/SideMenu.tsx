@@ -8,8 +8,10 @@ import {
   Tooltip,
   Typography,
   useMediaQuery,
+  type SxProps,
   type Theme,
 } from "@mui/material";
+import { memo, useCallback, type ComponentType } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useDataProvider, useSidebarState, useTranslate } from "react-admin";
 import { APP_VERSION } from "../../config";
@@ -18,6 +20,23 @@ import { useSentToNewSubscription } from "../status/SubscriptionGate";
 import { useAccessibleScreens } from "../../access/useAccessibleScreens";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { activeMenuPath } from "./activeMenu";
+
+/** A menu item's look: the current page's item filled with the primary colour. */
+const ITEM_SX: SxProps<Theme> = {
+  mx: 1,
+  mb: 0.25,
+  borderRadius: 2,
+  "&.Mui-selected": { bgcolor: "primary.main", color: "primary.contrastText" },
+  "&.Mui-selected:hover": { bgcolor: "primary.light" },
+  "&.Mui-selected .MuiListItemIcon-root": { color: "primary.contrastText" },
+  // The current page's item with the keyboard's focus (after Enter on it): MUI's pale
+  // focus ground under its white text read at 1.56:1. A darker ground and a ring.
+  "&.Mui-selected.Mui-focusVisible": {
+    bgcolor: "primary.dark",
+    outline: (theme) => `2px solid ${theme.palette.primary.light}`,
+    outlineOffset: 2,
+  },
+};
 
 /** The sidebar (spec §2): the items the role may see, the active one by first path segment, the version. */
 export function SideMenu() {
@@ -29,6 +48,14 @@ export function SideMenu() {
   const inactive = useSentToNewSubscription();
   const items = inactive ? INACTIVE_MENU : screens;
   const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const onOpen = useCallback(
+    (path: string, selected: boolean) => {
+      // The page's first lists leave with the click, while the page draws (issue 13).
+      if (!selected) void dataProvider.prefetchPage(path);
+      if (isSmall) setOpen(false);
+    },
+    [dataProvider, isSmall, setOpen],
+  );
   // The sidebar appears whole, once canAccess has answered for every item.
   if (!items) return null;
   const active = activeMenuPath(
@@ -43,56 +70,17 @@ export function SideMenu() {
       sx={{ display: "flex", flexDirection: "column", minHeight: "calc(100vh - 64px)", pt: 1 }}
     >
       <List dense={false} sx={{ flex: 1 }}>
-        {items.map((item) => {
-          const Icon = item.menu!.icon;
-          const title = translate(item.title);
-          const selected = item.path === active;
-          const button = (
-            <ListItemButton
-              component={Link}
-              to={item.path}
-              selected={selected}
-              aria-current={selected ? "page" : undefined}
-              onClick={() => {
-                // The page's first lists leave with the click, while the page draws (issue 13).
-                if (!selected) void dataProvider.prefetchPage(item.path);
-                if (isSmall) setOpen(false);
-              }}
-              sx={{
-                mx: 1,
-                mb: 0.25,
-                borderRadius: 2,
-                "&.Mui-selected": { bgcolor: "primary.main", color: "primary.contrastText" },
-                "&.Mui-selected:hover": { bgcolor: "primary.light" },
-                "&.Mui-selected .MuiListItemIcon-root": { color: "primary.contrastText" },
-                // The current page's item with the keyboard's focus (after Enter on it): MUI's pale
-                // focus ground under its white text read at 1.56:1. A darker ground and a ring.
-                "&.Mui-selected.Mui-focusVisible": {
-                  bgcolor: "primary.dark",
-                  outline: (theme) => `2px solid ${theme.palette.primary.light}`,
-                  outlineOffset: 2,
-                },
-              }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={title} />
-            </ListItemButton>
-          );
-          // Each link in its own list item: a <ul> holds <li>s (screen readers count the menu's items).
-          return (
-            <ListItem key={item.path} disablePadding sx={{ display: "block" }}>
-              {open ? (
-                button
-              ) : (
-                <Tooltip title={title} placement="right">
-                  {button}
-                </Tooltip>
-              )}
-            </ListItem>
-          );
-        })}
+        {items.map((item) => (
+          <MenuItem
+            key={item.path}
+            path={item.path}
+            title={translate(item.title)}
+            Icon={item.menu!.icon}
+            selected={item.path === active}
+            open={open}
+            onOpen={onOpen}
+          />
+        ))}
       </List>
       <Typography
         variant="caption"
@@ -105,3 +93,51 @@ export function SideMenu() {
     </Box>
   );
 }
+
+/**
+ * One item of the menu, drawn again only when it changes: a click redraws the two items whose
+ * selection changed, not the whole menu (each item's styles cost the menu click ~7 ms).
+ */
+const MenuItem = memo(function MenuItem({
+  path,
+  title,
+  Icon,
+  selected,
+  open,
+  onOpen,
+}: {
+  path: string;
+  title: string;
+  Icon: ComponentType;
+  selected: boolean;
+  open: boolean;
+  onOpen: (path: string, selected: boolean) => void;
+}) {
+  const button = (
+    <ListItemButton
+      component={Link}
+      to={path}
+      selected={selected}
+      aria-current={selected ? "page" : undefined}
+      onClick={() => onOpen(path, selected)}
+      sx={ITEM_SX}
+    >
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <Icon />
+      </ListItemIcon>
+      <ListItemText primary={title} />
+    </ListItemButton>
+  );
+  // Each link in its own list item: a <ul> holds <li>s (screen readers count the menu's items).
+  return (
+    <ListItem disablePadding sx={{ display: "block" }}>
+      {open ? (
+        button
+      ) : (
+        <Tooltip title={title} placement="right">
+          {button}
+        </Tooltip>
+      )}
+    </ListItem>
+  );
+});

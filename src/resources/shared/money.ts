@@ -2,24 +2,36 @@
 
 const LOCALE = "en-US";
 
-/** How many minor digits a currency has (USD 2, JPY 0, KWD 3); 2 for an unknown code. */
-export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat(LOCALE, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+/**
+ * Each currency's formatter and minor digits, found once: a list of payments formats two amounts a
+ * row, and making an Intl.NumberFormat (or asking its options) costs more than formatting with it.
+ * No formatter for a code Intl does not know.
+ */
+const currencies = new Map<string, { formatter?: Intl.NumberFormat; digits: number }>();
+
+function currencyOf(currency: string): { formatter?: Intl.NumberFormat; digits: number } {
+  let known = currencies.get(currency);
+  if (!known) {
+    try {
+      const formatter = new Intl.NumberFormat(LOCALE, { style: "currency", currency });
+      known = { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
+    } catch {
+      known = { digits: 2 };
+    }
+    currencies.set(currency, known);
   }
+  return known;
 }
+
+/** How many minor digits a currency has (USD 2, JPY 0, KWD 3); 2 for an unknown code. */
+export const minorDigits = (currency: string): number => currencyOf(currency).digits;
 
 /** 129900, "USD" → "$1,299.00"; an unknown currency code shows as "1,299.00 XYZ". */
 export function formatMoney(minor: number, currency: string): string {
-  const digits = minorDigits(currency);
+  const { formatter, digits } = currencyOf(currency);
   const major = minor / 10 ** digits;
-  try {
-    return new Intl.NumberFormat(LOCALE, { style: "currency", currency }).format(major);
-  } catch {
-    return `${major.toLocaleString(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${currency}`;
-  }
+  if (formatter) return formatter.format(major);
+  return `${major.toLocaleString(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${currency}`;
 }
 
 /** "12.5", "USD" → 1250; null for something that is not a non-negative amount. */
