@@ -47,6 +47,7 @@ const REQUESTS: Record<string, string> = {
   "accounts, deep page": `/api/accounts?${query({ ...deep, sort: ["createdAt", "DESC"] })}`,
   "users, first page": `/api/users?${query(first)}`,
   "users, admins": `/api/users?${query({ ...first, filter: { role: "Admin" } })}`,
+  "users, search": `/api/users?${query({ ...first, filter: { q: "jansen" } })}`,
   "users, deep page": `/api/users?${query(deep)}`,
   "gallery, first page": `/api/tests?${query({ range: [0, 9], sort: ["date", "DESC"] })}`,
   "gallery, search": `/api/tests?${query({ range: [0, 9], sort: ["date", "DESC"], filter: { q: "ruby" } })}`,

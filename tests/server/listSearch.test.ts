@@ -8,7 +8,7 @@
  */
 import { sql, TransactionRollbackError, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Account } from "../../src/api/resources";
+import type { Account, Invitation } from "../../src/api/resources";
 import { accountDefinition } from "../../server/src/accounts/routes";
 import { activityDefinition } from "../../server/src/activity/routes";
 import { businessDefinition } from "../../server/src/businesses/routes";
@@ -17,6 +17,7 @@ import { listPage, parseList, parseListIn } from "../../server/src/resources/lis
 import { findThrough, THROUGH_IDS } from "../../server/src/resources/search";
 import { raw, rowsOf } from "../../server/src/resources/sql";
 import { galleryConditions } from "../../server/src/testRecords/gallery";
+import { userDefinition } from "../../server/src/users/resource";
 import { createTestApp, type TestApp } from "./helpers";
 import { A, tokens, U, type Who } from "./records";
 import { call, listUrl } from "./resourceHelpers";
@@ -93,6 +94,33 @@ describe("a list's q", () => {
     );
     expect(galleryPlan).not.toMatch(/Seq Scan on tests\b/);
     expect(galleryPlan).toContain("tests_search_trgm_idx");
+  });
+
+  it("reads the users' trigram index and the parked users' index, and finds a parked user by the email it shows", async () => {
+    const parsed = await parseListIn(t.db, userDefinition, superAdmin, query("zephyr"));
+    const plan = await planOn(
+      ["users"],
+      ["users_search_trgm_idx", "users_parked_idx"],
+      sql`select 1 from ${raw(userDefinition.from)} where ${parsed.where}`,
+    );
+    expect(plan).not.toMatch(/Seq Scan on users\b/);
+    expect(plan).toContain("users_search_trgm_idx");
+    expect(plan).toContain("users_parked_idx");
+
+    const invited = await call(t, await token("admin"), "POST", "/api/invitations", {
+      email: "listsearch-shown@example.com",
+      firstName: "Listsearch",
+      lastName: "Parked",
+      role: "User",
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { userId } = invited.json<Invitation>();
+    const found = async (q: string) =>
+      (await call(t, await token("admin"), "GET", listUrl("users", { filter: { q } })))
+        .json<{ id: string }[]>()
+        .map((row) => row.id);
+    expect(await found("listsearch parked listsearch-shown@")).toEqual([userId]);
+    expect(await found("parked.invalid")).toEqual([]);
   });
 
   it("answers the same rows whether a reference is matched by the ids found or on the joined row", async () => {

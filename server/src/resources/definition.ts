@@ -13,7 +13,7 @@ import type {
   ResourceAccess,
   ResourceContract,
 } from "../../../src/api/contract/declare";
-import { searchSpecOf, type Searched, type SearchSpec } from "./search";
+import { searchSpecOf, type SearchCandidates, type Searched, type SearchSpec } from "./search";
 import { iso, originalTableName, sqlOf, type SqlExpr } from "./sql";
 
 /** Who is asking: the scope and the per-user filters (bookmarked) depend on it. */
@@ -116,6 +116,8 @@ export interface ResourceImplementation<P extends Properties, S extends string, 
   columns: { [K in keyof P]: SqlExpr };
   /** What `q` searches, side by side (search.ts): fields, or a referenced record's (`through`). */
   search: Searched[];
+  /** Where the searched fields' text is no index's: an indexed condition every match meets (search.ts). */
+  searchCandidates?: SearchCandidates;
   /** A sort that is not its field's own column (a sort by default reads the field's column). */
   sorts?: { [K in S]?: SortImpl };
   /** A filter that is not equality with its field's column (required for a filter that is no field). */
@@ -196,7 +198,7 @@ export function implementResource<P extends Properties, S extends string, Fl ext
   }
 
   const accountExpr = impl.accountExpr === undefined ? undefined : sqlOfExpr(impl.accountExpr);
-  const search = searchSpecOf(impl.search, sqlOfExpr);
+  const search = searchSpecOf(impl.search, sqlOfExpr, impl.searchCandidates);
   for (const [alias, table] of aliases) {
     if (alias === table) throw new Error(`${contract.name}: ${table} is read without an alias (alias(${table}, "…"))`);
     if (!new RegExp(`\\b${table}\\s+${alias}\\b`).test(impl.from)) {

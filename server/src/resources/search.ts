@@ -27,10 +27,17 @@ export const through = (key: AnyColumn, fields: AnyColumn[]): Through => ({ key,
 /** What a definition declares `q` searches: fields or expressions of its FROM clause, or a reference's fields. */
 export type Searched = SqlExpr | Through;
 
+/**
+ * Where the searched text is no index's (a user's shown email: a parked invitation's, in another
+ * table): a condition an index serves that every match meets, ANDed before the text is matched.
+ */
+export type SearchCandidates = (pattern: string) => SQL;
+
 /** A list's search made SQL text (definition.ts). */
 export interface SearchSpec {
   /** The searched fields side by side, or undefined when only references' fields are searched. */
   text?: string;
+  candidates?: SearchCandidates;
   through: {
     key: string;
     /** The referenced table's ids whose text matches the pattern, THROUGH_IDS + 1 at most. */
@@ -67,10 +74,15 @@ function columnsSideBySide(exprs: SqlExpr[], sqlOfExpr: (expr: SqlExpr) => strin
 }
 
 /** The SQL of a declared search; `sqlOfExpr` writes (and notes) each column as its alias reads it. */
-export function searchSpecOf(searched: Searched[], sqlOfExpr: (expr: SqlExpr) => string): SearchSpec {
+export function searchSpecOf(
+  searched: Searched[],
+  sqlOfExpr: (expr: SqlExpr) => string,
+  candidates?: SearchCandidates,
+): SearchSpec {
   const own = searched.filter((entry): entry is SqlExpr => !isThrough(entry));
   return {
     ...(own.length > 0 ? { text: columnsSideBySide(own, sqlOfExpr) } : {}),
+    ...(candidates ? { candidates } : {}),
     through: searched.filter(isThrough).map(({ key, fields }) => {
       const table = originalTableName(fields[0]!);
       const base = (column: AnyColumn) => `${table}.${column.name}`;
@@ -102,7 +114,10 @@ export async function findThrough(db: Executor, spec: SearchSpec, q: string): Pr
 export function searchCondition(spec: SearchSpec, q: string, found?: FoundThrough): SQL {
   const pattern = containsPattern(q.trim());
   const arms: SQL[] = [];
-  if (spec.text) arms.push(sql`${raw(spec.text)} like lower(${pattern})`);
+  if (spec.text) {
+    const text = sql`${raw(spec.text)} like lower(${pattern})`;
+    arms.push(spec.candidates ? sql`(${spec.candidates(pattern)}) and ${text}` : text);
+  }
   spec.through.forEach(({ key, joined }, i) => {
     const ids = found?.[i];
     if (!ids) arms.push(sql`${raw(joined)} like lower(${pattern})`);

@@ -33,12 +33,10 @@ import { deviceDefinition } from "../devices/routes";
 import { GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import type { Caller, ResourceDefinition } from "../resources/definition";
 import { parseList } from "../resources/list";
-import { sideBySide } from "../resources/search";
 import { containsPattern, raw, rowsOf } from "../resources/sql";
 import type { Services } from "../services";
 import { galleryConditions, galleryText } from "../testRecords/gallery";
-import { storedUserEmail, userDefinition } from "../users/resource";
-import { parkedEmailCondition } from "../users/parkedInvitations";
+import { userDefinition } from "../users/resource";
 
 /** Who each kind's list answers (its route's `list` access): a role its list refuses finds none of it. */
 export const LIST_ACCESS: Record<SearchKind, Access> = {
@@ -153,7 +151,7 @@ function resourceRows(
   kind: SearchKind,
   def: ResourceDefinition,
   match: Match,
-  { title, detail, candidates, inOrder }: { title: string; detail: string; candidates?: SQL; inOrder?: boolean },
+  { title, detail, inOrder }: { title: string; detail: string; inOrder?: boolean },
 ): SQL {
   return kindRows(kind, {
     from: raw(def.from),
@@ -163,7 +161,7 @@ function resourceRows(
     detail: raw(detail),
     // The list's own fields (a referenced record's, an owner's name, are the list's alone).
     searched: raw(def.search.text!),
-    candidates,
+    candidates: def.search.candidates?.(match.anywhere),
     inOrder,
     match,
   });
@@ -216,14 +214,11 @@ const ROWS: Record<SearchKind, (match: Match) => SQL> = {
     const def = userDefinition;
     const names = [field(def, "firstName"), field(def, "lastName")];
     // "Uma Tran" as typed is found too: the first and last names are searched side by side. The
-    // email searched is the one shown (a parked invitation's, not its placeholder): no index holds
-    // it, so the candidates are the index's match on the stored email, or a parked user.
+    // email searched is the one shown (a parked invitation's, not its placeholder), through the
+    // list's candidates (users/resource.ts).
     return resourceRows("users", def, match, {
       title: `${names[0]} || ' ' || ${names[1]}`,
       detail: parts(field(def, "email"), theirAccount(match.caller, field(def, "accountName"))),
-      candidates: sql`${raw(sideBySide([...names, storedUserEmail]))} like lower(${match.anywhere}) or ${raw(
-        parkedEmailCondition(storedUserEmail),
-      )}`,
       // Every user holds "example.com" (33,000 on the large seed): read in order (migration 0017).
       inOrder: true,
     });

@@ -17,17 +17,16 @@ import { writableFields, writeSchemaOf } from "../../../src/api/contract/recordS
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import { versionSchema } from "../resources/schemas";
-import { sqlText, type Executor } from "../resources/sql";
+import { sideBySide } from "../resources/search";
+import { columnSql, raw, sqlText, type Executor } from "../resources/sql";
 import { updateVersioned } from "../resources/writes";
-import { shownEmailOf } from "./parkedInvitations";
+import { parkedEmailCondition, shownEmailOf } from "./parkedInvitations";
 
 const u = alias(users, "u");
 const a = alias(accounts, "a");
 const b = alias(businesses, "b");
 /** The email a user shows: a parked invitation's user shows its invitation's (parkedInvitations.ts). */
 const shownEmail = shownEmailOf("u");
-/** The email a user row holds (a parked invitation's placeholder included), for the search's index. */
-export const storedUserEmail = sqlText`${u.email}`;
 
 export const userDefinition = implementResource(usersContract, userRecord, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
@@ -52,6 +51,12 @@ export const userDefinition = implementResource(usersContract, userRecord, {
   },
   accountExpr: u.accountId,
   search: [u.firstName, u.lastName, shownEmail],
+  // The shown email is no index's: the candidates are the trigram index's match on the stored one
+  // (migration 0016), or a parked user (its partial index), then matched on the email shown.
+  searchCandidates: (pattern) =>
+    sql`${raw(sideBySide([u.firstName, u.lastName, u.email].map(columnSql)))} like lower(${pattern}) or ${raw(
+      parkedEmailCondition(columnSql(u.email)),
+    )}`,
   sorts: { email: shownEmail },
 });
 
