@@ -15,7 +15,7 @@ import { waitUntilSettled } from "./axeAudit";
 import { screenshot, signIn } from "./browser";
 import { journeyBrowser } from "./journey";
 import { expectNoSidewaysScroll, PHONE } from "./phone";
-import { accessTokenOf, serviceApi } from "./serviceApi";
+import { accessTokenOf, invitedPerson, serviceApi } from "./serviceApi";
 
 const baseUrl = inject("baseUrl");
 const openPage = journeyBrowser();
@@ -85,8 +85,9 @@ const WIDE_SERIAL_DEVICE = "a6000000-0000-4000-8000-000000019300";
 
 /**
  * The widest content a list can hold that the demo's first pages may not show, planted before the
- * walk: a pending and a picked-up forced reset (Advanced Settings' own lists), and, checked after
- * it, the accounts whose subscription chip is the longest ("Canceled (grace period)").
+ * walk: a pending and a picked-up forced reset (Advanced Settings' own lists), a person with a long
+ * last name, and, checked after it, the accounts whose subscription chip is the longest ("Canceled
+ * (grace period)").
  */
 async function plantWideContent(): Promise<void> {
   const api = serviceApi(baseUrl);
@@ -103,6 +104,14 @@ async function plantWideContent(): Promise<void> {
   const box = await api<{ serialNumber: string }>(`devices/${WIDE_SERIAL_DEVICE}`, token);
   await api("forced-resets", token, { target: "phone", deviceId: WIDE_SERIAL_DEVICE });
   await api(`device-config?serialNumber=${encodeURIComponent(box.serialNumber)}`, token);
+  // A person of the admin's own account whose last name is one long word (as the Business picker's
+  // journey leaves one): beside a cut email, their name must still fit a phone's users table.
+  await invitedPerson(baseUrl, {
+    inviter: { email: emailFor("Admin"), password: DEMO_PASSWORD },
+    firstName: "Picker",
+    lastName: "Superadmin",
+    role: "User",
+  });
 }
 
 const CANCELED_ACCOUNTS = `/accounts?filter=${encodeURIComponent(JSON.stringify({ subscriptionStatus: "canceled" }))}`;
