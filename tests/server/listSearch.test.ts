@@ -6,7 +6,7 @@
  * hundred thousand accounts read every row before), the two ways of matching a reference answer the
  * same rows, and a full name typed as shown is found.
  */
-import { sql, TransactionRollbackError, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Account, Invitation } from "../../src/api/resources";
 import { accountDefinition } from "../../server/src/accounts/routes";
@@ -15,10 +15,11 @@ import { businessDefinition } from "../../server/src/businesses/routes";
 import type { Caller, ResourceDefinition } from "../../server/src/resources/definition";
 import { listPage, parseList, parseListIn } from "../../server/src/resources/list";
 import { findThrough, THROUGH_IDS } from "../../server/src/resources/search";
-import { raw, rowsOf } from "../../server/src/resources/sql";
+import { raw } from "../../server/src/resources/sql";
 import { galleryConditions } from "../../server/src/testRecords/gallery";
 import { userDefinition } from "../../server/src/users/resource";
 import { createTestApp, type TestApp } from "./helpers";
+import { planReadingOnly } from "./indexPlans";
 import { A, tokens, U, type Who } from "./records";
 import { call, listUrl } from "./resourceHelpers";
 
@@ -33,32 +34,8 @@ afterAll(() => t.close());
 const superAdmin: Caller = { id: U.superAdmin, role: "SuperAdmin", accountId: A.gemtestHq };
 const query = (q: string) => ({ filter: JSON.stringify({ q }), range: "[0,99]" });
 
-/**
- * The plan of `statement` when a table may only be read through the indexes named (in a transaction
- * rolled back: sequential and plain index scans off, the tables' other indexes dropped).
- */
-async function planOn(tables: string[], indexes: string[], statement: SQL): Promise<string> {
-  let plan = "";
-  await t.db
-    .transaction(async (tx) => {
-      for (const scan of ["seqscan", "indexscan", "indexonlyscan"])
-        await tx.execute(sql`select set_config(${`enable_${scan}`}, 'off', true)`);
-      const others = await rowsOf(
-        tx,
-        sql`select i.indexrelid::regclass::text as "name" from pg_index i join pg_class c on c.oid = i.indrelid
-          where c.relname in (${sql.join(tables, sql`, `)}) and not i.indisprimary
-            and i.indexrelid::regclass::text not in (${sql.join(indexes, sql`, `)})
-            and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
-      );
-      for (const { name } of others) await tx.execute(sql`drop index ${sql.identifier(String(name))}`);
-      plan = (await rowsOf(tx, sql`explain ${statement}`)).map((row) => String(row["QUERY PLAN"])).join("\n");
-      tx.rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof TransactionRollbackError)) throw error;
-    });
-  return plan;
-}
+const planOn = (tables: string[], indexes: string[], statement: SQL) =>
+  planReadingOnly(t.db, tables, indexes, statement);
 
 /** An owner's full name as the accounts list shows it, and that account. */
 async function someOwner(): Promise<{ account: Account; first: string }> {
