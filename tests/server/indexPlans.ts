@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { sql, TransactionRollbackError, type SQL } from "drizzle-orm";
 import type { Database } from "../../server/src/db/client";
 import { rowsOf } from "../../server/src/resources/sql";
@@ -8,7 +9,7 @@ import { rowsOf } from "../../server/src/resources/sql";
  * other indexes (which a table this small would rather read) dropped, so that a table is read
  * through the index its condition fits, or scanned when the condition fits none.
  */
-export async function planReadingOnly(
+async function planReadingOnly(
   db: Database,
   tables: string[],
   indexes: string[],
@@ -34,4 +35,11 @@ export async function planReadingOnly(
       if (!(error instanceof TransactionRollbackError)) throw error;
     });
   return plan;
+}
+
+/** That `statement`, with only `indexes` to read `tables` by, reads each of them and scans no table whole. */
+export async function expectReadThrough(db: Database, tables: string[], indexes: string[], statement: SQL) {
+  const plan = await planReadingOnly(db, tables, indexes, statement);
+  for (const table of tables) expect(plan, table).not.toMatch(new RegExp(`Seq Scan on ${table}\\b`));
+  for (const index of indexes) expect(plan, index).toContain(index);
 }

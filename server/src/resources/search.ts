@@ -12,7 +12,7 @@
  * page's rows among the first it reads.
  */
 import { Column, is, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { containsPattern, originalTableName, raw, rowsOf, type Executor, type SqlExpr } from "./sql";
+import { containsPattern, originalTableName, raw, rowsOf, sqlOf, type Executor, type SqlExpr } from "./sql";
 
 /** A referenced record's fields that `q` searches, found through the listed row's reference to it. */
 export interface Through {
@@ -55,7 +55,7 @@ export const THROUGH_IDS = 100;
  * is IMMUTABLE (concat_ws is only STABLE) and an index may hold it. `fields` are NOT NULL; a
  * nullable one is added as coalesce(' ' || field, ''), left out when null as concat_ws leaves it.
  */
-export function sideBySide(fields: string[], nullable: string[] = []): string {
+function sideBySide(fields: string[], nullable: string[] = []): string {
   const parts = [
     ...fields.map((field, i) => (i === 0 ? field : `' ' || ${field}`)),
     ...nullable.map((field, i) =>
@@ -67,8 +67,11 @@ export function sideBySide(fields: string[], nullable: string[] = []): string {
 
 const isThrough = (searched: Searched): searched is Through => typeof searched === "object" && !is(searched, Column);
 
-/** Columns side by side, the NOT NULL ones first (as migration 0016's indexes spell them); text is nullable. */
-function columnsSideBySide(exprs: SqlExpr[], sqlOfExpr: (expr: SqlExpr) => string): string {
+/**
+ * The searched text of these fields: side by side, the NOT NULL columns first (as migration 0016's
+ * indexes spell them), an expression or a nullable column after. `sqlOfExpr` writes each one.
+ */
+export function searchedText(exprs: SqlExpr[], sqlOfExpr: (expr: SqlExpr) => string = sqlOf): string {
   const notNull = exprs.filter((expr) => is(expr, Column) && expr.notNull);
   return sideBySide(notNull.map(sqlOfExpr), exprs.filter((expr) => !notNull.includes(expr)).map(sqlOfExpr));
 }
@@ -81,17 +84,17 @@ export function searchSpecOf(
 ): SearchSpec {
   const own = searched.filter((entry): entry is SqlExpr => !isThrough(entry));
   return {
-    ...(own.length > 0 ? { text: columnsSideBySide(own, sqlOfExpr) } : {}),
+    ...(own.length > 0 ? { text: searchedText(own, sqlOfExpr) } : {}),
     ...(candidates ? { candidates } : {}),
     through: searched.filter(isThrough).map(({ key, fields }) => {
       const table = originalTableName(fields[0]!);
       const base = (column: AnyColumn) => `${table}.${column.name}`;
-      const text = raw(columnsSideBySide(fields, (column) => base(column as AnyColumn)));
+      const text = raw(searchedText(fields, (column) => base(column as AnyColumn)));
       return {
         key: sqlOfExpr(key),
         ids: (pattern: string) =>
           sql`select ${raw(table)}.id from ${raw(table)} where ${text} like lower(${pattern}) limit ${raw(String(THROUGH_IDS + 1))}`,
-        joined: columnsSideBySide(fields, sqlOfExpr),
+        joined: searchedText(fields, sqlOfExpr),
       };
     }),
   };

@@ -83,7 +83,7 @@ function kindRows(
     scope: SQL | undefined;
     title: SQL;
     detail: SQL;
-    /** The searched fields' text (sideBySide), one indexed expression. */
+    /** The searched fields' text (searchedText), one indexed expression. */
     searched: SQL;
     /** Where searched is no indexed expression: an indexed condition every match meets (users). */
     candidates?: SQL;

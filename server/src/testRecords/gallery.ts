@@ -13,8 +13,8 @@ import { accounts, businesses, devices, testFiles, tests } from "../db/schema";
 import { nullable } from "../../../src/api/schemas/common";
 import { thumbnailsSchema } from "../../../src/api/schemas/tests";
 import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
-import { sideBySide } from "../resources/search";
-import { columnSql, containsPattern, iso, raw, rememberedTotal, rowsOf, wholeNumber } from "../resources/sql";
+import { searchedText } from "../resources/search";
+import { containsPattern, iso, raw, rememberedTotal, rowsOf, wholeNumber } from "../resources/sql";
 import { checks, listQuerySchema, parseListQuery, type ListQuery, type ListQuerySpec } from "../resources/listQuery";
 import type { Services } from "../services";
 import { thumbnailsOf, type Viewer } from "./queries";
@@ -99,7 +99,7 @@ interface GalleryRow {
  * What the gallery's `q` matches: a test's name, SKU, customer and vendor side by side (as the
  * lists' search, resources/search.ts), the very text of the tests' trigram index (migration 0016).
  */
-export const galleryText = sideBySide([tests.name, tests.sku, tests.customer, tests.vendorName].map(columnSql));
+export const galleryText = searchedText([tests.name, tests.sku, tests.customer, tests.vendorName]);
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
 /** Which tests the caller sees with these filters: never deleted ones, never other accounts' unless a super admin. */

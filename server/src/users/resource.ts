@@ -17,7 +17,7 @@ import { writableFields, writeSchemaOf } from "../../../src/api/contract/recordS
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
 import { versionSchema } from "../resources/schemas";
-import { sideBySide } from "../resources/search";
+import { searchedText } from "../resources/search";
 import { columnSql, raw, sqlText, type Executor } from "../resources/sql";
 import { updateVersioned } from "../resources/writes";
 import { parkedEmailCondition, shownEmailOf } from "./parkedInvitations";
@@ -54,7 +54,7 @@ export const userDefinition = implementResource(usersContract, userRecord, {
   // The shown email is no index's: the candidates are the trigram index's match on the stored one
   // (migration 0016), or a parked user (its partial index), then matched on the email shown.
   searchCandidates: (pattern) =>
-    sql`${raw(sideBySide([u.firstName, u.lastName, u.email].map(columnSql)))} like lower(${pattern}) or ${raw(
+    sql`${raw(searchedText([u.firstName, u.lastName, u.email]))} like lower(${pattern}) or ${raw(
       parkedEmailCondition(columnSql(u.email)),
     )}`,
   sorts: { email: shownEmail },
