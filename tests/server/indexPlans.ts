@@ -9,12 +9,7 @@ import { rowsOf } from "../../server/src/resources/sql";
  * other indexes (which a table this small would rather read) dropped, so that a table is read
  * through the index its condition fits, or scanned when the condition fits none.
  */
-async function planReadingOnly(
-  db: Database,
-  tables: string[],
-  indexes: string[],
-  statement: SQL,
-): Promise<string> {
+async function planReadingOnly(db: Database, tables: string[], indexes: string[], statement: SQL): Promise<string> {
   let plan = "";
   await db
     .transaction(async (tx) => {
