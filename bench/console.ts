@@ -31,7 +31,8 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? (SMOKE ? 1 : 9));
 const HEAP_REPEATS = SMOKE ? 1 : 3;
 const ACCOUNTS = process.env.SEED_LARGE_ACCOUNTS ?? (SMOKE ? "200" : "10000");
 /** The issue's goals, as ratios to the anchor and as gzip KB. */
-const GOALS = { coldLoad: 0.8, menuClick: 0.8, loginKb: 180, listKb: 260 };
+// Issue 23: cold load ≤ 0.8×, a menu click ≤ 1.0× the anchor; the signed-in shell ≤ 260 KB.
+const GOALS = { coldLoad: 0.8, menuClick: 1.0, loginKb: 180, listKb: 260 };
 const SERVICE_ENV = {
   QUIET: "true",
   LOG_LEVEL: "warn",

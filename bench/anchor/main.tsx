@@ -7,7 +7,17 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import simpleRestProvider from "ra-data-simple-rest";
-import { Admin, DataTable, DateField, fetchUtils, List, NumberField, Resource, type AuthProvider } from "react-admin";
+import {
+  Admin,
+  DataTable,
+  DateField,
+  fetchUtils,
+  List,
+  NumberField,
+  Resource,
+  type AuthProvider,
+  type DataProvider,
+} from "react-admin";
 
 const TOKEN = "anchor.token";
 
@@ -45,7 +55,22 @@ const authProvider: AuthProvider = {
   },
 };
 
-const dataProvider = simpleRestProvider("/api", httpClient);
+const simpleRest = simpleRestProvider("/api", httpClient);
+
+/**
+ * Past 10,000 rows the service answers a list's total as "*" (Content-Range "0-24/*"), which
+ * ra-data-simple-rest reads as NaN: a team would page such a list as react-admin's partial
+ * pagination, Next while a page comes back full.
+ */
+const dataProvider: DataProvider = {
+  ...simpleRest,
+  async getList(resource, params) {
+    const result = await simpleRest.getList(resource, params);
+    if (Number.isFinite(result.total)) return result;
+    const { page = 1, perPage = 25 } = params.pagination ?? {};
+    return { data: result.data, pageInfo: { hasPreviousPage: page > 1, hasNextPage: result.data.length === perPage } };
+  },
+};
 
 const AccountList = () => (
   <List sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
