@@ -5,12 +5,17 @@
  */
 import { holdEarlySubmits } from "./custom/login/earlySubmit";
 import { afterFirstPaint, boot } from "./custom/startup/boot";
+import { EARLY_ROWS_WAIT_MS, frameFor, showEarlyRows } from "./custom/startup/earlyRows";
 import { createConsoleProviders } from "./providers";
 
 const providers = createConsoleProviders();
-const { started, code, prerenderedLogin } = boot(providers.startup, window.location.pathname, {
+const pathname = window.location.pathname;
+let earlyRows: Promise<void> = Promise.resolve();
+const { started, code, prerenderedLogin } = boot(providers.startup, pathname, {
   prerendered: document.getElementById("root")!.hasChildNodes(),
-  prefetchPage: (pathname) => void providers.dataProvider.prefetchPage(pathname),
+  prefetchPage: (path) => {
+    earlyRows = showEarlyRows(path, providers.dataProvider.prefetchPage(path));
+  },
 });
 if (prerenderedLogin) holdEarlySubmits();
 // A prerendered /login is taken over once the sign-in page's code is in (it draws in one pass), and
@@ -18,4 +23,12 @@ if (prerenderedLogin) holdEarlySubmits();
 const mountCode = prerenderedLogin
   ? afterFirstPaint().then(() => Promise.all([import("./mount"), code]).then(([module]) => module))
   : import("./mount");
-void mountCode.then(({ mount }) => mount(providers, started, { hydrateLogin: prerenderedLogin }));
+// A list whose frame is remembered has its first rows drawn early (earlyRows/): React's first render,
+// one long task, waits for them, no longer than the rows' answer normally takes.
+const beforeMount = frameFor(pathname)
+  ? started.then(() => Promise.race([earlyRows, new Promise((resolve) => setTimeout(resolve, EARLY_ROWS_WAIT_MS))]))
+  : undefined;
+void mountCode.then(async ({ mount }) => {
+  await beforeMount;
+  mount(providers, started, { hydrateLogin: prerenderedLogin });
+});

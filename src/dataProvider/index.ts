@@ -26,7 +26,7 @@ import { createStorageCalls, type StorageCalls } from "./storageCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 import { createUserSettingsCalls, type UserSettingsCalls } from "./userSettingsCalls";
 import { withTestRecords } from "./testRecordsProvider";
-import { createPagePrefetch, type PagePrefetchDeps } from "./pagePrefetch";
+import { createPagePrefetch, type AskedAhead, type PagePrefetchDeps } from "./pagePrefetch";
 import { createMemoryStorage } from "../authProvider/session";
 
 export interface ConsoleDataProvider
@@ -56,7 +56,7 @@ export interface ConsoleDataProvider
   /** GET users/{id}; the signed-in user's own record is stored as the current user (§3, §7). */
   getUser(id: string): Promise<ApiUser>;
   /** Asks now for the lists the page at `pathname` asked for first last time (pagePrefetch.ts). */
-  prefetchPage(pathname: string): Promise<void>;
+  prefetchPage(pathname: string): Promise<AskedAhead[]>;
 }
 
 export interface DataProviderOptions {
@@ -95,9 +95,7 @@ export function createDataProvider(
     delete: writing(records.delete.bind(records)),
     deleteMany: writing(records.deleteMany.bind(records)),
     getList: (resource, params) => pages.getList(resource, params, records.getList),
-    prefetchPage: async (pathname) => {
-      pages.prefetch(pathname, records.getList);
-    },
+    prefetchPage: async (pathname) => pages.prefetch(pathname, records.getList),
     ...createTestCalls(httpClient),
     ...createAiCalls(httpClient),
     ...createResourceCalls(httpClient),

@@ -41,6 +41,12 @@ export interface PagePrefetchDeps {
 
 type GetList = (resource: string, params: GetListParams) => Promise<GetListResult>;
 
+/** A list asked for ahead of its page, and its answer. */
+export interface AskedAhead {
+  resource: string;
+  answer: Promise<GetListResult>;
+}
+
 /** The call's identity: what react-admin asks for, without the abort signal each query brings. */
 function callKey(resource: string, { signal: _signal, ...params }: GetListParams): string {
   return JSON.stringify([resource, params]);
@@ -96,21 +102,26 @@ export function createPagePrefetch({
   };
 
   return {
-    /** Asks now for what the page at `path` asked for first last time, or else what it declares. */
-    prefetch(path: string, getList: GetList): void {
-      if (!userId()) return;
+    /**
+     * Asks now for what the page at `path` asked for first last time, or else what it declares;
+     * gives those calls' answers (the early rows draw the first: custom/startup/earlyRows).
+     */
+    prefetch(path: string, getList: GetList): AskedAhead[] {
+      if (!userId()) return [];
       const at = now();
       for (const [key, entry] of ahead) if (at - entry.at > PREFETCH_KEPT_MS) ahead.delete(key);
       const declaredCall = declared(path);
       const calls = read().pages[path] ?? (declaredCall ? [declaredCall] : []);
-      for (const { resource, params } of calls) {
+      return calls.map(({ resource, params }) => {
         const key = aheadKey(resource, params);
-        if (ahead.has(key)) continue;
+        const asked = ahead.get(key);
+        if (asked) return { resource, answer: asked.answer };
         const answer = getList(resource, params);
         // Nobody may ever take it: its failure is the page's to show if the page asks.
         answer.catch(() => undefined);
         ahead.set(key, { answer, at });
-      }
+        return { resource, answer };
+      });
     },
 
     /**

@@ -1,7 +1,9 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Layout, type ErrorProps } from "react-admin";
+import { useLocation } from "react-router-dom";
 import { ScreenGuard } from "../../access/ScreenRoutes";
 import { LiveChanges } from "../liveChanges/LiveChanges";
+import { endEarlyRows, endEarlyRowsUnlessAt } from "../startup/earlyRows";
 import { ErrorScreen } from "../status/ErrorScreen";
 import { SubscriptionGate } from "../status/SubscriptionGate";
 import { ConsoleAppBar } from "./ConsoleAppBar";
@@ -9,11 +11,16 @@ import { ConsoleSidebar } from "./ConsoleSidebar";
 import { SideMenu } from "./SideMenu";
 import { useCloseSidebarOnSmallScreens } from "./useCloseSidebarOnSmallScreens";
 
-const LayoutError = ({ error }: ErrorProps) => <ErrorScreen error={error} />;
+function LayoutError({ error }: ErrorProps) {
+  useEffect(endEarlyRows, []);
+  return <ErrorScreen error={error} />;
+}
 
 /** The signed-in shell (spec §2): top bar, sidebar, the screen guard, the subscription check, the error screen, and the live changes. */
 export function AppLayout({ children }: { children: ReactNode }) {
   useCloseSidebarOnSmallScreens();
+  const { pathname } = useLocation();
+  useEffect(() => endEarlyRowsUnlessAt(pathname), [pathname]);
   return (
     <Layout
       appBar={ConsoleAppBar}

@@ -6,6 +6,7 @@ import { useDataProvider, useTranslate } from "react-admin";
 import type { SubscriptionStatusResponse } from "../../api/types";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { withDisplayDates } from "../format";
+import { endEarlyRows } from "../startup/earlyRows";
 import { decideSubscription, isSentToNewSubscription, NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import { GraceBanner } from "./GraceBanner";
@@ -73,6 +74,8 @@ export function SubscriptionGate() {
   });
 
   useEffect(() => {
+    // A dialog, a banner or another page: not the rows drawn early (custom/startup/earlyRows).
+    if (decision !== "none") endEarlyRows();
     if (decision === "redirect") navigate(NEW_SUBSCRIPTION_PATH, { replace: true });
   }, [decision, navigate]);
 

@@ -12,6 +12,8 @@ import {
   type ListProps,
 } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
+import { endEarlyRows } from "../../custom/startup/earlyRows";
+import { rememberFrame } from "../../custom/startup/earlyRows/remember";
 import { markFirstRowsDrawn } from "../../custom/startup/firstRows";
 import { useListPerPage } from "../../custom/userSettings/preferences";
 import { ListPagination } from "./ListPagination";
@@ -29,12 +31,23 @@ interface ListPageProps extends Omit<ListProps, "title" | "disableAuthentication
   beforeList?: ReactNode;
 }
 
-/** Tells start-up the first page is done once its rows are in (the menu's code loads after them). */
+/**
+ * Tells start-up the first page is done once its rows are in (the menu's code loads after them),
+ * takes the early rows away (they stood in for these), and remembers where this list drew its rows
+ * for the next cold visit's early rows, once the browser has drawn them.
+ */
 function FirstRowsDrawn() {
-  const { isPending } = useListContext();
+  const { isPending, data, resource } = useListContext();
   useEffect(() => {
-    if (!isPending) markFirstRowsDrawn();
-  }, [isPending]);
+    if (isPending) return;
+    markFirstRowsDrawn();
+    endEarlyRows();
+    const path = window.location.pathname;
+    const measure = requestAnimationFrame(() =>
+      setTimeout(() => rememberFrame(document, { path, resource, records: data ?? [] }), 0),
+    );
+    return () => cancelAnimationFrame(measure);
+  }, [isPending, data, resource]);
   return null;
 }
 

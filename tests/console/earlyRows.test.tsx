@@ -1,0 +1,165 @@
+/**
+ * The early rows (src/custom/startup/earlyRows): drawn from the first list's answer in the frame
+ * remembered for this person, path and window width; never otherwise; gone at the hand-over.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { GetListResult } from "react-admin";
+import type { Frame } from "../../src/custom/startup/earlyRows/frame";
+import { createMemoryStorage } from "../../src/authProvider/session";
+
+const look = { font: "14px Arial", color: "rgb(0, 0, 0)", textTransform: "none", letterSpacing: "normal" };
+
+const frame = (path: string, viewportWidth = window.innerWidth): Frame => ({
+  path,
+  resource: "accounts",
+  viewportWidth,
+  background: "rgb(244, 246, 249)",
+  pieces: [{ left: 0, top: 0, width: 1000, height: 48, background: "rgb(29, 53, 87)" }],
+  table: {
+    left: 300,
+    top: 200,
+    width: 600,
+    height: 400,
+    headerHeight: 36,
+    rowHeight: 52,
+    border: "1px solid rgb(224, 224, 224)",
+    header: look,
+    cell: look,
+    columns: [
+      {
+        source: "name",
+        width: 300,
+        label: "Name",
+        align: "left",
+        padding: "6px 16px",
+        oneLine: false,
+        textLeft: 16,
+        look,
+        rule: { as: "text" },
+      },
+      {
+        source: "status",
+        width: 300,
+        label: "Status",
+        align: "left",
+        padding: "6px 16px",
+        oneLine: false,
+        textLeft: 16,
+        look,
+        rule: { as: "words", words: { '"active"': "Active" } },
+      },
+    ],
+  },
+});
+
+const answer = (data: Record<string, unknown>[]): Promise<GetListResult> =>
+  Promise.resolve({ data: data as never, total: data.length });
+
+async function freshModules() {
+  // Its state is one page load's: each test is a page load of its own.
+  vi.resetModules();
+  const earlyRows = await import("../../src/custom/startup/earlyRows");
+  const store = await import("../../src/custom/startup/earlyRows/store");
+  return { ...earlyRows, ...store };
+}
+
+describe("a list's early rows", () => {
+  const storage = createMemoryStorage();
+  const deps = { storage, userId: () => "user-1" };
+
+  beforeEach(() => {
+    storage.clear();
+    window.history.replaceState(null, "", "/accounts");
+  });
+  afterEach(() => document.getElementById("early-rows")?.remove());
+
+  it("draws the first answer's rows in the remembered frame, in the list's words, and goes at the hand-over", async () => {
+    const { saveFrame, showEarlyRows, endEarlyRows } = await freshModules();
+    saveFrame(frame("/accounts"), deps);
+    const rows = [
+      { id: "a1", name: "Halo Atelier", status: "active" },
+      { id: "a2", name: "Jade Atelier", status: "suspended" },
+    ];
+    await showEarlyRows("/accounts", Promise.resolve([{ resource: "accounts", answer: answer(rows) }]), deps);
+    const overlay = document.getElementById("early-rows")!;
+    expect(overlay.getAttribute("aria-hidden")).toBe("true");
+    const cells = [...overlay.querySelectorAll("tbody tr")].map((row) =>
+      [...row.children].map((cell) => cell.textContent),
+    );
+    // A status the list never wrote is left blank for the list to write.
+    expect(cells).toEqual([
+      ["Halo Atelier", "Active"],
+      ["Jade Atelier", ""],
+    ]);
+    expect([...overlay.querySelectorAll("th")].map((heading) => heading.textContent)).toEqual(["Name", "Status"]);
+    endEarlyRows();
+    expect(document.getElementById("early-rows")).toBeNull();
+  });
+
+  it("draws nothing without this person's frame of this path at this width, on a failed answer, or after the list drew", async () => {
+    const rows = [{ id: "a1", name: "Halo Atelier", status: "active" }];
+    const calls = () => Promise.resolve([{ resource: "accounts", answer: answer(rows) }]);
+    const cases: [string, (modules: Awaited<ReturnType<typeof freshModules>>) => Promise<void>][] = [
+      ["no frame", (m) => m.showEarlyRows("/accounts", calls(), deps)],
+      [
+        "another path's",
+        async (m) => {
+          m.saveFrame(frame("/users"), deps);
+          await m.showEarlyRows("/accounts", calls(), deps);
+        },
+      ],
+      [
+        "another width's",
+        async (m) => {
+          m.saveFrame(frame("/accounts", window.innerWidth + 200), deps);
+          await m.showEarlyRows("/accounts", calls(), deps);
+        },
+      ],
+      [
+        "another person's",
+        async (m) => {
+          m.saveFrame(frame("/accounts"), { storage, userId: () => "user-2" });
+          await m.showEarlyRows("/accounts", calls(), deps);
+        },
+      ],
+      [
+        "a failed answer",
+        async (m) => {
+          m.saveFrame(frame("/accounts"), deps);
+          await m.showEarlyRows(
+            "/accounts",
+            Promise.resolve([{ resource: "accounts", answer: Promise.reject(new Error("refused")) }]),
+            deps,
+          );
+        },
+      ],
+      [
+        "the list drew first",
+        async (m) => {
+          m.saveFrame(frame("/accounts"), deps);
+          m.endEarlyRows();
+          await m.showEarlyRows("/accounts", calls(), deps);
+        },
+      ],
+    ];
+    for (const [name, run] of cases) {
+      storage.clear();
+      await run(await freshModules());
+      expect(document.getElementById("early-rows"), name).toBeNull();
+    }
+  });
+
+  it("goes when the console shows another address (a redirect)", async () => {
+    const { saveFrame, showEarlyRows, endEarlyRowsUnlessAt } = await freshModules();
+    saveFrame(frame("/accounts"), deps);
+    await showEarlyRows(
+      "/accounts",
+      Promise.resolve([{ resource: "accounts", answer: answer([{ id: "a1", name: "Halo", status: "active" }]) }]),
+      deps,
+    );
+    endEarlyRowsUnlessAt("/accounts");
+    expect(document.getElementById("early-rows")).not.toBeNull();
+    endEarlyRowsUnlessAt("/new-subscription");
+    expect(document.getElementById("early-rows")).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Issue 23: a returning admin's cold visit of a list shows its first rows before the console's code
+ * has drawn the page (src/custom/startup/earlyRows): fresh rows from the service, in the place the
+ * list draws them, gone once the list has drawn its own.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/src/db/demoUsers";
+import { signIn } from "./browser";
+import { journeyBrowser } from "./journey";
+
+const baseUrl = inject("baseUrl");
+const openPage = journeyBrowser();
+const superAdmin = DEMO_USERS.find((user) => user.role === "SuperAdmin")!;
+
+const FIRST_NAME = "tbody tr:first-child td.column-name";
+
+describe("a list's early rows", () => {
+  it("draws the first rows in the list's own place before its code, then hands over to the list", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await signIn(page, superAdmin.email, DEMO_PASSWORD);
+    await page.goto("/accounts");
+    await page.locator(`.RaList-content ${FIRST_NAME}`).waitFor();
+    // The list remembers where it drew its rows once the browser has drawn them.
+    await page.waitForFunction(() => localStorage.getItem("early-rows")?.includes('"/accounts"'));
+
+    // A new tab of the same browser, the list's own code held back until the early rows are seen.
+    const tab = await context.newPage();
+    let releaseListCode!: () => void;
+    const listCodeHeld = new Promise<void>((resolve) => (releaseListCode = resolve));
+    await tab.route(/\/assets\/lists-[^/]*\.js$/, async (route) => {
+      await listCodeHeld;
+      await route.continue();
+    });
+    const accountsAnswer = tab.waitForResponse((response) => new URL(response.url()).pathname === "/api/accounts");
+    await tab.goto("/accounts");
+    const early = tab.locator(`#early-rows ${FIRST_NAME}`);
+    await expect.poll(() => early.textContent(), { timeout: 20_000 }).not.toBe("");
+    const firstAccount = ((await (await accountsAnswer).json()) as { name: string }[])[0]!;
+    expect(await early.textContent()).toBe(firstAccount.name);
+    expect(await tab.locator("#early-rows").getAttribute("aria-hidden")).toBe("true");
+    const earlyBox = (await early.boundingBox())!;
+
+    releaseListCode();
+    const drawn = tab.locator(`.RaList-content ${FIRST_NAME}`);
+    await drawn.waitFor();
+    // Gone as the list's rows come, not seconds later.
+    expect(await tab.locator("#early-rows").count()).toBe(0);
+    expect(await drawn.innerText()).toContain(firstAccount.name);
+    const drawnBox = (await drawn.boundingBox())!;
+    // The same place: the list draws over where the early rows stood.
+    expect(Math.abs(drawnBox.x - earlyBox.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(drawnBox.y - earlyBox.y)).toBeLessThanOrEqual(1);
+    expect(Math.abs(drawnBox.width - earlyBox.width)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+});

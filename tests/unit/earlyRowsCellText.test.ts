@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { cellText, learnCellRule } from "../../src/custom/startup/earlyRows/cellText";
+import { formatDate, formatDateTime } from "../../src/custom/format";
+
+const drawn = (pairs: [unknown, string][]) => pairs.map(([value, text]) => ({ value, text }));
+
+describe("the early rows' cells, written as the list wrote them", () => {
+  it("learns a value written as it is, as a number, as a day or as a date and time", () => {
+    expect(learnCellRule(drawn([["Halo Atelier", "Halo Atelier"]]))).toEqual({ as: "text" });
+    expect(learnCellRule(drawn([[12345, (12345).toLocaleString()]])).as).toBe("number");
+    const at = "2026-10-30T09:15:00.000Z";
+    expect(learnCellRule(drawn([[at, formatDate(at)]])).as).toBe("day");
+    expect(learnCellRule(drawn([[at, formatDateTime(at)]])).as).toBe("dateTime");
+    expect(cellText({ as: "day" }, "2026-11-02T12:00:00.000Z")).toBe(formatDate("2026-11-02T12:00:00.000Z"));
+  });
+
+  it("learns a status's words, and leaves a value it never saw blank rather than guessing", () => {
+    const rule = learnCellRule(
+      drawn([
+        ["active", "Active"],
+        ["past_due", "Past Due"],
+        ["active", "Active"],
+      ]),
+    );
+    expect(cellText(rule, "past_due")).toBe("Past Due");
+    expect(cellText(rule, "inactive")).toBe("");
+  });
+
+  it("writes an empty value as the list did (a dash)", () => {
+    const rule = learnCellRule(
+      drawn([
+        ["Gemtest HQ", "Gemtest HQ"],
+        [null, "—"],
+      ]),
+    );
+    expect(cellText(rule, null)).toBe("—");
+    expect(cellText(rule, "Brilliant Gems")).toBe("Brilliant Gems");
+  });
+
+  it("learns no words for a column of many values written otherwise (names drawn with something else), nor contradicting ones", () => {
+    const many = drawn(
+      Array.from({ length: 13 }, (_, index) => [`name ${index}`, `N name ${index}`] as [string, string]),
+    );
+    expect(learnCellRule(many)).toEqual({ as: "blank" });
+    expect(cellText(learnCellRule(many), "name 1")).toBe("");
+    expect(
+      learnCellRule(
+        drawn([
+          ["x", "One"],
+          ["x", "Two"],
+        ]),
+      ),
+    ).toEqual({ as: "blank" });
+  });
+});
