@@ -73,4 +73,6 @@ export const STORAGE_KEYS = {
   lastDrawerOpenTime: "last-drawer-open-time",
   changeLogOpenTime: "change-log-open-time",
   failedAvatars: "failed-avatars",
+  /** How the person's lists were last drawn (custom/startup/earlyRows): theirs, so it goes when they sign out. */
+  earlyRows: "early-rows",
 } as const;

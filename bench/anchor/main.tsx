@@ -1,8 +1,8 @@
 /**
  * The anchor: the smallest honest react-admin app over the console's service, what a team would
  * write instead of this console (issue 13). <Admin> with ra-data-simple-rest on the same /api, a
- * bearer token from the service's sign-in, and the accounts and payments lists with the console's
- * columns (src/resources/accounts/AccountList.tsx, src/resources/payments/PaymentList.tsx).
+ * bearer token from the service's sign-in, and the accounts, payments, users and devices lists with
+ * the console's columns (their contracts in src/api/contract/).
  */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -106,11 +106,46 @@ const PaymentList = () => (
   </List>
 );
 
+const UserList = () => (
+  <List sort={{ field: "lastName", order: "ASC" }} perPage={25}>
+    <DataTable hiddenColumns={["createdAt"]}>
+      <DataTable.Col source="lastName" />
+      <DataTable.Col source="email" />
+      <DataTable.Col source="role" />
+      <DataTable.Col source="accountName" />
+      <DataTable.Col source="businessName" />
+      <DataTable.Col source="status" />
+      <DataTable.Col source="lastSignInAt" field={DateField} />
+      <DataTable.Col source="createdAt" field={DateField} />
+    </DataTable>
+  </List>
+);
+
+const DeviceList = () => (
+  <List sort={{ field: "lastSeenAt", order: "DESC" }} perPage={25}>
+    <DataTable hiddenColumns={["phoneOs", "createdAt", "firmwareVersion"]}>
+      <DataTable.Col source="serialNumber" />
+      <DataTable.NumberCol source="typeCode" />
+      <DataTable.Col source="customBoxName" />
+      <DataTable.Col source="firmwareVersion" />
+      <DataTable.Col source="accountName" />
+      <DataTable.Col source="businessName" />
+      <DataTable.Col source="status" />
+      <DataTable.Col source="phoneModel" />
+      <DataTable.Col source="phoneOs" />
+      <DataTable.Col source="lastSeenAt" field={DateField} />
+      <DataTable.Col source="createdAt" field={DateField} />
+    </DataTable>
+  </List>
+);
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <Admin dataProvider={dataProvider} authProvider={authProvider} disableTelemetry requireAuth>
       <Resource name="accounts" list={AccountList} />
       <Resource name="payments" list={PaymentList} />
+      <Resource name="users" list={UserList} />
+      <Resource name="devices" list={DeviceList} />
     </Admin>
   </StrictMode>,
 );

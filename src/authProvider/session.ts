@@ -165,6 +165,7 @@ export function createSessionStore(storage: Storage = browserStorage()): Session
     // §8 say (only last-drawer-open-time, or nothing), and reading gives EMPTY_USER all the same.
     resetUser: () => {
       storage.removeItem(STORAGE_KEYS.userInfo);
+      storage.removeItem(STORAGE_KEYS.earlyRows);
       notify();
     },
     clearStoredData: ({ keepLastDrawerOpenTime = false } = {}) => {

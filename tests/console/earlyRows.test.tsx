@@ -5,14 +5,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GetListResult } from "react-admin";
 import type { Frame } from "../../src/custom/startup/earlyRows/frame";
-import { createMemoryStorage } from "../../src/authProvider/session";
+import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
 
 const look = { font: "14px Arial", color: "rgb(0, 0, 0)", textTransform: "none", letterSpacing: "normal" };
 
-const frame = (path: string, viewportWidth = window.innerWidth): Frame => ({
+const frame = (path: string, layout = `${window.innerWidth} `): Frame => ({
   path,
   resource: "accounts",
-  viewportWidth,
+  layout,
   background: "rgb(244, 246, 249)",
   pieces: [{ left: 0, top: 0, width: 1000, height: 48, background: "rgb(29, 53, 87)" }],
   table: {
@@ -24,7 +24,6 @@ const frame = (path: string, viewportWidth = window.innerWidth): Frame => ({
     rowHeight: 52,
     border: "1px solid rgb(224, 224, 224)",
     header: look,
-    cell: look,
     columns: [
       {
         source: "name",
@@ -111,7 +110,14 @@ describe("a list's early rows", () => {
       [
         "another width's",
         async (m) => {
-          m.saveFrame(frame("/accounts", window.innerWidth + 200), deps);
+          m.saveFrame(frame("/accounts", `${window.innerWidth + 200} `), deps);
+          await m.showEarlyRows("/accounts", calls(), deps);
+        },
+      ],
+      [
+        "the menu folded otherwise",
+        async (m) => {
+          m.saveFrame(frame("/accounts", `${window.innerWidth} false`), deps);
           await m.showEarlyRows("/accounts", calls(), deps);
         },
       ],
@@ -137,8 +143,16 @@ describe("a list's early rows", () => {
         "the list drew first",
         async (m) => {
           m.saveFrame(frame("/accounts"), deps);
+          let answerNow!: (result: GetListResult) => void;
+          const later = new Promise<GetListResult>((resolve) => (answerNow = resolve));
+          const showing = m.showEarlyRows(
+            "/accounts",
+            Promise.resolve([{ resource: "accounts", answer: later }]),
+            deps,
+          );
           m.endEarlyRows();
-          await m.showEarlyRows("/accounts", calls(), deps);
+          answerNow({ data: rows as never, total: rows.length });
+          await showing;
         },
       ],
     ];
@@ -161,5 +175,23 @@ describe("a list's early rows", () => {
     expect(document.getElementById("early-rows")).not.toBeNull();
     endEarlyRowsUnlessAt("/new-subscription");
     expect(document.getElementById("early-rows")).toBeNull();
+  });
+
+  it("are forgotten when the person signs out", async () => {
+    const { saveFrame, frameFor } = await freshModules();
+    saveFrame(frame("/accounts"), deps);
+    expect(frameFor("/accounts", deps)).toBeDefined();
+    createSessionStore(storage).resetUser();
+    expect(frameFor("/accounts", deps)).toBeUndefined();
+  });
+
+  it("draws a menu click's page early too, after the first page's list has drawn", async () => {
+    const { saveFrame, showEarlyRows, endEarlyRows } = await freshModules();
+    saveFrame({ ...frame("/payments"), resource: "payments" }, deps);
+    endEarlyRows();
+    window.history.pushState(null, "", "/payments");
+    const rows = [{ id: "p1", name: "INV-1", status: "active" }];
+    await showEarlyRows("/payments", Promise.resolve([{ resource: "payments", answer: answer(rows) }]), deps);
+    expect(document.querySelector("#early-rows tbody td")?.textContent).toBe("INV-1");
   });
 });

@@ -20,6 +20,7 @@ import { useSentToNewSubscription } from "../status/SubscriptionGate";
 import { useAccessibleScreens } from "../../access/useAccessibleScreens";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { activeMenuPath } from "./activeMenu";
+import { showEarlyRows } from "../startup/earlyRows";
 
 /** A menu item's look: the current page's item filled with the primary colour. */
 const ITEM_SX: SxProps<Theme> = {
@@ -50,8 +51,9 @@ export function SideMenu() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const onOpen = useCallback(
     (path: string, selected: boolean) => {
-      // The page's first lists leave with the click, while the page draws (issue 13).
-      if (!selected) void dataProvider.prefetchPage(path);
+      // The page's first lists leave with the click, while the page draws (issue 13), and their
+      // first rows are drawn as they come, where the page last drew them (issue 23).
+      if (!selected) void showEarlyRows(path, dataProvider.prefetchPage(path));
       if (isSmall) setOpen(false);
     },
     [dataProvider, isSmall, setOpen],

@@ -43,10 +43,14 @@ function FirstRowsDrawn() {
     markFirstRowsDrawn();
     endEarlyRows();
     const path = window.location.pathname;
-    const measure = requestAnimationFrame(() =>
-      setTimeout(() => rememberFrame(document, { path, resource, records: data ?? [] }), 0),
-    );
-    return () => cancelAnimationFrame(measure);
+    let measure: ReturnType<typeof setTimeout> | undefined;
+    const drawn = requestAnimationFrame(() => {
+      measure = setTimeout(() => rememberFrame(document, { path, resource, records: data ?? [] }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(drawn);
+      clearTimeout(measure);
+    };
   }, [isPending, data, resource]);
   return null;
 }

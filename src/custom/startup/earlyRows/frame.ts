@@ -54,16 +54,19 @@ export interface FrameColumn {
 export interface Frame {
   path: string;
   resource: string;
-  /** The window's width it was measured at: at another width the page is laid out otherwise. */
-  viewportWidth: number;
+  /**
+   * How the page was laid out when measured (store.ts layoutNow: the window's width, the menu open
+   * or folded): laid out otherwise, the page's parts stand elsewhere.
+   */
+  layout: string;
   background: string;
   pieces: Piece[];
   table: Box & {
     headerHeight: number;
+    /** The lowest row's height: a row whose text wraps grows from it, as the list's did. */
     rowHeight: number;
     border: string;
     header: Look;
-    cell: Look;
     columns: FrameColumn[];
   };
 }
@@ -106,7 +109,7 @@ function firstText(element: Element): Text | null {
 function backgroundOf(element: Element | null): string {
   for (let at = element; at; at = at.parentElement) {
     const background = getComputedStyle(at).backgroundColor;
-    if (background && background !== "transparent" && background !== "rgba(0, 0, 0, 0)") return background;
+    if (!NONE.has(background)) return background;
   }
   return "rgb(255, 255, 255)";
 }
@@ -157,7 +160,12 @@ const shownText = (element: Element) => ((element as HTMLElement).innerText ?? e
  */
 export function measureFrame(
   root: ParentNode,
-  { path, resource, records }: { path: string; resource: string; records: readonly Record<string, unknown>[] },
+  {
+    path,
+    resource,
+    records,
+    layout,
+  }: { path: string; resource: string; records: readonly Record<string, unknown>[]; layout: string },
 ): Frame | null {
   const table = root.querySelector(".RaList-content table");
   const rows = table ? [...table.querySelectorAll("tbody tr")] : [];
@@ -194,16 +202,15 @@ export function measureFrame(
   return {
     path,
     resource,
-    viewportWidth: window.innerWidth,
+    layout,
     background: backgroundOf(root.querySelector("main") ?? document.body),
     pieces: piecesAround(root, table, viewportHeight),
     table: {
       ...boxOf(table),
       headerHeight: table.querySelector("thead")!.getBoundingClientRect().height,
-      rowHeight: rows[0]!.getBoundingClientRect().height,
+      rowHeight: Math.min(...rows.map((row) => row.getBoundingClientRect().height)),
       border: getComputedStyle(firstCell).borderBottom,
       header: lookOf(headings[0]!),
-      cell: lookOf(firstCell),
       columns,
     },
   };

@@ -1,10 +1,10 @@
 /**
- * A list's first rows on screen before the console's code has drawn its page (issue 23): on a cold
- * visit, once start-up has the session, the page's first list is asked for (pagePrefetch.ts) and
- * its answer drawn at once in the frame the page was last drawn in at this window width
- * (frame.ts, paint.ts); the list then draws itself in the same place and the early rows go. A
- * first visit, another width or another person's frame draws nothing early: the page loads as it
- * always did.
+ * A list's first rows on screen before the console has drawn its page (issue 23). On a cold visit,
+ * once start-up has the session, and on a menu click, the page's first list is asked for
+ * (pagePrefetch.ts) and its answer drawn at once in the frame the page was last drawn in, laid out
+ * as now (frame.ts, paint.ts); the list then draws itself in the same place and the early rows go.
+ * A page never drawn before, laid out otherwise or drawn for another person draws nothing early:
+ * it loads as it always did.
  */
 import type { AskedAhead } from "../../../dataProvider/pagePrefetch";
 import { drawEarlyRows } from "./paint";
@@ -17,9 +17,9 @@ export const EARLY_ROWS_WAIT_MS = 300;
 /** Early rows never stay longer than this: past it the page is slow to draw, not to be hidden. */
 const LONGEST_SHOWN_MS = 4000;
 
+/** The page early rows are wanted for (the last one asked), until its list draws or the page changes. */
+let wanted: { path: string } | null = null;
 let shown: { element: HTMLElement; path: string } | null = null;
-/** The list has drawn (or the page is something else): nothing is drawn early any more. */
-let over = false;
 
 /**
  * Draws the first rows of `path` from its first calls' answer, over the page, when a frame of it
@@ -31,28 +31,34 @@ export async function showEarlyRows(
   deps: EarlyRowsDeps = browserDeps(),
 ): Promise<void> {
   const frame = frameFor(path, deps);
-  if (!frame || over) return;
+  const asked = { path };
+  wanted = frame ? asked : null;
+  if (!frame) return;
   const call = (await calls).find((candidate) => candidate.resource === frame.resource);
   const records = await call?.answer.then(
     (result) => result.data,
     () => undefined,
   );
-  if (!records?.length || over || window.location.pathname !== path) return;
+  // Drawn only if the page is still the one asked for, its list not drawn yet, and its address
+  // has no query of its own (a shared filter may list other rows than the call asked ahead).
+  const current = window.location;
+  if (!records?.length || wanted !== asked || current.pathname !== path || current.search) return;
+  shown?.element.remove();
   shown = { element: drawEarlyRows(document, frame, records), path };
   document.body.append(shown.element);
-  setTimeout(endEarlyRows, LONGEST_SHOWN_MS);
+  setTimeout(() => wanted === asked && endEarlyRows(), LONGEST_SHOWN_MS);
   // Once the browser has drawn them, before the console's first render holds the page.
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 /** The list has drawn its rows, or the page shows something else: the early rows go. */
 export function endEarlyRows(): void {
-  over = true;
+  wanted = null;
   shown?.element.remove();
   shown = null;
 }
 
-/** The console shows `path`: early rows drawn for another address (before a redirect) go. */
+/** The console shows `path`: early rows wanted or drawn for another address go. */
 export function endEarlyRowsUnlessAt(path: string): void {
-  if (shown && shown.path !== path) endEarlyRows();
+  if ((wanted && wanted.path !== path) || (shown && shown.path !== path)) endEarlyRows();
 }

@@ -1,11 +1,11 @@
 /**
  * Where the early rows' frames are kept (custom/startup/earlyRows): in the browser's storage, per
- * person, the most recently drawn lists.
+ * person, the most recently drawn lists; signing out removes them (session.ts resetUser).
  */
 import { createSessionStore } from "../../../authProvider/session";
+import { STORAGE_KEYS } from "../../../config";
 import type { Frame } from "./frame";
 
-export const EARLY_ROWS_KEY = "early-rows";
 /** Frames kept per person: the most recently drawn lists. */
 const MAX_FRAMES = 10;
 
@@ -25,7 +25,7 @@ export function browserDeps(): EarlyRowsDeps {
 
 function read({ storage, userId }: EarlyRowsDeps): Stored {
   try {
-    const stored = JSON.parse(storage.getItem(EARLY_ROWS_KEY) ?? "null") as Stored | null;
+    const stored = JSON.parse(storage.getItem(STORAGE_KEYS.earlyRows) ?? "null") as Stored | null;
     if (stored && stored.userId === userId() && typeof stored.frames === "object") return stored;
   } catch {
     // unreadable: start again
@@ -33,10 +33,13 @@ function read({ storage, userId }: EarlyRowsDeps): Stored {
   return { userId: userId(), frames: {} };
 }
 
-/** The frame `path` was last drawn in at this window's width, for this person. */
+/** How the console lays its pages out now: the window's width, and the menu open or folded (its stored state). */
+export const layoutNow = (storage: Storage) => `${window.innerWidth} ${storage.getItem(STORAGE_KEYS.drawerOpen) ?? ""}`;
+
+/** The frame `path` was last drawn in, laid out as now, for this person. */
 export function frameFor(path: string, deps: EarlyRowsDeps = browserDeps()): Frame | undefined {
   const frame = read(deps).frames[path];
-  return frame && frame.viewportWidth === window.innerWidth ? frame : undefined;
+  return frame && frame.layout === layoutNow(deps.storage) ? frame : undefined;
 }
 
 /** Keeps `frame` as the one its list was last drawn in. */
@@ -47,7 +50,7 @@ export function saveFrame(frame: Frame, deps: EarlyRowsDeps = browserDeps()): vo
   const paths = Object.keys(frames);
   for (const old of paths.slice(0, Math.max(0, paths.length - MAX_FRAMES))) delete frames[old];
   try {
-    deps.storage.setItem(EARLY_ROWS_KEY, JSON.stringify({ userId: stored.userId, frames }));
+    deps.storage.setItem(STORAGE_KEYS.earlyRows, JSON.stringify({ userId: stored.userId, frames }));
   } catch {
     // storage full or unavailable: the next visit draws nothing early
   }
