@@ -2,10 +2,15 @@
  * The early rows (src/custom/startup/earlyRows): drawn from the first list's answer in the frame
  * remembered for this person, path and window width; never otherwise; gone at the hand-over.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { GetListResult } from "react-admin";
 import type { Frame } from "../../src/custom/startup/earlyRows/frame";
 import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
+import { endEarlyRows, endEarlyRowsUnlessAt, showEarlyRows } from "../../src/custom/startup/earlyRows";
+import { frameFor, saveFrame } from "../../src/custom/startup/earlyRows/store";
+
+// The early rows' state is a page load's: each test ends what the one before left (endEarlyRows).
+const m = { endEarlyRows, endEarlyRowsUnlessAt, showEarlyRows, frameFor, saveFrame };
 
 const look = { font: "14px Arial", color: "rgb(0, 0, 0)", textTransform: "none", letterSpacing: "normal" };
 
@@ -54,14 +59,6 @@ const frame = (path: string, layout = `${window.innerWidth} `): Frame => ({
 const answer = (data: Record<string, unknown>[]): Promise<GetListResult> =>
   Promise.resolve({ data: data as never, total: data.length });
 
-async function freshModules() {
-  // Its state is one page load's: each test is a page load of its own.
-  vi.resetModules();
-  const earlyRows = await import("../../src/custom/startup/earlyRows");
-  const store = await import("../../src/custom/startup/earlyRows/store");
-  return { ...earlyRows, ...store };
-}
-
 describe("a list's early rows", () => {
   const storage = createMemoryStorage();
   const deps = { storage, userId: () => "user-1" };
@@ -70,10 +67,9 @@ describe("a list's early rows", () => {
     storage.clear();
     window.history.replaceState(null, "", "/accounts");
   });
-  afterEach(() => document.getElementById("early-rows")?.remove());
+  afterEach(endEarlyRows);
 
   it("draws the first answer's rows in the remembered frame, in the list's words, and goes at the hand-over", async () => {
-    const { saveFrame, showEarlyRows, endEarlyRows } = await freshModules();
     saveFrame(frame("/accounts"), deps);
     const rows = [
       { id: "a1", name: "Halo Atelier", status: "active" },
@@ -98,7 +94,7 @@ describe("a list's early rows", () => {
   it("draws nothing without this person's frame of this path at this width, on a failed answer, or after the list drew", async () => {
     const rows = [{ id: "a1", name: "Halo Atelier", status: "active" }];
     const calls = () => Promise.resolve([{ resource: "accounts", answer: answer(rows) }]);
-    const cases: [string, (modules: Awaited<ReturnType<typeof freshModules>>) => Promise<void>][] = [
+    const cases: [string, (modules: typeof m) => Promise<void>][] = [
       ["no frame", (m) => m.showEarlyRows("/accounts", calls(), deps)],
       [
         "another path's",
@@ -158,13 +154,13 @@ describe("a list's early rows", () => {
     ];
     for (const [name, run] of cases) {
       storage.clear();
-      await run(await freshModules());
+      endEarlyRows();
+      await run(m);
       expect(document.getElementById("early-rows"), name).toBeNull();
     }
   });
 
   it("goes when the console shows another address (a redirect)", async () => {
-    const { saveFrame, showEarlyRows, endEarlyRowsUnlessAt } = await freshModules();
     saveFrame(frame("/accounts"), deps);
     await showEarlyRows(
       "/accounts",
@@ -178,7 +174,6 @@ describe("a list's early rows", () => {
   });
 
   it("are forgotten when the person signs out", async () => {
-    const { saveFrame, frameFor } = await freshModules();
     saveFrame(frame("/accounts"), deps);
     expect(frameFor("/accounts", deps)).toBeDefined();
     createSessionStore(storage).resetUser();
@@ -186,7 +181,6 @@ describe("a list's early rows", () => {
   });
 
   it("draws a menu click's page early too, after the first page's list has drawn", async () => {
-    const { saveFrame, showEarlyRows, endEarlyRows } = await freshModules();
     saveFrame({ ...frame("/payments"), resource: "payments" }, deps);
     endEarlyRows();
     window.history.pushState(null, "", "/payments");
