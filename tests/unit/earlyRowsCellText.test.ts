@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { cellText, learnCellRule } from "../../src/custom/startup/earlyRows/cellText";
 import { formatDate, formatDateTime } from "../../src/custom/format";
 
-const drawn = (pairs: [unknown, string][]) => pairs.map(([value, text]) => ({ value, text }));
+/** Cells of a column `value` whose drawn texts are given. */
+const drawn = (pairs: [unknown, string][]) => pairs.map(([value, text]) => ({ record: { value }, value, text }));
+const write = (rule: ReturnType<typeof learnCellRule>, value: unknown) => cellText(rule, { value }, value);
 
 describe("the early rows' cells, written as the list wrote them", () => {
   it("learns a value written as it is, as a number, as a day or as a date and time", () => {
@@ -11,7 +13,7 @@ describe("the early rows' cells, written as the list wrote them", () => {
     const at = "2026-10-30T09:15:00.000Z";
     expect(learnCellRule(drawn([[at, formatDate(at)]])).as).toBe("day");
     expect(learnCellRule(drawn([[at, formatDateTime(at)]])).as).toBe("dateTime");
-    expect(cellText({ as: "day" }, "2026-11-02T12:00:00.000Z")).toBe(formatDate("2026-11-02T12:00:00.000Z"));
+    expect(write({ as: "day" }, "2026-11-02T12:00:00.000Z")).toBe(formatDate("2026-11-02T12:00:00.000Z"));
   });
 
   it("learns a status's words, and leaves a value it never saw blank rather than guessing", () => {
@@ -22,8 +24,8 @@ describe("the early rows' cells, written as the list wrote them", () => {
         ["active", "Active"],
       ]),
     );
-    expect(cellText(rule, "past_due")).toBe("Past Due");
-    expect(cellText(rule, "inactive")).toBe("");
+    expect(write(rule, "past_due")).toBe("Past Due");
+    expect(write(rule, "inactive")).toBe("");
   });
 
   it("writes an empty value as the list did (a dash)", () => {
@@ -33,16 +35,14 @@ describe("the early rows' cells, written as the list wrote them", () => {
         [null, "—"],
       ]),
     );
-    expect(cellText(rule, null)).toBe("—");
-    expect(cellText(rule, "Brilliant Gems")).toBe("Brilliant Gems");
+    expect(write(rule, null)).toBe("—");
+    expect(write(rule, "Brilliant Gems")).toBe("Brilliant Gems");
   });
 
   it("learns no words for a column of many values written otherwise (names drawn with something else), nor contradicting ones", () => {
-    const many = drawn(
-      Array.from({ length: 13 }, (_, index) => [`name ${index}`, `N name ${index}`] as [string, string]),
-    );
+    const many = drawn(Array.from({ length: 13 }, (_, index) => [`name ${index}`, `N${index}`] as [string, string]));
     expect(learnCellRule(many)).toEqual({ as: "blank" });
-    expect(cellText(learnCellRule(many), "name 1")).toBe("");
+    expect(write(learnCellRule(many), "name 1")).toBe("");
     expect(
       learnCellRule(
         drawn([
@@ -51,5 +51,23 @@ describe("the early rows' cells, written as the list wrote them", () => {
         ]),
       ),
     ).toEqual({ as: "blank" });
+  });
+
+  it("learns a cell that puts the record's fields together, as every row did", () => {
+    const people = [
+      { id: "u1", firstName: "Uma", lastName: "Tran" },
+      { id: "u2", firstName: "Ivan", lastName: "Dubois" },
+    ];
+    const rule = learnCellRule(
+      people.map((record) => ({ record, value: record.lastName, text: `${record.firstName} ${record.lastName}` })),
+    );
+    expect(rule).toEqual({ as: "fields", template: "{firstName} {lastName}" });
+    expect(cellText(rule, { firstName: "Lena", lastName: "Khan" }, "Khan")).toBe("Lena Khan");
+    // An avatar's initials are no field: no rule for them.
+    expect(
+      learnCellRule(
+        people.map((record) => ({ record, value: record.lastName, text: record.firstName[0]! + record.lastName[0]! })),
+      ).as,
+    ).toBe("words");
   });
 });

@@ -1,19 +1,32 @@
 /**
- * How a list's cell writes its value, learnt from the rows the list last drew (frame.ts), so that
- * the early rows (paint.ts) write a fresh answer's values the same way without the list's code:
- * as it is, as a number, as §9's day or date and time, or in the words the list used for it (a
- * status, a yes or no, a country). A value the list never showed in its own words is left blank
- * until the list draws it.
+ * How a list's cell writes its record, learnt from the rows the list last drew (frame.ts), so that
+ * the early rows (paint.ts) write a fresh answer's records the same way without the list's code:
+ * the column's value as it is, as a number, as §9's day or date and time, in the words the list
+ * used for it (a status, a yes or no, a country), or the record's fields put together as every row
+ * put them ("{firstName} {lastName}", "{phoneBrand} {phoneModel}"). What the list never wrote that
+ * way is left blank until the list draws it.
  */
 import { formatDate, formatDateTime } from "../../format";
+
+type Row = Record<string, unknown>;
 
 export type CellRule =
   | { as: "text" | "number" | "day" | "dateTime"; none?: string }
   | { as: "words"; words: Record<string, string>; none?: string }
+  | { as: "fields"; template: string }
   | { as: "blank" };
+
+/** One drawn cell: its record, its column's value, the text the list wrote. */
+export interface DrawnCell {
+  record: Row;
+  value: unknown;
+  text: string;
+}
 
 /** A column of more distinct values than this is no set of words (names, emails): never learnt. */
 const MAX_WORDS = 12;
+/** A field's value is looked for in a cell's text from this length on (a one-letter value is anywhere). */
+const SHORTEST_FIELD = 2;
 
 const WRITERS = {
   text: (value) => String(value),
@@ -32,16 +45,42 @@ function safely(write: () => string): string | null {
 
 const isNone = (value: unknown) => value === null || value === undefined || value === "";
 
-/** The rule that writes every `value` of the drawn rows as its cell's `text`, or "blank". */
-export function learnCellRule(cells: readonly { value: unknown; text: string }[]): CellRule {
+/** `text` with each of the record's text fields found in it written as {field}, the longest first. */
+function templateOf({ record, text }: DrawnCell): string {
+  const fields = Object.entries(record)
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].length >= SHORTEST_FIELD)
+    .sort(([, a], [, b]) => b.length - a.length);
+  let template = text;
+  for (const [name, value] of fields) template = template.split(value).join(`{${name}}`);
+  return template;
+}
+
+/** The record's fields put in `template`, or "" when one of them is empty. */
+function fillTemplate(template: string, record: Row): string {
+  let empty = false;
+  const text = template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = record[name];
+    if (isNone(value)) empty = true;
+    return String(value ?? "");
+  });
+  return empty ? "" : text;
+}
+
+/** The rule that writes every drawn cell's record as its `text`, or "blank". */
+export function learnCellRule(cells: readonly DrawnCell[]): CellRule {
   const noneTexts = new Set(cells.filter((cell) => isNone(cell.value)).map((cell) => cell.text));
   const none = noneTexts.size === 1 ? [...noneTexts][0] : undefined;
   const shown = cells.filter((cell) => !isNone(cell.value));
-  if (noneTexts.size > 1 || shown.length === 0)
+  if (noneTexts.size > 1 || shown.length === 0) {
     return none === undefined ? { as: "blank" } : { as: "words", words: {}, none };
+  }
   for (const as of ["text", "number", "day", "dateTime"] as const) {
     if (shown.every((cell) => WRITERS[as](cell.value) === cell.text)) return { as, none };
   }
+  const templates = new Set(shown.map(templateOf));
+  const [template] = templates;
+  if (templates.size === 1 && /\{\w+\}/.test(template!) && shown.length > 1)
+    return { as: "fields", template: template! };
   const words: Record<string, string> = {};
   for (const { value, text } of shown) {
     const key = JSON.stringify(value);
@@ -51,9 +90,10 @@ export function learnCellRule(cells: readonly { value: unknown; text: string }[]
   return Object.keys(words).length <= MAX_WORDS ? { as: "words", words, none } : { as: "blank" };
 }
 
-/** A value's text by its column's rule ("" when the rule does not know it). */
-export function cellText(rule: CellRule, value: unknown): string {
+/** A record's text in a column (`value`, its column's value) by the column's rule ("" when the rule does not know it). */
+export function cellText(rule: CellRule, record: Row, value: unknown): string {
   if (rule.as === "blank") return "";
+  if (rule.as === "fields") return fillTemplate(rule.template, record);
   if (isNone(value)) return rule.none ?? "";
   if (rule.as === "words") return rule.words[JSON.stringify(value)] ?? "";
   return WRITERS[rule.as](value) ?? "";

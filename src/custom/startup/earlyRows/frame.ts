@@ -97,12 +97,15 @@ function onColour(text: Text, cell: Element): boolean {
   return false;
 }
 
-/** The first text a person sees in `element`, if any. */
-function firstText(element: Element): Text | null {
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.textContent!.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
-  });
-  return walker.nextNode() as Text | null;
+/** The texts a person sees in `element`, in order (not a visually hidden one for screen readers). */
+function shownTexts(element: Element): Text[] {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (node.textContent!.trim() && parent && visible(boxOf(parent), Infinity)) texts.push(node as Text);
+  }
+  return texts;
 }
 
 /** The element's own background, or the first one drawn behind it. */
@@ -175,27 +178,39 @@ export function measureFrame(
   const columns: FrameColumn[] = headings.map((heading, index) => {
     const firstCell = rows[0]!.children[index]!;
     const source = /(?:^|\s)column-(\S+)/.exec(heading.className)?.[1] ?? "";
-    const cells = rows.map((row, at) => ({ value: records[at]![source], text: shownText(row.children[index]!) }));
     const style = getComputedStyle(firstCell);
-    const text = firstText(firstCell);
+    const texts = rows.map((row) => shownTexts(row.children[index]!));
+    // Which of the cell's texts (an avatar's initials, then a name) every row writes in a way learnt.
+    const learnt = Array.from({ length: Math.max(0, ...texts.map((cell) => cell.length)) }, (_, at) =>
+      learnCellRule(
+        rows.map((_row, row) => ({
+          record: records[row]!,
+          value: records[row]![source],
+          text: texts[row]![at]?.textContent!.trim() ?? "",
+        })),
+      ),
+    );
+    // A rule that writes any record (a field, a template) before words learnt for the values seen.
+    const writesAny = learnt.findIndex((rule) => rule.as !== "blank" && rule.as !== "words");
+    const at = !source ? -1 : writesAny >= 0 ? writesAny : learnt.findIndex((rule) => rule.as === "words");
+    const text = at >= 0 ? texts[0]![at] : undefined;
     const range = document.createRange();
     if (text) range.selectNodeContents(text);
-    const textLeft =
-      text && style.textAlign !== "right"
-        ? range.getBoundingClientRect().left - firstCell.getBoundingClientRect().left
-        : parseFloat(style.paddingLeft);
     return {
-      textLeft,
-      look: lookOf(text && !onColour(text, firstCell) ? text.parentElement! : firstCell),
       source,
       width: heading.getBoundingClientRect().width,
       label: shownText(heading),
       align: style.textAlign,
       padding: style.padding,
+      textLeft:
+        text && style.textAlign !== "right"
+          ? range.getBoundingClientRect().left - firstCell.getBoundingClientRect().left
+          : parseFloat(style.paddingLeft),
+      look: lookOf(text && !onColour(text, firstCell) ? text.parentElement! : firstCell),
       oneLine: [...firstCell.querySelectorAll("*")].some(
         (inner) => getComputedStyle(inner).textOverflow === "ellipsis",
       ),
-      rule: source ? learnCellRule(cells) : { as: "blank" },
+      rule: at >= 0 ? learnt[at]! : { as: "blank" },
     };
   });
   const firstCell = rows[0]!.children[0]!;

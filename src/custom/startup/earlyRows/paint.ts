@@ -86,7 +86,7 @@ export function drawEarlyRows(
     const row = document.createElement("tr");
     row.style.height = `${shape.rowHeight}px`;
     for (const column of shape.columns) {
-      const td = cell(document, "td", cellText(column.rule, record[column.source]), `column-${column.source}`);
+      const td = cell(document, "td", cellText(column.rule, record, record[column.source]), `column-${column.source}`);
       Object.assign(td.style, column.look, {
         textAlign: column.align,
         padding: column.padding,
