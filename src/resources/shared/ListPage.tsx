@@ -13,7 +13,7 @@ import {
 } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
 import { endEarlyRows } from "../../custom/startup/earlyRows";
-import { rememberFrame } from "../../custom/startup/earlyRows/remember";
+import { rememberFrameWhenIdle } from "../../custom/startup/earlyRows/remember";
 import { markFirstRowsDrawn } from "../../custom/startup/firstRows";
 import { useListPerPage } from "../../custom/userSettings/preferences";
 import { ListPagination } from "./ListPagination";
@@ -34,7 +34,7 @@ interface ListPageProps extends Omit<ListProps, "title" | "disableAuthentication
 /**
  * Tells start-up the first page is done once its rows are in (the menu's code loads after them),
  * takes the early rows away (they stood in for these), and remembers where this list drew its rows
- * for the next cold visit's early rows, once the browser has drawn them.
+ * for the next cold visit's early rows, once the browser has drawn them and is idle.
  */
 function FirstRowsDrawn() {
   const { isPending, data, resource } = useListContext();
@@ -42,15 +42,7 @@ function FirstRowsDrawn() {
     if (isPending) return;
     markFirstRowsDrawn();
     endEarlyRows();
-    const path = window.location.pathname;
-    let measure: ReturnType<typeof setTimeout> | undefined;
-    const drawn = requestAnimationFrame(() => {
-      measure = setTimeout(() => rememberFrame(document, { path, resource, records: data ?? [] }), 0);
-    });
-    return () => {
-      cancelAnimationFrame(drawn);
-      clearTimeout(measure);
-    };
+    return rememberFrameWhenIdle(document, { path: window.location.pathname, resource, records: data ?? [] });
   }, [isPending, data, resource]);
   return null;
 }

@@ -18,7 +18,8 @@ export function rememberFrame(
   list: { path: string; resource: string; records: readonly Record<string, unknown>[] },
   deps: EarlyRowsDeps = browserDeps(),
 ): void {
-  if (measured.has(list.path) || document.getElementById(EARLY_ROWS_ID)) return;
+  // Measured as the page opens: scrolled, its parts no longer stand where a cold visit draws them.
+  if (measured.has(list.path) || document.getElementById(EARLY_ROWS_ID) || window.scrollY !== 0) return;
   let frame: Frame | null;
   try {
     frame = measureFrame(root, { ...list, layout: layoutNow(deps.storage) });
@@ -29,4 +30,28 @@ export function rememberFrame(
   if (!frame) return;
   measured.add(list.path);
   saveFrame(frame, deps);
+}
+
+/** How long a measurement waits for an idle moment at most. */
+const IDLE_WITHIN_MS = 2000;
+
+/**
+ * Remembers the frame once the browser has drawn the list and is idle (not in the way of a click
+ * right after the rows: the menu's code and the live changes start then); gives the cancel, for a
+ * list that goes first.
+ */
+export function rememberFrameWhenIdle(root: ParentNode, list: Parameters<typeof rememberFrame>[1]): () => void {
+  let idle: number | undefined;
+  const drawn = requestAnimationFrame(() => {
+    idle =
+      typeof requestIdleCallback === "function"
+        ? requestIdleCallback(() => rememberFrame(root, list), { timeout: IDLE_WITHIN_MS })
+        : window.setTimeout(() => rememberFrame(root, list), 0);
+  });
+  return () => {
+    cancelAnimationFrame(drawn);
+    if (idle === undefined) return;
+    if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle);
+    else window.clearTimeout(idle);
+  };
 }
