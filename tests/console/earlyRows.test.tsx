@@ -151,6 +151,15 @@ describe("a list's early rows", () => {
           await showing;
         },
       ],
+      [
+        "an address with its own query (a shared filter)",
+        async (m) => {
+          m.saveFrame(frame("/accounts"), deps);
+          window.history.replaceState(null, "", '/accounts?filter={"status":"suspended"}');
+          await m.showEarlyRows("/accounts", calls(), deps);
+          window.history.replaceState(null, "", "/accounts");
+        },
+      ],
     ];
     for (const [name, run] of cases) {
       storage.clear();
