@@ -2,11 +2,17 @@
  * The early rows (src/custom/startup/earlyRows): drawn from the first list's answer in the frame
  * remembered for this person, path and window width; never otherwise; gone at the hand-over.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GetListResult } from "react-admin";
 import type { Frame } from "../../src/custom/startup/earlyRows/frame";
 import { createMemoryStorage, createSessionStore } from "../../src/authProvider/session";
-import { endEarlyRows, endEarlyRowsUnlessAt, showEarlyRows } from "../../src/custom/startup/earlyRows";
+import {
+  CLICK_WAIT_MS,
+  endEarlyRows,
+  endEarlyRowsUnlessAt,
+  openAfterEarlyRows,
+  showEarlyRows,
+} from "../../src/custom/startup/earlyRows";
 import { frameFor, saveFrame } from "../../src/custom/startup/earlyRows/store";
 
 // The early rows' state is a page load's: each test ends what the one before left (endEarlyRows).
@@ -187,6 +193,77 @@ describe("a list's early rows", () => {
     expect(frameFor("/accounts", deps)).toBeDefined();
     createSessionStore(storage).resetUser();
     expect(frameFor("/accounts", deps)).toBeUndefined();
+  });
+
+  describe("a menu click on a page drawn before", () => {
+    const payments = () => saveFrame({ ...frame("/payments"), resource: "payments" }, deps);
+    const rows = [{ id: "p1", name: "INV-1", status: "active" }];
+    const opened = () => {
+      const seen: { early: boolean; at: string }[] = [];
+      const open = () => seen.push({ early: document.getElementById("early-rows") !== null, at: location.pathname });
+      return { seen, open };
+    };
+    afterEach(() => vi.useRealTimers());
+
+    it("draws its rows from the click's call, then opens it", async () => {
+      payments();
+      const { seen, open } = opened();
+      let answerNow!: (result: GetListResult) => void;
+      const later = new Promise<GetListResult>((resolve) => (answerNow = resolve));
+      const calls = Promise.resolve([{ resource: "payments", answer: later }]);
+      expect(openAfterEarlyRows("/payments", calls, open, deps)).toBe(true);
+      await Promise.resolve();
+      // Not opened while its rows are on their way: the page's render would hold the answer back.
+      expect(seen).toEqual([]);
+      answerNow({ data: rows as never, total: 1 });
+      await vi.waitFor(() => expect(seen).toHaveLength(1));
+      expect(seen[0]).toEqual({ early: true, at: "/accounts" });
+      expect(document.querySelector("#early-rows tbody td")?.textContent).toBe("INV-1");
+    });
+
+    it(`opens it after ${CLICK_WAIT_MS} ms when the answer is late, and its rows still come`, async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout"] });
+      payments();
+      const { seen, open } = opened();
+      let answerNow!: (result: GetListResult) => void;
+      const later = new Promise<GetListResult>((resolve) => (answerNow = resolve));
+      openAfterEarlyRows("/payments", Promise.resolve([{ resource: "payments", answer: later }]), open, deps);
+      await vi.advanceTimersByTimeAsync(CLICK_WAIT_MS - 1);
+      expect(seen).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(seen).toEqual([{ early: false, at: "/accounts" }]);
+      window.history.pushState(null, "", "/payments");
+      answerNow({ data: rows as never, total: 1 });
+      await vi.waitFor(() => expect(document.querySelector("#early-rows tbody td")?.textContent).toBe("INV-1"));
+    });
+
+    it("opens nothing when the person has gone elsewhere meanwhile, or clicked another item", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout"] });
+      payments();
+      saveFrame({ ...frame("/users"), resource: "users" }, deps);
+      const never = () => Promise.resolve([{ resource: "payments", answer: new Promise<GetListResult>(() => {}) }]);
+      const elsewhere = opened();
+      openAfterEarlyRows("/payments", never(), elsewhere.open, deps);
+      // The address changed before the console has drawn it (Back, a link elsewhere).
+      window.history.pushState(null, "", "/gallery");
+      await vi.advanceTimersByTimeAsync(CLICK_WAIT_MS);
+      expect(elsewhere.seen).toEqual([]);
+
+      window.history.replaceState(null, "", "/accounts");
+      const first = opened();
+      const second = opened();
+      openAfterEarlyRows("/payments", never(), first.open, deps);
+      openAfterEarlyRows("/users", never(), second.open, deps);
+      await vi.advanceTimersByTimeAsync(CLICK_WAIT_MS);
+      expect(first.seen).toEqual([]);
+      expect(second.seen).toHaveLength(1);
+    });
+
+    it("leaves a page never drawn to its link", () => {
+      const { seen, open } = opened();
+      expect(openAfterEarlyRows("/payments", Promise.resolve([]), open, deps)).toBe(false);
+      expect(seen).toEqual([]);
+    });
   });
 
   it("draws a menu click's page early too, after the first page's list has drawn", async () => {

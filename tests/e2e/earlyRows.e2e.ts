@@ -1,7 +1,7 @@
 /**
  * Issue 23: a returning admin's cold visit of a list shows its first rows before the console's code
  * has drawn the page (src/custom/startup/earlyRows): fresh rows from the service, in the place the
- * list draws them, gone once the list has drawn its own.
+ * list draws them, gone once the list has drawn its own; and on a menu click, the page it opens.
  */
 import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/src/db/demoUsers";
@@ -13,14 +13,18 @@ const openPage = journeyBrowser();
 const superAdmin = DEMO_USERS.find((user) => user.role === "SuperAdmin")!;
 
 const FIRST_NAME = "tbody tr:first-child td.column-name";
+const FIRST_INVOICE = "tbody tr:first-child td.column-invoiceNumber";
 
 describe("a list's early rows", () => {
   it("draws the first rows in the list's own place before its code, then hands over to the list", async () => {
     const { context, page } = await openPage(baseUrl);
     await signIn(page, superAdmin.email, DEMO_PASSWORD);
+    // Each list remembers where it drew its rows once the browser has drawn them.
+    await page.goto("/payments");
+    await page.locator(`.RaList-content ${FIRST_INVOICE}`).waitFor();
+    await page.waitForFunction(() => localStorage.getItem("early-rows")?.includes('"/payments"'));
     await page.goto("/accounts");
     await page.locator(`.RaList-content ${FIRST_NAME}`).waitFor();
-    // The list remembers where it drew its rows once the browser has drawn them.
     await page.waitForFunction(() => localStorage.getItem("early-rows")?.includes('"/accounts"'));
 
     // A new tab of the same browser, the list's own code held back until the early rows are seen.
@@ -51,6 +55,26 @@ describe("a list's early rows", () => {
     expect(Math.abs(drawnBox.x - earlyBox.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(drawnBox.y - earlyBox.y)).toBeLessThanOrEqual(1);
     expect(Math.abs(drawnBox.width - earlyBox.width)).toBeLessThanOrEqual(1);
+
+    // A menu click: the page it opens draws its first rows early too, from the click's own call.
+    await tab.evaluate((cell) => {
+      const seen = new MutationObserver(() => {
+        const early = document.querySelector(`#early-rows ${cell}`);
+        if (early) (window as { earlyInvoice?: string }).earlyInvoice = early.textContent ?? "";
+        if (early) seen.disconnect();
+      });
+      seen.observe(document.body, { childList: true });
+    }, FIRST_INVOICE);
+    const paymentsAnswer = tab.waitForResponse((response) => new URL(response.url()).pathname === "/api/payments");
+    await tab.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Payments" }).click();
+    const firstPayment = ((await (await paymentsAnswer).json()) as { invoiceNumber: string }[])[0]!;
+    await tab.locator(`.RaList-content ${FIRST_INVOICE}`).waitFor();
+    expect(await tab.evaluate(() => (window as { earlyInvoice?: string }).earlyInvoice)).toBe(
+      firstPayment.invoiceNumber,
+    );
+    expect(await tab.locator(`.RaList-content ${FIRST_INVOICE}`).innerText()).toBe(firstPayment.invoiceNumber);
+    expect(await tab.locator("#early-rows").count()).toBe(0);
+    expect(new URL(tab.url()).pathname).toBe("/payments");
     await context.close();
   });
 });

@@ -11,8 +11,8 @@ import {
   type SxProps,
   type Theme,
 } from "@mui/material";
-import { memo, useCallback, type ComponentType } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { memo, useCallback, type ComponentType, type MouseEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useDataProvider, useSidebarState, useTranslate } from "react-admin";
 import { APP_VERSION } from "../../config";
 import { INACTIVE_MENU, MENU_SCREENS } from "../../access/screens";
@@ -20,7 +20,7 @@ import { useSentToNewSubscription } from "../status/SubscriptionGate";
 import { useAccessibleScreens } from "../../access/useAccessibleScreens";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { activeMenuPath } from "./activeMenu";
-import { showEarlyRows } from "../startup/earlyRows";
+import { openAfterEarlyRows } from "../startup/earlyRows";
 
 /** A menu item's look: the current page's item filled with the primary colour. */
 const ITEM_SX: SxProps<Theme> = {
@@ -49,14 +49,17 @@ export function SideMenu() {
   const inactive = useSentToNewSubscription();
   const items = inactive ? INACTIVE_MENU : screens;
   const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const navigate = useNavigate();
   const onOpen = useCallback(
-    (path: string, selected: boolean) => {
-      // The page's first lists leave with the click, while the page draws (issue 13), and their
-      // first rows are drawn as they come, where the page last drew them (issue 23).
-      if (!selected) void showEarlyRows(path, dataProvider.prefetchPage(path));
+    (event: MouseEvent, path: string, selected: boolean) => {
       if (isSmall) setOpen(false);
+      // Opened in another tab or window: that page asks for its own lists.
+      if (selected || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      // The page's first lists leave with the click (issue 13); their first rows are drawn as they
+      // come, where the page last drew them, and the page opens then (issue 23).
+      if (openAfterEarlyRows(path, dataProvider.prefetchPage(path), () => navigate(path))) event.preventDefault();
     },
-    [dataProvider, isSmall, setOpen],
+    [dataProvider, isSmall, navigate, setOpen],
   );
   // The sidebar appears whole, once canAccess has answered for every item.
   if (!items) return null;
@@ -113,7 +116,7 @@ const MenuItem = memo(function MenuItem({
   Icon: ComponentType;
   selected: boolean;
   open: boolean;
-  onOpen: (path: string, selected: boolean) => void;
+  onOpen: (event: MouseEvent, path: string, selected: boolean) => void;
 }) {
   const button = (
     <ListItemButton
@@ -121,7 +124,7 @@ const MenuItem = memo(function MenuItem({
       to={path}
       selected={selected}
       aria-current={selected ? "page" : undefined}
-      onClick={() => onOpen(path, selected)}
+      onClick={(event: MouseEvent) => onOpen(event, path, selected)}
       sx={ITEM_SX}
     >
       <ListItemIcon sx={{ minWidth: 40 }}>

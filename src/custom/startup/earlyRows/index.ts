@@ -23,12 +23,14 @@ let shown: { element: HTMLElement; path: string } | null = null;
 
 /**
  * Draws the first rows of `path` from its first calls' answer, over the page, when a frame of it
- * is remembered; resolves once they are on screen, or at once when nothing is drawn early.
+ * is remembered; resolves once they are on screen, or at once when nothing is drawn early. `from`:
+ * the address a menu click on `path` was made on, which opens `path` once they are drawn.
  */
 export async function showEarlyRows(
   path: string,
   calls: Promise<AskedAhead[]>,
   deps: EarlyRowsDeps = browserDeps(),
+  from?: string,
 ): Promise<void> {
   const frame = frameFor(path, deps);
   const asked = { path };
@@ -39,16 +41,47 @@ export async function showEarlyRows(
     (result) => result.data,
     () => undefined,
   );
-  // Drawn only if the page is still the one asked for, its list not drawn yet, and its address
-  // has no query of its own (a shared filter may list other rows than the call asked ahead).
+  // Drawn only if the page is still the one asked for (or the click's page, not yet left), its
+  // list not drawn yet, and its address has no query of its own (a shared filter may list other
+  // rows than the call asked ahead).
   const current = window.location;
-  if (!records?.length || wanted !== asked || current.pathname !== path || current.search) return;
+  const at = current.pathname === path && !current.search;
+  if (!records?.length || wanted !== asked || !(at || current.pathname === from)) return;
   shown?.element.remove();
   shown = { element: drawEarlyRows(document, frame, records), path };
   document.body.append(shown.element);
   setTimeout(() => wanted === asked && endEarlyRows(), LONGEST_SHOWN_MS);
   // Once the browser has drawn them, before the console's first render holds the page.
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
+ * How long a menu click waits for its page's early rows before opening it: the answer takes
+ * 30–90 ms; past this the page opens and they are drawn if they still come before its list.
+ */
+export const CLICK_WAIT_MS = 150;
+
+/**
+ * A menu click on `path` (issue 23): when a frame of it is remembered, its early rows are drawn
+ * first and `open` opens the page once they are on screen (at most CLICK_WAIT_MS later), unless
+ * the person has gone elsewhere meanwhile. Opened at once, the page's render held the main thread
+ * and the answer's rows waited for it (a click on a settled page drew its early rows in 60–200 ms,
+ * or not at all). Gives false, opening nothing, when no frame is remembered: the link opens it.
+ */
+export function openAfterEarlyRows(
+  path: string,
+  calls: Promise<AskedAhead[]>,
+  open: () => void,
+  deps: EarlyRowsDeps = browserDeps(),
+): boolean {
+  if (!frameFor(path, deps)) return false;
+  const from = window.location.pathname;
+  const drawn = showEarlyRows(path, calls, deps, from);
+  const asked = wanted;
+  void Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, CLICK_WAIT_MS))]).then(() => {
+    if (wanted === asked && window.location.pathname === from) open();
+  });
+  return true;
 }
 
 /** The list has drawn its rows, or the page shows something else: the early rows go. */
