@@ -2,7 +2,7 @@
  * The anchor: the smallest honest react-admin app over the console's service, what a team would
  * write instead of this console (issue 13). <Admin> with ra-data-simple-rest on the same /api, a
  * bearer token from the service's sign-in, and the accounts, payments, users and devices lists with
- * the console's columns (their contracts in src/api/contract/).
+ * the console's columns (their contracts in src/api/contract/), and the gallery's tests as a list.
  */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -139,6 +139,17 @@ const DeviceList = () => (
   </List>
 );
 
+/** The gallery's tests as a plain list: the first page the console's gallery shows, without photos. */
+const TestList = () => (
+  <List sort={{ field: "date", order: "DESC" }} perPage={10}>
+    <DataTable>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="device.name" />
+      <DataTable.Col source="date" field={DateField} />
+    </DataTable>
+  </List>
+);
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <Admin dataProvider={dataProvider} authProvider={authProvider} disableTelemetry requireAuth>
@@ -146,6 +157,7 @@ createRoot(document.getElementById("root")!).render(
       <Resource name="payments" list={PaymentList} />
       <Resource name="users" list={UserList} />
       <Resource name="devices" list={DeviceList} />
+      <Resource name="tests" list={TestList} />
     </Admin>
   </StrictMode>,
 );

@@ -188,6 +188,50 @@ describe("a list's early rows", () => {
     expect(document.getElementById("early-rows")).toBeNull();
   });
 
+  it("draws a gallery's cards: each record's photo from its thumbnails, and its lines", async () => {
+    const { table: _table, ...page } = frame("/gallery");
+    saveFrame(
+      {
+        ...page,
+        resource: "tests",
+        grid: {
+          cards: [
+            { left: 300, top: 200, width: 150, height: 280 },
+            { left: 470, top: 200, width: 150, height: 280 },
+          ],
+          card: { background: "rgb(255, 255, 255)", border: "1px solid rgb(224, 224, 224)", radius: "4px", shadow: "" },
+          photo: { left: 0, top: 0, width: 150, height: 200, background: "rgb(245, 245, 245)", sizes: "17vw" },
+          lines: [
+            { left: 10, top: 210, width: 130, height: 20, source: "name", look, oneLine: true, rule: { as: "text" } },
+          ],
+        },
+      },
+      deps,
+    );
+    window.history.replaceState(null, "", "/gallery");
+    const tests = [
+      {
+        id: "t1",
+        name: "Ruby 1.02 ct",
+        thumbnail: "/files/a.jpg",
+        thumbnails: [{ width: 320, link: "/t/a-320.webp" }],
+      },
+      { id: "t2", name: "Opal", thumbnail: null },
+      { id: "t3", name: "Beyond the window", thumbnail: null },
+    ];
+    await showEarlyRows("/gallery", Promise.resolve([{ resource: "tests", answer: answer(tests) }]), deps);
+    const overlay = document.getElementById("early-rows")!;
+    const cards = [...overlay.children].filter((child) => child.childElementCount === 2);
+    expect(cards.map((card) => card.lastElementChild!.textContent)).toEqual(["Ruby 1.02 ct", "Opal"]);
+    const photo = overlay.querySelector("img")!;
+    expect(photo.getAttribute("srcset")).toBe("/t/a-320.webp 320w");
+    expect(photo.getAttribute("sizes")).toBe("17vw");
+    // A test with no photo: the photo's ground, no image.
+    expect(cards[1]!.firstElementChild!.tagName).toBe("DIV");
+    expect(overlay.querySelector("table")).toBeNull();
+    window.history.replaceState(null, "", "/accounts");
+  });
+
   it("are forgotten when the person signs out", async () => {
     saveFrame(frame("/accounts"), deps);
     expect(frameFor("/accounts", deps)).toBeDefined();

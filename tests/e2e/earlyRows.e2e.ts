@@ -77,4 +77,47 @@ describe("a list's early rows", () => {
     expect(new URL(tab.url()).pathname).toBe("/payments");
     await context.close();
   });
+
+  it("draws the gallery's first cards, with their photos, before its code", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await signIn(page, superAdmin.email, DEMO_PASSWORD);
+    await page.goto("/gallery");
+    await page.locator("article h2").first().waitFor();
+    await page.waitForFunction(() => localStorage.getItem("early-rows")?.includes('"/gallery"'));
+
+    const tab = await context.newPage();
+    let releaseGalleryCode!: () => void;
+    const galleryCodeHeld = new Promise<void>((resolve) => (releaseGalleryCode = resolve));
+    await tab.route(/\/assets\/GalleryPage-[^/]*\.js$/, async (route) => {
+      await galleryCodeHeld;
+      await route.continue();
+    });
+    const testsAnswer = tab.waitForResponse((response) => new URL(response.url()).pathname === "/api/tests");
+    await tab.goto("/gallery");
+    const early = tab.locator("#early-rows .early-card").first();
+    await expect.poll(() => early.textContent(), { timeout: 20_000 }).not.toBe("");
+    const tests = (await (await testsAnswer).json()) as { name: string; thumbnail: string | null }[];
+    const firstTest = tests[0]!;
+    expect(await early.textContent()).toContain(firstTest.name);
+    // A card's photo loads with the early card (the card's own is the same image); none without one.
+    const withPhoto = tests.findIndex((test) => test.thumbnail);
+    expect(withPhoto).toBeGreaterThanOrEqual(0);
+    const earlyCards = tab.locator("#early-rows .early-card");
+    expect(await earlyCards.nth(withPhoto).locator("img").count()).toBe(1);
+    const withoutPhoto = tests.findIndex((test) => !test.thumbnail);
+    if (withoutPhoto >= 0 && withoutPhoto < (await earlyCards.count()))
+      expect(await earlyCards.nth(withoutPhoto).locator("img").count()).toBe(0);
+    const earlyBox = (await early.boundingBox())!;
+
+    releaseGalleryCode();
+    const card = tab.locator("article").first();
+    await card.locator("h2").waitFor();
+    expect(await tab.locator("#early-rows").count()).toBe(0);
+    expect(await card.locator("h2").innerText()).toContain(firstTest.name);
+    const cardBox = (await card.boundingBox())!;
+    expect(Math.abs(cardBox.x - earlyBox.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(cardBox.y - earlyBox.y)).toBeLessThanOrEqual(1);
+    expect(Math.abs(cardBox.width - earlyBox.width)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
 });

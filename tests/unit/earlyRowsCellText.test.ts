@@ -28,6 +28,20 @@ describe("the early rows' cells, written as the list wrote them", () => {
     expect(write(rule, "inactive")).toBe("");
   });
 
+  it("learns an amount written in the currency its record names, and writes another currency's too", () => {
+    const cells = [
+      { record: { amount: 14900, currency: "EUR", invoiceNumber: "INV-1" }, value: 14900, text: "€149.00" },
+      // As the list writes it (Intl puts a no-break space after "CHF").
+      { record: { amount: 49900, currency: "CHF", invoiceNumber: "INV-2" }, value: 49900, text: "CHF\u00a0499.00" },
+    ];
+    const rule = learnCellRule(cells);
+    expect(rule).toEqual({ as: "money", currencyField: "currency" });
+    expect(cellText(rule, { amount: 1250, currency: "JPY" }, 1250)).toBe("¥1,250");
+    expect(cellText(rule, { amount: 1250 }, 1250)).toBe("");
+    // Amounts the list wrote otherwise (in major units) are no money rule.
+    expect(learnCellRule(cells.map((cell) => ({ ...cell, text: `€${cell.value}` }))).as).not.toBe("money");
+  });
+
   it("writes an empty value as the list did (a dash)", () => {
     const rule = learnCellRule(
       drawn([
@@ -63,6 +77,20 @@ describe("the early rows' cells, written as the list wrote them", () => {
     );
     expect(rule).toEqual({ as: "fields", template: "{firstName} {lastName}" });
     expect(cellText(rule, { firstName: "Lena", lastName: "Khan" }, "Khan")).toBe("Lena Khan");
+    // A held record's fields too (a test's device), between separators only.
+    const tests = [
+      { id: "t1", device: { name: "Bench A", model: "GT-1" } },
+      { id: "t2", device: { name: "Bench B", model: "GT-2" } },
+    ];
+    const device = learnCellRule(
+      tests.map((record) => ({ record, value: record.id, text: `${record.device.name} · ${record.device.model}` })),
+    );
+    expect(cellText(device, { device: { name: "Bench C", model: "GT-9" } }, "t3")).toBe("Bench C · GT-9");
+    // Words left between the fields may be another record's otherwise (a device type's name): none.
+    expect(
+      learnCellRule(tests.map((record) => ({ record, value: record.id, text: `${record.device.name} · Gemtest Pro` })))
+        .as,
+    ).not.toBe("fields");
     // An avatar's initials are no field: no rule for them.
     expect(
       learnCellRule(

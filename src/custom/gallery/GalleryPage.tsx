@@ -13,6 +13,7 @@ import { BulkDownloadDialog } from "./BulkDownloadDialog";
 import { GalleryCard } from "./GalleryCard";
 import { GalleryFilters } from "./GalleryFilters";
 import { useStartBulkDownload } from "./useStartBulkDownload";
+import { FirstRowsDrawn } from "../startup/earlyRows/FirstRowsDrawn";
 import { PAGE_SIZES, toListSearch, toSpecSearch } from "./galleryQuery";
 
 const gridSx = {
@@ -78,6 +79,7 @@ export default function GalleryPage() {
         queryOptions={{ onError: () => undefined }}
       >
         <Gallery />
+        <FirstRowsDrawn />
       </ListBase>
     </RouterProviderContext.Provider>
   );
@@ -101,7 +103,7 @@ function Gallery() {
           {translate("screens.gallery")}
         </Typography>
         {(total !== undefined || hasNextPage) && (
-          <Typography color="text.secondary" data-testid="gallery-total">
+          <Typography color="text.secondary" data-testid="gallery-total" data-not-early>
             {total === undefined
               ? translate("gallery.totalMore", { more: LIST_EXACT_TOTAL.toLocaleString("en") })
               : translate("gallery.total", { smart_count: total })}
@@ -113,7 +115,7 @@ function Gallery() {
 
       {error && <Alert severity="error">{error.message || translate("gallery.loadFailed")}</Alert>}
 
-      <Box sx={gridSx} aria-busy={isPending} data-testid="gallery-grid">
+      <Box sx={gridSx} aria-busy={isPending} data-testid="gallery-grid" data-list-grid>
         {isPending &&
           Array.from({ length: perPage }, (_, index) => (
             <Skeleton key={index} variant="rounded" sx={{ aspectRatio: "3 / 4.6", height: "auto" }} />

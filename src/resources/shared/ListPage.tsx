@@ -12,9 +12,7 @@ import {
   type ListProps,
 } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
-import { endEarlyRows } from "../../custom/startup/earlyRows";
-import { rememberFrameWhenIdle } from "../../custom/startup/earlyRows/remember";
-import { markFirstRowsDrawn } from "../../custom/startup/firstRows";
+import { FirstRowsDrawn } from "../../custom/startup/earlyRows/FirstRowsDrawn";
 import { useListPerPage } from "../../custom/userSettings/preferences";
 import { ListPagination } from "./ListPagination";
 import { PageHeader } from "./PageHeader";
@@ -29,22 +27,6 @@ interface ListPageProps extends Omit<ListProps, "title" | "disableAuthentication
   headerActions?: ReactNode;
   /** Between the heading and the list (tabs). */
   beforeList?: ReactNode;
-}
-
-/**
- * Tells start-up the first page is done once its rows are in (the menu's code loads after them),
- * takes the early rows away (they stood in for these), and remembers where this list drew its rows
- * for the next cold visit's early rows, once the browser has drawn them and is idle.
- */
-function FirstRowsDrawn() {
-  const { isPending, data, resource } = useListContext();
-  useEffect(() => {
-    if (isPending) return;
-    markFirstRowsDrawn();
-    endEarlyRows();
-    return rememberFrameWhenIdle(document, { path: window.location.pathname, resource, records: data ?? [] });
-  }, [isPending, data, resource]);
-  return null;
 }
 
 /** The list's failures are said by RefusedQueryReset below, not by react-admin's own toast. */

@@ -1,7 +1,8 @@
 /**
  * A list page as the browser last drew it, measured once its first rows were on screen: where the
  * top bar, the menu, the heading and the table stood, in which colours and type, each column's
- * heading, width and how its cells wrote their values. A later cold visit of the same address, at
+ * heading, width and how its cells wrote their values; or, for a list of cards (the gallery), where
+ * each card stood, its photo, and how its lines wrote their record. A later cold visit of the same address, at
  * the same window width, draws its first rows in this frame before the console's code has run
  * (paint.ts), and the list then draws over exactly the same place.
  */
@@ -28,6 +29,8 @@ export interface Look {
 export interface Piece extends Box {
   /** Its text is on one line (else it wraps in its width, as it did). */
   oneLine?: boolean;
+  /** Its text was drawn scaled (a field's label shrunk above it): its box is the scaled one. */
+  scale?: number;
   background?: string;
   border?: string;
   radius?: string;
@@ -51,6 +54,24 @@ export interface FrameColumn {
   rule: CellRule;
 }
 
+/** A line of a card's text, where it stood in its card, and how it wrote its record. */
+export interface CardLine extends Box {
+  source: string;
+  look: Look;
+  oneLine: boolean;
+  rule: CellRule;
+}
+
+/** A grid of cards (the gallery): where each card stood, its look, its photo's place and its lines. */
+export interface FrameGrid {
+  /** The cards the window showed, in the page's order. */
+  cards: Box[];
+  card: { background: string; border: string; radius: string; shadow: string };
+  /** Where a card's photo stood in it, on which ground, and the `sizes` it was chosen by. */
+  photo?: Box & { background: string; sizes: string };
+  lines: CardLine[];
+}
+
 export interface Frame {
   path: string;
   resource: string;
@@ -61,7 +82,9 @@ export interface Frame {
   layout: string;
   background: string;
   pieces: Piece[];
-  table: Box & {
+  /** A list's cards, in place of its table. */
+  grid?: FrameGrid;
+  table?: Box & {
     headerHeight: number;
     /** The lowest row's height: a row whose text wraps grows from it, as the list's did. */
     rowHeight: number;
@@ -70,6 +93,11 @@ export interface Frame {
     columns: FrameColumn[];
   };
 }
+
+/** What marks a list drawn as cards (the gallery's grid), whose children are its records' cards. */
+const GRID_ATTRIBUTE = "data-list-grid";
+/** What marks a part of the page not drawn early: what the answer may change (the gallery's total). */
+const NOT_EARLY_ATTRIBUTE = "data-not-early";
 
 /** The parts of the page drawn early besides the table: the top bar, the menu, the page's heading, filters and buttons. */
 const AROUND = ["header.MuiAppBar-root", ".RaSidebar-fixed", "main"];
@@ -85,7 +113,11 @@ function boxOf(element: Element): Box {
 const visible = (box: Box, viewportHeight: number) => box.width > 1 && box.height > 1 && box.top < viewportHeight;
 
 function lookOf(element: Element): Look {
-  const { font, color, textTransform, letterSpacing } = getComputedStyle(element);
+  const style = getComputedStyle(element);
+  const { color, textTransform, letterSpacing } = style;
+  // The shorthand is empty where it cannot say the font (tabular figures: an amount of money).
+  const font =
+    style.font || `${style.fontStyle} ${style.fontWeight} ${style.fontSize} / ${style.lineHeight} ${style.fontFamily}`;
   return { font, color, textTransform, letterSpacing };
 }
 
@@ -129,6 +161,12 @@ function ownText(element: Element): (Box & { text: string; oneLine: boolean }) |
   return { left, top, width: width + 1, height, text, oneLine: range.getClientRects().length <= 1 };
 }
 
+/** The scale an element is drawn at by its transform (a shrunk label: scale(0.75)), when not 1. */
+function scaleOf(style: CSSStyleDeclaration): { scale?: number } {
+  const scale = style.transform.startsWith("matrix(") ? parseFloat(style.transform.slice(7)) : 1;
+  return Number.isFinite(scale) && scale > 0 && scale !== 1 ? { scale } : {};
+}
+
 /** What is drawn around `table`, in the page's order (a card before the text on it). */
 function piecesAround(root: ParentNode, table: Element, viewportHeight: number): Piece[] {
   const pieces: Piece[] = [];
@@ -136,7 +174,7 @@ function piecesAround(root: ParentNode, table: Element, viewportHeight: number):
   for (const container of AROUND.flatMap((selector) => [...root.querySelectorAll(selector)])) {
     for (const element of [container, ...container.querySelectorAll("*")]) {
       if (pieces.length >= MAX_PIECES) return pieces;
-      if (seen.has(element) || table.contains(element) || element.closest("svg")) continue;
+      if (seen.has(element) || table.contains(element) || element.closest(`svg, [${NOT_EARLY_ATTRIBUTE}]`)) continue;
       seen.add(element);
       const box = boxOf(element);
       if (!visible(box, viewportHeight)) continue;
@@ -148,7 +186,7 @@ function piecesAround(root: ParentNode, table: Element, viewportHeight: number):
       if (!NONE.has(style.boxShadow)) shape.shadow = style.boxShadow;
       if (Object.keys(shape).length > 0) pieces.push({ ...box, ...shape, radius: style.borderRadius });
       const text = ownText(element);
-      if (text && visible(text, viewportHeight)) pieces.push({ ...text, look: lookOf(element) });
+      if (text && visible(text, viewportHeight)) pieces.push({ ...text, look: lookOf(element), ...scaleOf(style) });
     }
   }
   return pieces;
@@ -157,9 +195,83 @@ function piecesAround(root: ParentNode, table: Element, viewportHeight: number):
 /** The text a person sees in an element (a cell's hidden helper text is not read). */
 const shownText = (element: Element) => ((element as HTMLElement).innerText ?? element.textContent ?? "").trim();
 
+/** `element` relative to `within`'s box. */
+function boxWithin(box: Box, within: Box): Box {
+  return { left: box.left - within.left, top: box.top - within.top, width: box.width, height: box.height };
+}
+
+/** The child indexes from `root` down to `element`. */
+function pathTo(root: Element, element: Element): number[] {
+  const path: number[] = [];
+  for (let at = element; at !== root && at.parentElement; at = at.parentElement)
+    path.unshift([...at.parentElement.children].indexOf(at));
+  return path;
+}
+
+const atPath = (root: Element, path: number[]): Element | undefined =>
+  path.reduce<Element | undefined>((at, index) => at?.children[index], root);
+
+/** The rule that writes every card's line from one of its record's fields (not words learnt for the values seen). */
+function lineRule(texts: string[], records: readonly Record<string, unknown>[]): { source: string; rule: CellRule } {
+  for (const source of Object.keys(records[0]!)) {
+    const rule = learnCellRule(records.map((record, at) => ({ record, value: record[source], text: texts[at]! })));
+    if (rule.as !== "blank" && rule.as !== "words") return { source, rule };
+  }
+  return { source: "", rule: { as: "blank" } };
+}
+
+/** The cards drawn in `grid` for `records`, or null when they are not one card per record. */
+function measureGrid(grid: Element, records: readonly Record<string, unknown>[], viewportHeight: number) {
+  const cards = [...grid.children].filter((child) => child.tagName === "ARTICLE");
+  if (cards.length === 0 || cards.length !== records.length) return null;
+  const first = cards[0]!;
+  const firstBox = boxOf(first);
+  const style = getComputedStyle(first);
+  const withPhoto = cards.find((card) => card.querySelector("img"));
+  const img = withPhoto?.querySelector("img");
+  const photoBox = img?.parentElement;
+  const lines = [...first.querySelectorAll("*")].flatMap((element): CardLine[] => {
+    const text = ownText(element);
+    if (!text || element.closest("label, button, input")) return [];
+    const path = pathTo(first, element);
+    const texts = cards.map((card) => {
+      const at = atPath(card, path);
+      return at ? (ownText(at)?.text ?? "") : "";
+    });
+    // The line's whole width (a longer title than the first card's has room up to its end).
+    const { left, width } = boxOf(element);
+    return [
+      {
+        ...boxWithin({ left, top: text.top, width, height: text.height }, firstBox),
+        ...lineRule(texts, records),
+        look: lookOf(element),
+        oneLine: getComputedStyle(element).textOverflow === "ellipsis" || text.oneLine,
+      },
+    ];
+  });
+  return {
+    cards: cards.map(boxOf).filter((box) => visible(box, viewportHeight)),
+    card: {
+      background: backgroundOf(first),
+      border: style.border,
+      radius: style.borderRadius,
+      shadow: NONE.has(style.boxShadow) ? "" : style.boxShadow,
+    },
+    photo:
+      img && photoBox && withPhoto
+        ? {
+            ...boxWithin(boxOf(photoBox), boxOf(withPhoto)),
+            background: backgroundOf(photoBox),
+            sizes: img.sizes,
+          }
+        : undefined,
+    lines,
+  } satisfies FrameGrid;
+}
+
 /**
- * Measures the list drawn in `root` with its `records` (in the order drawn), or null when it has
- * no table with rows to measure (a gallery, an empty list).
+ * Measures the list drawn in `root` with its `records` (in the order drawn): its table, or its
+ * grid of cards; null when it has no rows to measure (an empty list).
  */
 export function measureFrame(
   root: ParentNode,
@@ -170,11 +282,19 @@ export function measureFrame(
     layout,
   }: { path: string; resource: string; records: readonly Record<string, unknown>[]; layout: string },
 ): Frame | null {
+  const viewportHeight = window.innerHeight;
+  const background = backgroundOf(root.querySelector("main") ?? document.body);
+  const gridElement = root.querySelector(`[${GRID_ATTRIBUTE}]`);
+  if (gridElement) {
+    const grid = measureGrid(gridElement, records, viewportHeight);
+    return (
+      grid && { path, resource, layout, background, pieces: piecesAround(root, gridElement, viewportHeight), grid }
+    );
+  }
   const table = root.querySelector(".RaList-content table");
   const rows = table ? [...table.querySelectorAll("tbody tr")] : [];
   const headings = table ? [...table.querySelectorAll("thead th")] : [];
   if (!table || rows.length === 0 || rows.length !== records.length || headings.length === 0) return null;
-  const viewportHeight = window.innerHeight;
   const columns: FrameColumn[] = headings.map((heading, index) => {
     const firstCell = rows[0]!.children[index]!;
     const source = /(?:^|\s)column-(\S+)/.exec(heading.className)?.[1] ?? "";
@@ -218,7 +338,7 @@ export function measureFrame(
     path,
     resource,
     layout,
-    background: backgroundOf(root.querySelector("main") ?? document.body),
+    background,
     pieces: piecesAround(root, table, viewportHeight),
     table: {
       ...boxOf(table),

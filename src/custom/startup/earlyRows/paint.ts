@@ -1,11 +1,12 @@
 /**
- * Draws a list's first rows in the frame its page was last drawn in (frame.ts), with plain DOM,
+ * Draws a list's first rows (or cards) in the frame its page was last drawn in (frame.ts), with plain DOM,
  * over the page until the list itself has drawn them (index.ts removes it). Nothing here is
  * interactive: it is what the page will look like, not the page, and is hidden from assistive
  * technology, which gets the list itself.
  */
 import { cellText } from "./cellText";
-import type { Box, Frame } from "./frame";
+import type { Box, Frame, FrameGrid } from "./frame";
+import { photoSources, type ThumbnailLink } from "../../photos/photoSources";
 
 export const EARLY_ROWS_ID = "early-rows";
 
@@ -47,7 +48,15 @@ export function drawEarlyRows(
   });
   for (const piece of frame.pieces) {
     const element = document.createElement("div");
-    place(element, piece);
+    // Drawn at the scale it was (zoom scales the box too, so the box is given unscaled).
+    const scale = piece.scale ?? 1;
+    place(element, {
+      left: piece.left / scale,
+      top: piece.top / scale,
+      width: piece.width / scale,
+      height: piece.height / scale,
+    });
+    if (scale !== 1) element.style.zoom = String(scale);
     Object.assign(element.style, {
       background: piece.background ?? "",
       border: piece.border ?? "",
@@ -55,12 +64,63 @@ export function drawEarlyRows(
       boxShadow: piece.shadow ?? "",
     });
     if (piece.text !== undefined && piece.look) {
-      Object.assign(element.style, piece.look, piece.oneLine ? { ...ONE_LINE, lineHeight: `${piece.height}px` } : {});
+      Object.assign(
+        element.style,
+        piece.look,
+        piece.oneLine ? { ...ONE_LINE, lineHeight: `${piece.height / scale}px` } : {},
+      );
       element.textContent = piece.text;
     }
     overlay.append(element);
   }
-  const { table: shape } = frame;
+  if (frame.grid) overlay.append(...drawCards(document, frame.grid, records));
+  if (frame.table) overlay.append(drawTable(document, frame.table, records));
+  return overlay;
+}
+
+/** The cards the window shows, each with its photo (its thumbnails, as the card picks them) and its lines. */
+function drawCards(document: Document, grid: FrameGrid, records: readonly Record<string, unknown>[]): HTMLElement[] {
+  return grid.cards.slice(0, records.length).map((box, at) => {
+    const record = records[at]!;
+    const card = document.createElement("div");
+    card.className = "early-card";
+    place(card, box);
+    Object.assign(card.style, {
+      background: grid.card.background,
+      border: grid.card.border,
+      borderRadius: grid.card.radius,
+      boxShadow: grid.card.shadow,
+      overflow: "hidden",
+    });
+    if (grid.photo) {
+      const link = typeof record.thumbnail === "string" ? record.thumbnail : null;
+      const photo = document.createElement(link ? "img" : "div");
+      place(photo, grid.photo);
+      Object.assign(photo.style, { background: grid.photo.background, objectFit: "cover", display: "block" });
+      if (link) {
+        const sources = photoSources(link, record.thumbnails as ThumbnailLink[] | undefined, grid.photo.sizes);
+        Object.assign(photo, { alt: "", src: sources.src });
+        if (sources.srcSet) Object.assign(photo, { srcset: sources.srcSet, sizes: sources.sizes });
+      }
+      card.append(photo);
+    }
+    for (const line of grid.lines) {
+      const text = document.createElement("div");
+      place(text, line);
+      Object.assign(text.style, line.look, line.oneLine ? { ...ONE_LINE, lineHeight: `${line.height}px` } : {});
+      text.textContent = cellText(line.rule, record, record[line.source]);
+      card.append(text);
+    }
+    return card;
+  });
+}
+
+/** The table's heading and the rows the window shows. */
+function drawTable(
+  document: Document,
+  shape: NonNullable<Frame["table"]>,
+  records: readonly Record<string, unknown>[],
+): HTMLElement {
   const table = document.createElement("table");
   place(table, { ...shape, height: 0 });
   Object.assign(table.style, { height: "auto", tableLayout: "fixed", borderCollapse: "collapse" });
@@ -101,6 +161,5 @@ export function drawEarlyRows(
   const thead = document.createElement("thead");
   thead.append(head);
   table.append(columns, thead, body);
-  overlay.append(table);
-  return overlay;
+  return table;
 }
