@@ -5,16 +5,29 @@
  */
 import { holdEarlySubmits } from "./custom/login/earlySubmit";
 import { afterFirstPaint, boot } from "./custom/startup/boot";
-import { EARLY_ROWS_WAIT_MS, frameFor, showEarlyRows } from "./custom/startup/earlyRows";
+import { EARLY_ROWS_WAIT_MS, endEarlyRows, frameFor, showEarlyRows } from "./custom/startup/earlyRows";
 import { createConsoleProviders } from "./providers";
 
 const providers = createConsoleProviders();
 const pathname = window.location.pathname;
-let earlyRows: Promise<void> = Promise.resolve();
+let earlyRows: Promise<void> | undefined;
 const { started, code, prerenderedLogin } = boot(providers.startup, pathname, {
   prerendered: document.getElementById("root")!.hasChildNodes(),
+  // The first rows are drawn from the first answer, with start-up or after it, once health allows.
+  askFirstData: (path, shown) => {
+    const calls = providers.firstData.ask(path);
+    earlyRows = showEarlyRows(
+      path,
+      shown.then((ok) => (ok ? calls : [])),
+    );
+  },
   prefetchPage: (path) => {
-    earlyRows = showEarlyRows(path, providers.dataProvider.prefetchPage(path));
+    const calls = providers.dataProvider.prefetchPage(path);
+    earlyRows ??= showEarlyRows(path, calls);
+  },
+  dropFirstData: () => {
+    endEarlyRows();
+    providers.firstData.forget();
   },
 });
 if (prerenderedLogin) holdEarlySubmits();

@@ -7,7 +7,9 @@ import { createConsoleStore } from "./custom/layout/consoleStore";
 import type { StartupDeps } from "./custom/startup/startup";
 import type { ConsoleDataProvider } from "./dataProvider";
 import { deferredDataProvider } from "./dataProvider/deferredDataProvider";
+import { firstListCall } from "./dataProvider/firstListCall";
 import { createHttpClient, type HttpClientDeps } from "./dataProvider/httpClient";
+import { createPagePrefetch, type AskedAhead, type PagePrefetchDeps } from "./dataProvider/pagePrefetch";
 import { createStartupCalls } from "./dataProvider/startupCalls";
 import { i18nProvider } from "./i18n/translate";
 
@@ -21,6 +23,11 @@ export interface ConsoleProviders {
   selectedItems: SelectedItemsStore;
   /** Spec §4's start-up calls, over the same client. */
   startup: StartupDeps;
+  /**
+   * A page's first lists, asked for with start-up before the console's code is in (issue 23): what
+   * the page asked for first last time, as the dataProvider asks it, whose answers its lists take.
+   */
+  firstData: { ask: (path: string) => AskedAhead[]; forget: () => void };
 }
 
 export interface ConsoleProvidersOptions extends Omit<HttpClientDeps, "session"> {
@@ -35,13 +42,25 @@ export function createConsoleProviders({
 }: ConsoleProvidersOptions = {}): ConsoleProviders {
   const session = createSessionStore(storage);
   const httpClient = createHttpClient({ ...http, session });
+  // What a page declares it asks for first comes with the console's code; until then, only what
+  // it asked for last time is asked ahead.
+  let declared: NonNullable<PagePrefetchDeps["declared"]> = () => undefined;
+  const pages = createPagePrefetch({
+    storage,
+    userId: () => session.getUser().id,
+    pathname: () => window.location.pathname,
+    declared: (path) => declared(path),
+  });
   // Its code comes with the console's (vite.config.ts puts it in the same file): /login never calls it.
   const dataProvider = deferredDataProvider(() =>
     Promise.all([import("./dataProvider"), import("./access/declaredFirstData")]).then(
-      ([{ createDataProvider }, { declaredFirstCall }]) =>
-        createDataProvider(httpClient, { storage, declaredFirstCall }),
+      ([{ createDataProvider }, { declaredFirstCall }]) => {
+        declared = declaredFirstCall;
+        return createDataProvider(httpClient, { storage, declaredFirstCall, pages });
+      },
     ),
   );
+  const firstList = firstListCall(httpClient);
   const selectedItems = createSelectedItemsStore();
   return {
     dataProvider,
@@ -50,5 +69,6 @@ export function createConsoleProviders({
     store: createConsoleStore(storage),
     selectedItems,
     startup: createStartupDeps(httpClient, createStartupCalls(httpClient)),
+    firstData: { ask: (path) => pages.prefetch(path, firstList), forget: () => pages.forget() },
   };
 }

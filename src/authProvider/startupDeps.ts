@@ -3,6 +3,7 @@
  * start-up calls, so App.tsx only calls runStartup(startup).
  */
 import type { StartupDeps } from "../custom/startup/startup";
+import { expiresWithin } from "./tokenRefresher";
 import type { HttpClient } from "../dataProvider/httpClient";
 import type { StartupCalls } from "../dataProvider/startupCalls";
 
@@ -14,6 +15,10 @@ export function createStartupDeps(httpClient: HttpClient, calls: StartupCalls): 
     refreshToken: () => httpClient.refresher.refresh(),
     verifyToken: () => calls.verifyToken(),
     isSignedIn: () => session.getUser().isLoggedIn && session.getUser().token !== "",
+    accessTokenFresh: () => {
+      const { token } = session.getUser();
+      return token !== "" && !expiresWithin(token, Date.now());
+    },
     // §4: a refused refresh clears stored data but the last drawer open time; the router's
     // checkAuth then sends non-public pages to /login.
     endSession: () => session.clearStoredData({ keepLastDrawerOpenTime: true }),

@@ -26,7 +26,7 @@ import { createStorageCalls, type StorageCalls } from "./storageCalls";
 import { createTestCalls, type TestCalls } from "./testCalls";
 import { createUserSettingsCalls, type UserSettingsCalls } from "./userSettingsCalls";
 import { withTestRecords } from "./testRecordsProvider";
-import { createPagePrefetch, type AskedAhead, type PagePrefetchDeps } from "./pagePrefetch";
+import { createPagePrefetch, type AskedAhead, type PagePrefetch, type PagePrefetchDeps } from "./pagePrefetch";
 import { createMemoryStorage } from "../authProvider/session";
 
 export interface ConsoleDataProvider
@@ -64,20 +64,24 @@ export interface DataProviderOptions {
   storage?: Storage;
   /** The list call a screen makes first on a first visit (src/access/declaredFirstData.ts). */
   declaredFirstCall?: PagePrefetchDeps["declared"];
+  /** The pages' first calls, when start-up already asks for them (providers.ts): else its own. */
+  pages?: PagePrefetch;
 }
 
 export function createDataProvider(
   httpClient: HttpClient,
-  { storage = createMemoryStorage(), declaredFirstCall = () => undefined }: DataProviderOptions = {},
+  { storage = createMemoryStorage(), declaredFirstCall = () => undefined, pages: shared }: DataProviderOptions = {},
 ): ConsoleDataProvider {
   const rest = withResourceRoutes(simpleRestProvider(httpClient.baseUrl, httpClient.fetchJson), httpClient);
   const records = withTestRecords(rest, httpClient);
-  const pages = createPagePrefetch({
-    storage,
-    userId: () => httpClient.session.getUser().id,
-    pathname: () => (typeof window === "undefined" ? "" : window.location.pathname),
-    declared: declaredFirstCall,
-  });
+  const pages =
+    shared ??
+    createPagePrefetch({
+      storage,
+      userId: () => httpClient.session.getUser().id,
+      pathname: () => (typeof window === "undefined" ? "" : window.location.pathname),
+      declared: declaredFirstCall,
+    });
 
   /** react-admin's writes: once one is sent, no list answer asked for before it is handed out. */
   const writing =

@@ -40,6 +40,8 @@ export interface PagePrefetchDeps {
 }
 
 type GetList = (resource: string, params: GetListParams) => Promise<GetListResult>;
+/** A getList that may leave a call to the page (undefined: not asked ahead). */
+type AskAhead = (resource: string, params: GetListParams) => Promise<GetListResult> | undefined;
 
 /** A list asked for ahead of its page, and its answer. */
 export interface AskedAhead {
@@ -51,6 +53,8 @@ export interface AskedAhead {
 function callKey(resource: string, { signal: _signal, ...params }: GetListParams): string {
   return JSON.stringify([resource, params]);
 }
+
+export type PagePrefetch = ReturnType<typeof createPagePrefetch>;
 
 export function createPagePrefetch({
   storage,
@@ -104,23 +108,25 @@ export function createPagePrefetch({
   return {
     /**
      * Asks now for what the page at `path` asked for first last time, or else what it declares;
-     * gives those calls' answers (the early rows draw the first: custom/startup/earlyRows).
+     * gives those calls' answers (the early rows draw the first: custom/startup/earlyRows). An
+     * answer already asked for is given again; a call `getList` leaves to the page is not asked.
      */
-    prefetch(path: string, getList: GetList): AskedAhead[] {
+    prefetch(path: string, getList: AskAhead): AskedAhead[] {
       if (!userId()) return [];
       const at = now();
       for (const [key, entry] of ahead) if (at - entry.at > PREFETCH_KEPT_MS) ahead.delete(key);
       const declaredCall = declared(path);
       const calls = read().pages[path] ?? (declaredCall ? [declaredCall] : []);
-      return calls.map(({ resource, params }) => {
+      return calls.flatMap(({ resource, params }) => {
         const key = aheadKey(resource, params);
         const asked = ahead.get(key);
-        if (asked) return { resource, answer: asked.answer };
+        if (asked) return [{ resource, answer: asked.answer }];
         const answer = getList(resource, params);
+        if (!answer) return [];
         // Nobody may ever take it: its failure is the page's to show if the page asks.
         answer.catch(() => undefined);
         ahead.set(key, { answer, at });
-        return { resource, answer };
+        return [{ resource, answer }];
       });
     },
 

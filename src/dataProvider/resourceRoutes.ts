@@ -37,7 +37,10 @@ const segment = encodeURIComponent;
  * Content-Range "…/*", which simple-rest reads as NaN: react-admin's partial pagination instead,
  * with a next page (the service answers "*" only when there is one).
  */
-function partialWhenUncounted<R extends RaRecord>(result: GetListResult<R>, params: GetListParams): GetListResult<R> {
+export function partialWhenUncounted<R extends RaRecord>(
+  result: GetListResult<R>,
+  params: GetListParams,
+): GetListResult<R> {
   if (result.total === undefined || Number.isFinite(result.total)) return result;
   return { data: result.data, pageInfo: { hasNextPage: true, hasPreviousPage: (params.pagination?.page ?? 1) > 1 } };
 }

@@ -3,6 +3,7 @@
  * has drawn the page (src/custom/startup/earlyRows): fresh rows from the service, in the place the
  * list draws them, gone once the list has drawn its own; and on a menu click, the page it opens.
  */
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/src/db/demoUsers";
 import { signIn } from "./browser";
@@ -14,6 +15,18 @@ const superAdmin = DEMO_USERS.find((user) => user.role === "SuperAdmin")!;
 
 const FIRST_NAME = "tbody tr:first-child td.column-name";
 const FIRST_INVOICE = "tbody tr:first-child td.column-invoiceNumber";
+
+/** A new tab of `context` whose scripts matching `code` load only once `release` is called. */
+async function tabWithCodeHeld(context: BrowserContext, code: RegExp) {
+  const tab = await context.newPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await tab.route(code, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { tab, release };
+}
 
 describe("a list's early rows", () => {
   it("draws the first rows in the list's own place before its code, then hands over to the list", async () => {
@@ -28,13 +41,9 @@ describe("a list's early rows", () => {
     await page.waitForFunction(() => localStorage.getItem("early-rows")?.includes('"/accounts"'));
 
     // A new tab of the same browser, the list's own code held back until the early rows are seen.
-    const tab = await context.newPage();
-    let releaseListCode!: () => void;
-    const listCodeHeld = new Promise<void>((resolve) => (releaseListCode = resolve));
-    await tab.route(/\/assets\/lists-[^/]*\.js$/, async (route) => {
-      await listCodeHeld;
-      await route.continue();
-    });
+    const { tab, release: releaseListCode } = await tabWithCodeHeld(context, /\/assets\/lists-[^/]*\.js$/);
+    const asked: string[] = [];
+    tab.on("request", (request) => asked.push(new URL(request.url()).pathname));
     const accountsAnswer = tab.waitForResponse((response) => new URL(response.url()).pathname === "/api/accounts");
     await tab.goto("/accounts");
     const early = tab.locator(`#early-rows ${FIRST_NAME}`);
@@ -42,6 +51,14 @@ describe("a list's early rows", () => {
     const firstAccount = ((await (await accountsAnswer).json()) as { name: string }[])[0]!;
     expect(await early.textContent()).toBe(firstAccount.name);
     expect(await tab.locator("#early-rows").getAttribute("aria-hidden")).toBe("true");
+    // The list left with start-up (its token fresh), after health; §4's three calls in their order.
+    await expect.poll(() => asked.includes("/api/verify-token")).toBe(true);
+    const at = (path: string) => asked.indexOf(`/api/${path}`);
+    expect(at("health")).toBeLessThan(at("accounts"));
+    expect(at("accounts")).toBeLessThan(at("v2/auth/refresh"));
+    expect([at("health"), at("v2/auth/refresh"), at("verify-token")]).toEqual(
+      [at("health"), at("v2/auth/refresh"), at("verify-token")].sort((a, b) => a - b),
+    );
     const earlyBox = (await early.boundingBox())!;
 
     releaseListCode();
@@ -85,13 +102,7 @@ describe("a list's early rows", () => {
     await page.locator("article h2").first().waitFor();
     await page.waitForFunction(() => localStorage.getItem("early-rows")?.includes('"/gallery"'));
 
-    const tab = await context.newPage();
-    let releaseGalleryCode!: () => void;
-    const galleryCodeHeld = new Promise<void>((resolve) => (releaseGalleryCode = resolve));
-    await tab.route(/\/assets\/GalleryPage-[^/]*\.js$/, async (route) => {
-      await galleryCodeHeld;
-      await route.continue();
-    });
+    const { tab, release: releaseGalleryCode } = await tabWithCodeHeld(context, /\/assets\/GalleryPage-[^/]*\.js$/);
     const testsAnswer = tab.waitForResponse((response) => new URL(response.url()).pathname === "/api/tests");
     await tab.goto("/gallery");
     const early = tab.locator("#early-rows .early-card").first();

@@ -224,6 +224,80 @@ describe("boot: the page's code loads beside start-up (issue 13)", () => {
     expect(none).toEqual([]);
   });
 
+  describe("the page's first lists with start-up (issue 23)", () => {
+    const quiet = { preload: async () => undefined };
+    const fresh = (options: Parameters<typeof fakeDeps>[0] = {}, tokenFresh = true) => {
+      const made = fakeDeps({ signedIn: true, ...options });
+      made.deps.accessTokenFresh = () => tokenFresh;
+      return made;
+    };
+
+    it("asks with health, shows once health allows, and leaves §4's order as it is", async () => {
+      let answerHealth: (value: HealthResponse) => void = () => undefined;
+      const { deps, calls } = fresh();
+      deps.checkHealth = () => {
+        calls.push("health");
+        return new Promise((resolve) => (answerHealth = resolve));
+      };
+      const asked: string[] = [];
+      let shown: Promise<boolean> | undefined;
+      const booted = boot(deps, "/accounts", {
+        ...quiet,
+        askFirstData: (path, allowed) => {
+          asked.push(`${path} after ${calls.join(",")}`);
+          shown = allowed;
+        },
+      });
+      expect(asked).toEqual(["/accounts after health"]);
+      let allowed: boolean | undefined;
+      void shown!.then((ok) => (allowed = ok));
+      await Promise.resolve();
+      expect(allowed).toBeUndefined();
+      answerHealth({ portal: "Ok", message: "" });
+      await booted.started;
+      expect(allowed).toBe(true);
+      expect(calls).toEqual(["health", "refresh", "verify"]);
+    });
+
+    it("throws its answer away on the maintenance screen, a refused refresh or token", async () => {
+      const cases: [string, ReturnType<typeof fresh>, boolean][] = [
+        ["maintenance", fresh({ health: { portal: "NotOk", message: "Down" } }), false],
+        ["a refused refresh", fresh({ refresh: "fail" }), true],
+        ["a refused token", fresh({ verify: false }), true],
+      ];
+      for (const [name, { deps }, health] of cases) {
+        const said: string[] = [];
+        let shown: Promise<boolean> | undefined;
+        await boot(deps, "/accounts", {
+          ...quiet,
+          askFirstData: (_path, allowed) => (shown = allowed),
+          dropFirstData: () => said.push("dropped"),
+        }).started;
+        expect(said, name).toEqual(["dropped"]);
+        expect(await shown, name).toBe(health);
+      }
+    });
+
+    it("is not asked with an access token close to expiry (its refresh would come before §4's), nor on /login", async () => {
+      for (const [deps, path] of [
+        [fresh({}, false).deps, "/accounts"],
+        [fresh().deps, "/login"],
+        [fakeDeps({ signedIn: true }).deps, "/accounts"],
+      ] as const) {
+        const asked: string[] = [];
+        const later: string[] = [];
+        await boot(deps, path, {
+          ...quiet,
+          askFirstData: (asking) => asked.push(asking),
+          prefetchPage: (asking) => later.push(asking),
+        }).started;
+        await Promise.resolve();
+        expect(asked).toEqual([]);
+        expect(later).toEqual([path]);
+      }
+    });
+  });
+
   it("loads the sign-in page's code for a visitor without a session", async () => {
     const { deps } = fakeDeps({ refreshToken: "", signedIn: false });
     const asked: string[] = [];

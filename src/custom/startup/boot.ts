@@ -25,10 +25,19 @@ export interface BootOptions {
   /** Resolves once the browser has drawn what the page holds (tests give their own). */
   afterPaint?: () => Promise<void>;
   /**
-   * Asks for the page's first lists (the dataProvider's prefetchPage): once start-up says the
-   * visitor is signed in, so they leave while the page draws rather than after it.
+   * Asks for the page's first lists: once start-up says the visitor is signed in, so they leave
+   * while the page draws rather than after it. `shown` resolves true once what they answer may be
+   * shown (the health check did not say NotOk).
    */
-  prefetchPage?: (pathname: string) => void;
+  prefetchPage?: (pathname: string, shown: Promise<boolean>) => void;
+  /**
+   * Asks for what the page asked for first last time with start-up's own calls (issue 23), when
+   * the stored session's access token may be sent as it is: before the console's code, not after
+   * start-up. `shown` as above.
+   */
+  askFirstData?: (pathname: string, shown: Promise<boolean>) => void;
+  /** Start-up did not end signed in (maintenance, a refused refresh or token): what was asked with it goes. */
+  dropFirstData?: () => void;
 }
 
 /**
@@ -44,13 +53,42 @@ export function afterFirstPaint(): Promise<void> {
 export function boot(
   startup: StartupDeps,
   pathname: string,
-  { prerendered = false, preload = preloadRouteCode, afterPaint = afterFirstPaint, prefetchPage }: BootOptions = {},
+  {
+    prerendered = false,
+    preload = preloadRouteCode,
+    afterPaint = afterFirstPaint,
+    prefetchPage,
+    askFirstData,
+    dropFirstData,
+  }: BootOptions = {},
 ): Booted {
   // Asked before the first call goes: with a stored session the signed-in console is what will show.
   const signedIn = startup.isSignedIn() || startup.hasRefreshToken();
-  const started = runStartup(startup);
+  let healthSaid: (shown: boolean) => void = () => undefined;
+  const shown = new Promise<boolean>((resolve) => (healthSaid = resolve));
+  const started = runStartup({
+    ...startup,
+    // §4: a failed health check is ignored, as a healthy one; NotOk shows the maintenance screen.
+    checkHealth: () =>
+      startup.checkHealth().then(
+        (health) => {
+          healthSaid(health?.portal !== "NotOk");
+          return health;
+        },
+        (error: unknown) => {
+          healthSaid(true);
+          throw error;
+        },
+      ),
+  });
+  // With start-up's calls when the token may go as it is (a refresh of its own would come before
+  // §4's): the page's lists answer while the console's code loads, not after it.
+  const withStartup = pathname !== "/login" && startup.isSignedIn() && (startup.accessTokenFresh?.() ?? false);
+  if (withStartup) askFirstData?.(pathname, shown);
   void started.then((result) => {
-    if (result.kind === "ready" && result.signedIn) prefetchPage?.(pathname);
+    const ready = result.kind === "ready" && result.signedIn;
+    if (ready) prefetchPage?.(pathname, Promise.resolve(true));
+    else if (withStartup) dropFirstData?.();
   });
   const prerenderedLogin = prerendered && pathname === "/login" && !signedIn;
   // Its calls leave at once either way; a prerendered page's code is fetched already (its HTML

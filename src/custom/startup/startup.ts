@@ -17,6 +17,11 @@ export interface StartupDeps {
   verifyToken: () => Promise<boolean>;
   /** Whether the stored session counts as signed in (used when there is no refresh token). */
   isSignedIn: () => boolean;
+  /**
+   * Whether the stored access token may be sent as it is (not expiring within §4's 15 s): a call
+   * made beside start-up's then needs no refresh of its own (boot.ts).
+   */
+  accessTokenFresh?: () => boolean;
   /** Forget the stored session: the refresh was refused or the token is not valid. */
   endSession: () => void;
 }

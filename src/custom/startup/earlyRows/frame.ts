@@ -2,9 +2,9 @@
  * A list page as the browser last drew it, measured once its first rows were on screen: where the
  * top bar, the menu, the heading and the table stood, in which colours and type, each column's
  * heading, width and how its cells wrote their values; or, for a list of cards (the gallery), where
- * each card stood, its photo, and how its lines wrote their record. A later cold visit of the same address, at
- * the same window width, draws its first rows in this frame before the console's code has run
- * (paint.ts), and the list then draws over exactly the same place.
+ * each card stood, its photo, and how its lines wrote their record. A later cold visit of the same
+ * address, at the same window width, draws its first rows in this frame before the console's code
+ * has run (paint.ts), and the list then draws over exactly the same place.
  */
 import { learnCellRule, type CellRule } from "./cellText";
 

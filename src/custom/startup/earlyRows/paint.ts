@@ -106,6 +106,7 @@ function drawCards(document: Document, grid: FrameGrid, records: readonly Record
     }
     for (const line of grid.lines) {
       const text = document.createElement("div");
+      text.className = "early-line";
       place(text, line);
       Object.assign(text.style, line.look, line.oneLine ? { ...ONE_LINE, lineHeight: `${line.height}px` } : {});
       text.textContent = cellText(line.rule, record, record[line.source]);
