@@ -56,7 +56,7 @@ export function createConsoleProviders({
     Promise.all([import("./dataProvider"), import("./access/declaredFirstData")]).then(
       ([{ createDataProvider }, { declaredFirstCall }]) => {
         declared = declaredFirstCall;
-        return createDataProvider(httpClient, { storage, declaredFirstCall, pages });
+        return createDataProvider(httpClient, { pages });
       },
     ),
   );

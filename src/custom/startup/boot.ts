@@ -25,15 +25,14 @@ export interface BootOptions {
   /** Resolves once the browser has drawn what the page holds (tests give their own). */
   afterPaint?: () => Promise<void>;
   /**
-   * Asks for the page's first lists: once start-up says the visitor is signed in, so they leave
-   * while the page draws rather than after it. `shown` resolves true once what they answer may be
-   * shown (the health check did not say NotOk).
+   * Asks for the page's first lists (the dataProvider's prefetchPage): once start-up says the
+   * visitor is signed in, so they leave while the page draws rather than after it.
    */
-  prefetchPage?: (pathname: string, shown: Promise<boolean>) => void;
+  prefetchPage?: (pathname: string) => void;
   /**
    * Asks for what the page asked for first last time with start-up's own calls (issue 23), when
    * the stored session's access token may be sent as it is: before the console's code, not after
-   * start-up. `shown` as above.
+   * start-up. `shown` resolves true once their answers may be shown (health did not say NotOk).
    */
   askFirstData?: (pathname: string, shown: Promise<boolean>) => void;
   /** Start-up did not end signed in (maintenance, a refused refresh or token): what was asked with it goes. */
@@ -87,7 +86,7 @@ export function boot(
   if (withStartup) askFirstData?.(pathname, shown);
   void started.then((result) => {
     const ready = result.kind === "ready" && result.signedIn;
-    if (ready) prefetchPage?.(pathname, Promise.resolve(true));
+    if (ready) prefetchPage?.(pathname);
     else if (withStartup) dropFirstData?.();
   });
   const prerenderedLogin = prerendered && pathname === "/login" && !signedIn;
