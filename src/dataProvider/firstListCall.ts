@@ -2,7 +2,7 @@
  * A page's first list asked for as ra-data-simple-rest asks it (its URL, its Range header, its
  * total from Content-Range), without its code: ra-data-simple-rest brings react-admin's core, and
  * the page's first list leaves with start-up, before that code is evaluated (issue 23). The same
- * answer as the dataProvider's getList (tests/console/firstListCall.test.ts holds the two together);
+ * answer as the dataProvider's getList (tests/unit/firstListCall.test.ts holds the two together);
  * a call it does not make the same way (a route of resourceRoutes.ts, an embed) is left to the page.
  */
 import type { GetListParams, GetListResult } from "react-admin";

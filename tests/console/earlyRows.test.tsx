@@ -232,6 +232,26 @@ describe("a list's early rows", () => {
     window.history.replaceState(null, "", "/accounts");
   });
 
+  it("draws a shrunk label at its scale, in the box it stood in", async () => {
+    const label = { left: 300, top: 120, width: 90, height: 15, text: "From", look, oneLine: true, scale: 0.75 };
+    saveFrame({ ...frame("/accounts"), pieces: [label] }, deps);
+    await showEarlyRows(
+      "/accounts",
+      Promise.resolve([{ resource: "accounts", answer: answer([{ id: "a1", name: "Halo", status: "active" }]) }]),
+      deps,
+    );
+    const drawn = [...document.getElementById("early-rows")!.children].find((piece) => piece.textContent === "From");
+    const style = (drawn as HTMLElement).style;
+    // Zoom scales the box too: given unscaled, it stands where the label stood.
+    expect([style.zoom, style.left, style.top, style.width, style.lineHeight]).toEqual([
+      "0.75",
+      "400px",
+      "160px",
+      "120px",
+      "20px",
+    ]);
+  });
+
   it("are forgotten when the person signs out", async () => {
     saveFrame(frame("/accounts"), deps);
     expect(frameFor("/accounts", deps)).toBeDefined();

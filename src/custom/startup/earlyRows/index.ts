@@ -77,6 +77,7 @@ export function openAfterEarlyRows(
   if (!frameFor(path, deps)) return false;
   const from = window.location.pathname;
   const drawn = showEarlyRows(path, calls, deps, from);
+  // The click's own token: showEarlyRows sets it before it first waits; another click replaces it.
   const asked = wanted;
   void Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, CLICK_WAIT_MS))]).then(() => {
     if (wanted === asked && window.location.pathname === from) open();

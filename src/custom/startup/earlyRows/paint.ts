@@ -1,11 +1,11 @@
 /**
- * Draws a list's first rows (or cards) in the frame its page was last drawn in (frame.ts), with plain DOM,
- * over the page until the list itself has drawn them (index.ts removes it). Nothing here is
+ * Draws a list's first rows (or cards) in the frame its page was last drawn in (frame.ts), with
+ * plain DOM, over the page until the list itself has drawn them (index.ts removes it). Nothing here is
  * interactive: it is what the page will look like, not the page, and is hidden from assistive
  * technology, which gets the list itself.
  */
 import { cellText } from "./cellText";
-import type { Box, Frame, FrameGrid } from "./frame";
+import type { Box, Frame, FrameGrid, Look } from "./frame";
 import { photoSources, type ThumbnailLink } from "../../photos/photoSources";
 
 export const EARLY_ROWS_ID = "early-rows";
@@ -22,6 +22,12 @@ function place(element: HTMLElement, { left, top, width, height }: Box) {
 }
 
 const ONE_LINE = { overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" };
+
+/** `text` in `look`: on one line `height` high, cut at its end, or wrapping as it did. */
+function write(element: HTMLElement, text: string, look: Look, oneLine: boolean | undefined, height: number) {
+  Object.assign(element.style, look, oneLine ? { ...ONE_LINE, lineHeight: `${height}px` } : {});
+  element.textContent = text;
+}
 
 function cell(document: Document, tag: "td" | "th", text: string, className: string) {
   const element = document.createElement(tag);
@@ -63,14 +69,8 @@ export function drawEarlyRows(
       borderRadius: piece.radius ?? "",
       boxShadow: piece.shadow ?? "",
     });
-    if (piece.text !== undefined && piece.look) {
-      Object.assign(
-        element.style,
-        piece.look,
-        piece.oneLine ? { ...ONE_LINE, lineHeight: `${piece.height / scale}px` } : {},
-      );
-      element.textContent = piece.text;
-    }
+    if (piece.text !== undefined && piece.look)
+      write(element, piece.text, piece.look, piece.oneLine, piece.height / scale);
     overlay.append(element);
   }
   if (frame.grid) overlay.append(...drawCards(document, frame.grid, records));
@@ -108,8 +108,7 @@ function drawCards(document: Document, grid: FrameGrid, records: readonly Record
       const text = document.createElement("div");
       text.className = "early-line";
       place(text, line);
-      Object.assign(text.style, line.look, line.oneLine ? { ...ONE_LINE, lineHeight: `${line.height}px` } : {});
-      text.textContent = cellText(line.rule, record, record[line.source]);
+      write(text, cellText(line.rule, record, record[line.source]), line.look, line.oneLine, line.height);
       card.append(text);
     }
     return card;
