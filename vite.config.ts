@@ -109,6 +109,7 @@ const src = (path: string) => resolve("src", path);
 const chunkPlan = chunkPlanPlugin(
   {
     base: [src("mount.tsx"), src("custom/login/LoginPage.tsx")],
+    earlyRows: [src("custom/startup/earlyRows/paint.ts")],
     console: [src("Console.tsx"), src("dataProvider/index.ts"), src("access/declaredFirstData.ts")],
     lists: [
       "resources/accounts/AccountList.tsx",

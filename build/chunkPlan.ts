@@ -8,6 +8,9 @@
  *     parts of it later pages share, in one file beside it rather than six;
  *   - "base": what /login draws with (React DOM, the sign-in page, the MUI parts it uses), which
  *     every page needs too;
+ *   - "earlyRows": what draws a list's first rows before the console (custom/startup/earlyRows),
+ *     loaded by a page drawn before, not by /login; right after base, so it never waits for the
+ *     console's files;
  *   - "console": what the signed-in shell (`src/Console.tsx`) adds: react-admin, the layout;
  *   - "lists": what every table of the menu adds beyond that (the list frame, the table, filters);
  *   - anything else (one page's own code, a chart, the AI overlay) as the bundler cuts it.
@@ -33,13 +36,15 @@ export interface BuiltChunk {
 export interface ChunkRoots {
   /** What /login needs: the mount and the sign-in page (modules the entry imports dynamically). */
   base: readonly string[];
+  /** What draws the early rows (a module the entry imports dynamically). */
+  earlyRows: readonly string[];
   /** The signed-in shell. */
   console: readonly string[];
   /** The menu's tables: what every one of them loads goes to "lists". */
   lists: readonly string[];
 }
 
-export type ChunkName = "startup" | "base" | "console" | "lists";
+export type ChunkName = "startup" | "base" | "earlyRows" | "console" | "lists";
 
 /** Every module the file of `moduleId` brings with it: its own and its static imports', transitively. */
 function loadedWith(byFile: Map<string, BuiltChunk>, moduleId: string): Set<string> {
@@ -82,6 +87,7 @@ export function planChunks(chunks: readonly BuiltChunk[], roots: ChunkRoots): Ma
   // What the entry imports from files of its own (parts shared with later pages): one file, not six.
   claim("startup", loadedFrom(byFile, entries));
   claim("base", union(roots.base));
+  claim("earlyRows", union(roots.earlyRows));
   claim("console", union(roots.console));
   const uses = new Map<string, number>();
   for (const list of roots.lists) for (const id of loadedWith(byFile, list)) uses.set(id, (uses.get(id) ?? 0) + 1);

@@ -51,6 +51,8 @@ describe("a list's early rows", () => {
     const firstAccount = ((await (await accountsAnswer).json()) as { name: string }[])[0]!;
     expect(await early.textContent()).toBe(firstAccount.name);
     expect(await tab.locator("#early-rows").getAttribute("aria-hidden")).toBe("true");
+    // Drawn by a file of their own, which /login never loads (startupCode.e2e).
+    expect(asked.filter((path) => /^\/assets\/earlyRows-[^/]*\.js$/.test(path))).toHaveLength(1);
     // The list left with start-up (its token fresh), after health; §4's three calls in their order.
     await expect.poll(() => asked.includes("/api/verify-token")).toBe(true);
     const at = (path: string) => asked.indexOf(`/api/${path}`);

@@ -1,6 +1,7 @@
 /**
  * build/chunkPlan.ts: a first build's files say what each page loads; the plan puts what /login
- * loads in "base", what the signed-in shell adds in "console", what every table adds in "lists",
+ * loads in "base", what draws the early rows in "earlyRows", what the signed-in shell adds in
+ * "console", what every table adds in "lists",
  * and leaves the entry's own modules and a single page's own code alone.
  */
 import { describe, expect, it } from "vitest";
@@ -17,13 +18,15 @@ const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], fa
 // A first build as the bundler cuts it: many small shared files.
 const FIRST_BUILD: BuiltChunk[] = [
   chunk("index.js", ["main", "providers"], ["shared-startup.js"], "main"),
+  chunk("paint.js", ["paint"], ["shared-startup.js", "money.js"], "paint"),
+  chunk("money.js", ["money"]),
   chunk("shared-startup.js", ["react"]),
   chunk("mount.js", ["mount", "react-dom"], ["shared-startup.js", "mui-core.js"], "mount"),
   chunk("login.js", ["LoginPage", "TextField"], ["mui-core.js"], "LoginPage"),
   chunk("mui-core.js", ["Box", "emotion"]),
   chunk("console.js", ["Console", "ra-core"], ["mui-core.js", "table-bits.js"], "Console"),
   chunk("table-bits.js", ["Table"]),
-  chunk("accounts.js", ["AccountList", "AccountOnly"], ["datatable.js", "filters.js"], "AccountList"),
+  chunk("accounts.js", ["AccountList", "AccountOnly"], ["datatable.js", "filters.js", "money.js"], "AccountList"),
   chunk("users.js", ["UserList"], ["datatable.js", "filters.js", "autocomplete.js"], "UserList"),
   chunk("devices.js", ["DeviceList"], ["datatable.js", "autocomplete.js"], "DeviceList"),
   chunk("datatable.js", ["DataTable"]),
@@ -34,6 +37,7 @@ const FIRST_BUILD: BuiltChunk[] = [
 
 const ROOTS = {
   base: ["mount", "LoginPage"],
+  earlyRows: ["paint"],
   console: ["Console"],
   lists: ["AccountList", "UserList", "DeviceList"],
 };
@@ -51,6 +55,12 @@ describe("the console's chunk plan", () => {
     for (const id of ["mount", "react-dom", "LoginPage", "TextField", "Box", "emotion"])
       expect(plan.get(id)).toBe("base");
     for (const id of ["Console", "ra-core", "Table"]) expect(plan.get(id)).toBe("console");
+  });
+
+  it("puts what draws the early rows in earlyRows, also what a list shares with it, and nothing /login loads", () => {
+    expect(plan.get("paint")).toBe("earlyRows");
+    expect(plan.get("money")).toBe("earlyRows");
+    expect(plan.get("react")).toBe("startup");
   });
 
   it("puts in lists only what every table loads; one list's own parts stay with it", () => {

@@ -7,7 +7,6 @@
  * it loads as it always did.
  */
 import type { AskedAhead } from "../../../dataProvider/pagePrefetch";
-import { drawEarlyRows } from "./paint";
 import { browserDeps, frameFor, type EarlyRowsDeps } from "./store";
 
 export { frameFor };
@@ -20,6 +19,13 @@ const LONGEST_SHOWN_MS = 4000;
 /** The page early rows are wanted for (the last one asked), until its list draws or the page changes. */
 let wanted: { path: string } | null = null;
 let shown: { element: HTMLElement; path: string } | null = null;
+
+/**
+ * The drawing code, a file of its own (build/chunkPlan.ts): /login and a page never drawn before
+ * do not load it; a remembered page loads it while its first list is being answered.
+ */
+let painter: Promise<typeof import("./paint") | undefined> | undefined;
+const loadPainter = () => (painter ??= import("./paint").catch(() => (painter = undefined)));
 
 /**
  * Draws the first rows of `path` from its first calls' answer, over the page, when a frame of it
@@ -36,19 +42,23 @@ export async function showEarlyRows(
   const asked = { path };
   wanted = frame ? asked : null;
   if (!frame) return;
+  const painting = loadPainter();
   const call = (await calls).find((candidate) => candidate.resource === frame.resource);
-  const records = await call?.answer.then(
-    (result) => result.data,
-    () => undefined,
-  );
+  const [records, paint] = await Promise.all([
+    call?.answer.then(
+      (result) => result.data,
+      () => undefined,
+    ),
+    painting,
+  ]);
   // Drawn only if the page is still the one asked for (or the click's page, not yet left), its
   // list not drawn yet, and its address has no query of its own (a shared filter may list other
   // rows than the call asked ahead).
   const current = window.location;
   const at = current.pathname === path && !current.search;
-  if (!records?.length || wanted !== asked || !(at || current.pathname === from)) return;
+  if (!paint || !records?.length || wanted !== asked || !(at || current.pathname === from)) return;
   shown?.element.remove();
-  shown = { element: drawEarlyRows(document, frame, records), path };
+  shown = { element: paint.drawEarlyRows(document, frame, records), path };
   document.body.append(shown.element);
   setTimeout(() => wanted === asked && endEarlyRows(), LONGEST_SHOWN_MS);
   // Once the browser has drawn them, before the console's first render holds the page.

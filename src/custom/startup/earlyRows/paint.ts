@@ -7,8 +7,7 @@
 import { cellText } from "./cellText";
 import type { Box, Frame, FrameGrid, Look } from "./frame";
 import { photoSources, type ThumbnailLink } from "../../photos/photoSources";
-
-export const EARLY_ROWS_ID = "early-rows";
+import { EARLY_ROWS_ID } from "./store";
 
 function place(element: HTMLElement, { left, top, width, height }: Box) {
   Object.assign(element.style, {

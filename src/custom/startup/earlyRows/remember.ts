@@ -3,8 +3,7 @@
  * by the list (ListPage), so the measuring stays out of the entry's code.
  */
 import { measureFrame, type Frame } from "./frame";
-import { EARLY_ROWS_ID } from "./paint";
-import { browserDeps, layoutNow, saveFrame, type EarlyRowsDeps } from "./store";
+import { browserDeps, EARLY_ROWS_ID, layoutNow, saveFrame, type EarlyRowsDeps } from "./store";
 
 /** The addresses measured in this page load: a list is measured as it first draws, not at every page or sort. */
 const measured = new Set<string>();

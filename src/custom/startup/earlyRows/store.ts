@@ -6,6 +6,9 @@ import { createSessionStore } from "../../../authProvider/session";
 import { STORAGE_KEYS } from "../../../config";
 import type { Frame } from "./frame";
 
+/** The id of the early rows' overlay while it is on screen. */
+export const EARLY_ROWS_ID = "early-rows";
+
 /** Frames kept per person: the most recently drawn lists. */
 const MAX_FRAMES = 10;
 
