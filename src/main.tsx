@@ -11,7 +11,7 @@ import { createConsoleProviders } from "./providers";
 const providers = createConsoleProviders();
 const pathname = window.location.pathname;
 let earlyRows: Promise<void> | undefined;
-const { started, code, prerenderedLogin } = boot(providers.startup, pathname, {
+const { started, code, codeMayLoad, prerenderedLogin } = boot(providers.startup, pathname, {
   prerendered: document.getElementById("root")!.hasChildNodes(),
   // The first rows are drawn from the first answer, with start-up or after it, once health allows.
   askFirstData: (path, shown) => {
@@ -35,7 +35,7 @@ if (prerenderedLogin) holdEarlySubmits();
 // React is evaluated only then, after the page has been drawn (boot.ts).
 const mountCode = prerenderedLogin
   ? afterFirstPaint().then(() => Promise.all([import("./mount"), code]).then(([module]) => module))
-  : import("./mount");
+  : codeMayLoad.then(() => import("./mount"));
 // A list whose frame is remembered has its first rows drawn early (earlyRows/): React's first render,
 // one long task, waits for them, no longer than the rows' answer normally takes.
 const beforeMount = frameFor(pathname)

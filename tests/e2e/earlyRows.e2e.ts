@@ -58,6 +58,15 @@ describe("a list's early rows", () => {
     const at = (path: string) => asked.indexOf(`/api/${path}`);
     expect(at("health")).toBeLessThan(at("accounts"));
     expect(at("accounts")).toBeLessThan(at("v2/auth/refresh"));
+    // And before the console's code files, which would hold it in the queue for a connection.
+    const startedAt = await tab.evaluate(() =>
+      performance.getEntriesByType("resource").map((entry) => [new URL(entry.name).pathname, entry.startTime] as const),
+    );
+    const listAt = startedAt.find(([path]) => path === "/api/accounts")![1];
+    const codeAt = Math.min(
+      ...startedAt.filter(([path]) => /^\/assets\/(base|console|lists)-/.test(path)).map(([, t]) => t),
+    );
+    expect(listAt).toBeLessThan(codeAt);
     expect([at("health"), at("v2/auth/refresh"), at("verify-token")]).toEqual(
       [at("health"), at("v2/auth/refresh"), at("verify-token")].sort((a, b) => a - b),
     );

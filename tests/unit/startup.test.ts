@@ -259,6 +259,23 @@ describe("boot: the page's code loads beside start-up (issue 13)", () => {
       expect(calls).toEqual(["health", "refresh", "verify"]);
     });
 
+    it("leaves before the page's code is asked for (HTTP/1.1 would queue it behind the code's files)", async () => {
+      const { deps } = fresh();
+      const order: string[] = [];
+      const booted = boot(deps, "/accounts", {
+        preload: async () => void order.push("code"),
+        // The call leaves a few microtasks later, as the http client's token check makes it.
+        askFirstData: () =>
+          void Promise.resolve()
+            .then(() => undefined)
+            .then(() => undefined)
+            .then(() => order.push("list")),
+      });
+      await booted.code;
+      await booted.started;
+      expect(order).toEqual(["list", "code"]);
+    });
+
     it("throws its answer away on the maintenance screen, a refused refresh or token", async () => {
       const cases: [string, ReturnType<typeof fresh>, boolean][] = [
         ["maintenance", fresh({ health: { portal: "NotOk", message: "Down" } }), false],
