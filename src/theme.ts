@@ -30,9 +30,11 @@ export const theme: RaThemeOptions = {
     MuiPaper: { styleOverrides: { rounded: { borderRadius: BORDER_RADIUS } } },
     MuiCheckbox: CHECKBOX_NAMES,
     // A list beside its filter sidebar must shrink, and a wide table scroll, rather than widen the page.
+    // The table scrolls, not the list's card: a card that scrolls clips what stands above it, and
+    // react-admin draws the bulk actions bar there (rows could be selected, their actions never seen).
     RaList: {
       styleOverrides: {
-        root: { "& .RaList-main": { minWidth: 0 }, "& .RaList-content": { overflowX: "auto" } },
+        root: { "& .RaList-main": { minWidth: 0 }, "& .RaDataTable-tableWrapper": { overflowX: "auto" } },
       },
     },
     MuiButton: {

@@ -135,5 +135,16 @@ describe("invitations (issue: resources)", () => {
     await guest.page.getByRole("heading", { name: "Welcome back, Nora" }).waitFor();
     await screenshot(guest.page, "invitation-accepted");
     await guest.context.close();
+
+    // The list's bulk action (its code loads with the first row selected) disables her.
+    const again = await openPage(baseUrl);
+    await signIn(again.page, "admin@example.com", DEMO_PASSWORD);
+    await again.page.goto("/users");
+    const nora = again.page.getByRole("row").filter({ hasText: "new.hire@example.com" });
+    await nora.getByRole("checkbox", { name: "Select this row" }).check();
+    await again.page.getByRole("button", { name: "Disable selected" }).click();
+    await again.page.getByText("User disabled").waitFor();
+    await nora.getByText("Disabled").waitFor();
+    await again.context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAlt";
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
@@ -7,16 +7,22 @@ import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { GraceGuard } from "../shared/GraceNote";
-import { InviteDialog } from "./InviteDialog";
-import { BulkDisableButton } from "./userActions";
 import { UserListAside } from "./userFilters";
 import { USER_COLUMNS } from "./UserTable";
 import { accountColumn, contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
+
+// What acts on the list loads after its rows: the invitation's form as the pointer or focus reaches
+// its button, the bulk action with the first row selected.
+const loadInviteDialog = () => import("./InviteDialog");
+const InviteDialog = lazy(() => loadInviteDialog().then((module) => ({ default: module.InviteDialog })));
+const BulkDisableButton = lazy(() => import("./userActions").then((module) => ({ default: module.BulkDisableButton })));
 
 /** /users (super admin, admin, manager): the people of the accounts the caller may see. */
 export default function UserList() {
   const translate = useTranslate();
   const [inviting, setInviting] = useState(false);
+  // Mounted from the first opening on, so closing it keeps its exit transition.
+  const [invited, setInvited] = useState(false);
   const { canAccess: mayInvite } = useCanAccess({ resource: "users", action: "invite" });
   const { canAccess: mayDisable } = useCanAccess({ resource: "users", action: "disable" });
   const { canAccess: mayExport } = useCanAccess({ resource: "users", action: "export" });
@@ -30,7 +36,16 @@ export default function UserList() {
         headerActions={
           mayInvite && (
             <GraceGuard write="POST /api/invitations" note="end">
-              <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
+              <Button
+                variant="contained"
+                startIcon={<PersonAddIcon />}
+                onPointerEnter={() => void loadInviteDialog()}
+                onFocus={() => void loadInviteDialog()}
+                onClick={() => {
+                  setInvited(true);
+                  setInviting(true);
+                }}
+              >
                 {translate("resources.users.invite.button")}
               </Button>
             </GraceGuard>
@@ -43,10 +58,10 @@ export default function UserList() {
           hiddenColumns={hiddenColumnsOf("users")}
           bulkActionButtons={
             mayDisable ? (
-              <>
+              <Suspense fallback={null}>
                 <BulkDisableButton />
                 {mayExport && <ServerExportButton selection />}
-              </>
+              </Suspense>
             ) : (
               false
             )
@@ -59,7 +74,11 @@ export default function UserList() {
           })}
         </DataTable>
       </ResourceList>
-      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      {invited && (
+        <Suspense fallback={null}>
+          <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
