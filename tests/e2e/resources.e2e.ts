@@ -136,7 +136,7 @@ describe("invitations (issue: resources)", () => {
     await screenshot(guest.page, "invitation-accepted");
     await guest.context.close();
 
-    // The list's bulk action (its code loads with the first row selected) disables her.
+    // The list's bulk action (its code loaded beside the table) disables her.
     const again = await openPage(baseUrl);
     await signIn(again.page, "admin@example.com", DEMO_PASSWORD);
     await again.page.goto("/users");

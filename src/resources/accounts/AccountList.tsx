@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Button as MuiButton } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { DataTable, useTranslate } from "react-admin";
 import type { Account } from "../../api/resources";
+import { useDialogOnDemand } from "../shared/dialogOnDemand";
 import { BookmarksProvider, BookmarkToggle, BulkBookmarkButton } from "../shared/bookmarks";
 import { countryName } from "../shared/country";
 import { paths } from "../shared/paths";
@@ -24,21 +25,9 @@ const AccountBulkActions = () => (
 /** /accounts (super admin): every customer account, filtered, sorted, exported, bookmarked. */
 export default function AccountList() {
   const translate = useTranslate();
-  const [creating, setCreating] = useState(false);
-  // Mounted from the first opening on, so closing it keeps its exit transition.
-  const [created, setCreated] = useState(false);
+  const creating = useDialogOnDemand(loadCreateDialog);
   const create = (
-    <MuiButton
-      variant="contained"
-      startIcon={<AddIcon />}
-      // The dialog's code starts loading as the pointer or focus reaches the button.
-      onPointerEnter={() => void loadCreateDialog()}
-      onFocus={() => void loadCreateDialog()}
-      onClick={() => {
-        setCreated(true);
-        setCreating(true);
-      }}
-    >
+    <MuiButton variant="contained" startIcon={<AddIcon />} {...creating.trigger}>
       {translate("resources.accounts.create")}
     </MuiButton>
   );
@@ -64,9 +53,9 @@ export default function AccountList() {
           })}
         </DataTable>
       </ResourceList>
-      {created && (
+      {creating.opened && (
         <Suspense fallback={null}>
-          <AccountCreateDialog open={creating} onClose={() => setCreating(false)} />
+          <AccountCreateDialog open={creating.open} onClose={creating.close} />
         </Suspense>
       )}
     </BookmarksProvider>

@@ -1,18 +1,23 @@
-import { useState } from "react";
+import { lazy, Suspense } from "react";
 import { Button } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
-import { useNavigate } from "react-router-dom";
 import type { Device } from "../../api/resources";
-import { CreateDialog } from "../shared/FormDialog";
+import { useDialogOnDemand } from "../shared/dialogOnDemand";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
-import { BulkMarkLostButton } from "./deviceActions";
 import { DeviceListAside } from "./deviceFilters";
-import { DeviceFields } from "./deviceInputs";
 import { accountColumn, contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
 import { DEVICE_COLUMNS } from "./DeviceTable";
+
+// What acts on the list loads after its rows: its dialog (dialogOnDemand.ts), its bulk action beside
+// the table (react-admin draws the folded bulk bar with it), not before it.
+const loadCreateDialog = () => import("./DeviceCreateDialog");
+const DeviceCreateDialog = lazy(loadCreateDialog);
+const BulkMarkLostButton = lazy(() =>
+  import("./deviceActions").then((module) => ({ default: module.BulkMarkLostButton })),
+);
 
 const phoneOf = (device: Device) => [device.phoneBrand, device.phoneModel].filter(Boolean).join(" ");
 
@@ -23,8 +28,7 @@ export default function DeviceList() {
   const { canAccess: mayMarkLost } = useCanAccess({ resource: "devices", action: "markLost" });
   const { canAccess: mayExport } = useCanAccess({ resource: "devices", action: "export" });
   const { canAccess: allAccounts } = useCanAccess({ resource: "accounts", action: "list" });
-  const navigate = useNavigate();
-  const [creating, setCreating] = useState(false);
+  const creating = useDialogOnDemand(loadCreateDialog);
   return (
     <>
       <ResourceList
@@ -33,7 +37,7 @@ export default function DeviceList() {
         subtitle={translate("resources.devices.subtitle")}
         headerActions={
           mayCreate && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            <Button variant="contained" startIcon={<AddIcon />} {...creating.trigger}>
               {translate("resources.devices.create")}
             </Button>
           )
@@ -45,10 +49,10 @@ export default function DeviceList() {
           hiddenColumns={hiddenColumnsOf("devices")}
           bulkActionButtons={
             mayMarkLost ? (
-              <>
+              <Suspense fallback={null}>
                 <BulkMarkLostButton />
                 {mayExport && <ServerExportButton selection />}
-              </>
+              </Suspense>
             ) : (
               false
             )
@@ -62,16 +66,11 @@ export default function DeviceList() {
           })}
         </DataTable>
       </ResourceList>
-      <CreateDialog
-        resource="devices"
-        open={creating}
-        title={translate("resources.devices.createTitle")}
-        onClose={() => setCreating(false)}
-        defaultValues={{ status: "active", typeCode: 5001 }}
-        onCreated={(record) => navigate(paths.device(String(record.id)))}
-      >
-        <DeviceFields />
-      </CreateDialog>
+      {creating.opened && (
+        <Suspense fallback={null}>
+          <DeviceCreateDialog open={creating.open} onClose={creating.close} />
+        </Suspense>
+      )}
     </>
   );
 }

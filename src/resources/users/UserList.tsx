@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Button } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAlt";
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
@@ -7,12 +7,13 @@ import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { GraceGuard } from "../shared/GraceNote";
+import { useDialogOnDemand } from "../shared/dialogOnDemand";
 import { UserListAside } from "./userFilters";
 import { USER_COLUMNS } from "./UserTable";
 import { accountColumn, contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
 
-// What acts on the list loads after its rows: the invitation's form as the pointer or focus reaches
-// its button, the bulk action with the first row selected.
+// What acts on the list loads after its rows: its dialog (dialogOnDemand.ts), its bulk action beside
+// the table (react-admin draws the folded bulk bar with it), not before it.
 const loadInviteDialog = () => import("./InviteDialog");
 const InviteDialog = lazy(() => loadInviteDialog().then((module) => ({ default: module.InviteDialog })));
 const BulkDisableButton = lazy(() => import("./userActions").then((module) => ({ default: module.BulkDisableButton })));
@@ -20,9 +21,7 @@ const BulkDisableButton = lazy(() => import("./userActions").then((module) => ({
 /** /users (super admin, admin, manager): the people of the accounts the caller may see. */
 export default function UserList() {
   const translate = useTranslate();
-  const [inviting, setInviting] = useState(false);
-  // Mounted from the first opening on, so closing it keeps its exit transition.
-  const [invited, setInvited] = useState(false);
+  const inviting = useDialogOnDemand(loadInviteDialog);
   const { canAccess: mayInvite } = useCanAccess({ resource: "users", action: "invite" });
   const { canAccess: mayDisable } = useCanAccess({ resource: "users", action: "disable" });
   const { canAccess: mayExport } = useCanAccess({ resource: "users", action: "export" });
@@ -36,16 +35,7 @@ export default function UserList() {
         headerActions={
           mayInvite && (
             <GraceGuard write="POST /api/invitations" note="end">
-              <Button
-                variant="contained"
-                startIcon={<PersonAddIcon />}
-                onPointerEnter={() => void loadInviteDialog()}
-                onFocus={() => void loadInviteDialog()}
-                onClick={() => {
-                  setInvited(true);
-                  setInviting(true);
-                }}
-              >
+              <Button variant="contained" startIcon={<PersonAddIcon />} {...inviting.trigger}>
                 {translate("resources.users.invite.button")}
               </Button>
             </GraceGuard>
@@ -74,9 +64,9 @@ export default function UserList() {
           })}
         </DataTable>
       </ResourceList>
-      {invited && (
+      {inviting.opened && (
         <Suspense fallback={null}>
-          <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+          <InviteDialog open={inviting.open} onClose={inviting.close} />
         </Suspense>
       )}
     </>
