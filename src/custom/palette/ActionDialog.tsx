@@ -8,7 +8,7 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslate } from "react-admin";
 import AccountCreateDialog from "../../resources/accounts/AccountCreateDialog";
-import { DeviceFields } from "../../resources/devices/deviceInputs";
+import DeviceCreateDialog from "../../resources/devices/DeviceCreateDialog";
 import { DiscountFields, validateDiscount } from "../../resources/discounts/discountInputs";
 import { normalizeDiscount } from "../../resources/discounts/discountRules";
 import { CreateDialog } from "../../resources/shared/FormDialog";
@@ -48,19 +48,7 @@ export default function ActionDialog({ action, onClose }: { action: PaletteActio
     case "inviteUser":
       return <InviteDialog open onClose={onClose} />;
     case "registerDevice":
-      // As the devices list registers one (DeviceList).
-      return (
-        <CreateDialog
-          resource="devices"
-          open
-          title={translate("resources.devices.createTitle")}
-          onClose={onClose}
-          defaultValues={{ status: "active", typeCode: 5001 }}
-          onCreated={(record) => navigate(paths.device(String(record.id)))}
-        >
-          <DeviceFields />
-        </CreateDialog>
-      );
+      return <DeviceCreateDialog open onClose={onClose} />;
     case "newDiscount":
       // As the discounts list creates one (DiscountList).
       return (
