@@ -7,7 +7,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database, DbHandle } from "../../server/src/db/client";
 import {
   JobFailure,
@@ -35,7 +35,10 @@ type Job = typeof jobs.$inferSelect;
 let handle: DbHandle;
 let dispose: () => Promise<void>;
 let db: Database;
-beforeAll(async () => {
+// A database of its own for each test: CI's PostgreSQL run twice left the runners of the tests
+// after "does not take over…" claiming nothing for a minute while reads answered, a state no
+// later test must inherit from an earlier one (a connection, a lock, a prepared plan).
+beforeEach(async () => {
   ({ handle, dispose } = await openTestDatabase());
   db = handle.db;
   await db.execute(sql`
@@ -48,10 +51,6 @@ beforeAll(async () => {
       done_by text,
       error text
     )`);
-});
-afterAll(async () => {
-  await handle.close();
-  await dispose();
 });
 
 const log = {
@@ -68,8 +67,7 @@ const log = {
 
 const runners: JobRunner[] = [];
 const openGates: (() => void)[] = [];
-beforeEach(async () => {
-  await db.delete(jobs);
+beforeEach(() => {
   vi.mocked(log.error).mockClear();
   vi.mocked(log.warn).mockClear();
 });
@@ -77,6 +75,8 @@ afterEach(async () => {
   // A failed test must not leave a run hanging for the next one.
   for (const open of openGates.splice(0)) open();
   await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+  await handle.close();
+  await dispose();
 });
 
 const TIMINGS: JobTimings = {
@@ -142,11 +142,28 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
       const logged = [...vi.mocked(log.error).mock.calls, ...vi.mocked(log.warn).mock.calls].map(
         ([fields, message]) => `${String(message)} (${String((fields as { err?: Error }).err?.message)})`,
       );
-      throw new Error(`timed out waiting for ${what}; the runner logged: ${logged.join("; ") || "nothing"}`);
+      throw new Error(
+        `timed out waiting for ${what}; the runner logged: ${logged.join("; ") || "nothing"}; ` +
+          `the database says: ${await databaseState()}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** The jobs, and on PostgreSQL the sessions and row locks: what a timeout needs to be explained. */
+async function databaseState(): Promise<string> {
+  const rows = (await allRows()).map((job) => `${job.id} ${job.status} #${job.attempts}`).join(", ");
+  if (handle.driver !== "postgres") return `jobs [${rows}]`;
+  const sessions = await db.execute(
+    sql`select pid, state, now() - xact_start as xact_age, left(query, 80) as query from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  const locks = await db.execute(
+    sql`select pid, mode, granted from pg_locks where relation = 'runner_test_jobs'::regclass or locktype = 'transactionid'`,
+  );
+  return `jobs [${rows}]; sessions ${JSON.stringify((sessions as { rows: unknown }).rows)}; locks ${JSON.stringify((locks as { rows: unknown }).rows)}`;
+}
+
 const statusIs = (id: string, status: Job["status"]) => async () => (await row(id)).status === status;
 
 /** Resolves when released; the run of a runner that was "killed" (never stopped) hangs on it. */
