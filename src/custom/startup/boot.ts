@@ -41,13 +41,14 @@ export interface BootOptions {
   dropFirstData?: () => void;
 }
 
+/** In a later task: once every microtask queued now has run. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * After the browser's next frame: the prerendered sign-in page is on screen before React, MUI and
  * the page's code are evaluated (a long task on a phone that would otherwise come first). At once
  * where there is no frame to wait for (a hidden tab, Node).
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 export function afterFirstPaint(): Promise<void> {
   if (typeof requestAnimationFrame !== "function" || document.visibilityState === "hidden") return Promise.resolve();
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -4,7 +4,7 @@ import { CreateDialog } from "../shared/FormDialog";
 import { paths } from "../shared/paths";
 import { DeviceFields } from "./deviceInputs";
 
-/** The devices list's "Add device": a new device opens its page once created. */
+/** "Register device", from the devices list and the command palette: a new device opens its page once created. */
 export default function DeviceCreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
