@@ -49,10 +49,12 @@ export default function DeviceList() {
           hiddenColumns={hiddenColumnsOf("devices")}
           bulkActionButtons={
             mayMarkLost ? (
-              <Suspense fallback={null}>
-                <BulkMarkLostButton />
+              <>
+                <Suspense fallback={null}>
+                  <BulkMarkLostButton />
+                </Suspense>
                 {mayExport && <ServerExportButton selection />}
-              </Suspense>
+              </>
             ) : (
               false
             )

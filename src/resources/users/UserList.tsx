@@ -48,10 +48,12 @@ export default function UserList() {
           hiddenColumns={hiddenColumnsOf("users")}
           bulkActionButtons={
             mayDisable ? (
-              <Suspense fallback={null}>
-                <BulkDisableButton />
+              <>
+                <Suspense fallback={null}>
+                  <BulkDisableButton />
+                </Suspense>
                 {mayExport && <ServerExportButton selection />}
-              </Suspense>
+              </>
             ) : (
               false
             )
