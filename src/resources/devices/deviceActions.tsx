@@ -8,7 +8,7 @@ import type { Device } from "../../api/resources";
 import { CUSTOM_BOX_NAME_MAX_LENGTH as MAX_BOX_NAME } from "../../api/rules";
 import { ActionFormDialog } from "../shared/ActionFormDialog";
 import { BulkRecordActionButton } from "../shared/BulkRecordActionButton";
-import { ConfirmButton } from "../shared/ConfirmButton";
+import { ConfirmedActionButton } from "../shared/ConfirmedActionButton";
 import { GraceGuard } from "../shared/GraceNote";
 import { deviceName } from "../shared/deviceName";
 import { useRecordAction } from "../shared/useRecordAction";
@@ -62,26 +62,22 @@ export function RenameDeviceButton({ device }: { device: Device }) {
 /** Mark a device lost, after a confirmation. */
 export function MarkLostButton({ device }: { device: Device }) {
   const { canAccess } = useCanAccessRecord({ resource: DEVICES, action: "markLost", record: device });
-  const markLost = useRecordAction<void, Device>({
-    resource: DEVICES,
-    action: (dataProvider) => dataProvider.markDeviceLost(device.id, device.version),
-    success: "resources.devices.markLost.done",
-    successArgs: () => ({ smart_count: 1 }),
-  });
   if (!canAccess) return null;
   return (
-    <GraceGuard write="POST /api/devices/{id}/mark-lost" note="start">
-      <ConfirmButton
-        label="resources.devices.markLost.button"
-        icon={<ReportIcon />}
-        color="error"
-        title="resources.devices.markLost.title"
-        content="resources.devices.markLost.body"
-        translateOptions={{ name: deviceName(device) }}
-        loading={markLost.isPending}
-        onConfirm={() => markLost.run()}
-      />
-    </GraceGuard>
+    <ConfirmedActionButton
+      resource={DEVICES}
+      action={(dataProvider) => dataProvider.markDeviceLost(device.id, device.version)}
+      success="resources.devices.markLost.done"
+      successArgs={() => ({ smart_count: 1 })}
+      write="POST /api/devices/{id}/mark-lost"
+      note="start"
+      label="resources.devices.markLost.button"
+      icon={<ReportIcon />}
+      color="error"
+      title="resources.devices.markLost.title"
+      content="resources.devices.markLost.body"
+      translateOptions={{ name: deviceName(device) }}
+    />
   );
 }
 

@@ -1,8 +1,7 @@
 import RestoreIcon from "@mui/icons-material/RestoreFromTrashOutlined";
 import { Button, useListContext } from "react-admin";
 import { DELETED_ACCOUNTS, DELETED_TESTS, type DeletedAccount } from "../../api/recover";
-import type { Account } from "../../api/resources";
-import { ConfirmButton } from "../shared/ConfirmButton";
+import { ConfirmedActionButton } from "../shared/ConfirmedActionButton";
 import { GraceGuard } from "../shared/GraceNote";
 import { useRecordAction } from "../shared/useRecordAction";
 
@@ -61,46 +60,39 @@ export function RestoreTestButton({ id }: { id: string }) {
 /** The accounts list's bulk action: restore the selected accounts, after a confirmation, in one call. */
 export function BulkRestoreAccountsButton() {
   const { selectedIds, onUnselectItems } = useListContext();
-  const restore = useRecordAction<string[], string[]>({
-    resource: DELETED_ACCOUNTS,
-    alsoChanges: ["accounts"],
-    action: (dataProvider, ids) => dataProvider.restoreAccounts(ids),
-    success: "resources.deleted-accounts.restore.doneMany",
-    successArgs: (ids) => ({ smart_count: ids.length }),
-    onSuccess: () => onUnselectItems(),
-  });
+  const ids = selectedIds.map(String);
   return (
-    <ConfirmButton
+    <ConfirmedActionButton
+      resource={DELETED_ACCOUNTS}
+      alsoChanges={["accounts"]}
+      action={(dataProvider) => dataProvider.restoreAccounts(ids)}
+      success="resources.deleted-accounts.restore.doneMany"
+      successArgs={() => ({ smart_count: ids.length })}
+      onSuccess={() => onUnselectItems()}
       label="resources.deleted-accounts.restore.button"
       icon={<RestoreIcon />}
       title="resources.deleted-accounts.restore.titleMany"
       content="resources.deleted-accounts.restore.bodyMany"
-      translateOptions={{ smart_count: selectedIds.length }}
+      translateOptions={{ smart_count: ids.length }}
       variant="text"
-      loading={restore.isPending}
-      disabled={selectedIds.length === 0}
-      onConfirm={() => restore.run(selectedIds.map(String))}
+      disabled={ids.length === 0}
     />
   );
 }
 
 /** An account's Restore, after a confirmation: cancels its deletion with the version the row shows. */
 export function RestoreAccountButton({ account }: { account: DeletedAccount }) {
-  const restore = useRecordAction<void, Account>({
-    resource: DELETED_ACCOUNTS,
-    alsoChanges: ["accounts"],
-    action: (dataProvider) => dataProvider.restoreAccount(account.id, account.version),
-    success: "resources.deleted-accounts.restore.done",
-  });
   return (
-    <ConfirmButton
+    <ConfirmedActionButton
+      resource={DELETED_ACCOUNTS}
+      alsoChanges={["accounts"]}
+      action={(dataProvider) => dataProvider.restoreAccount(account.id, account.version)}
+      success="resources.deleted-accounts.restore.done"
       label="resources.deleted-accounts.restore.button"
       icon={<RestoreIcon />}
       title="resources.deleted-accounts.restore.title"
       content="resources.deleted-accounts.restore.body"
       translateOptions={{ name: account.name }}
-      loading={restore.isPending}
-      onConfirm={() => restore.run()}
     />
   );
 }

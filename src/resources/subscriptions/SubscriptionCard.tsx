@@ -4,13 +4,11 @@ import ReplayIcon from "@mui/icons-material/Replay";
 import { useGetList, useTranslate } from "react-admin";
 import type { Subscription } from "../../api/resources";
 import { formatDate } from "../../custom/format";
-import { ConfirmButton } from "../shared/ConfirmButton";
-import { GraceGuard } from "../shared/GraceNote";
+import { ConfirmedActionButton } from "../shared/ConfirmedActionButton";
 import { DateTimeText, FieldGrid, yesNoKey } from "../shared/fields";
 import { formatMoney } from "../shared/money";
 import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
-import { useRecordAction } from "../shared/useRecordAction";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
 const SUBSCRIPTIONS = "subscriptions";
@@ -34,49 +32,39 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
     record: subscription,
   });
   const end = formatDate(subscription.currentPeriodEnd);
-  const cancel = useRecordAction<void, Subscription>({
-    resource: SUBSCRIPTIONS,
-    alsoChanges: ALSO_CHANGES,
-    action: (dataProvider) => dataProvider.cancelSubscription(subscription.id, subscription.version),
-    success: "resources.subscriptions.cancel.done",
-    successArgs: () => ({ date: end }),
-  });
-  const resume = useRecordAction<void, Subscription>({
-    resource: SUBSCRIPTIONS,
-    alsoChanges: ALSO_CHANGES,
-    action: (dataProvider) => dataProvider.resumeSubscription(subscription.id, subscription.version),
-    success: "resources.subscriptions.resume.done",
-  });
   if (mayCancel) {
     return (
-      <GraceGuard write="POST /api/subscriptions/{id}/cancel">
-        <ConfirmButton
-          label="resources.subscriptions.cancel.button"
-          accessibleName={translate("resources.subscriptions.cancel.name", which)}
-          icon={<CancelIcon />}
-          color="error"
-          title="resources.subscriptions.cancel.title"
-          content="resources.subscriptions.cancel.body"
-          translateOptions={{ date: end }}
-          loading={cancel.isPending}
-          onConfirm={() => cancel.run()}
-        />
-      </GraceGuard>
+      <ConfirmedActionButton
+        resource={SUBSCRIPTIONS}
+        alsoChanges={ALSO_CHANGES}
+        action={(dataProvider) => dataProvider.cancelSubscription(subscription.id, subscription.version)}
+        success="resources.subscriptions.cancel.done"
+        successArgs={() => ({ date: end })}
+        write="POST /api/subscriptions/{id}/cancel"
+        label="resources.subscriptions.cancel.button"
+        accessibleName={translate("resources.subscriptions.cancel.name", which)}
+        icon={<CancelIcon />}
+        color="error"
+        title="resources.subscriptions.cancel.title"
+        content="resources.subscriptions.cancel.body"
+        translateOptions={{ date: end }}
+      />
     );
   }
   if (mayResume) {
     return (
-      <GraceGuard write="POST /api/subscriptions/{id}/resume">
-        <ConfirmButton
-          label="resources.subscriptions.resume.button"
-          accessibleName={translate("resources.subscriptions.resume.name", which)}
-          icon={<ReplayIcon />}
-          title="resources.shared.confirmTitle"
-          content="resources.subscriptions.resume.button"
-          loading={resume.isPending}
-          onConfirm={() => resume.run()}
-        />
-      </GraceGuard>
+      <ConfirmedActionButton
+        resource={SUBSCRIPTIONS}
+        alsoChanges={ALSO_CHANGES}
+        action={(dataProvider) => dataProvider.resumeSubscription(subscription.id, subscription.version)}
+        success="resources.subscriptions.resume.done"
+        write="POST /api/subscriptions/{id}/resume"
+        label="resources.subscriptions.resume.button"
+        accessibleName={translate("resources.subscriptions.resume.name", which)}
+        icon={<ReplayIcon />}
+        title="resources.shared.confirmTitle"
+        content="resources.subscriptions.resume.button"
+      />
     );
   }
   return null;

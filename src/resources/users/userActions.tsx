@@ -11,7 +11,7 @@ import { useAllowedRecords } from "../../access/useAllowedRecords";
 import { fullName } from "../../authProvider/identity";
 import { ActionFormDialog } from "../shared/ActionFormDialog";
 import { BulkRecordActionButton } from "../shared/BulkRecordActionButton";
-import { ConfirmButton } from "../shared/ConfirmButton";
+import { ConfirmedActionButton } from "../shared/ConfirmedActionButton";
 import { GraceGuard } from "../shared/GraceNote";
 import { useRecordAction } from "../shared/useRecordAction";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
@@ -79,45 +79,37 @@ export function DisableUserButton({ user }: { user: User }) {
 }
 
 function EnableButton({ user }: { user: User }) {
-  const enable = useRecordAction<void, User>({
-    resource: USERS,
-    action: (dataProvider) => dataProvider.enableUser(user.id, user.version),
-    success: "resources.users.enable.done",
-  });
   return (
-    <GraceGuard write="POST /api/users/{id}/enable" note="start">
-      <ConfirmButton
-        label="resources.users.enable.button"
-        icon={<CheckCircleIcon />}
-        title="resources.shared.confirmTitle"
-        content="resources.users.enable.button"
-        loading={enable.isPending}
-        onConfirm={() => enable.run()}
-      />
-    </GraceGuard>
+    <ConfirmedActionButton
+      resource={USERS}
+      action={(dataProvider) => dataProvider.enableUser(user.id, user.version)}
+      success="resources.users.enable.done"
+      write="POST /api/users/{id}/enable"
+      note="start"
+      label="resources.users.enable.button"
+      icon={<CheckCircleIcon />}
+      title="resources.shared.confirmTitle"
+      content="resources.users.enable.button"
+    />
   );
 }
 
 function DisableButton({ user }: { user: User }) {
-  const disable = useRecordAction<void, User>({
-    resource: USERS,
-    action: (dataProvider) => dataProvider.disableUser(user.id, user.version),
-    success: "resources.users.disable.done",
-    successArgs: () => ({ smart_count: 1 }),
-  });
   return (
-    <GraceGuard write="POST /api/users/{id}/disable" note="start">
-      <ConfirmButton
-        label="resources.users.disable.button"
-        icon={<BlockIcon />}
-        color="error"
-        title="resources.users.disable.title"
-        content="resources.users.disable.body"
-        translateOptions={{ name: fullName(user.firstName, user.lastName) }}
-        loading={disable.isPending}
-        onConfirm={() => disable.run()}
-      />
-    </GraceGuard>
+    <ConfirmedActionButton
+      resource={USERS}
+      action={(dataProvider) => dataProvider.disableUser(user.id, user.version)}
+      success="resources.users.disable.done"
+      successArgs={() => ({ smart_count: 1 })}
+      write="POST /api/users/{id}/disable"
+      note="start"
+      label="resources.users.disable.button"
+      icon={<BlockIcon />}
+      color="error"
+      title="resources.users.disable.title"
+      content="resources.users.disable.body"
+      translateOptions={{ name: fullName(user.firstName, user.lastName) }}
+    />
   );
 }
 
