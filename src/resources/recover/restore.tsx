@@ -6,55 +6,45 @@ import { GraceGuard } from "../shared/GraceNote";
 import { useRecordAction } from "../shared/useRecordAction";
 
 /**
- * Restoring tests: one call for all of them (POST deleted-tests/restore, all or none), then the
+ * Restores tests: one call for all of them (POST deleted-tests/restore, all or none), then the
  * toast, and the deleted tests and the gallery fetched again. Not undoable like react-admin's
  * BulkAcceptButton: a restore is itself the undo of a deletion, and the test can be deleted again.
  */
-function useRestoreTests(onDone?: () => void) {
-  return useRecordAction<string[], string[]>({
+function RestoreTestsButton({ ids, onRestored }: { ids: string[]; onRestored?: () => void }) {
+  const restore = useRecordAction<string[], string[]>({
     resource: DELETED_TESTS,
     alsoChanges: ["tests"],
-    action: (dataProvider, ids) => dataProvider.restoreTests(ids),
+    action: (dataProvider, tests) => dataProvider.restoreTests(tests),
     success: "resources.deleted-tests.restore.done",
-    successArgs: (ids) => ({ smart_count: ids.length }),
-    onSuccess: () => onDone?.(),
+    successArgs: (tests) => ({ smart_count: tests.length }),
+    onSuccess: () => onRestored?.(),
   });
-}
-
-/** The list's bulk action (react-admin demo's BulkAcceptButton): restore the selected tests. */
-export function BulkRestoreButton() {
-  const { selectedIds, onUnselectItems } = useListContext();
-  const restore = useRestoreTests(() => onUnselectItems());
-  return (
-    <GraceGuard write="POST /api/deleted-tests/restore">
-      <Button
-        label="resources.deleted-tests.restore.button"
-        onClick={() => void restore.run(selectedIds.map(String))}
-        disabled={restore.isPending || selectedIds.length === 0}
-      >
-        <RestoreIcon />
-      </Button>
-    </GraceGuard>
-  );
-}
-
-/** A row's Restore. */
-export function RestoreTestButton({ id }: { id: string }) {
-  const restore = useRestoreTests();
   return (
     <GraceGuard write="POST /api/deleted-tests/restore">
       <Button
         label="resources.deleted-tests.restore.button"
         onClick={(event) => {
+          // In a row, the click is the button's alone.
           event.stopPropagation();
-          void restore.run([id]);
+          void restore.run(ids);
         }}
-        disabled={restore.isPending}
+        disabled={restore.isPending || ids.length === 0}
       >
         <RestoreIcon />
       </Button>
     </GraceGuard>
   );
+}
+
+/** The list's bulk action (react-admin demo's BulkAcceptButton): restore the selected tests. */
+export function BulkRestoreButton() {
+  const { selectedIds, onUnselectItems } = useListContext();
+  return <RestoreTestsButton ids={selectedIds.map(String)} onRestored={() => onUnselectItems()} />;
+}
+
+/** A row's Restore. */
+export function RestoreTestButton({ id }: { id: string }) {
+  return <RestoreTestsButton ids={[id]} />;
 }
 
 /** The accounts list's bulk action: restore the selected accounts, after a confirmation, in one call. */
