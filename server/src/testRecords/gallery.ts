@@ -17,6 +17,7 @@ import { searchedText } from "../resources/search";
 import { containsPattern, iso, raw, rememberedTotal, rowsOf, wholeNumber } from "../resources/sql";
 import { checks, listQuerySchema, parseListQuery, type ListQuery, type ListQuerySpec } from "../resources/listQuery";
 import type { Services } from "../services";
+import { galleryCounting } from "./galleryTotal";
 import { thumbnailsOf, type Viewer } from "./queries";
 import { routeOptions } from "../docs/openapi";
 
@@ -134,12 +135,11 @@ export const galleryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
       // On PostgreSQL the guard's check is read in the page's own statement (auth/guardAlong.ts);
       // read again, for the caller the guard then finds, if it was not confirmed.
       const read = async (guardColumn: SQL | undefined) => {
-        const where = galleryConditions(callerOf(request), filter);
-        // A left join (device_id is a NOT NULL foreign key): unless a filter reads the device, the
-        // planner leaves it out and counts the tests alone.
-        // Counted up to LIST_EXACT_TOTAL past the page (a million tests are not counted for each page).
+        const viewer = callerOf(request);
+        const where = galleryConditions(viewer, filter);
+        // Up to LIST_EXACT_TOTAL past the page (a million tests are not counted for each page).
         const countUpTo = Math.max(LIST_EXACT_TOTAL + 1, end + 2);
-        const counting = sql`select count(*)::int from (select 1 from ${tests} left join ${devices} on ${devices.id} = ${tests.deviceId} where ${where} limit ${wholeNumber(countUpTo)}) c`;
+        const counting = galleryCounting(viewer, filter, where, countUpTo);
         // The total rides in the page's statement, as in resources/list.ts (one statement per page
         // instead of two), unless the read cache knows it; a page past the end, with no row to carry
         // it, counts apart. Written as SQL, as the resources' lists are: the query builder's work

@@ -1,0 +1,1 @@
+CREATE INDEX "account_counts_tests_idx" ON "account_counts" USING btree ("tests");
