@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from "react";
-import { Alert, Box, Button, Link as MuiLink, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
 import MarkEmailReadIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import DoneIcon from "@mui/icons-material/CheckCircleOutline";
 import { useMutation } from "@tanstack/react-query";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Form, HttpError, required, TextInput, useDataProvider, useNotify, useTranslate } from "react-admin";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import {
   DELETE_REQUEST_CODE_MINUTES,
   DELETE_REQUEST_RESEND_SECONDS,
@@ -20,6 +20,7 @@ import { BusyButton } from "../guestForms/BusyButton";
 import { IconHeading } from "../guestForms/IconHeading";
 import { Refusal } from "../guestForms/Refusal";
 import { RequestEmailInput } from "./RequestEmailInput";
+import { GuestLink } from "../guestForms/GuestLink";
 
 const validateCode = [
   required(),
@@ -213,9 +214,7 @@ function Confirmed({ answer }: { answer: DeleteRequestConfirmed }) {
       <Typography variant="body2" color="text.secondary">
         {translate("deleteRequest.doneEmail")}
       </Typography>
-      <MuiLink component={Link} to={user ? "/" : "/login"} variant="body2">
-        {translate(user ? "deleteRequest.home" : "guestForm.goToLogin")}
-      </MuiLink>
+      <GuestLink to={user ? "/" : "/login"} label={user ? "deleteRequest.home" : "guestForm.goToLogin"} />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo } from "react";
-import { Alert, Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Alert, Stack, Typography } from "@mui/material";
 import DeleteIcon from "@mui/icons-material/DeleteForeverOutlined";
 import { useMutation } from "@tanstack/react-query";
 import { Form, useDataProvider, useTranslate } from "react-admin";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { DATA_DELETION_DAYS } from "../../api/deleteRequest";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import type { ConsoleDataProvider } from "../../dataProvider";
@@ -13,6 +13,7 @@ import { BusyButton } from "../guestForms/BusyButton";
 import { GuestCard } from "../guestForms/GuestCard";
 import { Refusal } from "../guestForms/Refusal";
 import { RequestEmailInput } from "./RequestEmailInput";
+import { GuestLink } from "../guestForms/GuestLink";
 
 /** Where the code is typed, for this email. */
 export const confirmationPath = (email: string) => `/delete-request-confirmation?${new URLSearchParams({ email })}`;
@@ -67,9 +68,7 @@ export default function DeleteRequestPage() {
           <BusyButton type="submit" color="error" busy={busy}>
             {translate("deleteRequest.send")}
           </BusyButton>
-          <MuiLink component={Link} to="/delete-request-confirmation" variant="body2">
-            {translate("deleteRequest.haveCode")}
-          </MuiLink>
+          <GuestLink to="/delete-request-confirmation" label="deleteRequest.haveCode" />
         </Stack>
       </Form>
     </GuestCard>

@@ -1,4 +1,4 @@
-import { Alert, Button, Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Alert, Button, Stack, Typography } from "@mui/material";
 import PasswordIcon from "@mui/icons-material/PasswordOutlined";
 import TaskAltIcon from "@mui/icons-material/TaskAltOutlined";
 import { useMutation } from "@tanstack/react-query";
@@ -10,6 +10,7 @@ import { fieldErrorsOfRequest, refusalOf } from "../guestForms/validators";
 import { BusyButton } from "../guestForms/BusyButton";
 import { NewPasswordInputs } from "../guestForms/NewPasswordInputs";
 import { Refusal } from "../guestForms/Refusal";
+import { GuestLink } from "../guestForms/GuestLink";
 
 /**
  * /forgot-password?token=… — the reset email's link: a new password, typed twice. Once changed,
@@ -46,9 +47,7 @@ export function NewPasswordForm({ token }: { token: string }) {
           <Refusal
             message={refusal}
             action={
-              <MuiLink component={Link} to="/forgot-password" variant="body2" sx={{ alignSelf: "center" }}>
-                {translate("forgotPassword.reset.newLink")}
-              </MuiLink>
+              <GuestLink to="/forgot-password" label="forgotPassword.reset.newLink" sx={{ alignSelf: "center" }} />
             }
           />
           <NewPasswordInputs words="forgotPassword.reset" />

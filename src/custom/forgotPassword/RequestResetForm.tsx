@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Stack, Typography } from "@mui/material";
 import LockResetIcon from "@mui/icons-material/LockResetOutlined";
 import { Form, TextInput, useDataProvider, useTranslate } from "react-admin";
-import { Link } from "react-router-dom";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { EmailSent } from "../guestForms/EmailSent";
 import { GuestCard } from "../guestForms/GuestCard";
@@ -10,6 +9,7 @@ import { useEmailedRequest } from "../guestForms/useEmailedRequest";
 import { emailAddress, refusalOf } from "../guestForms/validators";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
+import { GuestLink } from "../guestForms/GuestLink";
 
 /**
  * /forgot-password (spec §2, guests only): the email to send a reset link to, then "Check your
@@ -59,9 +59,7 @@ export function RequestResetForm() {
           <BusyButton type="submit" busy={busy}>
             {translate("forgotPassword.submit")}
           </BusyButton>
-          <MuiLink component={Link} to="/login" variant="body2" sx={{ alignSelf: "center", pt: 1 }}>
-            {translate("guestForm.backToLogin")}
-          </MuiLink>
+          <GuestLink to="/login" label="guestForm.backToLogin" sx={{ alignSelf: "center", pt: 1 }} />
         </Stack>
       </Form>
     </GuestCard>

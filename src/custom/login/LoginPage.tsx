@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { Box, Link as MuiLink, Paper, Stack } from "@mui/material";
+import { Box, Paper, Stack } from "@mui/material";
 import LockIcon from "@mui/icons-material/LockOutlined";
-import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
+import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { PRODUCT_NAME } from "../../config";
 import { translate } from "../../i18n/translate";
 import { GuestLayout } from "../layout/GuestLayout";
@@ -13,6 +13,7 @@ import { BusyButton } from "../guestForms/BusyButton";
 import { IconHeading } from "../guestForms/IconHeading";
 import { Refusal } from "../guestForms/Refusal";
 import { forgetHeldSubmit, loginFormLive } from "./earlySubmit";
+import { GuestLink } from "../guestForms/GuestLink";
 
 interface LoginPageProps {
   authProvider: Pick<ConsoleAuthProvider, "login" | "subscribe" | "isSignedIn">;
@@ -100,12 +101,8 @@ export default function LoginPage({ authProvider }: LoginPageProps) {
                 {translate("login.submit")}
               </BusyButton>
               <Stack direction="row" justifyContent="space-between">
-                <MuiLink component={Link} to="/forgot-password" variant="body2">
-                  {translate("login.forgotPassword")}
-                </MuiLink>
-                <MuiLink component={Link} to="/register" variant="body2">
-                  {translate("login.register")}
-                </MuiLink>
+                <GuestLink to="/forgot-password" label="login.forgotPassword" />
+                <GuestLink to="/register" label="login.register" />
               </Stack>
             </Stack>
           </Box>

@@ -1,14 +1,15 @@
-import { Link as MuiLink, Stack, Typography } from "@mui/material";
+import { Stack, Typography } from "@mui/material";
 import VerifiedIcon from "@mui/icons-material/VerifiedUserOutlined";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAuthProvider, useTranslate } from "react-admin";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import type { ConsoleAuthProvider } from "../../authProvider/authProvider";
 import { errorMessage } from "../errorMessage";
 import { GuestCard } from "../guestForms/GuestCard";
 import { NEW_SUBSCRIPTION_PATH } from "../startup/subscription";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
+import { GuestLink } from "../guestForms/GuestLink";
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
 
@@ -43,17 +44,11 @@ export function ConfirmRegistration({ token }: { token: string }) {
           <Refusal message={errorMessage(confirm.error)} />
           <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} justifyContent="space-between">
             {taken ? (
-              <MuiLink component={Link} to="/forgot-password" variant="body2">
-                {translate("register.confirm.resetPassword")}
-              </MuiLink>
+              <GuestLink to="/forgot-password" label="register.confirm.resetPassword" />
             ) : (
-              <MuiLink component={Link} to="/register" variant="body2">
-                {translate("register.confirm.registerAgain")}
-              </MuiLink>
+              <GuestLink to="/register" label="register.confirm.registerAgain" />
             )}
-            <MuiLink component={Link} to="/login" variant="body2">
-              {translate("guestForm.goToLogin")}
-            </MuiLink>
+            <GuestLink to="/login" label="guestForm.goToLogin" />
           </Stack>
         </Stack>
       ) : (
