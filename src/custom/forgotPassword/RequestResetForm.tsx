@@ -30,14 +30,7 @@ export function RequestResetForm() {
   };
 
   if (sentTo !== null) {
-    return (
-      <EmailSent
-        title={translate("forgotPassword.sent.title")}
-        body={translate("forgotPassword.sent.body", { email: sentTo })}
-        hint={translate("forgotPassword.sent.hint")}
-        again={{ label: translate("forgotPassword.sent.again"), onClick: again }}
-      />
-    );
+    return <EmailSent words="forgotPassword" email={sentTo} onAgain={again} />;
   }
 
   const refusal = refusalOf(request.error);

@@ -6,31 +6,30 @@ import { GuestCard } from "./GuestCard";
 
 /**
  * "Check your email": what a guest sees once a request went out, the same whatever the service
- * knows about the address (it says nothing more either). The guest may send it again (`again`:
- * back to the form) or go back to sign in.
+ * knows about the address (it says nothing more either). The guest may send it again (`onAgain`:
+ * back to the form) or go back to sign in. Its words are the page's:
+ * `{words}.sent.title|body|hint|again`.
  */
 export function EmailSent({
-  title,
-  body,
-  hint,
-  again,
+  words,
+  email,
+  onAgain,
 }: {
-  title: string;
-  body: string;
-  hint: string;
-  again: { label: string; onClick: () => void };
+  words: "register" | "forgotPassword";
+  email: string;
+  onAgain: () => void;
 }) {
   const translate = useTranslate();
   return (
-    <GuestCard icon={<MarkEmailReadIcon color="primary" />} title={title}>
+    <GuestCard icon={<MarkEmailReadIcon color="primary" />} title={translate(`${words}.sent.title`)}>
       <Alert severity="success" role="status">
-        {body}
+        {translate(`${words}.sent.body`, { email })}
       </Alert>
       <Typography color="text.secondary" variant="body2">
-        {hint}
+        {translate(`${words}.sent.hint`)}
       </Typography>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} justifyContent="space-between">
-        <Button onClick={again.onClick}>{again.label}</Button>
+        <Button onClick={onAgain}>{translate(`${words}.sent.again`)}</Button>
         <Button component={Link} to="/login" variant="contained">
           {translate("guestForm.backToLogin")}
         </Button>

@@ -59,14 +59,7 @@ export function RegisterForm() {
   };
 
   if (sentTo !== null) {
-    return (
-      <EmailSent
-        title={translate("register.sent.title")}
-        body={translate("register.sent.body", { email: sentTo })}
-        hint={translate("register.sent.hint")}
-        again={{ label: translate("register.sent.again"), onClick: again }}
-      />
-    );
+    return <EmailSent words="register" email={sentTo} onAgain={again} />;
   }
 
   const refusal = refusalOf(request.error);
