@@ -17,7 +17,9 @@ import { securityHeaders } from "./http/securityHeaders";
 import { describeClient } from "./http/userAgent";
 import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
 import { serializerCompiler } from "./http/serialization";
+import { CONTRACT_TABLES } from "./db/contractTable";
 import { FEATURES } from "./features";
+import { contractRoutes } from "./resources/contractRoutes";
 import { leftoverSweepOnSchedule } from "./files/sweep";
 import { syncAfterRequests } from "./lifecycle/scheduler";
 import type { PaymentProvider } from "./payments/provider";
@@ -94,6 +96,8 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
       leftoverSweepOnSchedule(api, services);
       // Every feature in its own plugin, inheriting what is set up above (features.ts).
       for (const feature of FEATURES) await api.register(feature, services);
+      // Then each declared resource whose table its contract makes (db/contractTable.ts).
+      for (const { contract, table } of CONTRACT_TABLES) await api.register(contractRoutes(contract, table), services);
     },
     { prefix: API_PREFIX },
   );

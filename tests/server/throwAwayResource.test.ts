@@ -1,39 +1,29 @@
 /**
  * The recipe "Add a resource" (docs/ARCHITECTURE.md) followed on the service for a resource the
- * product does not have (tests/fixtures/gauges.ts): its table and one line among the features,
- * `contractRoutes(contract, table)`, which reads each field's SQL off the table. Driven through the console's own
+ * product does not have (tests/fixtures/gauges.ts): one line, `contractTable(contract)`, which
+ * makes its table from its contract (its migration generated as `npm run db:generate` would) and
+ * has its routes served, each field's SQL read off the table. Driven through the console's own
  * dataProvider, it lists, reads, creates, updates and deletes as its contract declares, with
  * nothing written for it but those.
  */
 import { sql } from "drizzle-orm";
-import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { generateDrizzleJson, generateMigration } from "drizzle-kit/api";
 import type { OpenAPIV3 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editedFieldsOf } from "../../src/api/contract/declare";
 import { LIST_EXACT_TOTAL } from "../../src/api/rules";
 import { onlyFields } from "../../src/resources/shared/editableFields";
 import type { ConsoleDataProvider } from "../../src/dataProvider";
-import { FEATURES, type Feature } from "../../server/src/features";
-import { contractRoutes } from "../../server/src/resources/contractRoutes";
+import * as schema from "../../server/src/db/schema";
+import { rowsOf } from "../../server/src/resources/sql";
 import { implementFromTable } from "../../server/src/resources/tableResource";
 import { gaugesContract, type Gauge } from "../fixtures/gauges";
 import { consoleAs } from "./consoleClient";
 import { createTestApp, type TestApp } from "./helpers";
 
-// 1. The table (in the product: server/src/db/schema.ts and a migration).
-const gauges = pgTable("gauges", {
-  id: text("id").primaryKey(),
-  version: integer("version").notNull().default(1),
-  name: text("name").notNull(),
-  accountId: text("account_id").notNull(),
-  kind: text("kind").notNull(),
-  calibrated: boolean("calibrated").notNull(),
-  readings: integer("readings").notNull(),
-  calibratedAt: timestamp("calibrated_at", { withTimezone: true }),
-});
-
-// 2. Its one line among the features (this file runs in modules of its own: vitest.config.ts).
-(FEATURES as Feature[]).push(contractRoutes(gaugesContract, gauges));
+// Its one line on the service, as in server/src/db/schema.ts (this file runs in modules of its own:
+// vitest.config.ts).
+const gauges = schema.contractTable(gaugesContract);
 
 let testApp: TestApp;
 let superAdmin: ConsoleDataProvider;
@@ -41,11 +31,9 @@ let admin: ConsoleDataProvider;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  await testApp.db.execute(
-    sql.raw(`create table gauges (id text primary key, version integer not null default 1, name text not null,
-      account_id text not null references accounts(id), kind text not null, calibrated boolean not null,
-      readings integer not null, calibrated_at timestamptz)`),
-  );
+  // Its migration: what drizzle-kit writes for the schema with the table beside the one without.
+  const migration = await generateMigration(generateDrizzleJson(schema), generateDrizzleJson({ ...schema, gauges }));
+  for (const statement of migration) await testApp.db.execute(sql.raw(statement));
   superAdmin = await consoleAs(testApp.app, "superadmin@example.com");
   admin = await consoleAs(testApp.app, "admin@example.com");
 });
@@ -59,7 +47,7 @@ const byName = (order: "ASC" | "DESC") => ({
   filter: {},
 });
 
-describe("a resource made of its contract, its table and one line", () => {
+describe("a resource made of its contract and one line", () => {
   it("creates, lists, sorts, filters, reads, updates and deletes through the console's dataProvider", async () => {
     const accountId = admin.user.accountId;
     const make = (name: string, kind: Gauge["kind"]) =>
@@ -145,6 +133,28 @@ describe("a resource made of its contract, its table and one line", () => {
     const loupes = await superAdmin.getList("gauges", { ...byName("ASC"), filter: { kind: "loupe" } });
     expect(loupes.total).toBe(loupes.data.length);
     await testApp.db.execute(sql`delete from gauges where id like 'many-%'`);
+  });
+
+  it("keeps in its table what its contract declares: required fields, declared values, its reference", async () => {
+    const insert = (values: Record<string, unknown>) =>
+      testApp.db.insert(gauges).values({
+        id: `bad-${Object.keys(values).join()}`,
+        name: "Bad",
+        accountId: admin.user.accountId,
+        kind: "loupe",
+        calibrated: false,
+        readings: 0,
+        ...values,
+      });
+    await expect(insert({ kind: "ruler" })).rejects.toThrow();
+    await expect(insert({ accountId: "no-such-account" })).rejects.toThrow();
+    await expect(insert({ name: null })).rejects.toThrow();
+    // A nullable field may be empty; the version starts at 1.
+    await insert({ calibratedAt: null });
+    expect(await rowsOf(testApp.db, sql`select version from gauges where id = 'bad-calibratedAt'`)).toEqual([
+      { version: 1 },
+    ]);
+    await testApp.db.execute(sql`delete from gauges where id = 'bad-calibratedAt'`);
   });
 
   it("says which field it cannot read off the table, at start-up", () => {

@@ -7,7 +7,6 @@
  */
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -37,6 +36,8 @@ import {
 } from "../../../src/api/resources";
 import { ROLES, type Role } from "../../../src/api/types";
 import { SCHEDULED_ACTION_KINDS, SCHEDULED_ACTION_REASONS } from "../../../src/api/lifecycle";
+import { tablesFromContracts } from "./contractTable";
+import { oneOf } from "./oneOf";
 
 /**
  * An account's subscription state, `canceled` (the 21-day grace period) included; GET
@@ -45,16 +46,6 @@ import { SCHEDULED_ACTION_KINDS, SCHEDULED_ACTION_REASONS } from "../../../src/a
 const SUBSCRIPTION_STATUSES = SUBSCRIPTION_STATES;
 export { USER_STATUSES };
 export type UserStatus = (typeof USER_STATUSES)[number];
-
-/** A CHECK that the column holds one of the values (Drizzle's text enums only type it). */
-const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
-  check(
-    name,
-    sql`${column} in (${sql.join(
-      values.map((value) => sql.raw(`'${value}'`)),
-      sql`, `,
-    )})`,
-  );
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 /** Optimistic concurrency (docs/api-resources.md): every resource write bumps it. */
@@ -858,3 +849,16 @@ export const publicRequests = pgTable(
     index("public_requests_created_at_idx").on(t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Declared resources with nothing of their own on the service
+// ---------------------------------------------------------------------------
+
+/** The tables of the resources a declared record may point at, by resource name. */
+export const REFERENCED_TABLES = { accounts, businesses, users, devices };
+
+/**
+ * Each one's table, made from its contract, one line each: `export const widgets =
+ * contractTable(widgetsContract);` (db/contractTable.ts; app.ts then serves its routes).
+ */
+export const contractTable = tablesFromContracts(REFERENCED_TABLES);

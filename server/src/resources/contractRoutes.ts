@@ -11,7 +11,8 @@ import type { AnyResourceContract } from "../../../src/api/contract/declare";
 import { writableFields } from "../../../src/api/contract/recordSchema";
 import type { Feature } from "../features";
 import { readRoutes } from "./routes";
-import { implementFromTable, type TableWithId } from "./tableResource";
+import type { TableWithId } from "../db/contractTable";
+import { implementFromTable } from "./tableResource";
 import { writeRoutes } from "./writeRoutes";
 
 export const contractRoutes =

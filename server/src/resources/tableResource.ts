@@ -1,7 +1,7 @@
 /**
  * A declared resource whose record is its table's row beside the names of the records it points
- * at: its implementation (definition.ts) read off the table, so that adding one takes its table and
- * one line among the features (contractRoutes.ts). Each field is the table's column of the same
+ * at: its implementation (definition.ts) read off the table that its contract makes, so that adding
+ * one takes one line on the service (db/contractTable.ts). Each field is the table's column of the same
  * name; a field that is no column names a referenced record — `accountName` beside a reference
  * `accountId: "accounts"` is that account's representation (its contract's `name`).
  */
@@ -10,15 +10,10 @@ import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { CONTRACTS } from "../../../src/api/contract";
 import type { AnyResourceContract, ResourceContract } from "../../../src/api/contract/declare";
 import { recordSchema } from "../../../src/api/contract/recordSchema";
-import { accounts, businesses, devices, users } from "../db/schema";
+import type { TableWithId } from "../db/contractTable";
+import { REFERENCED_TABLES } from "../db/schema";
 import { implementResource, type ResourceDefinition } from "./definition";
 import { columnSql, type SqlExpr } from "./sql";
-
-/** A table with an id column: the record's. */
-export type TableWithId = PgTable & { id: PgColumn };
-
-/** The tables of the resources a record may point at, by resource name. */
-const REFERENCED: Record<string, PgTable> = { accounts, businesses, users, devices };
 
 /**
  * The record a field that is no column names (`accountName` → the reference `accountId` and its
@@ -27,7 +22,7 @@ const REFERENCED: Record<string, PgTable> = { accounts, businesses, users, devic
 function referencedName(contract: AnyResourceContract, field: string, own: Record<string, PgColumn>, n: number) {
   const key = field.replace(/Name$/, "Id");
   const target = key !== field ? contract.references?.[key] : undefined;
-  const table = target ? REFERENCED[target] : undefined;
+  const table = target ? (REFERENCED_TABLES as Record<string, PgTable>)[target] : undefined;
   const representation = target ? CONTRACTS[target]?.representation : undefined;
   const column =
     table && representation && (getTableColumns(alias(table, `r${n}`)) as Record<string, PgColumn>)[representation];
