@@ -33,6 +33,13 @@ const ImageViewer = lazy(() => import("./ImageViewer"));
 type Dialog = "edit" | "upload" | "share" | "confirmDeleteTest" | "confirmDeletePhotos" | "password" | null;
 type ProtectedAction = "deleteTest" | "deletePhotos";
 
+/** The toolbar's buttons that open a dialog, in their order. */
+const TOOLBAR_DIALOGS = [
+  { opens: "edit", label: "testDetail.edit", Icon: EditIcon },
+  { opens: "upload", label: "testDetail.addFile", Icon: AttachFileIcon },
+  { opens: "share", label: "testDetail.share", Icon: ShareIcon },
+] as const;
+
 /** The test detail page (spec §2), private or public. */
 export function TestDetailView({ test, publicView }: { test: ApiTest; publicView: boolean }) {
   const translate = useTranslate();
@@ -49,6 +56,7 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
   const shareRefused = useGraceRefusal("POST /api/tests/share/{id}");
   const deleteRefused = useGraceRefusal("DELETE /api/tests/{id}");
   const refused = editRefused ?? uploadRefused ?? shareRefused ?? deleteRefused;
+  const dialogRefused = { edit: editRefused, upload: uploadRefused, share: shareRefused };
   const describedBy = (reason: string | null) => (reason ? GRACE_NOTE_ID : undefined);
 
   const runs = useMemo(() => groupTestRuns(test.files ?? [], PRODUCT_KEY), [test.files]);
@@ -108,33 +116,18 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
             {translate("testDetail.backToGallery")}
           </Button>
           <Box sx={{ flex: 1 }} />
-          <Button
-            variant="outlined"
-            startIcon={<EditIcon />}
-            onClick={() => setDialog("edit")}
-            disabled={editRefused !== null}
-            aria-describedby={describedBy(editRefused)}
-          >
-            {translate("testDetail.edit")}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<AttachFileIcon />}
-            onClick={() => setDialog("upload")}
-            disabled={uploadRefused !== null}
-            aria-describedby={describedBy(uploadRefused)}
-          >
-            {translate("testDetail.addFile")}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<ShareIcon />}
-            onClick={() => setDialog("share")}
-            disabled={shareRefused !== null}
-            aria-describedby={describedBy(shareRefused)}
-          >
-            {translate("testDetail.share")}
-          </Button>
+          {TOOLBAR_DIALOGS.map(({ opens, label, Icon }) => (
+            <Button
+              key={opens}
+              variant="outlined"
+              startIcon={<Icon />}
+              onClick={() => setDialog(opens)}
+              disabled={dialogRefused[opens] !== null}
+              aria-describedby={describedBy(dialogRefused[opens])}
+            >
+              {translate(label)}
+            </Button>
+          ))}
           <Button
             variant="contained"
             color="error"
