@@ -83,6 +83,12 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
     setDialog("confirmDeleteTest");
   };
 
+  /** After an edit or an upload: the test as the service now has it. */
+  const closeAndReload = () => {
+    setDialog(null);
+    void refresh();
+  };
+
   const requirePassword = (action: ProtectedAction) => {
     setProtectedAction(action);
     setDialog("password");
@@ -220,24 +226,13 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
       {!publicView && (
         <>
           {dialog === "edit" && editRefused === null && (
-            <EditTestDialog
-              test={test}
-              open
-              onClose={() => setDialog(null)}
-              onSaved={() => {
-                setDialog(null);
-                void refresh();
-              }}
-            />
+            <EditTestDialog test={test} open onClose={() => setDialog(null)} onSaved={closeAndReload} />
           )}
           <UploadDialog
             testId={test.id}
             open={dialog === "upload"}
             onClose={() => setDialog(null)}
-            onUploaded={() => {
-              setDialog(null);
-              void refresh();
-            }}
+            onUploaded={closeAndReload}
           />
           <ShareDialog testId={test.id} open={dialog === "share"} onClose={() => setDialog(null)} />
           <Confirm
