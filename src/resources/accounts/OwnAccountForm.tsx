@@ -5,18 +5,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Form, ResourceContextProvider, SaveButton, useDataProvider, useNotify, useTranslate } from "react-admin";
 import type { Account, OwnAccountUpdate } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { classifySaveError, fieldErrorsOf } from "../shared/concurrency";
+import { classifySaveError, fieldErrorsOf, KEEP_EDITS } from "../shared/concurrency";
 import { UnsavedChangesGuard, useWarnOnLeave } from "../shared/UnsavedChangesGuard";
 import { OwnerInput } from "./accountInputs";
 import { ContractInput } from "../shared/ContractInput";
 import { useGraceRefusal } from "../../access/useGraceRefusal";
 import { GraceNote } from "../shared/GraceNote";
-
-/**
- * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
- * resets the form (clearing its errors) whenever the options change.
- */
-const KEEP_EDITS = { keepDirtyValues: true };
 
 /**
  * The account owner's form on their own account (change log: "Account owner: change account

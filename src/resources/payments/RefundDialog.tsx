@@ -6,12 +6,7 @@ import { PasswordDialog } from "../../custom/testDetail/PasswordDialog";
 import { SubmitButton } from "../shared/ConfirmButton";
 import { formatMoney, toMajor, toMinor } from "../shared/money";
 import { useRecordAction } from "../shared/useRecordAction";
-
-/**
- * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
- * resets the form (clearing its errors) whenever the options change.
- */
-const KEEP_EDITS = { keepDirtyValues: true };
+import { KEEP_EDITS } from "../shared/concurrency";
 
 interface RefundDialogProps {
   payment: Payment;

@@ -2,12 +2,7 @@ import type { ReactElement, ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
 import { Form, SaveButton, useTranslate, type RaRecord } from "react-admin";
-
-/**
- * A reloaded record resets the form's untouched fields only. One object for every render: react-admin
- * resets the form (clearing its errors) whenever the options change.
- */
-const KEEP_EDITS = { keepDirtyValues: true };
+import { KEEP_EDITS } from "./concurrency";
 
 interface ActionFormDialogProps {
   open: boolean;

@@ -18,7 +18,7 @@ import {
 } from "react-admin";
 import type { GraceWrite } from "../../access/graceWrites";
 import { useGraceRefusal } from "../../access/useGraceRefusal";
-import { classifySaveError } from "./concurrency";
+import { classifySaveError, KEEP_EDITS } from "./concurrency";
 import { GraceNote } from "./GraceNote";
 import { UnsavedChangesGuard, useWarnOnLeave } from "./UnsavedChangesGuard";
 
@@ -170,12 +170,6 @@ export function VersionedEditInSection(props: VersionedEditProps) {
     </Box>
   );
 }
-
-/**
- * A reloaded record keeps the fields the person changed (after a 409, their edits stay on top).
- * One object for every render: react-admin resets the form whenever the options change.
- */
-const KEEP_EDITS = { keepDirtyValues: true };
 
 /**
  * Once saved, the edits are the record: the form is reset to it, so it is no longer dirty and

@@ -50,6 +50,13 @@ export function classifySaveError(error: unknown, fallbackMessage: string): Save
 }
 
 /**
+ * A form's resetOptions: a reloaded record (after a 409) resets only the fields the person has not
+ * touched, so what they typed stays on top. One object for every render: react-admin resets the
+ * form (clearing its errors) whenever the options change.
+ */
+export const KEEP_EDITS = { keepDirtyValues: true };
+
+/**
  * After a conflict, the reloaded record with the user's edits laid over it: the fields the user
  * changed keep their typed values, every other field and the version come from the service, so
  * the next save is against the version the user has now seen.
