@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { Alert, AlertTitle, Button, Stack } from "@mui/material";
-import RefreshIcon from "@mui/icons-material/Refresh";
+import { Stack } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Form, ResourceContextProvider, SaveButton, useDataProvider, useNotify, useTranslate } from "react-admin";
 import type { Account, OwnAccountUpdate } from "../../api/resources";
@@ -10,6 +9,7 @@ import { UnsavedChangesGuard, useWarnOnLeave } from "../shared/UnsavedChangesGua
 import { OwnerInput } from "./accountInputs";
 import { ContractInput } from "../shared/ContractInput";
 import { useGraceRefusal } from "../../access/useGraceRefusal";
+import { ConflictAlert } from "../shared/ConflictAlert";
 import { GraceNote } from "../shared/GraceNote";
 
 /**
@@ -69,28 +69,7 @@ export function OwnAccountForm({ account }: { account: Account }) {
       >
         <UnsavedChangesGuard />
         <Stack spacing={1} sx={{ maxWidth: 520 }}>
-          {conflict && (
-            <Alert
-              severity="warning"
-              action={
-                <Button
-                  color="inherit"
-                  size="small"
-                  startIcon={<RefreshIcon />}
-                  onClick={async () => {
-                    await refresh();
-                    setConflict(false);
-                    notify("resources.shared.conflict.reloaded", { type: "info" });
-                  }}
-                >
-                  {translate("resources.shared.conflict.reload")}
-                </Button>
-              }
-            >
-              <AlertTitle>{translate("resources.shared.conflict.title")}</AlertTitle>
-              {translate("resources.shared.conflict.body")}
-            </Alert>
-          )}
+          {conflict && <ConflictAlert reload={refresh} onReloaded={() => setConflict(false)} />}
           <ContractInput resource="accounts" source="name" fullWidth />
           <OwnerInput accountId={account.id} />
           <div>{refused === null ? <SaveButton /> : <GraceNote reason={refused} />}</div>

@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useFormContext } from "react-hook-form";
-import { Alert, AlertTitle, Box, Button, CircularProgress } from "@mui/material";
-import RefreshIcon from "@mui/icons-material/Refresh";
+import { Box } from "@mui/material";
 import {
   EditBase,
   SaveButton,
@@ -19,52 +18,14 @@ import {
 import type { GraceWrite } from "../../access/graceWrites";
 import { useGraceRefusal } from "../../access/useGraceRefusal";
 import { classifySaveError, KEEP_EDITS } from "./concurrency";
+import { ConflictAlert } from "./ConflictAlert";
 import { GraceNote } from "./GraceNote";
 import { UnsavedChangesGuard, useWarnOnLeave } from "./UnsavedChangesGuard";
 
-interface ConflictAlertProps {
-  onReloaded: () => void;
-}
-
-/** Says the record changed under the user, and reloads it: the form keeps what the user typed. */
-function ConflictAlert({ onReloaded }: ConflictAlertProps) {
-  const translate = useTranslate();
-  const notify = useNotify();
+/** The edit's conflict alert: Reload fetches the edit's record again. */
+function EditConflictAlert({ onReloaded }: { onReloaded: () => void }) {
   const { refetch } = useEditContext();
-  const [reloading, setReloading] = useState(false);
-  const reload = async () => {
-    setReloading(true);
-    try {
-      // The new record resets the form with keepDirtyValues: the fields the user changed keep
-      // their values, every other field and the version come from the service.
-      await refetch();
-      onReloaded();
-      notify("resources.shared.conflict.reloaded", { type: "info" });
-    } finally {
-      setReloading(false);
-    }
-  };
-  return (
-    <Alert
-      severity="warning"
-      role="alert"
-      sx={{ mx: 2, mt: 2 }}
-      action={
-        <Button
-          color="inherit"
-          size="small"
-          onClick={reload}
-          disabled={reloading}
-          startIcon={reloading ? <CircularProgress size={14} color="inherit" /> : <RefreshIcon />}
-        >
-          {translate("resources.shared.conflict.reload")}
-        </Button>
-      }
-    >
-      <AlertTitle>{translate("resources.shared.conflict.title")}</AlertTitle>
-      {translate("resources.shared.conflict.body")}
-    </Alert>
-  );
+  return <ConflictAlert reload={refetch} onReloaded={onReloaded} sx={{ mx: 2, mt: 2 }} />;
 }
 
 interface VersionedEditProps {
@@ -140,7 +101,7 @@ export function VersionedEdit({
         },
       }}
     >
-      {conflict && <ConflictAlert onReloaded={() => setConflict(false)} />}
+      {conflict && <EditConflictAlert onReloaded={() => setConflict(false)} />}
       <VersionedForm
         beforeSave={beforeSave}
         warnWhenUnsavedChanges={warnOnLeave}
