@@ -23,3 +23,23 @@ export function useDialogOnDemand(load: () => Promise<unknown>) {
     },
   };
 }
+
+/**
+ * A list's dialog opened from a row (a record edited over the list): its code loads as the pointer
+ * or focus reaches the table (`approach`, on the element around it), so that a row's click finds it;
+ * mounted from its first opening on, as above.
+ */
+export function useRowDialogOnDemand(load: () => Promise<unknown>) {
+  const [id, setId] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+  return {
+    id,
+    opened,
+    approach: { onPointerOver: () => void load(), onFocus: () => void load() },
+    open: (opening: string) => {
+      setOpened(true);
+      setId(opening);
+    },
+    close: () => setId(null),
+  };
+}
