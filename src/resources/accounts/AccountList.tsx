@@ -1,9 +1,9 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Button as MuiButton } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { DataTable, useTranslate } from "react-admin";
 import type { Account } from "../../api/resources";
-import { useDialogOnDemand } from "../shared/dialogOnDemand";
+import { OnDemand, useDialogOnDemand } from "../shared/dialogOnDemand";
 import { BookmarksProvider, BookmarkToggle, BulkBookmarkButton } from "../shared/bookmarks";
 import { countryName } from "../shared/country";
 import { paths } from "../shared/paths";
@@ -53,11 +53,9 @@ export default function AccountList() {
           })}
         </DataTable>
       </ResourceList>
-      {creating.opened && (
-        <Suspense fallback={null}>
-          <AccountCreateDialog open={creating.open} onClose={creating.close} />
-        </Suspense>
-      )}
+      <OnDemand opened={creating.opened}>
+        <AccountCreateDialog open={creating.open} onClose={creating.close} />
+      </OnDemand>
     </BookmarksProvider>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import type { Device } from "../../api/resources";
-import { useDialogOnDemand } from "../shared/dialogOnDemand";
+import { OnDemand, useDialogOnDemand } from "../shared/dialogOnDemand";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
@@ -68,11 +68,9 @@ export default function DeviceList() {
           })}
         </DataTable>
       </ResourceList>
-      {creating.opened && (
-        <Suspense fallback={null}>
-          <DeviceCreateDialog open={creating.open} onClose={creating.close} />
-        </Suspense>
-      )}
+      <OnDemand opened={creating.opened}>
+        <DeviceCreateDialog open={creating.open} onClose={creating.close} />
+      </OnDemand>
     </>
   );
 }

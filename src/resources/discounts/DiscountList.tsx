@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Button, Chip } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import ToggleIcon from "@mui/icons-material/ToggleOnOutlined";
@@ -6,7 +6,7 @@ import { BulkDeleteWithConfirmButton, DataTable, useTranslate } from "react-admi
 import type { Discount } from "../../api/resources";
 import { yesNoKey } from "../shared/fields";
 import { ContractFacets } from "../shared/contractFacets";
-import { useDialogOnDemand, useRowDialogOnDemand } from "../shared/dialogOnDemand";
+import { OnDemand, useDialogOnDemand, useRowDialogOnDemand } from "../shared/dialogOnDemand";
 import { formatMoney } from "../shared/money";
 import { ListAside, ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
@@ -95,16 +95,12 @@ export default function DiscountList() {
           </DataTable>
         </div>
       </ResourceList>
-      {creating.opened && (
-        <Suspense fallback={null}>
-          <DiscountCreateDialog open={creating.open} onClose={creating.close} />
-        </Suspense>
-      )}
-      {editing.opened && (
-        <Suspense fallback={null}>
-          <DiscountEditDialog id={editing.id} onClose={editing.close} />
-        </Suspense>
-      )}
+      <OnDemand opened={creating.opened}>
+        <DiscountCreateDialog open={creating.open} onClose={creating.close} />
+      </OnDemand>
+      <OnDemand opened={editing.opened}>
+        <DiscountEditDialog id={editing.id} onClose={editing.close} />
+      </OnDemand>
     </>
   );
 }

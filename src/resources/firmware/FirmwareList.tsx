@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Box, Button } from "@mui/material";
 import UploadIcon from "@mui/icons-material/UploadFile";
 import { BulkDeleteWithConfirmButton, DataTable, useTranslate } from "react-admin";
@@ -14,7 +14,7 @@ import { FirmwareListAside } from "./firmwareFilters";
 import { columnFor } from "../shared/columns";
 import { contractColumns, hiddenColumnsOf } from "../shared/contractColumns";
 import { opensInPlace } from "../shared/rowOpener";
-import { useRowDialogOnDemand } from "../shared/dialogOnDemand";
+import { OnDemand, useRowDialogOnDemand } from "../shared/dialogOnDemand";
 
 const Column = columnFor<Firmware>();
 // The edit dialog (its form) loads as the table is approached (dialogOnDemand.ts), not with the list.
@@ -64,11 +64,9 @@ export default function FirmwareList() {
           </DataTable>
         </div>
       </ResourceList>
-      {editing.opened && (
-        <Suspense fallback={null}>
-          <FirmwareEditDialog id={editing.id} onClose={editing.close} />
-        </Suspense>
-      )}
+      <OnDemand opened={editing.opened}>
+        <FirmwareEditDialog id={editing.id} onClose={editing.close} />
+      </OnDemand>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ServerExportButton } from "../shared/ServerExportButton";
 import { GraceGuard } from "../shared/GraceNote";
-import { useDialogOnDemand } from "../shared/dialogOnDemand";
+import { OnDemand, useDialogOnDemand } from "../shared/dialogOnDemand";
 import { UserListAside } from "./userFilters";
 import { USER_COLUMNS } from "./UserTable";
 import { accountColumn, contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
@@ -66,11 +66,9 @@ export default function UserList() {
           })}
         </DataTable>
       </ResourceList>
-      {inviting.opened && (
-        <Suspense fallback={null}>
-          <InviteDialog open={inviting.open} onClose={inviting.close} />
-        </Suspense>
-      )}
+      <OnDemand opened={inviting.opened}>
+        <InviteDialog open={inviting.open} onClose={inviting.close} />
+      </OnDemand>
     </>
   );
 }
