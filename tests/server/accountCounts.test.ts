@@ -4,7 +4,8 @@
  * held here to the rows counted straight from the tables after every kind of write — one row and
  * many in a statement, a soft delete and its undoing, a row moved to another account, a change to
  * another column, a delete, an account deleted with its rows — and shown as kept by the accounts
- * list, which sorts by them.
+ * list, which sorts by them. The accounts list's own total (list_totals, migration 0021) is held
+ * to the accounts counted likewise, and is what a super admin's unfiltered list says.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -134,5 +135,37 @@ describe("the accounts' counts kept by the database", () => {
     // Sorted by the kept count.
     const testCounts = shown.map((account) => account.testCount);
     expect(testCounts).toEqual([...testCounts].sort((x, y) => y - x));
+  });
+
+  it("keep the accounts list's total: what an unfiltered list says, as counted", async () => {
+    const su = await token("superAdmin");
+    const live = async () =>
+      Number((await rowsOf(t.db, sql`select count(*)::int as n from accounts where status <> 'deleted'`))[0]!.n);
+    const shownTotal = async (filter: object = {}) =>
+      (await call(t, su, "GET", listUrl("accounts", { range: [0, 9], filter }))).headers["content-range"];
+    expect(await shownTotal()).toBe(`accounts 0-9/${await live()}`);
+
+    // Created through the API, two more in one statement, one marked deleted, one gone.
+    const created = await call(t, su, "POST", "/api/accounts", {
+      name: "Totalled Ltd",
+      email: "totalled@example.com",
+      country: "GB",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.db.execute(sql`insert into accounts (id, name, email, country, status, subscription_status)
+      select 'totalled-' || g, 'Totalled ' || g, 'totalled-' || g || '@example.com', 'GB', 'active', 'inactive'
+      from generate_series(1, 2) g`);
+    await t.db.execute(sql`update accounts set status = 'deleted' where id = 'totalled-1'`);
+    await t.db.execute(sql`update accounts set name = 'Renamed' where id = 'totalled-2'`);
+    await t.db.execute(sql`delete from accounts where id = 'totalled-2'`);
+    const kept = await rowsOf(t.db, sql`select total from list_totals where list = 'accounts'`);
+    expect(kept).toEqual([{ total: await live() }]);
+    expect(await shownTotal()).toBe(`accounts 0-9/${await live()}`);
+    // Narrowed, it is counted: the active accounts are fewer than all of them.
+    const active = Number(
+      (await rowsOf(t.db, sql`select count(*)::int as n from accounts where status = 'active'`))[0]!.n,
+    );
+    expect(active).toBeLessThan(await live());
+    expect(await shownTotal({ status: "active" })).toBe(`accounts 0-9/${active}`);
   });
 });

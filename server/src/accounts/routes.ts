@@ -51,6 +51,7 @@ export const accountDefinition = implementResource(accountsContract, accountReco
     ...counts,
   },
   accountExpr: a.id,
+  keptTotal: "(select total from list_totals where list = 'accounts')",
   search: [a.name, a.email, a.phone, through(a.ownerId, [o.firstName, o.lastName])],
   filters: {
     bookmarked: {

@@ -96,7 +96,8 @@ export const accounts = pgTable(
     oneOf("accounts_subscription_status_check", t.subscriptionStatus, SUBSCRIPTION_STATUSES),
     oneOf("accounts_status_check", t.status, STORED_ACCOUNT_STATUSES),
     uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
-    index("accounts_created_at_idx").on(t.createdAt),
+    // Newest first with the id breaking ties, as the list sorts: a page deep in it reads the index in order.
+    index("accounts_created_at_idx").on(t.createdAt, t.id),
     // The accounts list sorted by name (a column header's click): a page reads 25 entries and
     // joins their owners, instead of joining every account's owner before sorting.
     index("accounts_name_id_idx").on(t.name, t.id),
@@ -125,6 +126,16 @@ export const accountCounts = pgTable(
   // it counts from a few of them (testRecords/galleryTotal.ts).
   (t) => [index("account_counts_tests_idx").on(t.tests)],
 );
+
+/**
+ * A whole list's rows, kept by the database as they change (migration 0021): a super admin's
+ * unfiltered accounts list reads its total here instead of counting ten thousand accounts for each
+ * page. One row per list ("accounts": those not deleted).
+ */
+export const listTotals = pgTable("list_totals", {
+  list: text("list").primaryKey(),
+  total: integer("total").notNull().default(0),
+});
 
 export const businesses = pgTable(
   "businesses",

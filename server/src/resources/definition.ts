@@ -67,6 +67,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   where?: string;
   /** The account a row belongs to; undefined for resources only super admins reach. */
   accountExpr?: string;
+  /** A scalar subquery: the rows of the whole list, kept by the database (read, not counted, when nothing narrows it). */
+  keptTotal?: string;
   /** What `q` matches (search.ts). */
   search: SearchSpec;
   filters: Record<string, FilterSpec>;
@@ -112,6 +114,12 @@ export interface ResourceImplementation<P extends Properties, S extends string, 
   where?: string;
   /** The account a row belongs to; undefined for resources only super admins reach. */
   accountExpr?: SqlExpr;
+  /**
+   * A scalar subquery answering how many rows the whole list holds (its `where` alone), kept by the
+   * database as they change: a list nothing narrows (no filter, a caller who sees every account)
+   * reads its total there instead of counting its rows.
+   */
+  keptTotal?: string;
   /** The SQL of every record field (a date field's column is answered as an ISO string). */
   columns: { [K in keyof P]: SqlExpr };
   /** What `q` searches, side by side (search.ts): fields, or a referenced record's (`through`). */
@@ -214,6 +222,7 @@ export function implementResource<P extends Properties, S extends string, Fl ext
     fields,
     ...(impl.where ? { where: impl.where } : {}),
     ...(accountExpr ? { accountExpr } : {}),
+    ...(impl.keptTotal ? { keptTotal: impl.keptTotal } : {}),
     search,
     filters,
     sorts,

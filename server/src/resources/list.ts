@@ -15,6 +15,8 @@ export const FILTER_MAX_LENGTH = 20_000;
 
 export interface ParsedList {
   where: SQL;
+  /** Nothing narrows the list: its total is the one the database keeps (the definition's `keptTotal`). */
+  keptTotal?: SQL;
   sortField: string;
   order: "ASC" | "DESC";
   start: number;
@@ -120,7 +122,15 @@ export async function parseListIn(
   const q = filter.q;
   const found =
     typeof q === "string" && def.search.through.length > 0 ? await findThrough(db, def.search, q) : undefined;
-  return { where: buildWhere(def, caller, filter, found), sortField, order, start, end };
+  const whole = Object.keys(filter).length === 0 && (!def.accountExpr || caller.role === "SuperAdmin");
+  return {
+    where: buildWhere(def, caller, filter, found),
+    ...(whole && def.keptTotal ? { keptTotal: raw(def.keptTotal) } : {}),
+    sortField,
+    order,
+    start,
+    end,
+  };
 }
 
 const selectList = (def: ResourceDefinition) =>
@@ -178,10 +188,15 @@ export async function listPage(
   const countUpTo = atMost === undefined ? undefined : Math.max(atMost, parsed.end + 2);
   const from = raw(def.from);
   const matching = sql`select 1 from ${from} where ${parsed.where}`;
+  const kept = parsed.keptTotal && sql`coalesce(${parsed.keptTotal}, 0)`;
   const counting =
     countUpTo === undefined
-      ? sql`select count(*)::int from ${from} where ${parsed.where}`
-      : sql`select count(*)::int from (${matching} limit ${wholeNumber(countUpTo)}) c`;
+      ? kept
+        ? sql`select ${kept}`
+        : sql`select count(*)::int from ${from} where ${parsed.where}`
+      : kept
+        ? sql`select least(${kept}, ${wholeNumber(countUpTo)})`
+        : sql`select count(*)::int from (${matching} limit ${wholeNumber(countUpTo)}) c`;
   const { known, remember } = rememberedTotal(db, counting);
   // The guard's check, when it rides along, is one more column of whichever statement runs.
   const guard = guardColumn ? sql`, ${guardColumn} as "${raw(GUARD)}"` : sql``;
