@@ -281,6 +281,16 @@ describe("a list's columns, from its resource's contract", () => {
     expect(cell("lastSignInAt").textContent).not.toContain("T");
   });
 
+  it("writes a number column's values in the reader's format, aligned right", async () => {
+    const newest = db.accounts.find((each) => each.name === "Account 30")!;
+    newest.testCount = 12345;
+    await renderConsole("/accounts", { role: "SuperAdmin" });
+    await waitFor(() => expect(tableRows()).toHaveLength(25));
+    const cell = tableRows()[0]!.querySelector(".column-testCount")!;
+    expect(cell.textContent).toBe((12345).toLocaleString());
+    expect(cell).toHaveClass("MuiTableCell-alignRight");
+  });
+
   it("leaves out the account column for those who see one account", async () => {
     await renderConsole("/users", { role: "Admin" });
     await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
