@@ -1,6 +1,10 @@
+import type { Theme } from "@mui/material/styles";
 import { defaultTheme, type RaThemeOptions } from "react-admin";
 import { BORDER_RADIUS, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from "./config";
 import { CHECKBOX_NAMES } from "./custom/layout/checkboxNames";
+
+/** The class of a table cell's text cut to its width (columns.tsx `truncate`), styled by the table. */
+export const TRUNCATED_CELL_TEXT = "cell-truncated";
 
 export const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -49,6 +53,21 @@ export const theme: RaThemeOptions = {
     // as covering the sort buttons (target size). Hidden while folded, so they are neither.
     RaBulkActionsToolbar: {
       styleOverrides: { root: { "& .RaBulkActionsToolbar-collapsed": { visibility: "hidden" } } },
+    },
+    // A long text cut in its cell (columns.tsx `truncate`): styled once for the table, not per cell.
+    RaDataTable: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          [`& .${TRUNCATED_CELL_TEXT}`]: {
+            display: "block",
+            maxWidth: "8rem",
+            overflow: "hidden",
+            textOverflow: "ellipsis",
+            whiteSpace: "nowrap",
+            [theme.breakpoints.up("sm")]: { maxWidth: "12rem" },
+          },
+        }),
+      },
     },
   },
 };

@@ -1,8 +1,9 @@
 import type { JSX, ReactNode } from "react";
-import { Box, Stack } from "@mui/material";
+import { Stack } from "@mui/material";
 import { DataTable, useResourceContext, type DataTableColumnProps, type RaRecord } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
 import { sortsOf } from "../../api/contract/declare";
+import { TRUNCATED_CELL_TEXT } from "../../theme";
 import { RowOpener } from "./rowOpener";
 
 /** Each declared resource's sorts, read once (every cell of a table asks). */
@@ -44,19 +45,9 @@ function truncatedRender(source: string) {
   return (record: Record<string, unknown>) => {
     const text = record[source] == null ? "" : String(record[source]);
     return (
-      <Box
-        component="span"
-        title={text}
-        sx={{
-          display: "block",
-          maxWidth: { xs: "8rem", sm: "12rem" },
-          overflow: "hidden",
-          textOverflow: "ellipsis",
-          whiteSpace: "nowrap",
-        }}
-      >
+      <span className={TRUNCATED_CELL_TEXT} title={text}>
         {text}
-      </Box>
+      </span>
     );
   };
 }
