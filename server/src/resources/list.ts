@@ -188,15 +188,14 @@ export async function listPage(
   const countUpTo = atMost === undefined ? undefined : Math.max(atMost, parsed.end + 2);
   const from = raw(def.from);
   const matching = sql`select 1 from ${from} where ${parsed.where}`;
+  // The total the database keeps, when nothing narrows the list; else the rows counted (up to the bound).
   const kept = parsed.keptTotal && sql`coalesce(${parsed.keptTotal}, 0)`;
-  const counting =
-    countUpTo === undefined
-      ? kept
-        ? sql`select ${kept}`
-        : sql`select count(*)::int from ${from} where ${parsed.where}`
-      : kept
-        ? sql`select least(${kept}, ${wholeNumber(countUpTo)})`
-        : sql`select count(*)::int from (${matching} limit ${wholeNumber(countUpTo)}) c`;
+  const bound = countUpTo === undefined ? undefined : wholeNumber(countUpTo);
+  const counting = kept
+    ? sql`select ${bound ? sql`least(${kept}, ${bound})` : kept}`
+    : bound
+      ? sql`select count(*)::int from (${matching} limit ${bound}) c`
+      : sql`select count(*)::int from ${from} where ${parsed.where}`;
   const { known, remember } = rememberedTotal(db, counting);
   // The guard's check, when it rides along, is one more column of whichever statement runs.
   const guard = guardColumn ? sql`, ${guardColumn} as "${raw(GUARD)}"` : sql``;
