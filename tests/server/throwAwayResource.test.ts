@@ -157,6 +157,12 @@ describe("a resource made of its contract and one line", () => {
     await testApp.db.execute(sql`delete from gauges where id = 'bad-calibratedAt'`);
   });
 
+  it("says which reference no table holds, as its table is made", () => {
+    expect(() =>
+      schema.contractTable({ ...gaugesContract, name: "dials", references: { accountId: "planets" } }),
+    ).toThrow("dials: accountId points at planets, which no table here holds");
+  });
+
   it("says which field it cannot read off the table, at start-up", () => {
     const contract = { ...gaugesContract, fields: { ...gaugesContract.fields, ownerName: gaugesContract.fields.name } };
     expect(() => implementFromTable(contract, gauges)).toThrow(
