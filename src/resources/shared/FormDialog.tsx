@@ -12,9 +12,8 @@ import {
   type TransformData,
   type ValidateForm,
 } from "react-admin";
-import type { GraceWrite } from "../../access/graceWrites";
 import { classifySaveError } from "./concurrency";
-import { VersionedEdit } from "./VersionedEdit";
+import { VersionedEdit, type VersionedEditProps } from "./VersionedEdit";
 
 interface DialogFrameProps {
   open: boolean;
@@ -98,46 +97,18 @@ export function CreateDialog({
   );
 }
 
-interface EditDialogProps {
-  resource: string;
+/** VersionedEdit in a dialog: its Save closes the dialog; no record chosen, no dialog. */
+interface EditDialogProps extends Omit<VersionedEditProps, "id" | "onSaved" | "beforeSave"> {
   id: string | null;
-  /** The route its Save calls (VersionedEdit's `write`). */
-  write: GraceWrite;
   title: string;
   onClose: () => void;
-  children: ReactNode;
-  transform?: TransformData;
-  toolbar?: ReactNode;
-  validate?: ValidateForm;
 }
 
 /** An edit form in a dialog, with the same 409 handling as the pages. */
-export function EditDialog({
-  resource,
-  id,
-  write,
-  title,
-  onClose,
-  children,
-  transform,
-  toolbar,
-  validate,
-}: EditDialogProps) {
+export function EditDialog({ id, title, onClose, ...edit }: EditDialogProps) {
   return (
     <DialogFrame open={id !== null} title={title} onClose={onClose}>
-      {id !== null && (
-        <VersionedEdit
-          resource={resource}
-          id={id}
-          write={write}
-          transform={transform}
-          toolbar={toolbar}
-          onSaved={onClose}
-          validate={validate}
-        >
-          {children}
-        </VersionedEdit>
-      )}
+      {id !== null && <VersionedEdit {...edit} id={id} onSaved={onClose} />}
     </DialogFrame>
   );
 }

@@ -88,33 +88,15 @@ interface ResourceListProps {
  * A resource list page: heading, toolbar (ColumnsButton, server export), filter sidebar, DataTable,
  * pagination. react-admin's List asks canAccess for the list, as the screen guard did.
  */
-export function ResourceList({
-  resource,
-  title,
-  subtitle,
-  headerActions,
-  aside,
-  sort,
-  children,
-  filter,
-  storeKey,
-  disableSyncWithLocation,
-}: ResourceListProps) {
-  const { canAccess: mayExport } = useCanAccess({ resource, action: "export" });
+export function ResourceList({ aside, ...list }: ResourceListProps) {
+  const { canAccess: mayExport } = useCanAccess({ resource: list.resource, action: "export" });
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
   return (
     <ListPage
-      title={title}
-      subtitle={subtitle}
-      headerActions={headerActions}
-      resource={resource}
-      sort={sort}
-      filter={filter}
-      storeKey={storeKey}
-      disableSyncWithLocation={disableSyncWithLocation}
+      {...list}
       aside={small ? undefined : aside}
       filters={small ? [<SearchInput key="q" source="q" alwaysOn />] : undefined}
-      empty={<EmptyList action={headerActions} />}
+      empty={<EmptyList action={list.headerActions} />}
       actions={
         <TopToolbar>
           <ColumnsButton />
@@ -122,8 +104,6 @@ export function ResourceList({
         </TopToolbar>
       }
       sx={{ "& .RaList-main": { minWidth: 0 } }}
-    >
-      {children}
-    </ListPage>
+    />
   );
 }

@@ -28,7 +28,7 @@ function EditConflictAlert({ onReloaded }: { onReloaded: () => void }) {
   return <ConflictAlert reload={refetch} onReloaded={onReloaded} sx={{ mx: 2, mt: 2 }} />;
 }
 
-interface VersionedEditProps {
+export interface VersionedEditProps {
   resource: string;
   id: string;
   /**
