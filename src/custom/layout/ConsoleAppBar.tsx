@@ -31,17 +31,10 @@ import { visuallyHidden } from "./visuallyHidden";
 const ProfileMenuLink = forwardRef<
   HTMLAnchorElement,
   { to: string; label: string; icon: React.ReactNode; autoFocus?: boolean; tabIndex?: number }
->(function ProfileMenuLink({ to, label, icon, autoFocus, tabIndex }, ref) {
+>(function ProfileMenuLink({ label, icon, ...link }, ref) {
   const userMenu = useUserMenu();
   return (
-    <MenuItem
-      component={Link}
-      to={to}
-      ref={ref}
-      autoFocus={autoFocus}
-      tabIndex={tabIndex}
-      onClick={() => userMenu?.onClose()}
-    >
+    <MenuItem component={Link} {...link} ref={ref} onClick={() => userMenu?.onClose()}>
       <ListItemIcon>{icon}</ListItemIcon>
       <ListItemText>{label}</ListItemText>
     </MenuItem>

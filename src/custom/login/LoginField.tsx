@@ -17,22 +17,14 @@ interface LoginFieldProps {
  * variants' inputs): ~15 KB gzip of /login's code for something the sign-in page never shows
  * (issue 13). The other forms keep TextField.
  */
-export function LoginField({ label, name, type, autoComplete, error, helperText, inputRef }: LoginFieldProps) {
+export function LoginField({ label, error, helperText, ...input }: LoginFieldProps) {
   const id = useId();
   return (
     <FormControl className="MuiTextField-root" variant="outlined" error={error} fullWidth>
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>
-      <OutlinedInput
-        id={id}
-        label={label}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        inputRef={inputRef}
-        aria-describedby={`${id}-helper-text`}
-      />
+      <OutlinedInput id={id} label={label} {...input} aria-describedby={`${id}-helper-text`} />
       <FormHelperText id={`${id}-helper-text`}>{helperText}</FormHelperText>
     </FormControl>
   );
