@@ -1,7 +1,7 @@
 import { Box, Tooltip } from "@mui/material";
 import FeedIcon from "@mui/icons-material/DynamicFeedOutlined";
 import { formatDistanceToNowStrict } from "date-fns";
-import { DataTable, DateInput, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate } from "react-admin";
+import { DataTable, DateInput, SelectInput, TopToolbar, useCanAccess, useTranslate } from "react-admin";
 import {
   ACTIVITY,
   ACTIVITY_ACTIONS,
@@ -14,6 +14,7 @@ import { Muted, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { ListPage } from "../shared/ListPage";
 import { ListPagination } from "../shared/ListPagination";
+import { useListSearch } from "../shared/ListSearch";
 import { paths } from "../shared/paths";
 import { ACTIVITY_POLL_MS, NewEntriesChip } from "./NewEntriesChip";
 import { ReferencePicker } from "../shared/pickers";
@@ -30,15 +31,8 @@ const endOfDayIso = (day: string | null) => (day ? new Date(`${day}T23:59:59.999
 
 /** Filters: search, action, record type, a date range, and (admins) who. */
 function useFilters(byActor: boolean) {
-  const translate = useTranslate();
   const filters = [
-    <SearchInput
-      key="q"
-      source="q"
-      alwaysOn
-      placeholder={translate("resources.activity.search")}
-      sx={{ minWidth: 240 }}
-    />,
+    useListSearch(ACTIVITY, 240),
     <SelectInput
       key="action"
       source="action"

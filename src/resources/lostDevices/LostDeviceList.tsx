@@ -1,11 +1,12 @@
 import { Box, Stack } from "@mui/material";
 import FoundIcon from "@mui/icons-material/TaskAltOutlined";
-import { DataTable, SearchInput, SelectInput, useCanAccess, useTranslate } from "react-admin";
+import { DataTable, SelectInput, useCanAccess, useTranslate } from "react-admin";
 import { LOST_DEVICES, type LostDevice } from "../../api/lostDevices";
 import { DEVICE_TYPE_CHOICES } from "../devices/deviceTypes";
 import { DateTimeText, Muted, NoWrap, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { ListPage } from "../shared/ListPage";
+import { useListSearch } from "../shared/ListSearch";
 import { paths } from "../shared/paths";
 import { MarkFoundButton } from "./markFound";
 import { ReferencePicker } from "../shared/pickers";
@@ -15,22 +16,12 @@ import { deviceTypeColumn } from "../devices/DeviceTable";
 
 const Column = columnFor<LostDevice>();
 
-/** The service's lists search by `q`. */
-
 const testPath = (id: string) => `/gallery/item/${encodeURIComponent(id)}`;
 
 /** Filters: search, account (searched by name), device type (spec §3's codes). */
 function useFilters() {
-  const translate = useTranslate();
   return [
-    // SearchInput shows its placeholder as given: translated here.
-    <SearchInput
-      key="q"
-      source="q"
-      alwaysOn
-      placeholder={translate("resources.lost-devices.search")}
-      sx={{ minWidth: 280 }}
-    />,
+    useListSearch(LOST_DEVICES, 280),
     <ReferencePicker
       key="accountId"
       source="accountId"

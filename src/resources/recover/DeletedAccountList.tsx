@@ -1,7 +1,8 @@
-import { DataTable, SearchInput, useTranslate } from "react-admin";
+import { DataTable, useTranslate } from "react-admin";
 import { DELETED_ACCOUNTS, type DeletedAccount } from "../../api/recover";
 import { RecordLink } from "../shared/fields";
 import { ListPage } from "../shared/ListPage";
+import { useListSearch } from "../shared/ListSearch";
 import { paths } from "../shared/paths";
 import { BulkRestoreAccountsButton, RestoreAccountButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
@@ -18,10 +19,7 @@ const Column = columnFor<DeletedAccount>();
  */
 export default function DeletedAccountList() {
   const translate = useTranslate();
-  // SearchInput passes its placeholder on as it is: translated here.
-  const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.deleted-accounts.search")} />,
-  ];
+  const filters = [useListSearch(DELETED_ACCOUNTS)];
   return (
     <ListPage
       title="screens.recoverAccounts"

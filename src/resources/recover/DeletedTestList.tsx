@@ -1,9 +1,10 @@
 import { Button as MuiButton } from "@mui/material";
 import AccountsIcon from "@mui/icons-material/DomainOutlined";
 import { Link } from "react-router-dom";
-import { DataTable, SearchInput, useCanAccess, useTranslate } from "react-admin";
+import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import { DELETED_TESTS, type DeletedTest } from "../../api/recover";
 import { ListPage } from "../shared/ListPage";
+import { useListSearch } from "../shared/ListSearch";
 import { BulkRestoreButton, RestoreTestButton } from "./restore";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { DaysLeftChip, DeletedBy, RecoverIcon } from "./shared";
@@ -19,10 +20,7 @@ const Column = columnFor<DeletedTest>();
  */
 export default function DeletedTestList() {
   const translate = useTranslate();
-  // SearchInput passes its placeholder on as it is: translated here.
-  const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.deleted-tests.search")} />,
-  ];
+  const filters = [useListSearch(DELETED_TESTS)];
   const { canAccess: mayRestore } = useCanAccess({ resource: DELETED_TESTS, action: "restore" });
   const { canAccess: seesAccounts } = useCanAccess({ resource: "accounts", action: "list" });
   // Recover Accounts has no menu item of its own (spec §2): super admins reach it from here.

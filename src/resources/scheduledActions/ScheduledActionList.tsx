@@ -1,7 +1,7 @@
 import { Box, Chip, Stack, Tab, Tabs } from "@mui/material";
 import ScheduleIcon from "@mui/icons-material/EventRepeatOutlined";
 import { Link } from "react-router-dom";
-import { DataTable, SearchInput, SelectInput, useCanAccess, useListContext, useTranslate } from "react-admin";
+import { DataTable, SelectInput, useCanAccess, useListContext, useTranslate } from "react-admin";
 import {
   SCHEDULED_ACTION_REASONS,
   SCHEDULED_ACTION_STATES,
@@ -12,6 +12,7 @@ import {
 import { DateTimeText, Muted, RecordLink } from "../shared/fields";
 import { ListEmpty, ListNoMatch } from "../shared/ListEmpty";
 import { ListPage } from "../shared/ListPage";
+import { useListSearch } from "../shared/ListSearch";
 import { paths } from "../shared/paths";
 import { ScheduledActionButtons } from "./actions";
 import { outcomeKey, runsIn, SCHEDULED_ACTION_PAGES } from "./scheduledActionRules";
@@ -23,10 +24,8 @@ const R = "resources.scheduled-actions";
 const PENDING = { state: "pending" };
 
 function useFilters() {
-  const translate = useTranslate();
   return [
-    // SearchInput shows its placeholder as given: translated here.
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate(`${R}.search`)} sx={{ minWidth: 260 }} />,
+    useListSearch(SCHEDULED_ACTIONS, 260),
     <SelectInput
       key="state"
       source="state"
