@@ -137,11 +137,11 @@ export default defineConfig({
     // its modules import (or an earlier group does): the bundler must not pull the entry's own
     // modules in after them, or the entry would import the whole of "base" at once.
     rolldownOptions: {
-      // The resources' contracts (src/api/contract/) hold their records' TypeBox schemas beside
-      // the plain data the console reads: their builders are pure and TypeBox's modules have no
-      // side effects, so the schemas (and TypeBox) stay out of the console's files.
+      // The shared schemas (src/api/schemas/) hold TypeBox schemas beside the plain values the
+      // console reads: their builders are pure and TypeBox's modules have no side effects, so the
+      // schemas (and TypeBox) stay out of the console's files.
       treeshake: {
-        manualPureFunctions: ["Type", "recordSchema"],
+        manualPureFunctions: ["Type"],
         moduleSideEffects: [{ test: /\/node_modules\/typebox\//, sideEffects: false }],
       },
       output: {

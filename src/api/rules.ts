@@ -3,7 +3,7 @@
  * the user before anything is sent, the service because a hidden button or a disabled field is not
  * security. Each is defined here once and imported by both sides.
  */
-import type { Subscription, SubscriptionState, User } from "./resources";
+import type { Subscription, SubscriptionState } from "./resources";
 import type { Role } from "./types";
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ export const mayResumeSubscription = (
 // Editing a user (PUT users/{id})
 
 /** The fields of a user that PUT users/{id} may change; role and status have their own actions. */
-export type EditableUserField = Extract<keyof User, "firstName" | "lastName" | "email" | "accountId" | "businessId">;
+export type EditableUserField = "firstName" | "lastName" | "email" | "accountId" | "businessId";
 
 /** Super admins change every field; admins their account's users' names and business; anyone their own names. */
 export const USER_FIELDS_BY_REACH = {

@@ -7,7 +7,7 @@
 import { type SQL } from "drizzle-orm";
 import { alias, PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { businessesContract, businessRecord } from "../../src/api/contract/businesses";
+import { businessesContract } from "../../src/api/contract/businesses";
 import { businessDefinition } from "../../server/src/businesses/routes";
 import { businesses, users } from "../../server/src/db/schema";
 import { implementResource } from "../../server/src/resources/definition";
@@ -60,9 +60,10 @@ describe("a definition's SQL", () => {
   });
 
   /** Every record field as SQL text, one of them replaced. */
-  const columnsWith = (key: keyof typeof businessRecord.properties, column: Parameters<typeof sqlOf>[0]) => ({
-    ...(Object.fromEntries(Object.keys(businessRecord.properties).map((name) => [name, "null"])) as Record<
-      keyof typeof businessRecord.properties,
+  type BusinessField = keyof typeof businessesContract.fields;
+  const columnsWith = (key: BusinessField, column: Parameters<typeof sqlOf>[0]) => ({
+    ...(Object.fromEntries(Object.keys(businessesContract.fields).map((name) => [name, "null"])) as Record<
+      BusinessField,
       string
     >),
     [key]: column,
@@ -71,14 +72,14 @@ describe("a definition's SQL", () => {
   it("refuses a FROM clause that gives a column's table another alias", () => {
     const o = alias(users, "o");
     expect(() =>
-      implementResource(businessesContract, businessRecord, {
+      implementResource(businessesContract, {
         from: "businesses b left join users u on u.id = b.owner_id",
         columns: columnsWith("ownerId", o.id),
         search: [],
       }),
     ).toThrow("the FROM clause does not name users o");
     expect(() =>
-      implementResource(businessesContract, businessRecord, {
+      implementResource(businessesContract, {
         from: "businesses b left join accounts o on o.id = b.account_id",
         columns: columnsWith("ownerId", o.id),
         search: [],
@@ -88,7 +89,7 @@ describe("a definition's SQL", () => {
 
   it("refuses a column of a table that is not aliased", () => {
     expect(() =>
-      implementResource(businessesContract, businessRecord, {
+      implementResource(businessesContract, {
         from: "businesses b",
         columns: columnsWith("name", businesses.name),
         search: [],

@@ -10,7 +10,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { accountCounts, accounts, users } from "../db/schema";
 import { fieldError } from "../http/errors";
 import { implementResource } from "../resources/definition";
-import { deletedAccountRecord, deletedAccountsContract } from "../../../src/api/contract/deletedAccounts";
+import { deletedAccountsContract } from "../../../src/api/contract/deletedAccounts";
 import { readRoutes } from "../resources/routes";
 import { rowsOf } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -41,7 +41,7 @@ const requestedBy = `(select l.actor_id from activity_log l where l.resource = '
 
 export const NOT_RESTORABLE_ACCOUNT = `Only an account whose deletion was asked for in the last ${WINDOW_DAYS} days can be restored.`;
 
-export const deletedAccountDefinition = implementResource(deletedAccountsContract, deletedAccountRecord, {
+export const deletedAccountDefinition = implementResource(deletedAccountsContract, {
   from: sqlText`accounts a left join users r on ${r.id} = ${requestedBy} left join account_counts c on ${c.accountId} = ${a.id}`,
   columns: {
     id: a.id,

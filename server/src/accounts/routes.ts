@@ -8,7 +8,7 @@ import { accountCounts, accounts, users } from "../db/schema";
 import { forbidden } from "../http/errors";
 import type { Services } from "../services";
 import { implementResource } from "../resources/definition";
-import { accountFields, accountRecord, accountsContract } from "../../../src/api/contract/accounts";
+import { accountsContract } from "../../../src/api/contract/accounts";
 import { writableFields } from "../../../src/api/contract/recordSchema";
 import { findRecord } from "../resources/list";
 import { declaredAccess, readRoutes } from "../resources/routes";
@@ -32,7 +32,7 @@ const counts = {
   testCount: sqlText`coalesce(${c.tests}, 0)`,
 };
 
-export const accountDefinition = implementResource(accountsContract, accountRecord, {
+export const accountDefinition = implementResource(accountsContract, {
   from: sqlText`accounts a left join users o on ${o.id} = ${a.ownerId} left join account_counts c on ${c.accountId} = ${a.id}`,
   // A deleted account (the lifecycle's tombstone, kept for its payments) is nobody's to see or edit.
   where: sqlText`${a.status} <> 'deleted'`,
@@ -63,7 +63,7 @@ export const accountDefinition = implementResource(accountsContract, accountReco
   sorts: counts,
 });
 
-const writable = writableFields(accountFields, ["name", "email", "phone", "country"]);
+const writable = writableFields(accountsContract.fields, ["name", "email", "phone", "country"]);
 
 /** 422 email when another account uses it (compared case-insensitively, like the unique index). */
 const checkEmailFree = (db: Executor, email: string, exceptId: string | null) =>
@@ -140,7 +140,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   writes.updateRoute({
     summary: "Update an account (pending_deletion schedules its deletion)",
     behaviour: { schedulesLifecycle: true },
-    fields: { ...writable, version: versionSchema, ...writableFields(accountFields, ["status", "ownerId"]) },
+    fields: { ...writable, version: versionSchema, ...writableFields(accountsContract.fields, ["status", "ownerId"]) },
     change: (fields, { id }) => {
       const body = trimmed(fields);
       return async (current, tx) => {

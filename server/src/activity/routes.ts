@@ -26,8 +26,8 @@ import { boxTypeNameSql } from "../advancedSettings/boxTypeSettings";
 import { TARGET_NAME } from "../advancedSettings/forcedResets";
 import { activityLog, users } from "../db/schema";
 import { routeOptions } from "../docs/openapi";
-import { implementResource, type Caller } from "../resources/definition";
-import { activityContract, activityRecord } from "../../../src/api/contract/activity";
+import { implementResource, recordSchema, type Caller } from "../resources/definition";
+import { activityContract } from "../../../src/api/contract/activity";
 import { FILTER_MAX_LENGTH, listPage, parseListIn } from "../resources/list";
 import { listQuerySchema } from "../resources/listQuery";
 import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
@@ -83,7 +83,7 @@ const RECORD_NAME = `case l.resource ${Object.entries(NAMED_BY)
 const l = alias(activityLog, "l");
 const au = alias(users, "au");
 
-export const activityDefinition = implementResource(activityContract, activityRecord, {
+export const activityDefinition = implementResource(activityContract, {
   from: sqlText`activity_log l left join users au on ${au.id} = ${l.actorId}`,
   columns: {
     id: l.id,
@@ -117,7 +117,7 @@ export function scopeOf(caller: Caller): SQL {
 export const activityRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Typed loosely, as readRoutes does: the rows are still answered through the full schema.
-  const entry: Type.TSchema = activityRecord;
+  const entry: Type.TSchema = recordSchema(activityDefinition);
   api.get(
     `/${ACTIVITY}`,
     guardRidesAlong(

@@ -21,7 +21,7 @@ import { accounts, devices, forcedResets, users } from "../db/schema";
 import { routeOptions } from "../docs/openapi";
 import { fieldError, HttpError } from "../http/errors";
 import { implementResource } from "../resources/definition";
-import { forcedResetRecord, forcedResetsContract } from "../../../src/api/contract/forcedResets";
+import { forcedResetsContract } from "../../../src/api/contract/forcedResets";
 import { findRecord } from "../resources/list";
 import { declaredAccess, readRoutes } from "../resources/routes";
 import { answers, idParams } from "../resources/schemas";
@@ -60,7 +60,7 @@ export const TARGET_NAME = sqlText`case ${r.target}
 const STATUS = sqlText`case when ${r.canceledAt} is not null then 'canceled'
     when ${r.pickedUpAt} is not null then 'picked-up' else 'pending' end`;
 
-export const forcedResetDefinition = implementResource(forcedResetsContract, forcedResetRecord, {
+export const forcedResetDefinition = implementResource(forcedResetsContract, {
   from: sqlText`forced_resets r
     join users rq on ${rq.id} = ${r.requestedBy}
     left join users tu on ${tu.id} = ${r.userId}

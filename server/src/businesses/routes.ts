@@ -8,7 +8,7 @@ import { fieldError } from "../http/errors";
 import type { Services } from "../services";
 import { checkAccountExists, checkNoTests, checkUserOfAccount } from "../resources/checks";
 import { implementResource } from "../resources/definition";
-import { businessesContract, businessFields, businessRecord } from "../../../src/api/contract/businesses";
+import { businessesContract } from "../../../src/api/contract/businesses";
 import { writableFields, writeSchemaOf } from "../../../src/api/contract/recordSchema";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -20,7 +20,7 @@ const a = alias(accounts, "a");
 const o = alias(users, "o");
 const ownerName = fullName(o);
 
-export const businessDefinition = implementResource(businessesContract, businessRecord, {
+export const businessDefinition = implementResource(businessesContract, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`businesses b left join accounts a on ${a.id} = ${b.accountId} left join users o on ${o.id} = ${b.ownerId}`,
@@ -46,9 +46,9 @@ export const businessDefinition = implementResource(businessesContract, business
 });
 
 const fields = {
-  ...writableFields(businessFields, ["name", "ownerId", "address", "city", "country", "phone"]),
+  ...writableFields(businessesContract.fields, ["name", "ownerId", "address", "city", "country", "phone"]),
   // An admin's business is of their own account: only a super admin names it.
-  accountId: Type.Optional(writeSchemaOf(businessFields.accountId)),
+  accountId: Type.Optional(writeSchemaOf(businessesContract.fields.accountId)),
 };
 
 export const businessRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {

@@ -12,7 +12,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { accounts, devices } from "../db/schema";
 import { fieldError } from "../http/errors";
 import { implementResource } from "../resources/definition";
-import { lostDeviceRecord, lostDevicesContract } from "../../../src/api/contract/lostDevices";
+import { lostDevicesContract } from "../../../src/api/contract/lostDevices";
 import { readRoutes } from "../resources/routes";
 import { sqlText } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -40,7 +40,7 @@ const lastTest = (column: string) => `(select ${column} from tests t
     where t.device_id = d.id and t.deleted_at is null
     order by t.date desc, t.id desc limit 1)`;
 
-export const lostDeviceDefinition = implementResource(lostDevicesContract, lostDeviceRecord, {
+export const lostDeviceDefinition = implementResource(lostDevicesContract, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`devices d left join accounts a on ${a.id} = ${d.accountId}`,

@@ -11,7 +11,7 @@ import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree, checkNoTests } from "../resources/checks";
 import { implementResource, type Caller } from "../resources/definition";
-import { deviceFields, deviceRecord, devicesContract } from "../../../src/api/contract/devices";
+import { devicesContract } from "../../../src/api/contract/devices";
 import { writableFields } from "../../../src/api/contract/recordSchema";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
@@ -30,7 +30,7 @@ const b = alias(businesses, "b");
  */
 export const OF_LIVE_ACCOUNT = sqlText`${a.status} <> 'deleted'`;
 
-export const deviceDefinition = implementResource(devicesContract, deviceRecord, {
+export const deviceDefinition = implementResource(devicesContract, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`devices d left join accounts a on ${a.id} = ${d.accountId} left join businesses b on ${b.id} = ${d.businessId}`,
@@ -85,7 +85,7 @@ const customBoxNameSchema = nullable("string", { maxLength: CUSTOM_BOX_NAME_MAX_
 
 /** The console's create form leaves untouched inputs out: no business, no name, active. */
 const writable = {
-  ...writableFields(deviceFields, ["serialNumber", "typeCode", "accountId", "businessId"]),
+  ...writableFields(devicesContract.fields, ["serialNumber", "typeCode", "accountId", "businessId"]),
   customBoxName: Type.Optional(customBoxNameSchema),
   status: Type.Optional(stringEnum(DEVICE_STATUSES)),
   // Left out by older clients: the preference stays as it is.

@@ -12,7 +12,7 @@ import { nullable } from "../../../src/api/schemas/common";
 import type { Services } from "../services";
 import { checkFree } from "../resources/checks";
 import { implementResource, type Caller } from "../resources/definition";
-import { discountFields, discountRecord, discountsContract } from "../../../src/api/contract/discounts";
+import { discountsContract } from "../../../src/api/contract/discounts";
 import { writableFields } from "../../../src/api/contract/recordSchema";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -20,7 +20,7 @@ import type { Executor } from "../resources/sql";
 
 const x = alias(discounts, "x");
 
-export const discountDefinition = implementResource(discountsContract, discountRecord, {
+export const discountDefinition = implementResource(discountsContract, {
   from: "discounts x",
   columns: {
     id: x.id,
@@ -62,10 +62,10 @@ const nullableDate = Type.Optional(
 );
 /** The contract's limits; a field a create form leaves out (or sends as null) means "none", or active. */
 const writable = {
-  ...writableFields(discountFields, ["code", "description", "kind", "percentOff", "amountOff", "currency"]),
+  ...writableFields(discountsContract.fields, ["code", "description", "kind", "percentOff", "amountOff", "currency"]),
   validFrom: nullableDate,
   validTo: nullableDate,
-  ...writableFields(discountFields, ["redemptionLimit", "active"]),
+  ...writableFields(discountsContract.fields, ["redemptionLimit", "active"]),
 };
 
 type DiscountBody = Type.Static<Type.TObject<typeof writable>>;

@@ -23,7 +23,7 @@ import { formParts, translateMultipartError } from "../http/multipart";
 import { DOCUMENTED_BODY, HEADERS, routeOptions, withHeaders } from "../docs/openapi";
 import type { Services } from "../services";
 import { implementResource } from "../resources/definition";
-import { firmwareContract, firmwareRecord } from "../../../src/api/contract/firmware";
+import { firmwareContract } from "../../../src/api/contract/firmware";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { declaredAccess, readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -35,7 +35,7 @@ import { deviceNotifications } from "../devices/notifications";
 const f = alias(firmware, "f");
 const u = alias(users, "u");
 
-export const firmwareDefinition = implementResource(firmwareContract, firmwareRecord, {
+export const firmwareDefinition = implementResource(firmwareContract, {
   // "left join": uploaded_by is a NOT NULL foreign key, so no row is lost, and the planner leaves
   // out a left join the total does not read.
   from: sqlText`firmware f left join users u on ${u.id} = ${f.uploadedBy}`,

@@ -18,8 +18,8 @@ import { callerOf } from "../auth/guard";
 import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { accounts, scheduledActions, subscriptions, users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
-import { implementResource } from "../resources/definition";
-import { scheduledActionRecord, scheduledActionsContract } from "../../../src/api/contract/scheduledActions";
+import { implementResource, recordSchema } from "../resources/definition";
+import { scheduledActionsContract } from "../../../src/api/contract/scheduledActions";
 import { findRecord } from "../resources/list";
 import { declaredAccess, readRoutes } from "../resources/routes";
 import { fullName, rowsOf, sqlText } from "../resources/sql";
@@ -35,7 +35,7 @@ const du = alias(users, "du");
 
 const STATE = sqlText`case when ${s.doneAt} is not null then 'done' when ${s.canceledAt} is not null then 'canceled' else 'pending' end`;
 
-export const scheduledActionDefinition = implementResource(scheduledActionsContract, scheduledActionRecord, {
+export const scheduledActionDefinition = implementResource(scheduledActionsContract, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`scheduled_actions s left join accounts a on ${a.id} = ${s.accountId}
@@ -73,7 +73,7 @@ export const scheduledActionRoutes: FastifyPluginAsyncTypebox<Services> = async 
   readRoutes(app, db, def);
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const answer = scheduledActionRecord;
+  const answer = recordSchema(def);
   const options = (action: "cancel" | "run", summary: string, description: string) =>
     routeOptions(declaredAccess(def, { action }), SCHEDULED_ACTIONS, summary, {
       description,

@@ -11,8 +11,8 @@ import { fieldError, HttpError } from "../http/errors";
 import { requireRecentPasswordCheck } from "../users/passwordCheck";
 import type { Services } from "../services";
 import { implementResource } from "../resources/definition";
-import { paymentRecord, paymentsContract } from "../../../src/api/contract/payments";
-import { subscriptionRecord, subscriptionsContract } from "../../../src/api/contract/subscriptions";
+import { paymentsContract } from "../../../src/api/contract/payments";
+import { subscriptionsContract } from "../../../src/api/contract/subscriptions";
 import { readRoutes } from "../resources/routes";
 import { sqlText } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -21,7 +21,7 @@ const p = alias(payments, "p");
 const s = alias(subscriptions, "s");
 const a = alias(accounts, "a");
 
-export const paymentDefinition = implementResource(paymentsContract, paymentRecord, {
+export const paymentDefinition = implementResource(paymentsContract, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`payments p left join accounts a on ${a.id} = ${p.accountId}`,
@@ -45,7 +45,7 @@ export const paymentDefinition = implementResource(paymentsContract, paymentReco
   search: [p.invoiceNumber, a.name],
 });
 
-export const subscriptionDefinition = implementResource(subscriptionsContract, subscriptionRecord, {
+export const subscriptionDefinition = implementResource(subscriptionsContract, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`subscriptions s left join accounts a on ${a.id} = ${s.accountId}`,

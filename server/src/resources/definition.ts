@@ -13,6 +13,8 @@ import type {
   ResourceAccess,
   ResourceContract,
 } from "../../../src/api/contract/declare";
+import type { Fields as DeclaredFields } from "../../../src/api/contract/fields";
+import { recordSchema as declaredRecord, type RecordProperties } from "../../../src/api/contract/recordSchema";
 import { searchSpecOf, type SearchCandidates, type Searched, type SearchSpec } from "./search";
 import { iso, originalTableName, sqlOf, type SqlExpr } from "./sql";
 
@@ -153,11 +155,11 @@ function filterTypeOf(schema: Type.TSchema): FilterType {
  * and a plain column written as a column of an aliased table (`b.name`) to the schema; this checks
  * that `from` gives each such table its alias. Every expression becomes the SQL text list.ts uses.
  */
-export function implementResource<P extends Properties, S extends string, Fl extends string>(
-  contract: ResourceContract<Type.Static<Type.TObject<P>>, S, Fl>,
-  record: Type.TObject<P>,
-  impl: ResourceImplementation<P, S, Fl>,
-): ResourceDefinition<FieldsOf<P>> {
+export function implementResource<R extends DeclaredFields, S extends string, Fl extends string>(
+  contract: ResourceContract<R, S, Fl>,
+  impl: ResourceImplementation<RecordProperties<R>, S, Fl>,
+): ResourceDefinition<FieldsOf<RecordProperties<R>>> {
+  const record = declaredRecord(contract.label, contract.fields);
   // Every column read, by alias: the FROM clause must give its table that alias.
   const aliases = new Map<string, string>();
   const sqlOfExpr = (expr: SqlExpr): string => {
@@ -174,7 +176,7 @@ export function implementResource<P extends Properties, S extends string, Fl ext
       const column = columnOf(key);
       return [key, { sql: isDate(schema) ? iso(column) : column, schema }];
     }),
-  ) as FieldsOf<P>;
+  ) as FieldsOf<RecordProperties<R>>;
 
   const sorts: Record<string, SortSpec> = {};
   for (const key of contract.sorts) {

@@ -9,7 +9,7 @@ import { getTableColumns, getTableName } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { CONTRACTS } from "../../../src/api/contract";
 import type { AnyResourceContract, ResourceContract } from "../../../src/api/contract/declare";
-import { recordSchema } from "../../../src/api/contract/recordSchema";
+import type { Fields } from "../../../src/api/contract/fields";
 import type { TableWithId } from "../db/contractTable";
 import { REFERENCED_TABLES } from "../db/schema";
 import { implementResource, type ResourceDefinition } from "./definition";
@@ -49,14 +49,10 @@ export function implementFromTable(contract: AnyResourceContract, table: TableWi
   }
   const searched = columns[contract.representation];
   // The declared sorts, filters and access are the contract's: implementResource holds the SQL to them.
-  return implementResource(
-    contract as ResourceContract<Record<string, unknown>, string, string>,
-    recordSchema(contract.label, contract.fields),
-    {
-      from: from.join(" "),
-      columns,
-      ...(own.accountId ? { accountExpr: own.accountId } : {}),
-      search: contract.search && searched ? [searched] : [],
-    },
-  );
+  return implementResource(contract as ResourceContract<Fields, string, string>, {
+    from: from.join(" "),
+    columns,
+    ...(own.accountId ? { accountExpr: own.accountId } : {}),
+    search: contract.search && searched ? [searched] : [],
+  });
 }

@@ -15,7 +15,7 @@ import { accounts, devices, tests, users } from "../db/schema";
 import { GUARD_REFUSALS, refusals } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { implementResource } from "../resources/definition";
-import { deletedTestRecord, deletedTestsContract } from "../../../src/api/contract/deletedTests";
+import { deletedTestsContract } from "../../../src/api/contract/deletedTests";
 import { restoreIdsBody, restoredIdsAnswer } from "../resources/restoreIds";
 import { readRoutes } from "../resources/routes";
 import { actorOf, logActivity } from "../resources/writes";
@@ -38,7 +38,7 @@ const restorableUntil = sqlText`${t.deletedAt} + interval '${DELETED_TEST_RECOVE
 
 export const NOT_RESTORABLE = `Test not found among the deleted tests of the last ${DELETED_TEST_RECOVERY_DAYS} days`;
 
-export const deletedTestDefinition = implementResource(deletedTestsContract, deletedTestRecord, {
+export const deletedTestDefinition = implementResource(deletedTestsContract, {
   from: sqlText`tests t
     join accounts a on ${a.id} = ${t.accountId}
     join devices v on ${v.id} = ${t.deviceId}

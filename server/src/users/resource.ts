@@ -12,7 +12,7 @@ import { fieldError, forbidden, HttpError } from "../http/errors";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree } from "../resources/checks";
 import { implementResource } from "../resources/definition";
-import { userFields, userRecord, usersContract } from "../../../src/api/contract/users";
+import { usersContract } from "../../../src/api/contract/users";
 import { writableFields, writeSchemaOf } from "../../../src/api/contract/recordSchema";
 import { readRoutes } from "../resources/routes";
 import { writeRoutes } from "../resources/writeRoutes";
@@ -28,7 +28,7 @@ const b = alias(businesses, "b");
 /** The email a user shows: a parked invitation's user shows its invitation's (parkedInvitations.ts). */
 const shownEmail = shownEmailOf("u");
 
-export const userDefinition = implementResource(usersContract, userRecord, {
+export const userDefinition = implementResource(usersContract, {
   // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
   // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`users u left join accounts a on ${a.id} = ${u.accountId} left join businesses b on ${b.id} = ${u.businessId}`,
@@ -69,7 +69,7 @@ export const EMAIL_USED = "This email is already used.";
 export const checkUserEmailFree = (db: Executor, email: string, exceptId: string | null) =>
   checkFree(db, "users", sql`lower(email) = lower(${email})`, exceptId, "email", EMAIL_USED);
 
-const person = writableFields(userFields, ["firstName", "lastName"]);
+const person = writableFields(usersContract.fields, ["firstName", "lastName"]);
 
 export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const def = userDefinition;
@@ -80,7 +80,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
   writes.createRoute({
     summary: "Create a user directly (status active, no password until they set one)",
     fields: {
-      ...writableFields(userFields, ["firstName", "lastName", "email", "role", "accountId", "businessId"]),
+      ...writableFields(usersContract.fields, ["firstName", "lastName", "email", "role", "accountId", "businessId"]),
     },
     insert: async (tx, body, { id }) => {
       await checkAccountExists(tx, body.accountId);
@@ -103,9 +103,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
       ...person,
       version: versionSchema,
       // Each role sends the fields it may change (userFieldsEditableBy), the others left out.
-      email: Type.Optional(writeSchemaOf(userFields.email)),
-      accountId: Type.Optional(writeSchemaOf(userFields.accountId)),
-      businessId: writeSchemaOf(userFields.businessId),
+      email: Type.Optional(writeSchemaOf(usersContract.fields.email)),
+      accountId: Type.Optional(writeSchemaOf(usersContract.fields.accountId)),
+      businessId: writeSchemaOf(usersContract.fields.businessId),
     },
     change:
       (body, { caller, id }) =>

@@ -3,36 +3,31 @@ import { ACCOUNT_STATUSES, SUBSCRIPTION_STATES } from "../resources";
 import { declareResource } from "./declare";
 import * as field from "./fields";
 import { COUNTRY, EMAIL, ID, PHONE, RECORD_NAME } from "./limits";
-import { recordSchema } from "./recordSchema";
-
-/** GET /api/accounts, /api/accounts/{id}, and GET /api/account (one's own). */
-export const accountFields = {
-  id: field.id(),
-  version: field.version(),
-  name: field.text(RECORD_NAME),
-  /** The owning user (a user of this account), or null before one is named. */
-  ownerId: field.textOrNull(ID),
-  ownerName: field.textOrNull(),
-  email: field.text(EMAIL),
-  phone: field.text(PHONE),
-  country: field.text(COUNTRY),
-  status: field.oneOf(ACCOUNT_STATUSES, "status"),
-  subscriptionStatus: field.oneOf(SUBSCRIPTION_STATES, "status"),
-  createdAt: field.date(),
-  businessCount: field.integer(),
-  userCount: field.integer(),
-  deviceCount: field.integer(),
-  testCount: field.integer(),
-};
-export const accountRecord = recordSchema("account", accountFields);
-export type Account = field.RecordOf<typeof accountFields>;
 
 /** q searches name, email, phone and owner name; `bookmarked` keeps the caller's bookmarked accounts. */
-export const accountsContract = declareResource<Account>()({
+export const accountsContract = declareResource({
   name: "accounts",
-  fields: accountFields,
   label: "account",
   description: "Customer accounts, the caller's own account, and restoring an account whose deletion was asked for.",
+  /** GET /api/accounts, /api/accounts/{id}, and GET /api/account (one's own). */
+  fields: {
+    id: field.id(),
+    version: field.version(),
+    name: field.text(RECORD_NAME),
+    /** The owning user (a user of this account), or null before one is named. */
+    ownerId: field.textOrNull(ID),
+    ownerName: field.textOrNull(),
+    email: field.text(EMAIL),
+    phone: field.text(PHONE),
+    country: field.text(COUNTRY),
+    status: field.oneOf(ACCOUNT_STATUSES, "status"),
+    subscriptionStatus: field.oneOf(SUBSCRIPTION_STATES, "status"),
+    createdAt: field.date(),
+    businessCount: field.integer(),
+    userCount: field.integer(),
+    deviceCount: field.integer(),
+    testCount: field.integer(),
+  },
   columns: [
     "name",
     "ownerName",
@@ -86,3 +81,4 @@ export const accountsContract = declareResource<Account>()({
     actions: { restore: ["SuperAdmin"] },
   },
 });
+export type Account = field.RecordOf<typeof accountsContract.fields>;

@@ -3,31 +3,26 @@ import { declareResource } from "./declare";
 import * as field from "./fields";
 import { COUNTRY, ID, OPTIONAL_ID, PHONE, RECORD_NAME } from "./limits";
 import { ADDRESS_MAX_LENGTH, CITY_MAX_LENGTH } from "../rules";
-import { recordSchema } from "./recordSchema";
-
-export const businessFields = {
-  id: field.id(),
-  version: field.version(),
-  name: field.text(RECORD_NAME),
-  accountId: field.id(ID),
-  accountName: field.text(),
-  ownerId: field.textOrNull(OPTIONAL_ID),
-  ownerName: field.textOrNull(),
-  address: field.text({ minLength: 1, maxLength: ADDRESS_MAX_LENGTH }),
-  city: field.text({ minLength: 1, maxLength: CITY_MAX_LENGTH }),
-  country: field.text(COUNTRY),
-  phone: field.text(PHONE),
-  createdAt: field.date(),
-};
-export const businessRecord = recordSchema("business", businessFields);
-export type Business = field.RecordOf<typeof businessFields>;
 
 /** q searches name, address, city and owner name. */
-export const businessesContract = declareResource<Business>()({
+export const businessesContract = declareResource({
   name: "businesses",
-  fields: businessFields,
   label: "business",
   description: "The businesses (sites) of an account.",
+  fields: {
+    id: field.id(),
+    version: field.version(),
+    name: field.text(RECORD_NAME),
+    accountId: field.id(ID),
+    accountName: field.text(),
+    ownerId: field.textOrNull(OPTIONAL_ID),
+    ownerName: field.textOrNull(),
+    address: field.text({ minLength: 1, maxLength: ADDRESS_MAX_LENGTH }),
+    city: field.text({ minLength: 1, maxLength: CITY_MAX_LENGTH }),
+    country: field.text(COUNTRY),
+    phone: field.text(PHONE),
+    createdAt: field.date(),
+  },
   columns: ["name", "city", "country", "ownerName", "phone", "accountName", "address", "createdAt"],
   sorts: ["name", "city", "country", "ownerName", "createdAt"],
   defaultSort: ["name", "ASC"],
@@ -47,3 +42,4 @@ export const businessesContract = declareResource<Business>()({
     delete: ["SuperAdmin"],
   },
 });
+export type Business = field.RecordOf<typeof businessesContract.fields>;

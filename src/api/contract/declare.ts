@@ -5,12 +5,12 @@
  * each filters, the search), how a record is named in a picker, which fields point at other
  * resources, what its edit form saves, and who may call each of its routes.
  *
- * The plain part never imports TypeBox: the console's build drops the record schemas it does not
- * use (vite.config.ts marks recordSchema pure), so the console does not carry TypeBox.
+ * A contract is plain data and never imports TypeBox: only the service makes schemas of it, so the
+ * console does not carry TypeBox.
  */
 
 import type { Role } from "../types";
-import type { FieldDeclaration, FieldKind } from "./fields";
+import type { FieldDeclaration, FieldKind, Fields } from "./fields";
 
 export type Order = "ASC" | "DESC";
 
@@ -76,11 +76,11 @@ export interface ScreenDeclaration {
   };
 }
 
-export interface ResourceContract<T, S extends string = string, F extends string = string> {
+export interface ResourceContract<R extends Fields, S extends string = string, F extends string = string> {
   /** The API path segment (`/api/{name}`), react-admin's resource name and the Content-Range unit. */
   name: string;
   /** The record's fields (fields.ts): their value types and how a list shows them. */
-  fields: { readonly [K in keyof T]: FieldDeclaration };
+  fields: R;
   /** The record's name in messages ("This business was changed by someone else."). */
   label: string;
   /** What the resource's routes do, in a sentence: its tag's description in the OpenAPI document. */
@@ -88,25 +88,25 @@ export interface ResourceContract<T, S extends string = string, F extends string
   /** The fields the list sorts by; `id` sorts every list too (react-admin's default sort). */
   sorts: readonly S[];
   defaultSort: readonly [S, Order];
-  filters: { readonly [K in F]: K extends keyof T ? FilterKind : Exclude<FilterKind, "exact" | "range"> };
+  filters: { readonly [K in F]: K extends keyof R ? FilterKind : Exclude<FilterKind, "exact" | "range"> };
   /** `q` searches the record's text fields (the service says which). */
   search: boolean;
   /** The field a picker and a title show for a record. */
-  representation: keyof T & string;
+  representation: keyof R & string;
   /** Fields holding the id of a record of another resource. */
-  references?: { readonly [K in keyof T]?: string };
+  references?: { readonly [K in keyof R]?: string };
   /**
    * The fields an edit form sends, with the version (PUT {name}/{id}); the service's update body
    * takes each of them (the contract suite holds it to that). A role may edit fewer (users).
    */
-  editable?: readonly (keyof T & string)[];
+  editable?: readonly (keyof R & string)[];
   /**
    * The list's columns, in order (the console draws each by its field's type); without it, every
    * field but ids, versions and the fields in `references` (their name field is the column).
    */
-  columns?: readonly (keyof T & string)[];
+  columns?: readonly (keyof R & string)[];
   /** Columns the list hides at first; its column chooser offers them. */
-  hiddenColumns?: readonly (keyof T & string)[];
+  hiddenColumns?: readonly (keyof R & string)[];
   access: ResourceAccess;
   /** Its own screen, drawn whole from this declaration (a resource with a page of its own has none). */
   screen?: ScreenDeclaration;
@@ -141,11 +141,13 @@ export interface AnyResourceContract {
   screen?: ScreenDeclaration;
 }
 
-/** Declares a resource's contract, its sorts and filters checked against the record's fields. */
-export const declareResource =
-  <T>() =>
-  <const S extends keyof T & string, const F extends string>(contract: ResourceContract<T, S, F>) =>
-    contract;
+/**
+ * Declares a resource's contract, its sorts and filters checked against its record's fields; the
+ * record's type is `field.RecordOf<typeof xContract.fields>`.
+ */
+export const declareResource = <const R extends Fields, const S extends keyof R & string, const F extends string>(
+  contract: ResourceContract<R, S, F>,
+) => contract;
 
 /** The sorts a list accepts: its declared ones and `id`. */
 export const sortsOf = (contract: Pick<AnyResourceContract, "sorts">): readonly string[] => [...contract.sorts, "id"];

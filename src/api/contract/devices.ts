@@ -4,44 +4,39 @@ import { declareResource } from "./declare";
 import * as field from "./fields";
 import { ID, OPTIONAL_ID } from "./limits";
 import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../rules";
-import { recordSchema } from "./recordSchema";
-
-export const deviceFields = {
-  id: field.id(),
-  version: field.version(),
-  serialNumber: field.text({
-    minLength: 1,
-    maxLength: SERIAL_NUMBER_MAX_LENGTH,
-    pattern: { source: "^[A-Za-z0-9._-]+$", message: "resources.shared.invalid.serialNumber" },
-  }),
-  /** Spec §3's device type code (5001 Dr. Watson…); the console names it. */
-  typeCode: field.integer({ minimum: 1, maximum: 99999 }),
-  /** The name the account gave the box (admins change it). */
-  customBoxName: field.textOrNull({ maxLength: CUSTOM_BOX_NAME_MAX_LENGTH, optional: true }),
-  firmwareVersion: field.textOrNull(),
-  accountId: field.id(ID),
-  accountName: field.text(),
-  businessId: field.textOrNull(OPTIONAL_ID),
-  businessName: field.textOrNull(),
-  status: field.oneOf(DEVICE_STATUSES, "status"),
-  lastSeenAt: field.dateOrNull(),
-  /** The phone last used with the box. */
-  phoneBrand: field.textOrNull(),
-  phoneModel: field.textOrNull(),
-  phoneOs: field.textOrNull(),
-  /** Whether its owner gets its emails (marked lost, new firmware); their unsubscribe link turns it off. */
-  notifyOwner: field.boolean(),
-  createdAt: field.date(),
-};
-export const deviceRecord = recordSchema("device", deviceFields);
-export type Device = field.RecordOf<typeof deviceFields>;
 
 /** q searches serial number, custom box name and phone model. */
-export const devicesContract = declareResource<Device>()({
+export const devicesContract = declareResource({
   name: "devices",
-  fields: deviceFields,
   label: "device",
   description: "Testing devices: register, edit, rename, lost and found, the owner's emails.",
+  fields: {
+    id: field.id(),
+    version: field.version(),
+    serialNumber: field.text({
+      minLength: 1,
+      maxLength: SERIAL_NUMBER_MAX_LENGTH,
+      pattern: { source: "^[A-Za-z0-9._-]+$", message: "resources.shared.invalid.serialNumber" },
+    }),
+    /** Spec §3's device type code (5001 Dr. Watson…); the console names it. */
+    typeCode: field.integer({ minimum: 1, maximum: 99999 }),
+    /** The name the account gave the box (admins change it). */
+    customBoxName: field.textOrNull({ maxLength: CUSTOM_BOX_NAME_MAX_LENGTH, optional: true }),
+    firmwareVersion: field.textOrNull(),
+    accountId: field.id(ID),
+    accountName: field.text(),
+    businessId: field.textOrNull(OPTIONAL_ID),
+    businessName: field.textOrNull(),
+    status: field.oneOf(DEVICE_STATUSES, "status"),
+    lastSeenAt: field.dateOrNull(),
+    /** The phone last used with the box. */
+    phoneBrand: field.textOrNull(),
+    phoneModel: field.textOrNull(),
+    phoneOs: field.textOrNull(),
+    /** Whether its owner gets its emails (marked lost, new firmware); their unsubscribe link turns it off. */
+    notifyOwner: field.boolean(),
+    createdAt: field.date(),
+  },
   columns: [
     "serialNumber",
     "typeCode",
@@ -97,3 +92,4 @@ export const devicesContract = declareResource<Device>()({
     },
   },
 });
+export type Device = field.RecordOf<typeof devicesContract.fields>;

@@ -3,31 +3,6 @@ import { DISCOUNT_KINDS } from "../resources";
 import { declareResource, everyRouteFor } from "./declare";
 import * as field from "./fields";
 import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../rules";
-import { recordSchema } from "./recordSchema";
-
-export const discountFields = {
-  id: field.id(),
-  version: field.version(),
-  /** Upper case letters, digits, - and _; unique. */
-  code: field.text({ maxLength: 64 }),
-  description: field.text({ maxLength: DISCOUNT_DESCRIPTION_MAX_LENGTH, optional: true }),
-  kind: field.oneOf(DISCOUNT_KINDS, "resources.discounts.kinds"),
-  /** 1–100 when kind is percent, else null. */
-  percentOff: field.integerOrNull({ optional: true }),
-  /** Minor units when kind is amount, else null. */
-  amountOff: field.integerOrNull({ optional: true }),
-  /** With amountOff. */
-  currency: field.textOrNull({ maxLength: 3, optional: true }),
-  validFrom: field.dateOrNull({ optional: true }),
-  validTo: field.dateOrNull({ optional: true }),
-  /** null: unlimited. */
-  redemptionLimit: field.integerOrNull({ optional: true }),
-  redemptionCount: field.integer(),
-  active: field.boolean({ optional: true }),
-  createdAt: field.date(),
-};
-export const discountRecord = recordSchema("discount", discountFields);
-export type Discount = field.RecordOf<typeof discountFields>;
 
 /** What a discount's create and update send (and its edit form saves). */
 const editable = [
@@ -45,11 +20,31 @@ const editable = [
 export type DiscountWrite = Pick<Discount, (typeof editable)[number]>;
 
 /** q searches code and description; `valid_at` keeps the discounts redeemable at that instant. */
-export const discountsContract = declareResource<Discount>()({
+export const discountsContract = declareResource({
   name: "discounts",
-  fields: discountFields,
   label: "discount",
   description: "Discount codes for new subscriptions.",
+  fields: {
+    id: field.id(),
+    version: field.version(),
+    /** Upper case letters, digits, - and _; unique. */
+    code: field.text({ maxLength: 64 }),
+    description: field.text({ maxLength: DISCOUNT_DESCRIPTION_MAX_LENGTH, optional: true }),
+    kind: field.oneOf(DISCOUNT_KINDS, "resources.discounts.kinds"),
+    /** 1–100 when kind is percent, else null. */
+    percentOff: field.integerOrNull({ optional: true }),
+    /** Minor units when kind is amount, else null. */
+    amountOff: field.integerOrNull({ optional: true }),
+    /** With amountOff. */
+    currency: field.textOrNull({ maxLength: 3, optional: true }),
+    validFrom: field.dateOrNull({ optional: true }),
+    validTo: field.dateOrNull({ optional: true }),
+    /** null: unlimited. */
+    redemptionLimit: field.integerOrNull({ optional: true }),
+    redemptionCount: field.integer(),
+    active: field.boolean({ optional: true }),
+    createdAt: field.date(),
+  },
   columns: ["code", "description", "percentOff", "validFrom", "validTo", "redemptionCount", "active", "createdAt"],
   hiddenColumns: ["createdAt"],
   sorts: [
@@ -70,3 +65,4 @@ export const discountsContract = declareResource<Discount>()({
   representation: "code",
   access: everyRouteFor(["SuperAdmin"]),
 });
+export type Discount = field.RecordOf<typeof discountsContract.fields>;

@@ -2,37 +2,32 @@
 import { FIRMWARE_STATUSES } from "../resources";
 import { declareResource, everyRouteFor } from "./declare";
 import * as field from "./fields";
-import { recordSchema } from "./recordSchema";
-
-/**
- * `firmwareVersion` is the build's own version ("4.2.1"); `version` is the record's concurrency
- * version, as on every record.
- */
-export const firmwareFields = {
-  id: field.id(),
-  version: field.version(),
-  firmwareVersion: field.text(),
-  deviceTypeCode: field.integer(),
-  releaseNotes: field.text(),
-  fileName: field.text(),
-  /** Bytes. */
-  fileSize: field.integer(),
-  /** Hex SHA-256 of the file, computed by the service. */
-  sha256: field.text(),
-  status: field.oneOf(FIRMWARE_STATUSES, "status"),
-  uploadedById: field.id(),
-  uploadedByName: field.text(),
-  uploadedAt: field.date(),
-};
-export const firmwareRecord = recordSchema("firmware", firmwareFields);
-export type Firmware = field.RecordOf<typeof firmwareFields>;
 
 /** q searches firmware version and release notes. */
-export const firmwareContract = declareResource<Firmware>()({
+export const firmwareContract = declareResource({
   name: "firmware",
-  fields: firmwareFields,
   label: "firmware",
   description: "Device firmware builds: upload, edit, download, delete.",
+  /**
+   * `firmwareVersion` is the build's own version ("4.2.1"); `version` is the record's concurrency
+   * version, as on every record.
+   */
+  fields: {
+    id: field.id(),
+    version: field.version(),
+    firmwareVersion: field.text(),
+    deviceTypeCode: field.integer(),
+    releaseNotes: field.text(),
+    fileName: field.text(),
+    /** Bytes. */
+    fileSize: field.integer(),
+    /** Hex SHA-256 of the file, computed by the service. */
+    sha256: field.text(),
+    status: field.oneOf(FIRMWARE_STATUSES, "status"),
+    uploadedById: field.id(),
+    uploadedByName: field.text(),
+    uploadedAt: field.date(),
+  },
   columns: [
     "firmwareVersion",
     "deviceTypeCode",
@@ -52,3 +47,4 @@ export const firmwareContract = declareResource<Firmware>()({
   references: { uploadedById: "users" },
   access: everyRouteFor(["SuperAdmin"]),
 });
+export type Firmware = field.RecordOf<typeof firmwareContract.fields>;

@@ -2,37 +2,32 @@
 import { LOST_DEVICES } from "../lostDevices";
 import { declareResource } from "./declare";
 import * as field from "./fields";
-import { recordSchema } from "./recordSchema";
-
-/** The device, when and by whom it was marked lost, and the last test made with it. */
-export const lostDeviceFields = {
-  id: field.id(),
-  /** The device's version: mark found sends it back (409 when stale). */
-  version: field.version(),
-  serialNumber: field.text(),
-  /** Spec §3's device type code; the console names it. */
-  typeCode: field.integer(),
-  customBoxName: field.textOrNull(),
-  accountId: field.id(),
-  accountName: field.text(),
-  /** The latest "mark-lost" activity entry; null for a device marked lost before the log. */
-  lostAt: field.dateOrNull(),
-  lostById: field.textOrNull(),
-  lostByName: field.textOrNull(),
-  /** The last test made with the device (deleted ones left out); null when it made none. */
-  lastTestId: field.textOrNull(),
-  lastTestName: field.textOrNull(),
-  lastTestDate: field.dateOrNull(),
-};
-export const lostDeviceRecord = recordSchema("lost device", lostDeviceFields);
-export type LostDevice = field.RecordOf<typeof lostDeviceFields>;
 
 /** q searches the serial number and custom box name. */
-export const lostDevicesContract = declareResource<LostDevice>()({
+export const lostDevicesContract = declareResource({
   name: LOST_DEVICES,
-  fields: lostDeviceFields,
   label: "lost device",
   description: "The devices marked lost.",
+  /** The device, when and by whom it was marked lost, and the last test made with it. */
+  fields: {
+    id: field.id(),
+    /** The device's version: mark found sends it back (409 when stale). */
+    version: field.version(),
+    serialNumber: field.text(),
+    /** Spec §3's device type code; the console names it. */
+    typeCode: field.integer(),
+    customBoxName: field.textOrNull(),
+    accountId: field.id(),
+    accountName: field.text(),
+    /** The latest "mark-lost" activity entry; null for a device marked lost before the log. */
+    lostAt: field.dateOrNull(),
+    lostById: field.textOrNull(),
+    lostByName: field.textOrNull(),
+    /** The last test made with the device (deleted ones left out); null when it made none. */
+    lastTestId: field.textOrNull(),
+    lastTestName: field.textOrNull(),
+    lastTestDate: field.dateOrNull(),
+  },
   columns: ["serialNumber", "typeCode", "customBoxName", "accountName", "lostAt", "lastTestDate"],
   sorts: ["lostAt", "serialNumber", "typeCode", "customBoxName", "accountName", "lastTestDate"],
   defaultSort: ["lostAt", "DESC"],
@@ -42,3 +37,4 @@ export const lostDevicesContract = declareResource<LostDevice>()({
   references: { accountId: "accounts", lostById: "users", lastTestId: "tests" },
   access: { list: ["SuperAdmin"], get: ["SuperAdmin"], export: ["SuperAdmin"] },
 });
+export type LostDevice = field.RecordOf<typeof lostDevicesContract.fields>;

@@ -23,12 +23,13 @@ function schemaOf(field: FieldDeclaration): Type.TSchema {
   }
 }
 
+/** A record's properties as TypeBox holds them, by its declared fields. */
+export type RecordProperties<F extends Fields> = { -readonly [K in keyof F]: Type.TUnsafe<ValueOf<F[K]>> };
+
 /** A record: its fields in the order of the answer and of the CSV columns, titled by its label. */
 export const recordSchema = <F extends Fields>(label: string, fields: F) =>
   Type.Object(
-    Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, schemaOf(field)])) as {
-      -readonly [K in keyof F]: Type.TUnsafe<ValueOf<F[K]>>;
-    },
+    Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, schemaOf(field)])) as RecordProperties<F>,
     { title: label },
   );
 

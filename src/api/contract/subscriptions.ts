@@ -2,36 +2,31 @@
 import { PLAN_INTERVALS, SUBSCRIPTION_STATES } from "../resources";
 import { declareResource } from "./declare";
 import * as field from "./fields";
-import { recordSchema } from "./recordSchema";
-
-export const subscriptionFields = {
-  id: field.id(),
-  version: field.version(),
-  accountId: field.id(),
-  accountName: field.text(),
-  plan: field.text(),
-  /** Minor units per interval. */
-  price: field.integer(),
-  currency: field.text(),
-  interval: field.oneOf(PLAN_INTERVALS),
-  status: field.oneOf(SUBSCRIPTION_STATES, "status"),
-  currentPeriodStart: field.date(),
-  currentPeriodEnd: field.date(),
-  /** The subscription ends at currentPeriodEnd instead of renewing. */
-  cancelAtPeriodEnd: field.boolean(),
-  canceledAt: field.dateOrNull(),
-  /** While canceled: when the 21-day grace period ends and the account is deleted. */
-  graceEndsAt: field.dateOrNull(),
-};
-export const subscriptionRecord = recordSchema("subscription", subscriptionFields);
-export type Subscription = field.RecordOf<typeof subscriptionFields>;
 
 /** q searches plan and account name. */
-export const subscriptionsContract = declareResource<Subscription>()({
+export const subscriptionsContract = declareResource({
   name: "subscriptions",
-  fields: subscriptionFields,
   label: "subscription",
   description: "Subscriptions: list, cancel and resume; the plans, a price quote and a new subscription's start.",
+  fields: {
+    id: field.id(),
+    version: field.version(),
+    accountId: field.id(),
+    accountName: field.text(),
+    plan: field.text(),
+    /** Minor units per interval. */
+    price: field.integer(),
+    currency: field.text(),
+    interval: field.oneOf(PLAN_INTERVALS),
+    status: field.oneOf(SUBSCRIPTION_STATES, "status"),
+    currentPeriodStart: field.date(),
+    currentPeriodEnd: field.date(),
+    /** The subscription ends at currentPeriodEnd instead of renewing. */
+    cancelAtPeriodEnd: field.boolean(),
+    canceledAt: field.dateOrNull(),
+    /** While canceled: when the 21-day grace period ends and the account is deleted. */
+    graceEndsAt: field.dateOrNull(),
+  },
   columns: ["accountName", "plan", "price", "status", "currentPeriodEnd", "cancelAtPeriodEnd"],
   sorts: ["currentPeriodEnd", "currentPeriodStart", "plan", "price", "status", "accountName", "cancelAtPeriodEnd"],
   defaultSort: ["currentPeriodEnd", "ASC"],
@@ -47,3 +42,4 @@ export const subscriptionsContract = declareResource<Subscription>()({
     actions: { cancel: ["SuperAdmin", "Admin"], resume: ["SuperAdmin", "Admin"] },
   },
 });
+export type Subscription = field.RecordOf<typeof subscriptionsContract.fields>;

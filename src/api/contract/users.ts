@@ -5,34 +5,29 @@ import { USER_FIELDS_BY_REACH } from "../rules";
 import { declareResource } from "./declare";
 import * as field from "./fields";
 import { EMAIL, ID, OPTIONAL_ID, PERSON_NAME } from "./limits";
-import { recordSchema } from "./recordSchema";
-
-/** A user as the users resource lists it (a superset of ApiUser, the session's user). */
-export const userFields = {
-  id: field.id(),
-  version: field.version(),
-  firstName: field.text(PERSON_NAME),
-  lastName: field.text(PERSON_NAME),
-  email: field.text(EMAIL),
-  role: field.oneOf(ROLES, "roles"),
-  accountId: field.id(ID),
-  accountName: field.text(),
-  businessId: field.textOrNull(OPTIONAL_ID),
-  businessName: field.textOrNull(),
-  status: field.oneOf(USER_STATUSES, "status"),
-  lastSignInAt: field.dateOrNull(),
-  avatar: field.textOrNull(),
-  createdAt: field.date(),
-};
-export const userRecord = recordSchema("user", userFields);
-export type User = field.RecordOf<typeof userFields>;
 
 /** q searches first name, last name and email. */
-export const usersContract = declareResource<User>()({
+export const usersContract = declareResource({
   name: "users",
-  fields: userFields,
   label: "user",
   description: "Users: create, edit, role, disable and enable, delete, invite.",
+  /** A user as the users resource lists it (a superset of ApiUser, the session's user). */
+  fields: {
+    id: field.id(),
+    version: field.version(),
+    firstName: field.text(PERSON_NAME),
+    lastName: field.text(PERSON_NAME),
+    email: field.text(EMAIL),
+    role: field.oneOf(ROLES, "roles"),
+    accountId: field.id(ID),
+    accountName: field.text(),
+    businessId: field.textOrNull(OPTIONAL_ID),
+    businessName: field.textOrNull(),
+    status: field.oneOf(USER_STATUSES, "status"),
+    lastSignInAt: field.dateOrNull(),
+    avatar: field.textOrNull(),
+    createdAt: field.date(),
+  },
   sorts: [
     "lastName",
     "firstName",
@@ -64,3 +59,4 @@ export const usersContract = declareResource<User>()({
     actions: { role: ["SuperAdmin", "Admin"], disable: ["SuperAdmin", "Admin"], enable: ["SuperAdmin", "Admin"] },
   },
 });
+export type User = field.RecordOf<typeof usersContract.fields>;
