@@ -356,4 +356,33 @@ describe("the command palette: keyboard and screen readers", () => {
     expect(await screen.findByRole("dialog", { name: "Create an account" })).toBeInTheDocument();
     expect(state.calls).not.toContain("GET search");
   });
+
+  it("opens New discount with the discounts list's form, and the list once the discount is created", async () => {
+    serveSearch();
+    const created: unknown[] = [];
+    server.use(
+      http.get("*/api/discounts", () => HttpResponse.json([], { headers: { "Content-Range": "discounts */0" } })),
+      http.post("*/api/discounts", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        created.push(body);
+        return HttpResponse.json(
+          { ...body, id: "disc-1", version: 1, redemptionCount: 0, createdAt: "2026-01-01T00:00:00.000Z" },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    await signedInAt("SuperAdmin");
+    const { box } = await openWithShortcut(user);
+    await user.type(box, "new disc");
+    await waitFor(() => expect(activeOption(box)).toBe("New discount"));
+    await user.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Create a discount" });
+    // The list's defaults: 10 percent off.
+    expect(within(dialog).getByRole("spinbutton", { name: "Percent off" })).toHaveValue(10);
+    await user.type(within(dialog).getByRole("textbox", { name: /^Code/ }), "spring");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/discounts"));
+    expect(created).toEqual([expect.objectContaining({ code: "SPRING", kind: "percent", percentOff: 10 })]);
+  });
 });

@@ -6,12 +6,9 @@
  */
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
-import { useTranslate } from "react-admin";
 import AccountCreateDialog from "../../resources/accounts/AccountCreateDialog";
 import DeviceCreateDialog from "../../resources/devices/DeviceCreateDialog";
-import { DiscountFields, validateDiscount } from "../../resources/discounts/discountInputs";
-import { normalizeDiscount } from "../../resources/discounts/discountRules";
-import { CreateDialog } from "../../resources/shared/FormDialog";
+import { DiscountCreateDialog } from "../../resources/discounts/DiscountDialogs";
 import { paths } from "../../resources/shared/paths";
 import { InviteDialog } from "../../resources/users/InviteDialog";
 import { BulkDownloadDialog } from "../gallery/BulkDownloadDialog";
@@ -40,7 +37,6 @@ function DownloadSelected({ onClose }: { onClose: () => void }) {
 }
 
 export default function ActionDialog({ action, onClose }: { action: PaletteActionId; onClose: () => void }) {
-  const translate = useTranslate();
   const navigate = useNavigate();
   switch (action) {
     case "newAccount":
@@ -50,21 +46,7 @@ export default function ActionDialog({ action, onClose }: { action: PaletteActio
     case "registerDevice":
       return <DeviceCreateDialog open onClose={onClose} />;
     case "newDiscount":
-      // As the discounts list creates one (DiscountList).
-      return (
-        <CreateDialog
-          resource="discounts"
-          open
-          title={translate("resources.discounts.createTitle")}
-          onClose={onClose}
-          defaultValues={{ kind: "percent", percentOff: 10, active: true, currency: "USD" }}
-          transform={(data: Record<string, unknown>) => normalizeDiscount(data)}
-          validate={validateDiscount}
-          onCreated={() => navigate(paths.discounts)}
-        >
-          <DiscountFields />
-        </CreateDialog>
-      );
+      return <DiscountCreateDialog open onClose={onClose} onCreated={() => navigate(paths.discounts)} />;
     case "downloadSelected":
       return <DownloadSelected onClose={onClose} />;
     default:

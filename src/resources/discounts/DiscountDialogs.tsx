@@ -10,8 +10,16 @@ import { normalizeDiscount } from "./discountRules";
 const onlyEditable = onlyFields(editedFieldsOf(CONTRACTS.discounts!));
 const toWire = (data: Record<string, unknown>) => normalizeDiscount(onlyEditable(data));
 
-/** The discounts list's "New discount" dialog. */
-export function DiscountCreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** "New discount", from the discounts list and the command palette (which then opens the list). */
+export function DiscountCreateDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated?: () => void;
+}) {
   const translate = useTranslate();
   return (
     <CreateDialog
@@ -22,6 +30,7 @@ export function DiscountCreateDialog({ open, onClose }: { open: boolean; onClose
       defaultValues={{ kind: "percent", percentOff: 10, active: true, currency: "USD" }}
       transform={(data: Record<string, unknown>) => normalizeDiscount(data)}
       validate={validateDiscount}
+      onCreated={onCreated}
     >
       <DiscountFields />
     </CreateDialog>
