@@ -77,6 +77,16 @@ describe("firmware builds (issue 26 item 7)", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
+  it("offers the selected builds' export and deletion (after a confirmation)", async () => {
+    await renderConsole("/firmware", { role: "SuperAdmin" });
+    const row = (await screen.findByRole("button", { name: "Download firmware 4.2.1 (Watson AI)" })).closest("tr")!;
+    fireEvent.click(within(row).getByRole("checkbox", { name: "Select this row" }));
+    expect(await screen.findByRole("button", { name: "Export selected" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Delete" }));
+    const confirm = await screen.findByRole("dialog");
+    expect(within(confirm).getByRole("button", { name: "Confirm" })).toBeInTheDocument();
+  });
+
   it("shows the build's SHA-256 in full in its dialog, copies it, and downloads the file there too", async () => {
     await renderConsole("/firmware", { role: "SuperAdmin" });
     fireEvent.click(await screen.findByText("4.2.1"));

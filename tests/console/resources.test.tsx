@@ -233,6 +233,27 @@ describe("role visibility (spec §2, §6)", () => {
   });
 });
 
+describe("a list's bulk bar", () => {
+  const selectFirstRow = async () => {
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+    fireEvent.click(within(tableRows()[0]!).getByRole("checkbox", { name: "Select this row" }));
+  };
+
+  it("offers the list's own action (loaded after the rows), then the export of the selection", async () => {
+    await renderConsole("/users", { role: "SuperAdmin" });
+    await selectFirstRow();
+    expect(await screen.findByRole("button", { name: "Disable selected" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Export selected" })).toBeInTheDocument();
+  });
+
+  it("leaves the export out for those who may not export", async () => {
+    await renderConsole("/users", { role: "Admin" });
+    await selectFirstRow();
+    expect(await screen.findByRole("button", { name: "Disable selected" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Export selected" })).not.toBeInTheDocument();
+  });
+});
+
 describe("accounts list's bookmarks", () => {
   it("asks the bookmarks once for the page and stars a row", async () => {
     const stored: { resource: string; recordId: string }[] = [];

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Button } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
@@ -6,7 +6,7 @@ import type { Device } from "../../api/resources";
 import { OnDemand, useDialogOnDemand } from "../shared/dialogOnDemand";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
-import { ServerExportButton } from "../shared/ServerExportButton";
+import { BulkActionAndExport } from "../shared/ServerExportButton";
 import { DeviceListAside } from "./deviceFilters";
 import { accountColumn, contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
 import { DEVICE_COLUMNS } from "./DeviceTable";
@@ -49,12 +49,9 @@ export default function DeviceList() {
           hiddenColumns={hiddenColumnsOf("devices")}
           bulkActionButtons={
             mayMarkLost ? (
-              <>
-                <Suspense fallback={null}>
-                  <BulkMarkLostButton />
-                </Suspense>
-                {mayExport && <ServerExportButton selection />}
-              </>
+              <BulkActionAndExport mayExport={mayExport}>
+                <BulkMarkLostButton />
+              </BulkActionAndExport>
             ) : (
               false
             )

@@ -2,14 +2,14 @@ import { lazy } from "react";
 import { Button, Chip } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import ToggleIcon from "@mui/icons-material/ToggleOnOutlined";
-import { BulkDeleteWithConfirmButton, DataTable, useTranslate } from "react-admin";
+import { DataTable, useTranslate } from "react-admin";
 import type { Discount } from "../../api/resources";
 import { yesNoKey } from "../shared/fields";
 import { ContractFacets } from "../shared/contractFacets";
 import { OnDemand, useDialogOnDemand, useRowDialogOnDemand } from "../shared/dialogOnDemand";
 import { formatMoney } from "../shared/money";
 import { ListAside, ResourceList } from "../shared/ResourceList";
-import { ServerExportButton } from "../shared/ServerExportButton";
+import { ExportOrDeleteBulkActions } from "../shared/ServerExportButton";
 import { isDiscountRedeemable } from "../shared/status";
 import { contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
 import { opensInPlace } from "../shared/rowOpener";
@@ -55,12 +55,7 @@ export default function DiscountList() {
           <DataTable
             rowClick={opensInPlace(editing.open)}
             hiddenColumns={hiddenColumnsOf("discounts")}
-            bulkActionButtons={
-              <>
-                <ServerExportButton selection />
-                <BulkDeleteWithConfirmButton mutationMode="pessimistic" />
-              </>
-            }
+            bulkActionButtons={<ExportOrDeleteBulkActions />}
           >
             {contractColumns<Discount>("discounts", {
               code: { render: (record) => <strong>{record.code}</strong> },

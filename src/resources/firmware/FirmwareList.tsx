@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { Box, Button } from "@mui/material";
 import UploadIcon from "@mui/icons-material/UploadFile";
-import { BulkDeleteWithConfirmButton, DataTable, useTranslate } from "react-admin";
+import { DataTable, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import type { Firmware } from "../../api/resources";
 import { FirmwareDownloadButton } from "./FirmwareFile";
@@ -9,7 +9,7 @@ import { DeviceTypeText } from "../shared/fields";
 import { formatBytes } from "../shared/money";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
-import { ServerExportButton } from "../shared/ServerExportButton";
+import { ExportOrDeleteBulkActions } from "../shared/ServerExportButton";
 import { FirmwareListAside } from "./firmwareFilters";
 import { columnFor } from "../shared/columns";
 import { contractColumns, hiddenColumnsOf } from "../shared/contractColumns";
@@ -42,12 +42,7 @@ export default function FirmwareList() {
           <DataTable
             rowClick={opensInPlace(editing.open)}
             hiddenColumns={hiddenColumnsOf("firmware")}
-            bulkActionButtons={
-              <>
-                <ServerExportButton selection />
-                <BulkDeleteWithConfirmButton mutationMode="pessimistic" />
-              </>
-            }
+            bulkActionButtons={<ExportOrDeleteBulkActions />}
           >
             {contractColumns<Firmware>("firmware", {
               deviceTypeCode: { render: (record) => <DeviceTypeText code={record.deviceTypeCode} /> },

@@ -1,7 +1,15 @@
+import { Suspense, type ReactNode } from "react";
 import { CircularProgress } from "@mui/material";
 import { useMutation } from "@tanstack/react-query";
 import DownloadIcon from "@mui/icons-material/GetApp";
-import { Button, useDataProvider, useListContext, useNotify, useTranslate } from "react-admin";
+import {
+  BulkDeleteWithConfirmButton,
+  Button,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { saveBlob } from "../../custom/download";
 import { errorMessage } from "../../custom/errorMessage";
@@ -41,5 +49,30 @@ export function ServerExportButton({ selection = false }: { selection?: boolean 
     >
       {download.isPending ? <CircularProgress size={16} /> : <DownloadIcon />}
     </Button>
+  );
+}
+
+/**
+ * The bulk bar of a list whose records are deleted outright (firmware builds, discount codes): the
+ * selection's export, and its deletion after a confirmation.
+ */
+export const ExportOrDeleteBulkActions = () => (
+  <>
+    <ServerExportButton selection />
+    <BulkDeleteWithConfirmButton mutationMode="pessimistic" />
+  </>
+);
+
+/**
+ * The bulk bar of a list with an action of its own (mark lost, disable), its code loaded after the
+ * rows (react-admin draws the folded bulk bar with the table): the action, then the selection's
+ * export for those who may.
+ */
+export function BulkActionAndExport({ mayExport, children }: { mayExport: boolean | undefined; children: ReactNode }) {
+  return (
+    <>
+      <Suspense fallback={null}>{children}</Suspense>
+      {mayExport && <ServerExportButton selection />}
+    </>
   );
 }

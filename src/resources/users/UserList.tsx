@@ -1,11 +1,11 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Button } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAlt";
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
-import { ServerExportButton } from "../shared/ServerExportButton";
+import { BulkActionAndExport } from "../shared/ServerExportButton";
 import { GraceGuard } from "../shared/GraceNote";
 import { OnDemand, useDialogOnDemand } from "../shared/dialogOnDemand";
 import { UserListAside } from "./userFilters";
@@ -48,12 +48,9 @@ export default function UserList() {
           hiddenColumns={hiddenColumnsOf("users")}
           bulkActionButtons={
             mayDisable ? (
-              <>
-                <Suspense fallback={null}>
-                  <BulkDisableButton />
-                </Suspense>
-                {mayExport && <ServerExportButton selection />}
-              </>
+              <BulkActionAndExport mayExport={mayExport}>
+                <BulkDisableButton />
+              </BulkActionAndExport>
             ) : (
               false
             )
