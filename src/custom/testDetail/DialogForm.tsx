@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
 import { Form, useTranslate } from "react-admin";
 import { FormSubmitButton } from "./FormSubmitButton";
@@ -6,8 +6,7 @@ import { FormSubmitButton } from "./FormSubmitButton";
 interface DialogFormProps {
   open: boolean;
   onClose: () => void;
-  /** The title's element id, which names the dialog. */
-  titleId: string;
+  /** i18n key of the title, which names the dialog. */
   title: string;
   maxWidth: "xs" | "sm";
   defaultValues?: Record<string, unknown>;
@@ -32,7 +31,6 @@ const NO_RECORD = {};
 export function DialogForm({
   open,
   onClose,
-  titleId,
   title,
   maxWidth,
   defaultValues,
@@ -42,6 +40,7 @@ export function DialogForm({
   children,
 }: DialogFormProps) {
   const translate = useTranslate();
+  const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
       <Form
@@ -52,7 +51,7 @@ export function DialogForm({
         noValidate
         disableInvalidFormNotification
       >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
         <DialogContent>{children}</DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate(cancelLabel)}</Button>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Alert, Stack } from "@mui/material";
 import { useFormContext } from "react-hook-form";
-import { TextInput, useNotify, useTranslate, useUpdate, type Validator } from "react-admin";
+import { TextInput, useNotify, useUpdate, type Validator } from "react-admin";
 import type { ApiTest, TestUpdate } from "../../api/tests";
 import { TEST_NAME_MIN_LENGTH as NAME_MIN_LENGTH } from "../../api/rules";
 import { TESTS_RESOURCE, testRecordMeta, testUpdateBody } from "../../dataProvider/testRecordsProvider";
@@ -47,7 +47,6 @@ function ValidateNameOnOpen() {
  * the service's message.
  */
 export function EditTestDialog({ test, open, onClose, onSaved }: EditTestDialogProps) {
-  const translate = useTranslate();
   const notify = useNotify();
   const [update, { error }] = useUpdate<ApiTest>();
 
@@ -71,8 +70,7 @@ export function EditTestDialog({ test, open, onClose, onSaved }: EditTestDialogP
     <DialogForm
       open={open}
       onClose={onClose}
-      titleId="edit-test-title"
-      title={translate("testDetail.editDialog.title")}
+      title="testDetail.editDialog.title"
       maxWidth="sm"
       defaultValues={initialValues(test)}
       onSubmit={save}

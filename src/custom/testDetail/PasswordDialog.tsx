@@ -47,8 +47,7 @@ export function PasswordDialog({
     <DialogForm
       open={open}
       onClose={onCancel}
-      titleId="password-dialog-title"
-      title={translate("testDetail.password.title")}
+      title="testDetail.password.title"
       maxWidth="xs"
       onSubmit={check}
       cancelLabel="testDetail.password.cancel"

@@ -119,7 +119,6 @@ function UploadFileInput() {
  * time, §5's extensions; POST v2/tests/file (a custom call: an upload is not CRUD).
  */
 export function UploadDialog({ testId, open, onClose, onUploaded }: UploadDialogProps) {
-  const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
 
@@ -141,8 +140,7 @@ export function UploadDialog({ testId, open, onClose, onUploaded }: UploadDialog
     <DialogForm
       open={open}
       onClose={onClose}
-      titleId="upload-title"
-      title={translate("testDetail.upload.title")}
+      title="testDetail.upload.title"
       maxWidth="sm"
       onSubmit={upload}
       cancelLabel="testDetail.editDialog.cancel"
