@@ -21,8 +21,6 @@ const o = alias(users, "o");
 const ownerName = fullName(o);
 
 export const businessDefinition = implementResource(businessesContract, {
-  // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
-  // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`businesses b left join accounts a on ${a.id} = ${b.accountId} left join users o on ${o.id} = ${b.ownerId}`,
   // A deleted account's business that a copied test still names keeps its row for the copy
   // (lifecycle/deleteAccount.ts), but no list, page, picker or search reaches it any more.

@@ -41,8 +41,6 @@ const lastTest = (column: string) => `(select ${column} from tests t
     order by t.date desc, t.id desc limit 1)`;
 
 export const lostDeviceDefinition = implementResource(lostDevicesContract, {
-  // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
-  // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`devices d left join accounts a on ${a.id} = ${d.accountId}`,
   // A deleted account's device that a copy keeps is no longer anybody's to find (devices/routes.ts).
   where: sqlText`${d.status} = 'lost' and ${OF_LIVE_ACCOUNT}`,

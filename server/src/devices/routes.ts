@@ -31,8 +31,6 @@ const b = alias(businesses, "b");
 export const OF_LIVE_ACCOUNT = sqlText`${a.status} <> 'deleted'`;
 
 export const deviceDefinition = implementResource(devicesContract, {
-  // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
-  // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`devices d left join accounts a on ${a.id} = ${d.accountId} left join businesses b on ${b.id} = ${d.businessId}`,
   where: OF_LIVE_ACCOUNT,
   columns: {

@@ -36,8 +36,6 @@ const f = alias(firmware, "f");
 const u = alias(users, "u");
 
 export const firmwareDefinition = implementResource(firmwareContract, {
-  // "left join": uploaded_by is a NOT NULL foreign key, so no row is lost, and the planner leaves
-  // out a left join the total does not read.
   from: sqlText`firmware f left join users u on ${u.id} = ${f.uploadedBy}`,
   columns: {
     id: f.id,

@@ -36,8 +36,6 @@ const du = alias(users, "du");
 const STATE = sqlText`case when ${s.doneAt} is not null then 'done' when ${s.canceledAt} is not null then 'canceled' else 'pending' end`;
 
 export const scheduledActionDefinition = implementResource(scheduledActionsContract, {
-  // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
-  // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`scheduled_actions s left join accounts a on ${a.id} = ${s.accountId}
     left join subscriptions sub on ${sub.id} = ${s.subscriptionId}
     left join users r on ${r.id} = ${s.requestedBy}

@@ -22,8 +22,6 @@ const s = alias(subscriptions, "s");
 const a = alias(accounts, "a");
 
 export const paymentDefinition = implementResource(paymentsContract, {
-  // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
-  // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`payments p left join accounts a on ${a.id} = ${p.accountId}`,
   columns: {
     id: p.id,
@@ -46,8 +44,6 @@ export const paymentDefinition = implementResource(paymentsContract, {
 });
 
 export const subscriptionDefinition = implementResource(subscriptionsContract, {
-  // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
-  // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`subscriptions s left join accounts a on ${a.id} = ${s.accountId}`,
   columns: {
     id: s.id,

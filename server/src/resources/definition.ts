@@ -110,7 +110,12 @@ type FieldsOf<P extends Properties> = { [K in keyof P]: Field<P[K]> };
  * that `from` gives that table.
  */
 export interface ResourceImplementation<P extends Properties, S extends string, Fl extends string> {
-  /** The FROM clause, naming each table by the alias its columns are read with (`businesses b`). */
+  /**
+   * The FROM clause, naming each table by the alias its columns are read with (`businesses b`).
+   * A join to the row a NOT NULL foreign key names (a record's account) is a "left join": no row
+   * is lost, and the planner leaves out a left join the total does not read (a count of one
+   * table, not of a join).
+   */
   from: string;
   /** Rows that never exist for the API (soft-deleted users). */
   where?: string;

@@ -29,8 +29,6 @@ const b = alias(businesses, "b");
 const shownEmail = shownEmailOf("u");
 
 export const userDefinition = implementResource(usersContract, {
-  // "left join": every row has its account (a NOT NULL foreign key), so no row is lost, and the
-  // planner leaves out a left join the total does not read (a count of one table, not of a join).
   from: sqlText`users u left join accounts a on ${a.id} = ${u.accountId} left join businesses b on ${b.id} = ${u.businessId}`,
   where: sqlText`${u.deletedAt} is null`,
   columns: {
