@@ -4,7 +4,7 @@ import MarkEmailReadIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import DoneIcon from "@mui/icons-material/CheckCircleOutline";
 import { useMutation } from "@tanstack/react-query";
 import { useFormContext, useWatch } from "react-hook-form";
-import { Form, HttpError, required, TextInput, useDataProvider, useNotify, useTranslate } from "react-admin";
+import { HttpError, required, TextInput, useDataProvider, useNotify, useTranslate } from "react-admin";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import {
   DELETE_REQUEST_CODE_MINUTES,
@@ -21,6 +21,7 @@ import { IconHeading } from "../guestForms/IconHeading";
 import { Refusal } from "../guestForms/Refusal";
 import { RequestEmailInput } from "./RequestEmailInput";
 import { GuestLink } from "../guestForms/GuestLink";
+import { GuestForm } from "../guestForms/GuestForm";
 
 const validateCode = [
   required(),
@@ -71,7 +72,7 @@ export default function DeleteRequestConfirmationPage() {
         {confirm.data ? (
           <Confirmed answer={confirm.data} />
         ) : (
-          <Form defaultValues={defaultValues} onSubmit={submit} noValidate>
+          <GuestForm defaultValues={defaultValues} onSubmit={submit}>
             <Stack spacing={2.5}>
               <IconHeading icon={<MarkEmailReadIcon color="primary" />}>
                 {translate("deleteRequest.confirmTitle")}
@@ -106,7 +107,7 @@ export default function DeleteRequestConfirmationPage() {
                 <ResendButton sent={sent} />
               </Stack>
             </Stack>
-          </Form>
+          </GuestForm>
         )}
       </Paper>
     </Box>

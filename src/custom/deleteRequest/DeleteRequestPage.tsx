@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Alert, Stack, Typography } from "@mui/material";
 import DeleteIcon from "@mui/icons-material/DeleteForeverOutlined";
 import { useMutation } from "@tanstack/react-query";
-import { Form, useDataProvider, useTranslate } from "react-admin";
+import { useDataProvider, useTranslate } from "react-admin";
 import { useNavigate } from "react-router-dom";
 import { DATA_DELETION_DAYS } from "../../api/deleteRequest";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
@@ -14,6 +14,7 @@ import { GuestCard } from "../guestForms/GuestCard";
 import { Refusal } from "../guestForms/Refusal";
 import { RequestEmailInput } from "./RequestEmailInput";
 import { GuestLink } from "../guestForms/GuestLink";
+import { GuestForm } from "../guestForms/GuestForm";
 
 /** Where the code is typed, for this email. */
 export const confirmationPath = (email: string) => `/delete-request-confirmation?${new URLSearchParams({ email })}`;
@@ -52,7 +53,7 @@ export default function DeleteRequestPage() {
 
   return (
     <GuestCard icon={<DeleteIcon color="error" />} title={translate("deleteRequest.title")} maxWidth={520}>
-      <Form defaultValues={defaultValues} onSubmit={submit} noValidate>
+      <GuestForm defaultValues={defaultValues} onSubmit={submit}>
         <Stack spacing={2.5}>
           <Typography>{translate("deleteRequest.intro")}</Typography>
           <Typography color="text.secondary" variant="body2">
@@ -70,7 +71,7 @@ export default function DeleteRequestPage() {
           </BusyButton>
           <GuestLink to="/delete-request-confirmation" label="deleteRequest.haveCode" />
         </Stack>
-      </Form>
+      </GuestForm>
     </GuestCard>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Typography } from "@mui/material";
 import PasswordIcon from "@mui/icons-material/PasswordOutlined";
 import TaskAltIcon from "@mui/icons-material/TaskAltOutlined";
 import { useMutation } from "@tanstack/react-query";
-import { Form, useDataProvider, useTranslate } from "react-admin";
+import { useDataProvider, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { GuestCard } from "../guestForms/GuestCard";
@@ -11,6 +11,7 @@ import { BusyButton } from "../guestForms/BusyButton";
 import { NewPasswordInputs } from "../guestForms/NewPasswordInputs";
 import { Refusal } from "../guestForms/Refusal";
 import { GuestLink } from "../guestForms/GuestLink";
+import { GuestForm } from "../guestForms/GuestForm";
 
 /**
  * /forgot-password?token=… — the reset email's link: a new password, typed twice. Once changed,
@@ -42,7 +43,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   return (
     <GuestCard icon={<PasswordIcon color="primary" />} title={translate("forgotPassword.reset.title")}>
       <Typography color="text.secondary">{translate("forgotPassword.reset.intro")}</Typography>
-      <Form defaultValues={{ password: "", confirmPassword: "" }} onSubmit={submit} noValidate>
+      <GuestForm defaultValues={{ password: "", confirmPassword: "" }} onSubmit={submit}>
         <Stack spacing={1.5}>
           <Refusal
             message={refusal}
@@ -55,7 +56,7 @@ export function NewPasswordForm({ token }: { token: string }) {
             {translate("forgotPassword.reset.submit")}
           </BusyButton>
         </Stack>
-      </Form>
+      </GuestForm>
     </GuestCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Stack, Typography } from "@mui/material";
 import LockResetIcon from "@mui/icons-material/LockResetOutlined";
-import { Form, TextInput, useDataProvider, useTranslate } from "react-admin";
+import { TextInput, useDataProvider, useTranslate } from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { EmailSent } from "../guestForms/EmailSent";
 import { GuestCard } from "../guestForms/GuestCard";
@@ -10,6 +10,7 @@ import { emailAddress, refusalOf } from "../guestForms/validators";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
 import { GuestLink } from "../guestForms/GuestLink";
+import { GuestForm } from "../guestForms/GuestForm";
 
 /**
  * /forgot-password (spec §2, guests only): the email to send a reset link to, then "Check your
@@ -38,7 +39,7 @@ export function RequestResetForm() {
   return (
     <GuestCard icon={<LockResetIcon color="primary" />} title={translate("forgotPassword.title")}>
       <Typography color="text.secondary">{translate("forgotPassword.intro")}</Typography>
-      <Form defaultValues={{ email }} onSubmit={submit} noValidate>
+      <GuestForm defaultValues={{ email }} onSubmit={submit}>
         <Stack spacing={1.5}>
           <Refusal message={refusal} />
           <TextInput
@@ -54,7 +55,7 @@ export function RequestResetForm() {
           </BusyButton>
           <GuestLink to="/login" label="guestForm.backToLogin" sx={{ alignSelf: "center", pt: 1 }} />
         </Stack>
-      </Form>
+      </GuestForm>
     </GuestCard>
   );
 }

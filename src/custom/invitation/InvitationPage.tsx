@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Box, Stack, Typography } from "@mui/material";
 import MailIcon from "@mui/icons-material/MailOutline";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Form, TextInput, useAuthProvider, useGetOne, useTranslate } from "react-admin";
+import { TextInput, useAuthProvider, useGetOne, useTranslate } from "react-admin";
 import { useNavigate, useParams } from "react-router-dom";
 import type { InvitationAccept } from "../../api/resources";
 import type { ConsoleAuthProvider } from "../../authProvider/authProvider";
@@ -15,6 +15,7 @@ import { MIN_PASSWORD_LENGTH, validateInvitationForm } from "./invitationForm";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
 import { RefusedLink } from "../guestForms/RefusedLink";
+import { GuestForm } from "../guestForms/GuestForm";
 
 /** One thing the invitation says: its term, then its value (with the value's test id). */
 function InvitationFact({ term, testId, children }: { term: string; testId: string; children: ReactNode }) {
@@ -83,7 +84,7 @@ export default function InvitationPage() {
       {invitation.isPending && <PageLoader />}
       {invitation.error && <RefusedLink message={errorMessage(invitation.error)} />}
       {invited && defaultValues && (
-        <Form defaultValues={defaultValues} validate={validateInvitationForm} onSubmit={submit} noValidate>
+        <GuestForm defaultValues={defaultValues} validate={validateInvitationForm} onSubmit={submit}>
           <Stack spacing={2.5}>
             <Typography>
               {translate("invitation.intro", { account: invited.accountName, product: PRODUCT_NAME })}
@@ -121,7 +122,7 @@ export default function InvitationPage() {
               {translate("invitation.submit")}
             </BusyButton>
           </Stack>
-        </Form>
+        </GuestForm>
       )}
     </GuestCard>
   );

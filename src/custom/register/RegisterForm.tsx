@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Box, Link as MuiLink, Stack, Typography } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAltOutlined";
-import { Form, TextInput, useDataProvider, useTranslate } from "react-admin";
+import { TextInput, useDataProvider, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import type { RegisterRequest } from "../../api/register";
 import { PERSON_NAME_MAX_LENGTH, RECORD_NAME_MAX_LENGTH } from "../../api/rules";
@@ -17,6 +17,7 @@ import { likelyCountry } from "../../resources/shared/countryChoices";
 import { toRegisterRequest } from "./registerRequest";
 import { BusyButton } from "../guestForms/BusyButton";
 import { Refusal } from "../guestForms/Refusal";
+import { GuestForm } from "../guestForms/GuestForm";
 
 const checks = {
   firstName: [filled("register.firstNameRequired"), atMost(PERSON_NAME_MAX_LENGTH)],
@@ -67,7 +68,7 @@ export function RegisterForm() {
   return (
     <GuestCard icon={<PersonAddIcon color="primary" />} title={translate("register.title")} maxWidth={620}>
       <Typography color="text.secondary">{translate("register.intro", { product: PRODUCT_NAME })}</Typography>
-      <Form defaultValues={values} onSubmit={submit} noValidate>
+      <GuestForm defaultValues={values} onSubmit={submit}>
         <Stack spacing={1}>
           <Refusal message={refusal} />
           <SectionTitle>{translate("register.aboutYou")}</SectionTitle>
@@ -129,7 +130,7 @@ export function RegisterForm() {
             </MuiLink>
           </Typography>
         </Stack>
-      </Form>
+      </GuestForm>
     </GuestCard>
   );
 }
