@@ -96,6 +96,10 @@ export const actorOf = (caller: Caller): { actorId: string; client: string | nul
   client: caller.client ?? null,
 });
 
+/** An entry about the caller's own user record: their preferences, password, avatar, saved queries or bookmarks. */
+export const logOwnActivity = (tx: Tx, caller: Caller, action: string, changes: Record<string, unknown>) =>
+  logActivity(tx, { ...actorOf(caller), action, resource: "users", recordId: caller.id, changes });
+
 /**
  * After an INSERT, in its transaction: the new record as the caller sees it, and its activity
  * entry ("create", or "invite" for an invited user). Answers the record.

@@ -43,7 +43,7 @@ import type { FileStorage } from "../files/storage";
 import { HttpError, notFound } from "../http/errors";
 import { formParts, translateMultipartError, type MultipartWording } from "../http/multipart";
 import type { Tx } from "../resources/sql";
-import { actorOf, logActivity } from "../resources/writes";
+import { logOwnActivity } from "../resources/writes";
 import type { Services } from "../services";
 import { toApiUser, type UserRow } from "../users/queries";
 import { USER_SETTINGS_TAG } from "./tag";
@@ -144,13 +144,7 @@ async function setAvatar(
     }
     const avatarSize = stored?.size ?? null;
     const [user] = await tx.update(users).set({ avatar, avatarSize }).where(eq(users.id, caller.id)).returning();
-    await logActivity(tx, {
-      ...actorOf(caller),
-      action: "avatar",
-      resource: "users",
-      recordId: caller.id,
-      changes: { avatar: [current.avatar, avatar] },
-    });
+    await logOwnActivity(tx, caller, "avatar", { avatar: [current.avatar, avatar] });
     return { user: user!, previous: current.avatar };
   });
 }

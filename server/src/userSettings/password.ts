@@ -18,7 +18,7 @@ import { described, GUARD_REFUSALS, refusals, routeOptions, tooManyWithRetryAfte
 import { fieldError, tooMany } from "../http/errors";
 import { errors } from "../resources/schemas";
 import { rowsOf, type Tx } from "../resources/sql";
-import { actorOf, logActivity } from "../resources/writes";
+import { logOwnActivity } from "../resources/writes";
 import type { Services } from "../services";
 import { USER_SETTINGS_TAG } from "./tag";
 
@@ -102,13 +102,7 @@ export function passwordChangeRoutes(app: FastifyInstance, { db, throttle }: Ser
         await tx.update(users).set({ passwordHash }).where(eq(users.id, caller.id));
         const count = await signOutOtherSessions(tx, caller.id, keep);
         // The action only: neither password, nor its hash, goes into the log.
-        await logActivity(tx, {
-          ...actorOf(caller),
-          action: "change-password",
-          resource: "users",
-          recordId: caller.id,
-          changes: {},
-        });
+        await logOwnActivity(tx, caller, "change-password", {});
         return count;
       });
       return { signedOutSessions };

@@ -20,7 +20,7 @@ import { userPreferences } from "../db/schema";
 import { described, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { HttpError } from "../http/errors";
 import type { Tx } from "../resources/sql";
-import { actorOf, logActivity } from "../resources/writes";
+import { logOwnActivity } from "../resources/writes";
 import type { Services } from "../services";
 import { USER_SETTINGS_TAG } from "./tag";
 
@@ -113,13 +113,7 @@ export function preferenceRoutes(app: FastifyInstance, { db }: Services): void {
               .onConflictDoNothing()
               .returning();
         if (!written) throw changedElsewhere(toPreferences(await storedRow(tx, caller.id)));
-        await logActivity(tx, {
-          ...actorOf(caller),
-          action: "preferences",
-          resource: "users",
-          recordId: caller.id,
-          changes,
-        });
+        await logOwnActivity(tx, caller, "preferences", changes);
         return toPreferences(written);
       });
     },

@@ -30,7 +30,7 @@ import { errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { iso, rowsOf, type Executor } from "../resources/sql";
 import { userDefinition } from "./resource";
 import { noContent, routeOptions } from "../docs/openapi";
-import { actorOf, logActivity } from "../resources/writes";
+import { logOwnActivity } from "../resources/writes";
 
 const SA: ["SuperAdmin"] = ["SuperAdmin"];
 export const MAX_SAVED_QUERIES = 50;
@@ -151,14 +151,7 @@ export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
             value: request.body.value as SavedQueryValue,
           })
           .returning(savedQueryColumns);
-        const changes = { list: request.body.resource, label };
-        await logActivity(tx, {
-          ...actorOf(caller),
-          action: "save-query",
-          resource: "users",
-          recordId: caller.id,
-          changes,
-        });
+        await logOwnActivity(tx, caller, "save-query", { list: request.body.resource, label });
         return inserted!;
       });
       return reply.status(201).send(savedQueryOf(row));
@@ -182,8 +175,7 @@ export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
           .where(and(eq(savedQueries.id, request.params.id), eq(savedQueries.userId, caller.id)))
           .returning({ list: savedQueries.resource, label: savedQueries.label });
         if (!deleted) throw notFound("Saved query not found.");
-        const entry = { action: "delete-query", resource: "users", recordId: caller.id, changes: deleted };
-        await logActivity(tx, { ...actorOf(caller), ...entry });
+        await logOwnActivity(tx, caller, "delete-query", deleted);
       });
       return reply.status(204).send(null);
     },
@@ -232,14 +224,7 @@ export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
             })),
           );
         }
-        const changes = { bookmarks: [before.length, items.length] };
-        await logActivity(tx, {
-          ...actorOf(caller),
-          action: "bookmarks",
-          resource: "users",
-          recordId: caller.id,
-          changes,
-        });
+        await logOwnActivity(tx, caller, "bookmarks", { bookmarks: [before.length, items.length] });
         return bookmarkList(tx, caller);
       });
     },
