@@ -38,9 +38,8 @@ import {
 import { safeFileName } from "./zip";
 import { HttpError, notFound } from "../http/errors";
 import { formParts, translateMultipartError, type MultipartWording } from "../http/multipart";
-import { actorOf, logActivity } from "../resources/writes";
 import type { Services } from "../services";
-import { canSeeTest, findLiveTest, TEST_NOT_FOUND, toApiFile } from "../testRecords/queries";
+import { canSeeTest, findLiveTest, logTestActivity, TEST_NOT_FOUND, toApiFile } from "../testRecords/queries";
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const TOO_LARGE = "The file is too large: the limit is 20 MiB.";
@@ -188,14 +187,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (
               })
               .returning();
             if (!stored) throw new Error("The file row was not stored");
-            const changes = { file: name, size };
-            await logActivity(tx, {
-              ...actorOf(caller),
-              action: "upload",
-              resource: "tests",
-              recordId: test.id,
-              changes,
-            });
+            await logTestActivity(tx, caller, "upload", test.id, { file: name, size });
             return stored;
           });
           const answer: UploadResponse = { file: toApiFile(row, fileLinks, config.productKey) };

@@ -10,6 +10,9 @@ import type { Database } from "../db/client";
 import { accounts, businesses, devices, testFiles, tests, users } from "../db/schema";
 import type { FileLinks } from "../files/links";
 import { hasThumbnails, THUMBNAIL_WIDTHS, thumbnailKeysOf } from "../files/thumbnails";
+import type { Caller } from "../resources/definition";
+import type { Tx } from "../resources/sql";
+import { actorOf, logActivity } from "../resources/writes";
 
 export type TestRow = typeof tests.$inferSelect;
 export type TestFileRow = typeof testFiles.$inferSelect;
@@ -26,6 +29,15 @@ export const DELETE_REFUSED = "You don't have permission to delete this test.";
 /** Who may see a test: users of its account, and super admins any. Deleted tests nobody. */
 export const canSeeTest = (viewer: Viewer, test: Pick<TestRow, "accountId" | "deletedAt">): boolean =>
   test.deletedAt === null && (viewer.role === "SuperAdmin" || viewer.accountId === test.accountId);
+
+/** An activity entry about a test (its edit, deletion, sharing, a file's upload or deletion), by the caller. */
+export const logTestActivity = (
+  tx: Tx,
+  caller: Caller,
+  action: string,
+  testId: string,
+  changes: Record<string, unknown>,
+) => logActivity(tx, { ...actorOf(caller), action, resource: "tests", recordId: testId, changes });
 
 /** A live (not deleted) test by id, whoever may see it. */
 export async function findLiveTest(db: Database, id: string): Promise<TestRow | undefined> {

@@ -18,8 +18,9 @@ import { implementResource } from "../resources/definition";
 import { deletedTestsContract } from "../../../src/api/contract/deletedTests";
 import { restoreIdsBody, restoredIdsAnswer } from "../resources/restoreIds";
 import { readRoutes } from "../resources/routes";
-import { actorOf, logActivity } from "../resources/writes";
+import { actorOf } from "../resources/writes";
 import { purgeDeletedTests } from "./purge";
+import { logTestActivity } from "./queries";
 import { fullName, sqlText } from "../resources/sql";
 import type { Services } from "../services";
 
@@ -118,13 +119,7 @@ export const recoverTestRoutes: FastifyPluginAsyncTypebox<Services> = async (app
           throw notFound(`${NOT_RESTORABLE}: ${ids.find((id) => !found.has(id))}`);
         }
         for (const row of rows) {
-          await logActivity(tx, {
-            ...actorOf(caller),
-            action: "restore",
-            resource: "tests",
-            recordId: row.id,
-            changes: { name: row.name },
-          });
+          await logTestActivity(tx, caller, "restore", row.id, { name: row.name });
         }
         return rows.map((row) => row.id);
       });

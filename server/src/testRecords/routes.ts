@@ -20,10 +20,18 @@ import { binary, described, GUARD_REFUSALS, noContent, refusals, routeOptions } 
 import { deleteBlobAndThumbnails } from "../files/thumbnails";
 import { attachmentDisposition, safeFileName, uniqueNamer, zipFromStorage } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
-import { actorOf, changesBetween, logActivity } from "../resources/writes";
+import { changesBetween } from "../resources/writes";
 import { editedTestFields } from "./editedFields";
 import type { Services } from "../services";
-import { canSeeTest, DELETE_REFUSED, findLiveTest, loadApiTest, TEST_NOT_FOUND, type TestRow } from "./queries";
+import {
+  canSeeTest,
+  DELETE_REFUSED,
+  findLiveTest,
+  loadApiTest,
+  logTestActivity,
+  TEST_NOT_FOUND,
+  type TestRow,
+} from "./queries";
 
 const TAG = "Tests";
 const idParams = Type.Object({ id: Type.String({ maxLength: 100, description: "The test's id." }) });
@@ -106,13 +114,7 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
       const edited = { name: name.trim(), sku, customer, vendorName, description, notes: notesFromText(notes) };
       await db.transaction(async (tx) => {
         await tx.update(tests).set(edited).where(eq(tests.id, test.id));
-        await logActivity(tx, {
-          ...actorOf(callerOf(request)),
-          action: "update",
-          resource: "tests",
-          recordId: test.id,
-          changes: changesBetween(editedTestFields(test), edited),
-        });
+        await logTestActivity(tx, callerOf(request), "update", test.id, changesBetween(editedTestFields(test), edited));
       });
       return answer(test.id);
     },
@@ -149,8 +151,7 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
       // Who deleted it is kept for the Recover screen (testRecords/recover.ts).
       await db.transaction(async (tx) => {
         await tx.update(tests).set({ deletedAt: new Date(), deletedBy: caller.id }).where(eq(tests.id, test.id));
-        const changes = { name: test.name };
-        await logActivity(tx, { ...actorOf(caller), action: "delete", resource: "tests", recordId: test.id, changes });
+        await logTestActivity(tx, caller, "delete", test.id, { name: test.name });
       });
       return reply.status(204).send(null);
     },
@@ -176,13 +177,7 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
           .where(and(eq(testFiles.id, request.params.fileId), eq(testFiles.testId, test.id)))
           .returning({ storageKey: testFiles.storageKey, name: testFiles.name });
         if (!deleted) throw notFound("File not found");
-        await logActivity(tx, {
-          ...actorOf(callerOf(request)),
-          action: "delete-file",
-          resource: "tests",
-          recordId: test.id,
-          changes: { file: deleted.name },
-        });
+        await logTestActivity(tx, callerOf(request), "delete-file", test.id, { file: deleted.name });
         const [others] = await tx
           .select({ n: count() })
           .from(testFiles)
@@ -273,13 +268,7 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
           const [raced] = await tx.select({ sharedAt: tests.sharedAt }).from(tests).where(eq(tests.id, test.id));
           return raced?.sharedAt ?? new Date();
         }
-        await logActivity(tx, {
-          ...actorOf(callerOf(request)),
-          action: "share",
-          resource: "tests",
-          recordId: test.id,
-          changes: { sharedAt: first.sharedAt },
-        });
+        await logTestActivity(tx, callerOf(request), "share", test.id, { sharedAt: first.sharedAt });
         return first.sharedAt!;
       });
       return { sharedAt: sharedAt.toISOString() };
