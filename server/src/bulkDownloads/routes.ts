@@ -21,7 +21,8 @@ import { binary, described, GUARD_REFUSALS, HEADERS, refusals, routeOptions, wit
 import { BULK_DOWNLOAD_EXPIRY_MS, estimateSeconds, expiresAtOf, toApiBulkDownload } from "./worker";
 import { bulkDownloads, testFiles, tests } from "../db/schema";
 import { attachmentDisposition } from "../files/zip";
-import { actorOf, logActivity } from "../resources/writes";
+import { isUniqueViolation } from "../resources/sql";
+import { logOwnActivity } from "../resources/writes";
 import { HttpError, notFound } from "../http/errors";
 import type { Services } from "../services";
 
@@ -38,15 +39,6 @@ export const BULK_EXPIRED = "The bulk download has expired";
 export const BULK_IN_PROGRESS =
   "A bulk download is already in progress. Wait for it to finish before starting another.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether the error (or one it wraps, as Drizzle does) is PostgreSQL's unique_violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error || (typeof e === "object" && e !== null);) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (app, services) => {
   const { db, storage } = services;
@@ -155,12 +147,7 @@ export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (ap
               size,
             })
             .returning();
-          const entry = { action: "bulk-download", resource: "users", recordId: caller.id };
-          await logActivity(tx, {
-            ...actorOf(caller),
-            ...entry,
-            changes: { download: stored?.id, tests: testIds.length },
-          });
+          await logOwnActivity(tx, caller, "bulk-download", { download: stored?.id, tests: testIds.length });
           return stored;
         });
       } catch (error) {

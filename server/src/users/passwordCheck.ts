@@ -8,7 +8,7 @@ import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, refusals, routeOptions, tooManyWithRetryAfter } from "../docs/openapi";
 import { forbidden, tooMany } from "../http/errors";
 import type { Services } from "../services";
-import { actorOf, logActivity } from "../resources/writes";
+import { logOwnActivity } from "../resources/writes";
 
 /**
  * The password re-check. GET users/{id} (the full User record, a superset of ApiUser) is served
@@ -50,8 +50,7 @@ export const passwordCheckRoutes: FastifyPluginAsyncTypebox<Services> = async (a
       if (isCorrect) {
         await db.transaction(async (tx) => {
           await tx.update(users).set({ passwordConfirmedAt: new Date() }).where(eq(users.id, caller.id));
-          const entry = { action: "password-check", resource: "users", recordId: caller.id, changes: {} };
-          await logActivity(tx, { ...actorOf(caller), ...entry });
+          await logOwnActivity(tx, caller, "password-check", {});
         });
       }
       return { isCorrect };
