@@ -8,8 +8,7 @@
 import { getTableColumns, getTableName } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { CONTRACTS } from "../../../src/api/contract";
-import type { AnyResourceContract, ResourceContract } from "../../../src/api/contract/declare";
-import type { Fields } from "../../../src/api/contract/fields";
+import type { AnyResourceContract } from "../../../src/api/contract/declare";
 import type { TableWithId } from "../db/contractTable";
 import { REFERENCED_TABLES } from "../db/schema";
 import { implementResource, type ResourceDefinition } from "./definition";
@@ -49,7 +48,7 @@ export function implementFromTable(contract: AnyResourceContract, table: TableWi
   }
   const searched = columns[contract.representation];
   // The declared sorts, filters and access are the contract's: implementResource holds the SQL to them.
-  return implementResource(contract as ResourceContract<Fields, string, string>, {
+  return implementResource(contract, {
     from: from.join(" "),
     columns,
     ...(own.accountId ? { accountExpr: own.accountId } : {}),

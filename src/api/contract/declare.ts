@@ -10,7 +10,7 @@
  */
 
 import type { Role } from "../types";
-import type { FieldDeclaration, FieldKind, Fields } from "./fields";
+import type { FieldKind, Fields } from "./fields";
 
 export type Order = "ASC" | "DESC";
 
@@ -123,23 +123,7 @@ export const everyRouteFor = (access: RouteAccess): ResourceAccess => ({
 });
 
 /** Any resource's contract, as the code that reads every one of them sees it. */
-export interface AnyResourceContract {
-  name: string;
-  fields: { readonly [field: string]: FieldDeclaration };
-  label: string;
-  description: string;
-  sorts: readonly string[];
-  defaultSort: readonly [string, Order];
-  filters: { readonly [key: string]: FilterKind };
-  search: boolean;
-  representation: string;
-  references?: { readonly [field: string]: string | undefined };
-  editable?: readonly string[];
-  columns?: readonly string[];
-  hiddenColumns?: readonly string[];
-  access: ResourceAccess;
-  screen?: ScreenDeclaration;
-}
+export type AnyResourceContract = ResourceContract<Fields>;
 
 /**
  * Declares a resource's contract, its sorts and filters checked against its record's fields; the
