@@ -11,10 +11,9 @@ import {
 import { callerOf } from "./guard";
 import { checkPassword } from "./passwords";
 import { startSession } from "./sessions";
-import { tooManyAttemptsMessage } from "./signInThrottle";
 import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, noContent, refusals, routeOptions, tooManyWithRetryAfter } from "../docs/openapi";
-import { HttpError, tooMany, userDeleted } from "../http/errors";
+import { HttpError, userDeleted } from "../http/errors";
 import { clientName } from "../http/userAgent";
 import { logActivity } from "../resources/writes";
 import type { Services } from "../services";
@@ -53,10 +52,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
     async (request) => {
       const { email, password } = request.body;
       const source = { email, ip: request.ip };
-      const verdict = await throttle.check(source);
-      if (!verdict.allowed) {
-        throw tooMany(tooManyAttemptsMessage(verdict.retryAfterMinutes), verdict.retryAfterMinutes * 60);
-      }
+      await throttle.admit(source);
 
       const user = await findLiveUserByEmail(db, email);
       // One Argon2 verification whoever asks (unknown email, invited user, wrong password).

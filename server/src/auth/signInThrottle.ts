@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gt, lt, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { signInFailures } from "../db/schema";
+import { tooMany } from "../http/errors";
 
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 /** Per (address, email) pair. */
@@ -21,11 +22,9 @@ export interface AttemptSource {
   ip: string;
 }
 
-export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterMinutes: number };
-
 export interface SignInThrottle {
-  /** Whether an attempt from `source` may check a password now. */
-  check(source: AttemptSource): Promise<ThrottleVerdict>;
+  /** Refuses (429, with Retry-After) an attempt from `source` that may not check a password now. */
+  admit(source: AttemptSource): Promise<void>;
   recordFailure(source: AttemptSource): Promise<void>;
   /** A correct password forgives the pair's earlier failures (not the address's, nor other addresses'). */
   recordSuccess(source: AttemptSource): Promise<void>;
@@ -55,15 +54,16 @@ export function signInThrottle(db: Database): SignInThrottle {
   }
 
   return {
-    async check({ email, ip }) {
+    async admit({ email, ip }) {
       const now = Date.now();
       const windowStart = new Date(now - SIGN_IN_WINDOW_MS);
       const until = Math.max(
         (await blockedUntil(pair({ email, ip }), MAX_FAILURES_PER_EMAIL, windowStart)) ?? 0,
         (await blockedUntil(eq(signInFailures.ip, ip), MAX_FAILURES_PER_IP, windowStart)) ?? 0,
       );
-      if (until <= now) return { allowed: true };
-      return { allowed: false, retryAfterMinutes: Math.max(1, Math.ceil((until - now) / 60_000)) };
+      if (until <= now) return;
+      const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
+      throw tooMany(tooManyAttemptsMessage(minutes), minutes * 60);
     },
 
     async recordFailure({ email, ip }) {
@@ -81,5 +81,5 @@ export function signInThrottle(db: Database): SignInThrottle {
   };
 }
 
-export const tooManyAttemptsMessage = (minutes: number): string =>
+const tooManyAttemptsMessage = (minutes: number): string =>
   `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;

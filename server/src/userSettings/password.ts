@@ -12,10 +12,9 @@ import { passwordChangeSchema } from "../../../src/api/schemas/userSettings";
 import { callerOf } from "../auth/guard";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { hashRefreshToken } from "../auth/refreshTokens";
-import { tooManyAttemptsMessage } from "../auth/signInThrottle";
 import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, refusals, routeOptions, tooManyWithRetryAfter } from "../docs/openapi";
-import { fieldError, tooMany } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { errors } from "../resources/schemas";
 import { rowsOf, type Tx } from "../resources/sql";
 import { logOwnActivity } from "../resources/writes";
@@ -84,10 +83,7 @@ export function passwordChangeRoutes(app: FastifyInstance, { db, throttle }: Ser
       const caller = callerOf(request);
       const { currentPassword, newPassword, refreshToken } = request.body;
       const source = { email: caller.email, ip: request.ip };
-      const verdict = await throttle.check(source);
-      if (!verdict.allowed) {
-        throw tooMany(tooManyAttemptsMessage(verdict.retryAfterMinutes), verdict.retryAfterMinutes * 60);
-      }
+      await throttle.admit(source);
 
       const correct = await verifyPassword(caller.passwordHash, currentPassword);
       await (correct ? throttle.recordSuccess(source) : throttle.recordFailure(source));

@@ -3,10 +3,9 @@ import { eq } from "drizzle-orm";
 import { passwordCheckRequestSchema, passwordCheckResponseSchema } from "../../../src/api/schemas/auth";
 import { callerOf } from "../auth/guard";
 import { verifyPassword } from "../auth/passwords";
-import { tooManyAttemptsMessage } from "../auth/signInThrottle";
 import { users } from "../db/schema";
 import { described, GUARD_REFUSALS, refusals, routeOptions, tooManyWithRetryAfter } from "../docs/openapi";
-import { forbidden, tooMany } from "../http/errors";
+import { forbidden } from "../http/errors";
 import type { Services } from "../services";
 import { logOwnActivity } from "../resources/writes";
 
@@ -39,10 +38,7 @@ export const passwordCheckRoutes: FastifyPluginAsyncTypebox<Services> = async (a
     async (request) => {
       const caller = callerOf(request);
       const source = { email: caller.email, ip: request.ip };
-      const verdict = await throttle.check(source);
-      if (!verdict.allowed) {
-        throw tooMany(tooManyAttemptsMessage(verdict.retryAfterMinutes), verdict.retryAfterMinutes * 60);
-      }
+      await throttle.admit(source);
 
       const isCorrect = await verifyPassword(caller.passwordHash, request.body.password);
       await (isCorrect ? throttle.recordSuccess(source) : throttle.recordFailure(source));
