@@ -15,7 +15,7 @@ import type { JobsConfig } from "../config";
 import type { Database } from "../db/client";
 import { bulkDownloads, testFiles, tests } from "../db/schema";
 import type { FileStorage } from "../files/storage";
-import { safeFileName, uniqueNamer, zipFromStorage, type ZipEntry } from "../files/zip";
+import { safeFileName, testFileEntry, uniqueNamer, zipFromStorage, type ZipEntry } from "../files/zip";
 import { jobRunner, type JobRunner } from "../jobs/runner";
 
 export type BulkDownloadRow = typeof bulkDownloads.$inferSelect;
@@ -110,15 +110,7 @@ export function bulkDownloadWorker(
       const fileName = uniqueNamer();
       const own = files.filter((file) => file.testId === id);
       if (own.length === 0) emptyFolders.push(folder);
-      for (const file of own) {
-        entries.push({
-          path: `${folder}/${fileName(safeFileName(file.name))}`,
-          storageKey: file.storageKey,
-          size: file.size,
-          mtime: file.createdAt,
-          compress: file.type !== "image",
-        });
-      }
+      for (const file of own) entries.push(testFileEntry(`${folder}/${fileName(safeFileName(file.name))}`, file));
     }
 
     signal.throwIfAborted();

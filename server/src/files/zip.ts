@@ -3,6 +3,7 @@
  * stays flat and only one file is open at a time, however many entries there are.
  */
 import { ZipFile } from "yazl";
+import type { testFiles } from "../db/schema";
 import type { FileStorage } from "./storage";
 
 export interface ZipEntry {
@@ -14,6 +15,18 @@ export interface ZipEntry {
   /** Photos are already compressed: storing them is as small and much faster. */
   compress: boolean;
 }
+
+/** A test's file as the entry at `path`, stored as it is when a photo, else deflated. */
+export const testFileEntry = (
+  path: string,
+  file: Pick<typeof testFiles.$inferSelect, "storageKey" | "size" | "createdAt" | "type">,
+): ZipEntry => ({
+  path,
+  storageKey: file.storageKey,
+  size: file.size,
+  mtime: file.createdAt,
+  compress: file.type !== "image",
+});
 
 export function zipFromStorage(
   storage: FileStorage,

@@ -18,7 +18,7 @@ import { callerOf } from "../auth/guard";
 import { businesses, testFiles, tests } from "../db/schema";
 import { binary, described, GUARD_REFUSALS, noContent, refusals, routeOptions } from "../docs/openapi";
 import { deleteBlobAndThumbnails } from "../files/thumbnails";
-import { attachmentDisposition, safeFileName, uniqueNamer, zipFromStorage } from "../files/zip";
+import { attachmentDisposition, safeFileName, testFileEntry, uniqueNamer, zipFromStorage } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
 import { changesBetween } from "../resources/writes";
 import { editedTestFields } from "./editedFields";
@@ -227,13 +227,7 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
       const name = uniqueNamer();
       const entries = fileIds.map((id) => {
         const file = byId.get(id)!;
-        return {
-          path: name(safeFileName(file.name)),
-          storageKey: file.storageKey,
-          size: file.size,
-          mtime: file.createdAt,
-          compress: file.type !== "image",
-        };
+        return testFileEntry(name(safeFileName(file.name)), file);
       });
       // Once streaming has begun, an error can only cut the zip short: check the blobs first.
       const sizes = await Promise.all(entries.map((entry) => storage.size(entry.storageKey)));
