@@ -148,4 +148,3 @@ export function lazyThumbnails(storage: FileStorage) {
     },
   };
 }
-export type LazyThumbnails = ReturnType<typeof lazyThumbnails>;

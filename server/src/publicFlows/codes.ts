@@ -13,7 +13,6 @@ import type { Tx } from "../resources/sql";
 import { normalizeEmail } from "../auth/signInThrottle";
 
 export type CodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
-export type CodeRow = typeof oneTimeCodes.$inferSelect;
 
 export const MAX_CODE_ATTEMPTS = 5;
 
