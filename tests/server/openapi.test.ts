@@ -275,7 +275,7 @@ describe("the documented response headers", () => {
     expect(problems).toEqual([]);
   });
 
-  it("are sent by every list: X-Total-Count is Content-Range's total (absent when that is `*`)", async () => {
+  it("are sent by every list: X-Total-Count is Content-Range's total (absent when that is `*`), Content-Range exposed", async () => {
     const lists = operations().filter(({ method, path, op }) => method === "get" && !path.includes("{") && isList(op));
     expect(lists.length).toBeGreaterThan(15);
     const problems: string[] = [];
@@ -284,8 +284,16 @@ describe("the documented response headers", () => {
       const range = String(response.headers["content-range"]);
       const total = /\/(\d+)$/.exec(range)?.[1];
       const sent = { status: response.statusCode, total: response.headers["x-total-count"] };
-      if (sent.status !== 200 || !/^\S+ (\d+-\d+|\*)\/(\d+|\*)$/.test(range) || sent.total !== total) {
-        problems.push(`${path}: ${sent.status} content-range ${range}, x-total-count ${sent.total}`);
+      const exposed = response.headers["access-control-expose-headers"];
+      if (
+        sent.status !== 200 ||
+        !/^\S+ (\d+-\d+|\*)\/(\d+|\*)$/.test(range) ||
+        sent.total !== total ||
+        exposed !== "Content-Range"
+      ) {
+        problems.push(
+          `${path}: ${sent.status} content-range ${range}, x-total-count ${sent.total}, exposed ${exposed}`,
+        );
       }
     }
     expect(problems).toEqual([]);

@@ -145,10 +145,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<Services> = async (app, {
         );
       });
       const range = contentRange(ACTIVITY, page.start, page.records.length, page.total, page.atLeast);
-      return reply
-        .header("content-range", range)
-        .header("access-control-expose-headers", "Content-Range")
-        .send(page.records);
+      return reply.header("content-range", range).send(page.records);
     },
   );
 };

@@ -98,7 +98,6 @@ export function boxTypeSettingsRoutes(app: FastifyInstance, { db }: Services): v
       const records = await Promise.all(BOX_TYPE_CODES.map((code) => readBoxTypeSettings(db, code)));
       return reply
         .header("content-range", contentRange(BOX_TYPE_SETTINGS, 0, records.length, records.length))
-        .header("access-control-expose-headers", "Content-Range")
         .send(records);
     },
   );

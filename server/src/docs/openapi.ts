@@ -200,11 +200,14 @@ export function totalOfContentRange(value: unknown): string | undefined {
 /**
  * A list's answer says its total twice: Content-Range (set by its handler) and X-Total-Count with
  * the same number (ra-data-simple-rest's other `countHeader`, and json-server's convention).
- * Access-Control-Expose-Headers stays as the contract has it (Content-Range): the console is
- * served from the same origin.
+ * Access-Control-Expose-Headers is the contract's (Content-Range), set here for every list: the
+ * console is served from the same origin.
  */
-export async function sendTotalCount(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const total = totalOfContentRange(reply.getHeader("content-range"));
+export async function sendListHeaders(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const range = reply.getHeader("content-range");
+  if (range === undefined) return payload;
+  reply.header("access-control-expose-headers", "Content-Range");
+  const total = totalOfContentRange(range);
   if (total !== undefined) reply.header("x-total-count", total);
   return payload;
 }
@@ -213,7 +216,7 @@ export async function sendTotalCount(_request: FastifyRequest, reply: FastifyRep
  * A route's options: who may call it (`config.access`, from which the document's `security`
  * follows), its OpenAPI tag and summary, then the rest of its schema, and what else it does
  * (`behaviour`, in its config too). A list (`isListRoute`) also sends X-Total-Count beside its
- * Content-Range.
+ * Content-Range, and exposes Content-Range (sendListHeaders).
  */
 export const routeOptions = <S extends object>(
   access: Access,
@@ -224,7 +227,7 @@ export const routeOptions = <S extends object>(
 ) => ({
   config: { access, ...behaviour },
   schema: { tags: [tag], summary, ...schema },
-  ...(isListRoute(schema) ? { onSend: sendTotalCount } : {}),
+  ...(isListRoute(schema) ? { onSend: sendListHeaders } : {}),
 });
 
 /** A success answer's schema with what it means, for the document (an annotation: nothing else changes). */

@@ -120,9 +120,7 @@ export const phoneRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db
               sql`select count(*)::int as models, coalesce(sum(tests), 0)::int as tests from (${grouped}) g`,
             );
       const allTests = int(totals[0]?.tests);
-      reply
-        .header("content-range", contentRange("phones", start, rows.length, int(totals[0]?.models)))
-        .header("access-control-expose-headers", "Content-Range");
+      reply.header("content-range", contentRange("phones", start, rows.length, int(totals[0]?.models)));
       return rows.map((row) => {
         const brand = String(row.brand);
         const model = String(row.model);

@@ -65,7 +65,6 @@ export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database,
       );
       return reply
         .header("content-range", contentRange(def.name, page.start, page.records.length, page.total, page.atLeast))
-        .header("access-control-expose-headers", "Content-Range")
         .send(page.records);
     },
   );

@@ -182,9 +182,7 @@ export const galleryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
         };
       };
       const { rows, total, atLeast } = await readWithGuard(request, read);
-      reply
-        .header("content-range", contentRange("tests", start, rows.length, total, atLeast))
-        .header("access-control-expose-headers", "Content-Range");
+      reply.header("content-range", contentRange("tests", start, rows.length, total, atLeast));
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
