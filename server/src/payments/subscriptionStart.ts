@@ -170,25 +170,23 @@ export async function startSubscription(
       description: `${quote.planName} (${quote.interval === "year" ? "yearly" : "monthly"})`,
       idempotencyKey: paymentId,
     });
-    const methodDetail = cardLabel(charge.brand, charge.last4);
-    const invoiceNumber = await nextInvoiceNumber(tx, now);
+    // The attempt's payment, whether the charge went through or not.
+    const payment = {
+      id: paymentId,
+      accountId: caller.accountId,
+      amount: quote.total,
+      currency: quote.currency,
+      method: "card" as const,
+      methodDetail: cardLabel(charge.brand, charge.last4),
+      invoiceNumber: await nextInvoiceNumber(tx, now),
+      date: now,
+    };
     const actor = actorOf(caller);
 
     if (!charge.ok) {
       // The refusal is kept as a failed payment (what the account's Payments and a super admin
       // see of the attempt); the subscription, the account and the lifecycle stay as they were.
-      await tx.insert(payments).values({
-        id: paymentId,
-        accountId: caller.accountId,
-        amount: quote.total,
-        currency: quote.currency,
-        status: "failed",
-        method: "card",
-        methodDetail,
-        invoiceNumber,
-        date: now,
-        failureReason: charge.reason,
-      });
+      await tx.insert(payments).values({ ...payment, status: "failed", failureReason: charge.reason });
       await logCreated(tx, caller, "payments", paymentId);
       log.info({ paymentId, provider: provider.name }, "subscription charge declined");
       return { ok: false, reason: charge.reason };
@@ -207,18 +205,7 @@ export async function startSubscription(
       currentPeriodStart: now,
       currentPeriodEnd: new Date(quote.periodEnd),
     });
-    await tx.insert(payments).values({
-      id: paymentId,
-      accountId: caller.accountId,
-      subscriptionId,
-      amount: quote.total,
-      currency: quote.currency,
-      status: "succeeded",
-      method: "card",
-      methodDetail,
-      invoiceNumber,
-      date: now,
-    });
+    await tx.insert(payments).values({ ...payment, subscriptionId, status: "succeeded" });
     // A past-due subscription is replaced: it ends now, unpaid, and the new one runs from today.
     const replaced = await rowsOf(
       tx,
