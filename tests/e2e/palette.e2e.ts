@@ -117,6 +117,26 @@ describe("command palette (issue 25 item 1)", () => {
     await context.close();
   });
 
+  it("keeps what is typed at once after Ctrl+K, while its code loads, out of the list's search box behind it", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await page.goto(`${baseUrl}/accounts`);
+    // By its field, not its role: the open palette hides the page from the accessibility tree.
+    const listSearch = page.locator("main input[name=q]");
+    await listSearch.focus();
+    // As a person does: the shortcut and the words in one go, not waiting for the palette.
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("lapis tra");
+    const dialog = page.getByRole("dialog", { name: TITLE });
+    await dialog
+      .getByRole("group", { name: "Accounts" })
+      .getByRole("option", { name: /^Lapis Traders/ })
+      .waitFor();
+    expect(await dialog.getByRole("combobox", { name: TITLE }).inputValue()).toBe("lapis tra");
+    expect(await listSearch.inputValue()).toBe("");
+    await context.close();
+  });
+
   it("a manager's palette finds its own account's records and never another account's", async () => {
     const lapisDevice = await ownDevice(baseUrl, {
       superAdmin: SUPER_ADMIN,

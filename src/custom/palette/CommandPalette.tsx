@@ -9,7 +9,16 @@
  * are, whether records are being searched, or that records search is unavailable (a service
  * without GET search answers 404: spec §7 does not name it).
  */
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+} from "react";
 import { Box, Dialog, InputBase, Typography } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
 import { useQuery } from "@tanstack/react-query";
@@ -36,6 +45,7 @@ import {
   type PaletteGroupId,
   type PaletteItem,
 } from "./paletteItems";
+import { takeTypeAhead } from "./typeAhead";
 import { visuallyHidden } from "../layout/visuallyHidden";
 import { refusedDuringGrace } from "../../access/graceWrites";
 import { useReadOnlyDuringGrace } from "../../access/useGraceRefusal";
@@ -144,6 +154,11 @@ function PaletteBody({
   const hintId = useId();
   const optionId = (key: string) => `${listboxId}-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
   const [typed, setTyped] = useState("");
+  // What was typed while the palette was on its way (typeAhead.ts), in the box before it is seen.
+  useLayoutEffect(() => {
+    const ahead = takeTypeAhead();
+    if (ahead) setTyped(ahead);
+  }, []);
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [stored, setStored] = useStore<unknown>(`palette.recent.${user?.id ?? ""}`, []);
   const recent = useMemo(() => readRecent(stored), [stored]);

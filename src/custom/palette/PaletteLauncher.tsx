@@ -9,6 +9,7 @@ import { Box, Button, IconButton, Tooltip, useMediaQuery, type Theme } from "@mu
 import SearchIcon from "@mui/icons-material/Search";
 import { useTranslate } from "react-admin";
 import type { PaletteActionId } from "./paletteItems";
+import { keepTypeAhead, takeTypeAhead } from "./typeAhead";
 
 const loadPalette = () => import("./CommandPalette");
 const CommandPalette = lazy(loadPalette);
@@ -31,12 +32,17 @@ export function PaletteLauncher() {
   const [opening, setOpening] = useState(0);
   const [action, setAction] = useState<PaletteActionId | null>(null);
   const show = useCallback(() => {
+    if (!open) {
+      // Keys typed before the search box has the focus go into it, once it appears.
+      keepTypeAhead();
+      loadPalette().catch(() => takeTypeAhead());
+    }
     setMounted(true);
     setOpen((wasOpen) => {
       if (!wasOpen) setOpening((count) => count + 1);
       return true;
     });
-  }, []);
+  }, [open]);
   const close = useCallback(() => setOpen(false), []);
   const runAction = useCallback((id: PaletteActionId) => {
     setOpen(false);
