@@ -57,3 +57,11 @@ export const withDisplayDates = (text: string): string =>
     (whole: string, before: string, year: string, month: string, day: string, time?: string) =>
       before + (time ? formatDateTime(whole.slice(before.length)) : `${month}/${day}/${year}`),
   );
+
+const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact" });
+
+/**
+ * A count on a chart's axis, short enough for its tick (10,000 → "10K", 8 → "8"): the last tick of
+ * a horizontal bar chart stands at its right edge, where "10,000" was cut to "10,…".
+ */
+export const compactCount = (count: number): string => COMPACT.format(count);

@@ -1,6 +1,7 @@
 /** Home's period, month and zero-filled days (src/api/dashboard.ts): UTC, edges included. */
 import { describe, expect, it } from "vitest";
 import { countsOf, fillDays, monthOf, periodOf } from "../../src/api/dashboard";
+import { compactCount } from "../../src/custom/format";
 
 describe("periodOf", () => {
   it("is the last 30 UTC days, today included, whatever the hour", () => {
@@ -66,5 +67,19 @@ describe("countsOf", () => {
         { status: "unsubscribed", count: 0 },
       ],
     });
+  });
+});
+
+describe("a count on a chart's axis", () => {
+  it("is short enough for the tick at the chart's edge", () => {
+    expect([0, 8, 950, 2000, 10_000, 12_345, 1_500_000].map(compactCount)).toEqual([
+      "0",
+      "8",
+      "950",
+      "2K",
+      "10K",
+      "12K",
+      "1.5M",
+    ]);
   });
 });

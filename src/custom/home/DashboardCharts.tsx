@@ -4,13 +4,14 @@
  */
 import { useTheme, type Theme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
+import type { AxisValueFormatterContext } from "@mui/x-charts/models";
 import { PieChart } from "@mui/x-charts/PieChart";
 import type { StoneType } from "../../api/ai";
 import type { Dashboard } from "../../api/dashboard";
 import type { SubscriptionState } from "../../api/resources";
 import { statusTone } from "../../resources/shared/status";
 import { STONE_COLORS } from "../aiOverlay/polygons";
-import { formatDay } from "../format";
+import { compactCount, formatDay } from "../format";
 
 /** The colour of a status's tone in the theme (the status chips' colours). */
 export function toneColor(theme: Theme, status: string): string {
@@ -83,7 +84,14 @@ export function SubscriptionChart({ rows, labels, label, accountsLabel, onStatus
           colorMap: { type: "ordinal", values: statuses, colors: statuses.map((status) => toneColor(theme, status)) },
         },
       ]}
-      xAxis={[{ tickMinStep: 1 }]}
+      xAxis={[
+        {
+          tickMinStep: 1,
+          // Ticks short enough for the chart's right edge; the tooltip keeps the whole count.
+          valueFormatter: (count: number, context: AxisValueFormatterContext) =>
+            context.location === "tick" ? compactCount(count) : count.toLocaleString("en-US"),
+        },
+      ]}
       series={[{ dataKey: "count", label: accountsLabel }]}
       borderRadius={3}
       hideLegend
