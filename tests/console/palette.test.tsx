@@ -73,6 +73,14 @@ const activeOption = (box: HTMLElement) => {
   return id ? (document.getElementById(id)?.firstElementChild?.textContent ?? null) : null;
 };
 
+/** Opens the palette, types `text`, waits until `option` is the active one and picks it with Enter. */
+async function pickWithShortcut(user: ReturnType<typeof userEvent.setup>, text: string, option: string) {
+  const { box } = await openWithShortcut(user);
+  await user.type(box, text);
+  await waitFor(() => expect(activeOption(box)).toBe(option));
+  await user.keyboard("{Enter}");
+}
+
 const t = (key: string): string =>
   key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], appMessages) as string;
 
@@ -293,10 +301,7 @@ describe("the command palette: keyboard and screen readers", () => {
     serveSearch();
     const user = userEvent.setup();
     await signedInAt("Admin");
-    const { box } = await openWithShortcut(user);
-    await user.type(box, "gall");
-    await waitFor(() => expect(activeOption(box)).toBe("Gallery"));
-    await user.keyboard("{Enter}");
+    await pickWithShortcut(user, "gall", "Gallery");
     await waitFor(() => expect(window.location.pathname).toBe("/gallery"));
     const recentKeys = () => Object.keys({ ...window.localStorage }).filter((key) => key.includes("palette.recent"));
     expect(recentKeys()).toHaveLength(1);
@@ -349,10 +354,7 @@ describe("the command palette: keyboard and screen readers", () => {
     serveSearch();
     const user = userEvent.setup();
     await signedInAt("SuperAdmin");
-    const { box } = await openWithShortcut(user);
-    await user.type(box, "new acc");
-    await waitFor(() => expect(activeOption(box)).toBe("New account"));
-    await user.keyboard("{Enter}");
+    await pickWithShortcut(user, "new acc", "New account");
     expect(await screen.findByRole("dialog", { name: "Create an account" })).toBeInTheDocument();
     expect(state.calls).not.toContain("GET search");
   });
@@ -373,10 +375,7 @@ describe("the command palette: keyboard and screen readers", () => {
     );
     const user = userEvent.setup();
     await signedInAt("SuperAdmin");
-    const { box } = await openWithShortcut(user);
-    await user.type(box, "new disc");
-    await waitFor(() => expect(activeOption(box)).toBe("New discount"));
-    await user.keyboard("{Enter}");
+    await pickWithShortcut(user, "new disc", "New discount");
     const dialog = await screen.findByRole("dialog", { name: "Create a discount" });
     // The list's defaults: 10 percent off.
     expect(within(dialog).getByRole("spinbutton", { name: "Percent off" })).toHaveValue(10);
