@@ -5,7 +5,7 @@ import { Section } from "../shared/Section";
 import { BoxTypeSettingsSection } from "./BoxTypeSettingsSection";
 import { ForcedResetForm } from "./ForcedResetForm";
 import { PendingResets, PickedUpResets } from "./ForcedResetLists";
-import { usePasswordRecheck } from "./usePasswordRecheck";
+import { usePasswordRecheck } from "../shared/usePasswordRecheck";
 
 /**
  * /advanced-settings (spec §2, super admins; §6's change log): settings per box type, and forced
@@ -15,7 +15,7 @@ import { usePasswordRecheck } from "./usePasswordRecheck";
  */
 export default function AdvancedSettingsPage() {
   const translate = useTranslate();
-  const { confirm, dialog } = usePasswordRecheck();
+  const { confirm, dialog } = usePasswordRecheck("advancedSettings.password");
   return (
     <Box sx={{ py: 2 }}>
       <PageHeader title={translate("screens.advancedSettings")} subtitle={translate("advancedSettings.subtitle")} />

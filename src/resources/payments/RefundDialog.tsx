@@ -1,12 +1,10 @@
-import { useRef, useState } from "react";
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
-import { Form, TextInput, useTranslate, type Validator } from "react-admin";
+import { TextInput, useTranslate, type Validator } from "react-admin";
 import type { Payment, PaymentRefund } from "../../api/resources";
-import { PasswordDialog } from "../../custom/testDetail/PasswordDialog";
+import { ActionFormDialog } from "../shared/ActionFormDialog";
 import { SubmitButton } from "../shared/ConfirmButton";
 import { formatMoney, toMajor, toMinor } from "../shared/money";
+import { usePasswordRecheck } from "../shared/usePasswordRecheck";
 import { useRecordAction } from "../shared/useRecordAction";
-import { KEEP_EDITS } from "../shared/concurrency";
 
 interface RefundDialogProps {
   payment: Payment;
@@ -25,9 +23,8 @@ const reasonRequired: Validator = (value) =>
  */
 export function RefundDialog({ payment, open, onClose }: RefundDialogProps) {
   const translate = useTranslate();
-  const [confirming, setConfirming] = useState(false);
-  // Settles the submit waiting on the password re-check: true once the password is confirmed.
-  const passwordChecked = useRef<((confirmed: boolean) => void) | null>(null);
+  // The password re-check's dialog replaces the refund's while it is open.
+  const { confirm, dialog, asking } = usePasswordRecheck();
   const left = payment.amount - payment.refundedAmount;
   const max = formatMoney(left, payment.currency);
   const refund = useRecordAction<PaymentRefund, Payment>({
@@ -46,19 +43,8 @@ export function RefundDialog({ payment, open, onClose }: RefundDialogProps) {
       : undefined;
   };
 
-  const askPassword = () =>
-    new Promise<boolean>((resolve) => {
-      passwordChecked.current = resolve;
-      setConfirming(true);
-    });
-  const passwordDone = (confirmed: boolean) => {
-    setConfirming(false);
-    passwordChecked.current?.(confirmed);
-    passwordChecked.current = null;
-  };
-
   const submit = async (values: Record<string, unknown>) => {
-    if (!(await askPassword())) return undefined;
+    if (!(await confirm())) return undefined;
     const minor = toMinor(String(values.amount ?? ""), payment.currency) ?? left;
     return refund.submit({
       version: payment.version,
@@ -69,53 +55,35 @@ export function RefundDialog({ payment, open, onClose }: RefundDialogProps) {
 
   return (
     <>
-      <Dialog
-        open={open && !confirming}
+      <ActionFormDialog
+        open={open && !asking}
         onClose={onClose}
         keepMounted
-        fullWidth
-        maxWidth="xs"
-        aria-labelledby="refund-title"
+        titleId="refund-title"
+        title={translate("resources.payments.refund.title", { invoice: payment.invoiceNumber })}
+        resource="payments"
+        record={{ id: payment.id, amount: String(toMajor(left, payment.currency)), reason: "" }}
+        onSubmit={submit}
+        saveButton={<SubmitButton label="resources.payments.refund.continue" icon={null} color="error" />}
       >
-        <Form
-          resource="payments"
-          record={{ id: payment.id, amount: String(toMajor(left, payment.currency)), reason: "" }}
-          resetOptions={KEEP_EDITS}
-          onSubmit={submit}
-          noValidate
-        >
-          <DialogTitle id="refund-title">
-            {translate("resources.payments.refund.title", { invoice: payment.invoiceNumber })}
-          </DialogTitle>
-          <DialogContent>
-            <TextInput
-              source="amount"
-              label={translate("resources.payments.refund.amount", { currency: payment.currency })}
-              validate={amountInRange}
-              helperText={translate("resources.payments.refund.amountHelp", { max })}
-              slotProps={{ htmlInput: { inputMode: "decimal" } }}
-              fullWidth
-            />
-            <TextInput
-              source="reason"
-              label="resources.payments.refund.reason"
-              validate={reasonRequired}
-              multiline
-              minRows={2}
-              fullWidth
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{translate("resources.shared.cancel")}</Button>
-            <SubmitButton label="resources.payments.refund.continue" icon={null} color="error" />
-          </DialogActions>
-        </Form>
-      </Dialog>
-      <PasswordDialog
-        open={open && confirming}
-        onCancel={() => passwordDone(false)}
-        onConfirmed={() => passwordDone(true)}
-      />
+        <TextInput
+          source="amount"
+          label={translate("resources.payments.refund.amount", { currency: payment.currency })}
+          validate={amountInRange}
+          helperText={translate("resources.payments.refund.amountHelp", { max })}
+          slotProps={{ htmlInput: { inputMode: "decimal" } }}
+          fullWidth
+        />
+        <TextInput
+          source="reason"
+          label="resources.payments.refund.reason"
+          validate={reasonRequired}
+          multiline
+          minRows={2}
+          fullWidth
+        />
+      </ActionFormDialog>
+      {open && dialog}
     </>
   );
 }

@@ -5,9 +5,9 @@ import RunIcon from "@mui/icons-material/PlayCircleOutline";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Confirm, useDataProvider, useNotify, useTranslate } from "react-admin";
 import { SCHEDULED_ACTIONS, type ScheduledAction } from "../../api/lifecycle";
-import { PasswordDialog } from "../../custom/testDetail/PasswordDialog";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../../custom/errorMessage";
+import { usePasswordRecheck } from "../shared/usePasswordRecheck";
 import { effectKey, type ScheduledActionVerb } from "./scheduledActionRules";
 
 /** What an action changes besides the list: the account's status, its subscription, its lists. */
@@ -25,7 +25,8 @@ function ScheduledActionButton({ action, verb }: { action: ScheduledAction; verb
   const notify = useNotify();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [step, setStep] = useState<"idle" | "confirm" | "password">("idle");
+  const [confirming, setConfirming] = useState(false);
+  const recheck = usePasswordRecheck();
   const prefix = `resources.scheduled-actions.${verb}`;
   const words = {
     name: action.accountName,
@@ -53,14 +54,14 @@ function ScheduledActionButton({ action, verb }: { action: ScheduledAction; verb
         disabled={mutation.isPending}
         onClick={(event) => {
           event.stopPropagation();
-          setStep("confirm");
+          setConfirming(true);
         }}
         sx={{ whiteSpace: "nowrap" }}
       >
         {translate(`${prefix}.button`)}
       </Button>
       <Confirm
-        isOpen={step === "confirm"}
+        isOpen={confirming}
         title={`${prefix}.title`}
         titleTranslateOptions={words}
         content={effectKey(action, verb)}
@@ -68,17 +69,13 @@ function ScheduledActionButton({ action, verb }: { action: ScheduledAction; verb
         confirm={`${prefix}.confirm`}
         cancel="resources.scheduled-actions.keep"
         confirmColor={verb === "run" ? "warning" : "primary"}
-        onConfirm={() => setStep("password")}
-        onClose={() => setStep("idle")}
-      />
-      <PasswordDialog
-        open={step === "password"}
-        onCancel={() => setStep("idle")}
-        onConfirmed={() => {
-          setStep("idle");
-          mutation.mutate();
+        onConfirm={() => {
+          setConfirming(false);
+          void recheck.confirm().then((confirmed) => confirmed && mutation.mutate());
         }}
+        onClose={() => setConfirming(false)}
       />
+      {recheck.dialog}
     </>
   );
 }

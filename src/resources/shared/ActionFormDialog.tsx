@@ -17,11 +17,13 @@ interface ActionFormDialogProps {
   onSubmit: (values: FieldValues) => unknown;
   /** The save button; react-admin's own Save by default. */
   saveButton?: ReactElement;
+  /** Kept mounted while closed (hidden during a password re-check), so the form stays as typed. */
+  keepMounted?: boolean;
   children: ReactNode;
 }
 
 /**
- * A record action's form in a dialog (rename a device, change a user's role), with Cancel and Save.
+ * A record action's form in a dialog (rename a device, change a user's role, refund a payment), with Cancel and Save.
  * When the record reloads underneath (after a 409), what the person typed stays.
  */
 export function ActionFormDialog({
@@ -33,11 +35,12 @@ export function ActionFormDialog({
   record,
   onSubmit,
   saveButton = <SaveButton />,
+  keepMounted,
   children,
 }: ActionFormDialogProps) {
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+    <Dialog open={open} onClose={onClose} keepMounted={keepMounted} fullWidth maxWidth="xs" aria-labelledby={titleId}>
       <Form resource={resource} record={record} resetOptions={KEEP_EDITS} onSubmit={onSubmit} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>

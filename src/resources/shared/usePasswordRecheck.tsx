@@ -2,13 +2,16 @@ import { useRef, useState, type ReactNode } from "react";
 import { PasswordDialog } from "../../custom/testDetail/PasswordDialog";
 
 /**
- * The password re-check every Advanced Settings change asks for (spec §6), as a promise: `confirm()`
- * opens the password dialog and resolves true once the service accepted the password (the change
- * may then be sent), false when the person cancels. Render `dialog` once.
+ * The password re-check a high-impact action asks for (spec §6: Advanced Settings, a refund, a
+ * scheduled action's cancel or run), as a promise: `confirm()` opens the password dialog and
+ * resolves true once the service accepted the password (the action may then be sent), false when
+ * the person cancels. Render `dialog` once; `asking` is true while it is open. `body`: what the
+ * password is for (PasswordDialog's own words without it).
  */
-export function usePasswordRecheck(body = "advancedSettings.password"): {
+export function usePasswordRecheck(body?: string): {
   confirm: () => Promise<boolean>;
   dialog: ReactNode;
+  asking: boolean;
 } {
   const [open, setOpen] = useState(false);
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
@@ -23,5 +26,5 @@ export function usePasswordRecheck(body = "advancedSettings.password"): {
       setOpen(true);
     });
   const dialog = <PasswordDialog open={open} body={body} onCancel={() => done(false)} onConfirmed={() => done(true)} />;
-  return { confirm, dialog };
+  return { confirm, dialog, asking: open };
 }
