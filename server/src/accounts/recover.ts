@@ -43,12 +43,8 @@ export const NOT_RESTORABLE_ACCOUNT = `Only an account whose deletion was asked 
 
 export const deletedAccountDefinition = implementResource(deletedAccountsContract, {
   from: sqlText`accounts a left join users r on ${r.id} = ${requestedBy} left join account_counts c on ${c.accountId} = ${a.id}`,
+  table: a,
   columns: {
-    id: a.id,
-    version: a.version,
-    name: a.name,
-    email: a.email,
-    deletionRequestedAt: a.deletionRequestedAt,
     deletionRequestedById: r.id,
     deletionRequestedByName: fullName(r),
     restorableUntil: restorableUntil,

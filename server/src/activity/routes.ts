@@ -85,17 +85,11 @@ const au = alias(users, "au");
 
 export const activityDefinition = implementResource(activityContract, {
   from: sqlText`activity_log l left join users au on ${au.id} = ${l.actorId}`,
+  table: l,
   columns: {
-    id: l.id,
-    createdAt: l.createdAt,
-    actorId: l.actorId,
     actorName: fullName(au),
-    action: l.action,
-    resource: l.resource,
-    recordId: l.recordId,
     recordName: RECORD_NAME,
     link: LINK,
-    client: l.client,
   },
   // Not accountExpr: the scope depends on the role (scopeOf below).
   search: [through(l.actorId, [au.firstName, au.lastName]), l.action, l.resource, l.recordId],

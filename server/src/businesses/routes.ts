@@ -25,19 +25,10 @@ export const businessDefinition = implementResource(businessesContract, {
   // A deleted account's business that a copied test still names keeps its row for the copy
   // (lifecycle/deleteAccount.ts), but no list, page, picker or search reaches it any more.
   where: sqlText`${a.status} <> 'deleted'`,
+  table: b,
   columns: {
-    id: b.id,
-    version: b.version,
-    name: b.name,
-    accountId: b.accountId,
     accountName: a.name,
-    ownerId: b.ownerId,
     ownerName,
-    address: b.address,
-    city: b.city,
-    country: b.country,
-    phone: b.phone,
-    createdAt: b.createdAt,
   },
   accountExpr: b.accountId,
   search: [b.name, b.address, b.city, through(b.ownerId, [o.firstName, o.lastName])],

@@ -44,13 +44,9 @@ export const lostDeviceDefinition = implementResource(lostDevicesContract, {
   from: sqlText`devices d left join accounts a on ${a.id} = ${d.accountId}`,
   // A deleted account's device that a copy keeps is no longer anybody's to find (devices/routes.ts).
   where: sqlText`${d.status} = 'lost' and ${OF_LIVE_ACCOUNT}`,
+  table: d,
   columns: {
-    id: d.id,
-    version: d.version,
-    serialNumber: d.serialNumber,
-    typeCode: d.typeCode,
     customBoxName: sqlText`nullif(${d.name}, '')`,
-    accountId: d.accountId,
     accountName: a.name,
     lostAt: markedLost("l.created_at"),
     lostById: lostBy("lu.id"),

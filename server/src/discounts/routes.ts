@@ -22,22 +22,7 @@ const x = alias(discounts, "x");
 
 export const discountDefinition = implementResource(discountsContract, {
   from: "discounts x",
-  columns: {
-    id: x.id,
-    version: x.version,
-    code: x.code,
-    description: x.description,
-    kind: x.kind,
-    percentOff: x.percentOff,
-    amountOff: x.amountOff,
-    currency: x.currency,
-    validFrom: x.validFrom,
-    validTo: x.validTo,
-    redemptionLimit: x.redemptionLimit,
-    redemptionCount: x.redemptionCount,
-    active: x.active,
-    createdAt: x.createdAt,
-  },
+  table: x,
   search: [x.code, x.description],
   filters: {
     valid_at: {

@@ -37,19 +37,11 @@ const u = alias(users, "u");
 
 export const firmwareDefinition = implementResource(firmwareContract, {
   from: sqlText`firmware f left join users u on ${u.id} = ${f.uploadedBy}`,
+  table: f,
   columns: {
-    id: f.id,
-    version: f.version,
-    firmwareVersion: f.firmwareVersion,
-    deviceTypeCode: f.deviceTypeCode,
-    releaseNotes: f.releaseNotes,
-    fileName: f.fileName,
     fileSize: sqlText`${f.fileSize}::float8`,
-    sha256: f.sha256,
-    status: f.status,
     uploadedById: f.uploadedBy,
     uploadedByName: fullName(u),
-    uploadedAt: f.uploadedAt,
   },
   search: [f.firmwareVersion, f.releaseNotes],
   sorts: { fileSize: f.fileSize, uploadedByName: sqlText`${u.lastName} || ' ' || ${u.firstName}` },

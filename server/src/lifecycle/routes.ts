@@ -40,24 +40,14 @@ export const scheduledActionDefinition = implementResource(scheduledActionsContr
     left join subscriptions sub on ${sub.id} = ${s.subscriptionId}
     left join users r on ${r.id} = ${s.requestedBy}
     left join users du on ${du.id} = ${s.userId}`,
+  table: s,
   columns: {
-    id: s.id,
     state: STATE,
-    kind: s.kind,
-    accountId: s.accountId,
     accountName: a.name,
-    subscriptionId: s.subscriptionId,
     plan: sub.plan,
-    userId: s.userId,
     userName: fullName(du),
-    reason: s.reason,
-    runAt: s.runAt,
-    createdAt: s.createdAt,
     requestedById: s.requestedBy,
     requestedByName: fullName(r),
-    doneAt: s.doneAt,
-    canceledAt: s.canceledAt,
-    outcome: s.outcome,
   },
   search: [a.name],
 });

@@ -4,7 +4,8 @@
  * and sorts by, and how it is limited to the caller's account. Each resource module makes its own
  * from its declared contract (src/api/contract/<name>.ts) with implementResource below.
  */
-import { Column, getTableName, is, type AnyColumn, type SQL } from "drizzle-orm";
+import { Column, getTableColumns, getTableName, is, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import Type from "typebox";
 import type { Role } from "../../../src/api/types";
 import type {
@@ -104,12 +105,36 @@ export type SortImpl = SqlExpr | { expr: SqlExpr; nullable?: boolean };
 type Properties = Type.TProperties;
 type FieldsOf<P extends Properties> = { [K in keyof P]: Field<P[K]> };
 
+/** The columns of a resource's own table, by name (none when it names no table). */
+type ColumnsOf<T extends PgTable | undefined> = T extends PgTable ? T["_"]["columns"] : Record<never, never>;
+
+/**
+ * The SQL of the record's fields: each field that is no column of the same name of its own table,
+ * and any that is but is read otherwise (a stored "" answered as null).
+ */
+type FieldColumns<P extends Properties, C> = { [K in keyof P as K extends keyof C ? never : K]: SqlExpr } & {
+  [K in keyof P & keyof C]?: SqlExpr;
+};
+
+/**
+ * The SQL of every record field its own table does not read (a date field's column is answered as
+ * an ISO string): none to write when each field is a column of it.
+ */
+type ColumnsPart<F> = Record<never, never> extends F ? { columns?: F } : { columns: F };
+
 /**
  * What only the service knows of a declared resource: where its records are read from. Each
  * expression is SQL text or a column of an aliased table (sql.ts SqlExpr), which must be the alias
  * that `from` gives that table.
  */
-export interface ResourceImplementation<P extends Properties, S extends string, Fl extends string> {
+export type ResourceImplementation<
+  P extends Properties,
+  S extends string,
+  Fl extends string,
+  T extends PgTable | undefined = undefined,
+> = ImplementationBase<S, Fl, T> & ColumnsPart<FieldColumns<P, ColumnsOf<T>>>;
+
+interface ImplementationBase<S extends string, Fl extends string, T extends PgTable | undefined> {
   /**
    * The FROM clause, naming each table by the alias its columns are read with (`businesses b`).
    * A join to the row a NOT NULL foreign key names (a record's account) is a "left join": no row
@@ -127,8 +152,12 @@ export interface ResourceImplementation<P extends Properties, S extends string, 
    * reads its total there instead of counting its rows.
    */
   keptTotal?: string;
-  /** The SQL of every record field (a date field's column is answered as an ISO string). */
-  columns: { [K in keyof P]: SqlExpr };
+  /**
+   * The resource's own table, by the alias `from` gives it (`b`): a record field that is a column
+   * of it of the same name (`b.name` for `name`) is read from that column unless `columns` says
+   * otherwise, as a contract's table's fields are (tableResource.ts).
+   */
+  table?: T;
   /** What `q` searches, side by side (search.ts): fields, or a referenced record's (`through`). */
   search: Searched[];
   /** Where the searched fields' text is no index's: an indexed condition every match meets (search.ts). */
@@ -155,14 +184,20 @@ function filterTypeOf(schema: Type.TSchema): FilterType {
 
 /**
  * A declared resource (src/api/contract/<name>.ts) made readable: its record's fields read by
- * `columns`, its declared sorts and filters by their fields' columns unless said otherwise. The
- * type checker holds the columns to the record's fields and the sorts and filters to the contract,
+ * `columns`, or by its own table's columns of the same names, its declared sorts and filters by
+ * their fields' columns unless said otherwise. The type checker holds the columns to the record's
+ * fields (each one read) and the sorts and filters to the contract,
  * and a plain column written as a column of an aliased table (`b.name`) to the schema; this checks
  * that `from` gives each such table its alias. Every expression becomes the SQL text list.ts uses.
  */
-export function implementResource<R extends DeclaredFields, S extends string, Fl extends string>(
+export function implementResource<
+  R extends DeclaredFields,
+  S extends string,
+  Fl extends string,
+  T extends PgTable | undefined = undefined,
+>(
   contract: ResourceContract<R, S, Fl>,
-  impl: ResourceImplementation<RecordProperties<R>, S, Fl>,
+  impl: ResourceImplementation<RecordProperties<R>, S, Fl, T>,
 ): ResourceDefinition<FieldsOf<RecordProperties<R>>> {
   const record = declaredRecord(contract.label, contract.fields);
   // Every column read, by alias: the FROM clause must give its table that alias.
@@ -171,8 +206,14 @@ export function implementResource<R extends DeclaredFields, S extends string, Fl
     if (isColumn(expr)) aliases.set(getTableName(expr.table), originalTableName(expr));
     return sqlOf(expr);
   };
+  const own: Record<string, SqlExpr> = impl.table ? getTableColumns(impl.table) : {};
+  const written: Record<string, SqlExpr | undefined> = impl.columns ?? {};
   const columns = Object.fromEntries(
-    Object.entries(impl.columns as Record<string, SqlExpr>).map(([key, expr]) => [key, sqlOfExpr(expr)]),
+    Object.keys(record.properties).map((key) => {
+      const expr = written[key] ?? own[key];
+      if (expr === undefined) throw new Error(`${contract.name}: the field ${key} has no SQL`);
+      return [key, sqlOfExpr(expr)];
+    }),
   );
   const schemaOf = (key: string): Type.TSchema | undefined => record.properties[key];
   const columnOf = (key: string): string => columns[key]!;

@@ -32,24 +32,26 @@ function referencedName(contract: AnyResourceContract, field: string, own: Recor
 
 export function implementFromTable(contract: AnyResourceContract, table: TableWithId): ResourceDefinition {
   const name = getTableName(table);
-  const own = getTableColumns(alias(table, "t")) as Record<string, PgColumn>;
+  const t = alias(table, "t");
+  const own = getTableColumns(t) as Record<string, PgColumn>;
   const from = [`${name} t`];
+  // The table's own columns are read by implementResource; the referenced records' names here.
   const columns: Record<string, SqlExpr> = {};
-  for (const field of Object.keys(contract.fields)) {
-    const referenced = own[field] ? undefined : referencedName(contract, field, own, from.length);
-    if (referenced) from.push(referenced.join);
-    const column = own[field] ?? referenced?.column;
-    if (!column) {
+  for (const field of Object.keys(contract.fields).filter((key) => !own[key])) {
+    const referenced = referencedName(contract, field, own, from.length);
+    if (!referenced) {
       throw new Error(
         `${contract.name}: ${field} is no column of ${name} and names no referenced record (write its SQL with implementResource)`,
       );
     }
-    columns[field] = column;
+    from.push(referenced.join);
+    columns[field] = referenced.column;
   }
-  const searched = columns[contract.representation];
+  const searched = own[contract.representation] ?? columns[contract.representation];
   // The declared sorts, filters and access are the contract's: implementResource holds the SQL to them.
   return implementResource(contract, {
     from: from.join(" "),
+    table: t,
     columns,
     ...(own.accountId ? { accountExpr: own.accountId } : {}),
     search: contract.search && searched ? [searched] : [],

@@ -45,15 +45,11 @@ export const deletedTestDefinition = implementResource(deletedTestsContract, {
     join devices v on ${v.id} = ${t.deviceId}
     join users c on ${c.id} = ${t.createdBy}
     left join users d on ${d.id} = ${t.deletedBy}`,
+  table: t,
   columns: {
-    id: t.id,
-    name: t.name,
-    accountId: t.accountId,
     accountName: a.name,
     deviceName: v.name,
-    date: t.date,
     createdByName: fullName(c),
-    deletedAt: t.deletedAt,
     deletedById: t.deletedBy,
     deletedByName: fullName(d),
     restorableUntil: restorableUntil,
