@@ -12,9 +12,7 @@ import { AccountSubscription } from "../subscriptions/SubscriptionCard";
 import { BookmarksProvider, BookmarkToggle } from "../shared/bookmarks";
 import { countryName } from "../shared/country";
 import { DeleteRecordButton } from "../shared/DeleteRecordButton";
-import { CONTRACTS } from "../../api/contract";
-import { editedFieldsOf } from "../../api/contract/declare";
-import { onlyFields } from "../shared/editableFields";
+import { contractEdit } from "../shared/editableFields";
 import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
@@ -30,9 +28,6 @@ import { AccountUsers } from "./AccountUsers";
 import { GraceGuard } from "../shared/GraceNote";
 import { OwnAccountForm } from "./OwnAccountForm";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
-
-/** Only what the super admin may change goes back (the service refuses unknown fields). */
-const pick = onlyFields(editedFieldsOf(CONTRACTS.accounts!));
 
 type TabKey = "overview" | "businesses" | "users" | "devices" | "subscription" | "payments";
 
@@ -62,7 +57,7 @@ function Overview({ account }: { account: Account }) {
   if (mayEdit) {
     return (
       <Section title={translate("resources.accounts.details")}>
-        <VersionedEditInSection resource="accounts" id={account.id} write="PUT /api/accounts/{id}" transform={pick}>
+        <VersionedEditInSection {...contractEdit("accounts")} id={account.id}>
           <AccountFields withStatus accountId={account.id} noUsers={account.userCount === 0} />
         </VersionedEditInSection>
       </Section>

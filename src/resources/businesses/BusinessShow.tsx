@@ -6,9 +6,7 @@ import { DeviceTable } from "../devices/DeviceTable";
 import { UserTable } from "../users/UserTable";
 import { countryName } from "../shared/country";
 import { DeleteRecordButton } from "../shared/DeleteRecordButton";
-import { CONTRACTS } from "../../api/contract";
-import { editedFieldsOf } from "../../api/contract/declare";
-import { onlyFields } from "../shared/editableFields";
+import { contractEdit } from "../shared/editableFields";
 import { DateTimeText, FieldGrid } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
@@ -17,8 +15,6 @@ import { Section } from "../shared/Section";
 import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { BusinessFields } from "./businessInputs";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
-
-const pick = onlyFields(editedFieldsOf(CONTRACTS.businesses!));
 
 /** /accounts/business/:businessId (spec §2: all): a location, its people and its devices. */
 export default function BusinessShowPage() {
@@ -56,12 +52,7 @@ function BusinessView({ business }: { business: Business }) {
       <Stack spacing={2}>
         <Section title={translate("resources.businesses.details")}>
           {mayEdit ? (
-            <VersionedEditInSection
-              resource="businesses"
-              id={business.id}
-              write="PUT /api/businesses/{id}"
-              transform={pick}
-            >
+            <VersionedEditInSection {...contractEdit("businesses")} id={business.id}>
               <BusinessFields accountId={business.accountId} />
             </VersionedEditInSection>
           ) : (

@@ -4,9 +4,7 @@ import type { Device } from "../../api/resources";
 import { deviceTypeName } from "../../api/tests";
 import { DeleteRecordButton } from "../shared/DeleteRecordButton";
 import { deviceName } from "../shared/deviceName";
-import { CONTRACTS } from "../../api/contract";
-import { editedFieldsOf } from "../../api/contract/declare";
-import { onlyFields } from "../shared/editableFields";
+import { contractEdit } from "../shared/editableFields";
 import { DateTimeText, FieldGrid, placeItems } from "../shared/fields";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
@@ -17,8 +15,6 @@ import { VersionedEditInSection } from "../shared/VersionedEdit";
 import { MarkLostButton, RenameDeviceButton } from "./deviceActions";
 import { NotifyOwnerSwitch } from "./NotifyOwnerSwitch";
 import { DeviceFields } from "./deviceInputs";
-
-const pick = onlyFields(editedFieldsOf(CONTRACTS.devices!));
 
 /** /devices/:deviceId (spec §2: all): a device, the phone used with it, and its actions. */
 export default function DeviceShowPage() {
@@ -80,7 +76,7 @@ function DeviceView({ device }: { device: Device }) {
         </Section>
         <CanAccess resource="devices" action="edit" record={device}>
           <Section title={translate("ra.action.edit")}>
-            <VersionedEditInSection resource="devices" id={device.id} write="PUT /api/devices/{id}" transform={pick}>
+            <VersionedEditInSection {...contractEdit("devices")} id={device.id}>
               <DeviceFields />
             </VersionedEditInSection>
           </Section>

@@ -1,14 +1,12 @@
 import { useGetOne, useTranslate } from "react-admin";
 import type { Discount } from "../../api/resources";
-import { CONTRACTS } from "../../api/contract";
-import { editedFieldsOf } from "../../api/contract/declare";
-import { onlyFields } from "../shared/editableFields";
+import { contractEdit } from "../shared/editableFields";
 import { CreateDialog, EditDialog } from "../shared/FormDialog";
 import { DiscountFields, validateDiscount } from "./discountInputs";
 import { normalizeDiscount } from "./discountRules";
 
-const onlyEditable = onlyFields(editedFieldsOf(CONTRACTS.discounts!));
-const toWire = (data: Record<string, unknown>) => normalizeDiscount(onlyEditable(data));
+const edit = contractEdit("discounts");
+const toWire = (data: Record<string, unknown>) => normalizeDiscount(edit.transform(data));
 
 /** "New discount", from the discounts list and the command palette (which then opens the list). */
 export function DiscountCreateDialog({
@@ -43,9 +41,8 @@ export function DiscountEditDialog({ id, onClose }: { id: string | null; onClose
   const { data } = useGetOne<Discount>("discounts", { id: id ?? "" }, { enabled: id !== null });
   return (
     <EditDialog
-      resource="discounts"
+      {...edit}
       id={id}
-      write="PUT /api/discounts/{id}"
       title={translate("resources.discounts.editTitle", { code: data?.code ?? "" })}
       onClose={onClose}
       transform={toWire}

@@ -3,11 +3,10 @@ import { Button } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { DataTable, useCanAccess, useResourceContext, useTranslate, type RaRecord } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
-import { editedFieldsOf } from "../../api/contract/declare";
 import { contractColumns, hiddenColumnsOf } from "./contractColumns";
 import { ContractFacets } from "./contractFacets";
 import { ContractInputs } from "./ContractInput";
-import { onlyFields } from "./editableFields";
+import { contractEdit } from "./editableFields";
 import { CreateDialog, EditDialog } from "./FormDialog";
 import { ListAside, ResourceList } from "./ResourceList";
 import { opensInPlace } from "./rowOpener";
@@ -68,12 +67,10 @@ export default function ContractList() {
             <ContractInputs resource={resource} />
           </CreateDialog>
           <EditDialog
-            resource={resource}
+            {...contractEdit(resource)}
             id={editing === null ? null : String(editing.id)}
-            write={`PUT /api/${resource}/{id}`}
             title={translate("resources.shared.editTitle", { name: String(editing?.[representation] ?? name) })}
             onClose={() => setEditing(null)}
-            transform={onlyFields(editedFieldsOf({ editable }))}
           >
             <ContractInputs resource={resource} />
           </EditDialog>
