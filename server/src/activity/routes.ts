@@ -14,23 +14,16 @@
  * thousand entries is not counted for each page of 25 (or each 30 s poll); beyond it the
  * Content-Range total is "*" (unknown, and at least one more page).
  */
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import Type from "typebox";
-import { ACTIVITY, ACTIVITY_EXACT_TOTAL, ACTIVITY_LINKS, ACTIVITY_RESOURCES } from "../../../src/api/activity";
-import { contentRange } from "../../../src/api/rules";
-import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
-import { callerOf } from "../auth/guard";
+import { ACTIVITY_EXACT_TOTAL, ACTIVITY_LINKS, ACTIVITY_RESOURCES } from "../../../src/api/activity";
 import { boxTypeNameSql } from "../advancedSettings/boxTypeSettings";
 import { TARGET_NAME } from "../advancedSettings/forcedResets";
 import { activityLog, users } from "../db/schema";
-import { routeOptions } from "../docs/openapi";
-import { implementResource, recordSchema, type Caller } from "../resources/definition";
+import { implementResource, type Caller } from "../resources/definition";
 import { activityContract } from "../../../src/api/contract/activity";
-import { FILTER_MAX_LENGTH, listPage, parseListIn } from "../resources/list";
-import { listQuerySchema } from "../resources/listQuery";
-import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
+import { readRoutes } from "../resources/routes";
 import { fullName, sqlText } from "../resources/sql";
 import { through } from "../resources/search";
 import type { Services } from "../services";
@@ -80,21 +73,6 @@ const RECORD_NAME = `case l.resource ${Object.entries(NAMED_BY)
   .map(([resource, query]) => `when '${resource}' then (${query})`)
   .join(" ")} end`;
 
-const l = alias(activityLog, "l");
-const au = alias(users, "au");
-
-export const activityDefinition = implementResource(activityContract, {
-  from: sqlText`activity_log l left join users au on ${au.id} = ${l.actorId}`,
-  table: l,
-  columns: {
-    actorName: fullName(au),
-    recordName: RECORD_NAME,
-    link: LINK,
-  },
-  // Not accountExpr: the scope depends on the role (scopeOf below).
-  search: [through(l.actorId, [au.firstName, au.lastName]), l.action, l.resource, l.recordId],
-});
-
 /**
  * The entries a caller may see (the module's comment), by the accounts each entry stored when it
  * was written (actor_account_id, test_account_id: the activity_log_accounts trigger): each side an
@@ -108,38 +86,26 @@ export function scopeOf(caller: Caller): SQL {
   return sql`(${people} or ${accountTests})`;
 }
 
+const l = alias(activityLog, "l");
+const au = alias(users, "au");
+
+export const activityDefinition = implementResource(activityContract, {
+  from: sqlText`activity_log l left join users au on ${au.id} = ${l.actorId}`,
+  table: l,
+  columns: {
+    actorName: fullName(au),
+    recordName: RECORD_NAME,
+    link: LINK,
+  },
+  // Not accountExpr: the scope depends on the role (scopeOf above).
+  scope: scopeOf,
+  search: [through(l.actorId, [au.firstName, au.lastName]), l.action, l.resource, l.recordId],
+});
+
 export const activityRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  // Typed loosely, as readRoutes does: the rows are still answered through the full schema.
-  const entry: Type.TSchema = recordSchema(activityDefinition);
-  api.get(
-    `/${ACTIVITY}`,
-    guardRidesAlong(
-      routeOptions(
-        activityDefinition.access.list,
-        ACTIVITY,
-        "List the activity log within the caller's scope, newest first (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to 1,000 entries past the page, else `*`)",
-        {
-          querystring: listQuerySchema(FILTER_MAX_LENGTH),
-          response: { 200: Type.Array(entry), ...errors(...SIGNED_IN_ERRORS) },
-        },
-      ),
-    ),
-    async (request, reply) => {
-      // On PostgreSQL the guard's check is read in the page's own statement (auth/guardAlong.ts).
-      const page = await readWithGuard(request, async (guardColumn) => {
-        const caller = callerOf(request);
-        const parsed = await parseListIn(db, activityDefinition, caller, request.query);
-        return listPage(
-          db,
-          activityDefinition,
-          { ...parsed, where: sql`(${parsed.where}) and ${scopeOf(caller)}` },
-          // One more than the exact total shown (and past the page): reaching it means a next page.
-          { countUpTo: ACTIVITY_EXACT_TOTAL + 1, guardColumn },
-        );
-      });
-      const range = contentRange(ACTIVITY, page.start, page.records.length, page.total, page.atLeast);
-      return reply.header("content-range", range).send(page.records);
-    },
-  );
+  readRoutes(app, db, activityDefinition, {
+    summary:
+      "List the activity log within the caller's scope, newest first (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to 1,000 entries past the page, else `*`)",
+    exactTotal: ACTIVITY_EXACT_TOTAL,
+  });
 };

@@ -70,6 +70,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   where?: string;
   /** The account a row belongs to; undefined for resources only super admins reach. */
   accountExpr?: string;
+  /** Which rows a caller sees, where it is not their account's rows (accountExpr): by role. */
+  scope?: (caller: Caller) => SQL;
   /** A scalar subquery: the rows of the whole list, kept by the database (read, not counted, when nothing narrows it). */
   keptTotal?: string;
   /** What `q` matches (search.ts). */
@@ -146,6 +148,8 @@ interface ImplementationBase<S extends string, Fl extends string, T extends PgTa
   where?: string;
   /** The account a row belongs to; undefined for resources only super admins reach. */
   accountExpr?: SqlExpr;
+  /** Which rows a caller sees, where it is not their account's rows (accountExpr): by role. */
+  scope?: (caller: Caller) => SQL;
   /**
    * A scalar subquery answering how many rows the whole list holds (its `where` alone), kept by the
    * database as they change: a list nothing narrows (no filter, a caller who sees every account)
@@ -270,6 +274,7 @@ export function implementResource<
     fields,
     ...(impl.where ? { where: impl.where } : {}),
     ...(accountExpr ? { accountExpr } : {}),
+    ...(impl.scope ? { scope: impl.scope } : {}),
     ...(impl.keptTotal ? { keptTotal: impl.keptTotal } : {}),
     search,
     filters,

@@ -83,6 +83,7 @@ function buildWhere(
     // Lists are silently limited to the caller's account (a filter naming another gives nothing).
     conditions.push(sql`${raw(def.accountExpr)} = ${caller.accountId}`);
   }
+  if (def.scope) conditions.push(def.scope(caller));
   for (const [key, value] of Object.entries(filter)) {
     if (key === "q") {
       conditions.push(searchCondition(def.search, String(value), found));
@@ -122,7 +123,7 @@ export async function parseListIn(
   const q = filter.q;
   const found =
     typeof q === "string" && def.search.through.length > 0 ? await findThrough(db, def.search, q) : undefined;
-  const whole = Object.keys(filter).length === 0 && (!def.accountExpr || caller.role === "SuperAdmin");
+  const whole = Object.keys(filter).length === 0 && !def.scope && (!def.accountExpr || caller.role === "SuperAdmin");
   return {
     where: buildWhere(def, caller, filter, found),
     ...(whole && def.keptTotal ? { keptTotal: raw(def.keptTotal) } : {}),
@@ -246,6 +247,7 @@ function recordsWhere(db: Executor, def: ResourceDefinition, caller: Caller, idM
   if (def.where) conditions.push(raw(def.where));
   if (def.accountExpr && caller.role !== "SuperAdmin")
     conditions.push(sql`${raw(def.accountExpr)} = ${caller.accountId}`);
+  if (def.scope) conditions.push(def.scope(caller));
   return rowsOf(db, sql`select ${selectList(def)} from ${raw(def.from)} where ${sql.join(conditions, sql` and `)}`);
 }
 

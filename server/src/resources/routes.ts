@@ -30,12 +30,23 @@ export function declaredAccess(def: ResourceDefinition, route: RouteName): Route
   return access;
 }
 
-export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database, def: ResourceDefinition<F>): void {
-  const access = {
-    list: def.access.list,
-    get: declaredAccess(def, "get"),
-    export: declaredAccess(def, "export"),
-  };
+/**
+ * How a list says what it is, when the generic words do not: its summary, and the exact total it
+ * counts up to past the page (LIST_EXACT_TOTAL by default; beyond it the total is `*`).
+ */
+export interface ListWords {
+  summary?: string;
+  exactTotal?: number;
+}
+
+/** The list, and the record and the CSV export where its contract declares who may call them. */
+export function readRoutes<F extends Fields>(
+  app: FastifyInstance,
+  db: Database,
+  def: ResourceDefinition<F>,
+  { exactTotal = LIST_EXACT_TOTAL, summary }: ListWords = {},
+): void {
+  const access = def.access;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Typed loosely here: the generic fields' static type is beyond TypeScript; each record is
   // still answered through its full schema.
@@ -48,7 +59,8 @@ export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database,
       routeOptions(
         access.list,
         def.name,
-        `List ${def.name} (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to ${LIST_EXACT_TOTAL.toLocaleString("en")} past the page, else \`*\`)`,
+        summary ??
+          `List ${def.name} (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to ${exactTotal.toLocaleString("en")} past the page, else \`*\`)`,
         {
           querystring,
           response: { 200: Type.Array(record), ...errors(...SIGNED_IN_ERRORS) },
@@ -60,7 +72,8 @@ export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database,
       const page = await readWithGuard(request, async (guardColumn) =>
         listPage(db, def, await parseListIn(db, def, callerOf(request), request.query), {
           guardColumn,
-          countUpTo: LIST_EXACT_TOTAL + 1,
+          // One more than the exact total shown (and past the page): reaching it means a next page.
+          countUpTo: exactTotal + 1,
         }),
       );
       return reply
@@ -69,40 +82,47 @@ export function readRoutes<F extends Fields>(app: FastifyInstance, db: Database,
     },
   );
 
-  api.get(
-    `/${def.name}/export.csv`,
-    routeOptions(
-      access.export,
-      def.name,
-      `Export the ${def.name} list as CSV (every matching row, in the list's order)`,
-      {
-        querystring,
-        response: {
-          200: { description: "CSV, one column per record field", content: { "text/csv": { schema: Type.String() } } },
-          ...errors(...SIGNED_IN_ERRORS),
+  if (access.export) {
+    api.get(
+      `/${def.name}/export.csv`,
+      routeOptions(
+        access.export,
+        def.name,
+        `Export the ${def.name} list as CSV (every matching row, in the list's order)`,
+        {
+          querystring,
+          response: {
+            200: {
+              description: "CSV, one column per record field",
+              content: { "text/csv": { schema: Type.String() } },
+            },
+            ...errors(...SIGNED_IN_ERRORS),
+          },
         },
+      ),
+      async (request, reply) => {
+        // The export ignores any range: every matching row, in the list's order.
+        const parsed = await parseListIn(db, def, callerOf(request), {
+          sort: request.query.sort,
+          filter: request.query.filter,
+        });
+        return sendCsv(reply, def.name, Object.keys(def.fields), exportPages(db, def, parsed));
       },
-    ),
-    async (request, reply) => {
-      // The export ignores any range: every matching row, in the list's order.
-      const parsed = await parseListIn(db, def, callerOf(request), {
-        sort: request.query.sort,
-        filter: request.query.filter,
-      });
-      return sendCsv(reply, def.name, Object.keys(def.fields), exportPages(db, def, parsed));
-    },
-  );
+    );
+  }
 
-  api.get(
-    `/${def.name}/:id`,
-    routeOptions(access.get, def.name, `One ${def.label}`, {
-      params: idParams,
-      response: { 200: record, ...errors(...SIGNED_IN_ERRORS, 404) },
-    }),
-    async (request) => {
-      const found = await findRecord(db, def, callerOf(request), request.params.id);
-      if (!found) throw notFoundOf(def);
-      return found;
-    },
-  );
+  if (access.get) {
+    api.get(
+      `/${def.name}/:id`,
+      routeOptions(access.get, def.name, `One ${def.label}`, {
+        params: idParams,
+        response: { 200: record, ...errors(...SIGNED_IN_ERRORS, 404) },
+      }),
+      async (request) => {
+        const found = await findRecord(db, def, callerOf(request), request.params.id);
+        if (!found) throw notFoundOf(def);
+        return found;
+      },
+    );
+  }
 }
