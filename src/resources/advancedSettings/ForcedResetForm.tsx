@@ -3,20 +3,11 @@ import { Box, Toolbar } from "@mui/material";
 import ResetIcon from "@mui/icons-material/RestartAltOutlined";
 import { useWatch } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  CreateBase,
-  RadioButtonGroupInput,
-  SimpleForm,
-  TextInput,
-  useNotify,
-  useSaveContext,
-  useTranslate,
-  type Validator,
-} from "react-admin";
+import { RadioButtonGroupInput, TextInput, type Validator } from "react-admin";
 import { FORCED_RESET_TARGETS, FORCED_RESETS, PHONE_TEXT_MAX_LENGTH } from "../../api/advancedSettings";
 import type { Device, User } from "../../api/resources";
-import { classifySaveError } from "../shared/concurrency";
 import { SubmitButton } from "../shared/ConfirmButton";
+import { CreateForm } from "../shared/FormDialog";
 import { deviceName } from "../shared/deviceName";
 import { resetBody } from "./resetRules";
 import { ReferencePicker } from "../shared/pickers";
@@ -78,13 +69,28 @@ function TargetInput() {
   }
 }
 
-/** The form inside CreateBase: the create's own save runs once the password re-check passed. */
-function ResetFields({ confirm }: { confirm: () => Promise<boolean> }) {
-  const { save } = useSaveContext();
-  const submit = async (values: Record<string, unknown>) => ((await confirm()) ? save?.(values) : undefined);
+/**
+ * Ask for a forced reset (spec §6's change log): the target, then its input; after the password
+ * re-check, POST forced-resets. The service's refusals land under their fields (an unknown user,
+ * a reset of the same target already pending); a created reset empties the form and appears in
+ * the pending list.
+ */
+export function ForcedResetForm({ confirm }: { confirm: () => Promise<boolean> }) {
+  const queryClient = useQueryClient();
+  // A new form after each reset asked for: empty again, the target back to a user.
+  const [round, setRound] = useState(0);
   return (
-    <SimpleForm
-      onSubmit={submit}
+    <CreateForm
+      key={round}
+      resource={FORCED_RESETS}
+      success="advancedSettings.resets.created"
+      transform={resetBody}
+      onCreated={async () => {
+        setRound((value) => value + 1);
+        await queryClient.invalidateQueries({ queryKey: [FORCED_RESETS] });
+      }}
+      // The create's own save runs once the password re-check passed.
+      beforeSave={confirm}
       defaultValues={{ target: "user" }}
       sx={{ px: 0 }}
       toolbar={
@@ -95,40 +101,6 @@ function ResetFields({ confirm }: { confirm: () => Promise<boolean> }) {
     >
       <RadioButtonGroupInput source="target" label={label("target")} choices={TARGET_CHOICES} helperText={false} />
       <TargetInput />
-    </SimpleForm>
-  );
-}
-
-/**
- * Ask for a forced reset (spec §6's change log): the target, then its input; after the password
- * re-check, POST forced-resets. The service's refusals land under their fields (an unknown user,
- * a reset of the same target already pending); a created reset empties the form and appears in
- * the pending list.
- */
-export function ForcedResetForm({ confirm }: { confirm: () => Promise<boolean> }) {
-  const notify = useNotify();
-  const translate = useTranslate();
-  const queryClient = useQueryClient();
-  // A new form after each reset asked for: empty again, the target back to a user.
-  const [round, setRound] = useState(0);
-  return (
-    <CreateBase
-      resource={FORCED_RESETS}
-      redirect={false}
-      transform={resetBody}
-      mutationOptions={{
-        onSuccess: async () => {
-          notify("advancedSettings.resets.created", { type: "success" });
-          setRound((value) => value + 1);
-          await queryClient.invalidateQueries({ queryKey: [FORCED_RESETS] });
-        },
-        onError: (error: unknown) => {
-          const failure = classifySaveError(error, translate("app.errors.generic"));
-          if (failure.kind !== "validation") notify(failure.message, { type: "error" });
-        },
-      }}
-    >
-      <ResetFields key={round} confirm={confirm} />
-    </CreateBase>
+    </CreateForm>
   );
 }

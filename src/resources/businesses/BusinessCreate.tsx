@@ -1,8 +1,7 @@
 import { Box, Card, CardContent } from "@mui/material";
-import { CreateBase, SaveButton, SimpleForm, Toolbar, useNotify, useTranslate, type RaRecord } from "react-admin";
+import { SaveButton, Toolbar, useTranslate } from "react-admin";
 import { useNavigate } from "react-router-dom";
-import { CreateDialog } from "../shared/FormDialog";
-import { classifySaveError } from "../shared/concurrency";
+import { CreateDialog, CreateForm } from "../shared/FormDialog";
 import { PageHeader } from "../shared/PageHeader";
 import { paths } from "../shared/paths";
 import { useActor } from "../shared/useActor";
@@ -39,7 +38,6 @@ export function BusinessCreateDialog({
 /** /add-new-location (spec §2: admin only): a new business of the admin's own account. */
 export default function AddNewLocationPage() {
   const translate = useTranslate();
-  const notify = useNotify();
   const navigate = useNavigate();
   const actor = useActor();
   const refused = useGraceRefusal("POST /api/businesses");
@@ -51,36 +49,24 @@ export default function AddNewLocationPage() {
       />
       <Card variant="outlined">
         <CardContent sx={{ p: 0 }}>
-          <CreateBase
+          <CreateForm
             resource="businesses"
-            redirect={false}
+            success="resources.businesses.added"
             transform={(data: Record<string, unknown>) => ({ ...data, accountId: actor.accountId })}
-            mutationOptions={{
-              onSuccess: (record: RaRecord) => {
-                notify("resources.businesses.added", { type: "success" });
-                navigate(paths.business(String(record.id)));
-              },
-              onError: (error: unknown) => {
-                const failure = classifySaveError(error, translate("app.errors.generic"));
-                if (failure.kind !== "validation") notify(failure.message, { type: "error" });
-              },
-            }}
+            onCreated={(record) => navigate(paths.business(String(record.id)))}
+            disabled={refused !== null}
+            toolbar={
+              <Toolbar>
+                {refused === null ? (
+                  <SaveButton label="resources.businesses.add" alwaysEnable />
+                ) : (
+                  <GraceNote reason={refused} />
+                )}
+              </Toolbar>
+            }
           >
-            <SimpleForm
-              disabled={refused !== null}
-              toolbar={
-                <Toolbar>
-                  {refused === null ? (
-                    <SaveButton label="resources.businesses.add" alwaysEnable />
-                  ) : (
-                    <GraceNote reason={refused} />
-                  )}
-                </Toolbar>
-              }
-            >
-              <BusinessFields accountId={actor.accountId} />
-            </SimpleForm>
-          </CreateBase>
+            <BusinessFields accountId={actor.accountId} />
+          </CreateForm>
         </CardContent>
       </Card>
     </Box>

@@ -1,10 +1,9 @@
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { Dialog, DialogContent, DialogTitle, IconButton, Stack } from "@mui/material";
 import CloseIcon from "@mui/icons-material/Close";
 import {
   CreateBase,
   SaveButton,
-  SimpleForm,
   Toolbar,
   useNotify,
   useTranslate,
@@ -13,7 +12,7 @@ import {
   type ValidateForm,
 } from "react-admin";
 import { classifySaveError } from "./concurrency";
-import { VersionedEdit, type VersionedEditProps } from "./VersionedEdit";
+import { CheckedForm, VersionedEdit, type CheckedFormProps, type VersionedEditProps } from "./VersionedEdit";
 
 interface DialogFrameProps {
   open: boolean;
@@ -37,6 +36,51 @@ function DialogFrame({ open, title, onClose, children }: DialogFrameProps) {
   );
 }
 
+interface CreateFormProps extends Omit<CheckedFormProps, "toolbar"> {
+  resource: string;
+  /** The toast once created (an i18n key). */
+  success?: string;
+  /** Once created, after the toast; a promise it returns is waited for (a list fetched again). */
+  onCreated?: (record: RaRecord) => unknown;
+  transform?: TransformData;
+  toolbar: ReactElement;
+}
+
+/**
+ * A create form over react-admin's CreateBase (a dialog's, a page's): the toast once created,
+ * 422 errors on their fields, any other failure a toast.
+ */
+export function CreateForm({
+  resource,
+  success = "resources.shared.created",
+  onCreated,
+  transform,
+  children,
+  ...form
+}: CreateFormProps) {
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (
+    <CreateBase
+      resource={resource}
+      redirect={false}
+      transform={transform}
+      mutationOptions={{
+        onSuccess: (record: RaRecord) => {
+          notify(success, { type: "success" });
+          return onCreated?.(record);
+        },
+        onError: (error: unknown) => {
+          const failure = classifySaveError(error, translate("app.errors.generic"));
+          if (failure.kind !== "validation") notify(failure.message, { type: "error" });
+        },
+      }}
+    >
+      <CheckedForm {...form}>{children}</CheckedForm>
+    </CreateBase>
+  );
+}
+
 interface CreateDialogProps {
   resource: string;
   open: boolean;
@@ -50,49 +94,21 @@ interface CreateDialogProps {
 }
 
 /** A create form in a dialog (the spec's routes have no /create pages): 422 errors on their fields. */
-export function CreateDialog({
-  resource,
-  open,
-  title,
-  onClose,
-  onCreated,
-  children,
-  defaultValues,
-  transform,
-  validate,
-}: CreateDialogProps) {
-  const notify = useNotify();
-  const translate = useTranslate();
+export function CreateDialog({ open, title, onClose, onCreated, ...form }: CreateDialogProps) {
   return (
     <DialogFrame open={open} title={title} onClose={onClose}>
-      <CreateBase
-        resource={resource}
-        redirect={false}
-        transform={transform}
-        mutationOptions={{
-          onSuccess: (record: RaRecord) => {
-            notify("resources.shared.created", { type: "success" });
-            onClose();
-            onCreated?.(record);
-          },
-          onError: (error: unknown) => {
-            const failure = classifySaveError(error, translate("app.errors.generic"));
-            if (failure.kind !== "validation") notify(failure.message, { type: "error" });
-          },
+      <CreateForm
+        {...form}
+        onCreated={(record) => {
+          onClose();
+          onCreated?.(record);
         }}
-      >
-        <SimpleForm
-          defaultValues={defaultValues}
-          validate={validate}
-          toolbar={
-            <Toolbar>
-              <SaveButton alwaysEnable />
-            </Toolbar>
-          }
-        >
-          {children}
-        </SimpleForm>
-      </CreateBase>
+        toolbar={
+          <Toolbar>
+            <SaveButton alwaysEnable />
+          </Toolbar>
+        }
+      />
     </DialogFrame>
   );
 }

@@ -102,7 +102,7 @@ export function VersionedEdit({
       }}
     >
       {conflict && <EditConflictAlert onReloaded={() => setConflict(false)} />}
-      <VersionedForm
+      <CheckedForm
         beforeSave={beforeSave}
         warnWhenUnsavedChanges={warnOnLeave}
         resetOptions={KEEP_EDITS}
@@ -118,7 +118,7 @@ export function VersionedEdit({
         <UnsavedChangesGuard />
         <ForgetSavedEdits saved={saved} />
         {children}
-      </VersionedForm>
+      </CheckedForm>
     </EditBase>
   );
 }
@@ -145,10 +145,13 @@ function ForgetSavedEdits({ saved }: { saved: RaRecord | null }) {
   return null;
 }
 
-type VersionedFormProps = SimpleFormProps & { beforeSave?: () => Promise<boolean> };
+export type CheckedFormProps = SimpleFormProps & { beforeSave?: () => Promise<boolean> };
 
-/** The edit's SimpleForm; with `beforeSave`, the edit's own save runs only once it says yes. */
-function VersionedForm({ beforeSave, ...props }: VersionedFormProps) {
+/**
+ * The SimpleForm of an edit or a create; with `beforeSave` (a password re-check), the edit's or
+ * the create's own save runs only once it says yes.
+ */
+export function CheckedForm({ beforeSave, ...props }: CheckedFormProps) {
   const { save } = useSaveContext();
   const onSubmit =
     beforeSave && save
