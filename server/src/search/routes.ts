@@ -3,9 +3,9 @@
  * found across accounts, businesses, users, devices and tests in one statement.
  *
  * Scoped as the lists are, by their own code: a kind is searched only for the roles its list
- * answers (LIST_ACCESS, the same as each list route's; tests/server/search.test.ts holds them
- * equal), and its rows are those of the list's own WHERE for the caller (parseList: the
- * resource's condition and the caller's account; the gallery's galleryConditions for tests). What
+ * answers (LIST_ACCESS: each list route's own; tests/server/search.test.ts holds them equal), and
+ * its rows are those of the list's own WHERE for the caller (parseList: the resource's condition
+ * and the caller's account; the gallery's galleryConditions for tests). What
  * is matched: the list's own search fields anywhere in any case, the wildcards taken literally (as
  * the lists' `q`; side by side, so a person's full name matches too), and a record's id exactly (a
  * test id pasted from a link).
@@ -38,12 +38,15 @@ import type { Services } from "../services";
 import { galleryConditions, galleryText } from "../testRecords/gallery";
 import { userDefinition } from "../users/resource";
 
-/** Who each kind's list answers (its route's `list` access): a role its list refuses finds none of it. */
+/**
+ * Who each kind's list answers (its route's `list` access: a resource's from its contract, the
+ * gallery's for tests): a role its list refuses finds none of it.
+ */
 export const LIST_ACCESS: Record<SearchKind, Access> = {
-  accounts: ["SuperAdmin"],
-  businesses: "signedIn",
-  users: ["SuperAdmin", "Admin", "Manager"],
-  devices: "signedIn",
+  accounts: accountDefinition.access.list,
+  businesses: businessDefinition.access.list,
+  users: userDefinition.access.list,
+  devices: deviceDefinition.access.list,
   tests: "signedIn",
 };
 
