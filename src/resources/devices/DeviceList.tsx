@@ -7,7 +7,8 @@ import { OnDemand, useDialogOnDemand } from "../shared/dialogOnDemand";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { BulkActionAndExport } from "../shared/ServerExportButton";
-import { DeviceListAside } from "./deviceFilters";
+import { DeviceTypeFacet } from "./deviceFilters";
+import { ContractListAside } from "../shared/contractFacets";
 import { accountColumn, contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
 import { DEVICE_COLUMNS } from "./DeviceTable";
 
@@ -42,7 +43,7 @@ export default function DeviceList() {
             </Button>
           )
         }
-        aside={<DeviceListAside />}
+        aside={<ContractListAside resource="devices" own={{ typeCode: <DeviceTypeFacet source="typeCode" /> }} />}
       >
         <DataTable
           rowClick={(id) => paths.device(String(id))}

@@ -1,8 +1,6 @@
 import DevicesIcon from "@mui/icons-material/DevicesOtherOutlined";
 import { deviceTypeName } from "../../api/tests";
-import { ContractFacets } from "../shared/contractFacets";
 import { OptionsFacet } from "../shared/facets";
-import { ListAside } from "../shared/ResourceList";
 import { DEVICE_TYPE_CHOICES } from "./deviceTypes";
 
 /** Spec §3's device types, by name, on a field that holds a type code (a device's, a firmware's). */
@@ -15,14 +13,5 @@ export function DeviceTypeFacet({ source }: { source: string }) {
       optionLabel={(code) => deviceTypeName(Number(code))}
       icon={<DevicesIcon />}
     />
-  );
-}
-
-/** The devices' filter sidebar: search, saved filters, status, type, last seen. */
-export function DeviceListAside() {
-  return (
-    <ListAside>
-      <ContractFacets resource="devices" own={{ typeCode: <DeviceTypeFacet source="typeCode" /> }} />
-    </ListAside>
   );
 }

@@ -5,10 +5,10 @@ import ToggleIcon from "@mui/icons-material/ToggleOnOutlined";
 import { DataTable, useTranslate } from "react-admin";
 import type { Discount } from "../../api/resources";
 import { yesNoKey } from "../shared/fields";
-import { ContractFacets } from "../shared/contractFacets";
+import { ContractListAside } from "../shared/contractFacets";
 import { OnDemand, useDialogOnDemand, useRowDialogOnDemand } from "../shared/dialogOnDemand";
 import { formatMoney } from "../shared/money";
-import { ListAside, ResourceList } from "../shared/ResourceList";
+import { ResourceList } from "../shared/ResourceList";
 import { ExportOrDeleteBulkActions } from "../shared/ServerExportButton";
 import { isDiscountRedeemable } from "../shared/status";
 import { contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
@@ -18,14 +18,6 @@ import { opensInPlace } from "../shared/rowOpener";
 const loadDialogs = () => import("./DiscountDialogs");
 const DiscountCreateDialog = lazy(() => loadDialogs().then((module) => ({ default: module.DiscountCreateDialog })));
 const DiscountEditDialog = lazy(() => loadDialogs().then((module) => ({ default: module.DiscountEditDialog })));
-
-function DiscountListAside() {
-  return (
-    <ListAside>
-      <ContractFacets resource="discounts" icons={{ active: <ToggleIcon /> }} />
-    </ListAside>
-  );
-}
 
 function DiscountValue({ discount }: { discount: Discount }) {
   if (discount.kind === "percent") return <>{`${discount.percentOff ?? 0}%`}</>;
@@ -49,7 +41,7 @@ export default function DiscountList() {
             {translate("resources.discounts.create")}
           </Button>
         }
-        aside={<DiscountListAside />}
+        aside={<ContractListAside resource="discounts" icons={{ active: <ToggleIcon /> }} />}
       >
         <div {...editing.approach}>
           <DataTable

@@ -10,7 +10,8 @@ import { formatBytes } from "../shared/money";
 import { paths } from "../shared/paths";
 import { ResourceList } from "../shared/ResourceList";
 import { ExportOrDeleteBulkActions } from "../shared/ServerExportButton";
-import { FirmwareListAside } from "./firmwareFilters";
+import { DeviceTypeFacet } from "../devices/deviceFilters";
+import { ContractListAside } from "../shared/contractFacets";
 import { columnFor } from "../shared/columns";
 import { contractColumns, hiddenColumnsOf } from "../shared/contractColumns";
 import { opensInPlace } from "../shared/rowOpener";
@@ -36,7 +37,12 @@ export default function FirmwareList() {
             {translate("resources.firmware.upload.button")}
           </Button>
         }
-        aside={<FirmwareListAside />}
+        aside={
+          <ContractListAside
+            resource="firmware"
+            own={{ deviceTypeCode: <DeviceTypeFacet source="deviceTypeCode" /> }}
+          />
+        }
       >
         <div {...editing.approach}>
           <DataTable

@@ -4,11 +4,11 @@ import AddIcon from "@mui/icons-material/Add";
 import { DataTable, useCanAccess, useResourceContext, useTranslate, type RaRecord } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
 import { contractColumns, hiddenColumnsOf } from "./contractColumns";
-import { ContractFacets } from "./contractFacets";
+import { ContractListAside } from "./contractFacets";
 import { ContractInputs } from "./ContractInput";
 import { contractEdit } from "./editableFields";
 import { CreateDialog, EditDialog } from "./FormDialog";
-import { ListAside, ResourceList } from "./ResourceList";
+import { ResourceList } from "./ResourceList";
 import { opensInPlace } from "./rowOpener";
 import { ServerExportButton } from "./ServerExportButton";
 
@@ -42,11 +42,7 @@ export default function ContractList() {
             </Button>
           ) : undefined
         }
-        aside={
-          <ListAside>
-            <ContractFacets resource={resource} />
-          </ListAside>
-        }
+        aside={<ContractListAside resource={resource} />}
       >
         <DataTable
           rowClick={editable && mayEdit ? opensInPlace((_id, record) => setEditing(record)) : false}

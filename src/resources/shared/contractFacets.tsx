@@ -2,6 +2,7 @@ import { Fragment, type ReactElement, type ReactNode } from "react";
 import { CONTRACTS } from "../../api/contract";
 import { facetsOf } from "../../api/contract/declare";
 import { DateFacet, OptionsFacet, YesNoFacet } from "./facets";
+import { ListAside } from "./ResourceList";
 import { valueWordsKey } from "./status";
 
 interface ContractFacetsProps {
@@ -50,3 +51,10 @@ export function ContractFacets({ resource, own = {}, icons = {} }: ContractFacet
     </>
   );
 }
+
+/** A list's filter sidebar (search, saved filters) with its contract's facets. */
+export const ContractListAside = (props: ContractFacetsProps) => (
+  <ListAside>
+    <ContractFacets {...props} />
+  </ListAside>
+);

@@ -1,21 +1,13 @@
 import { DataTable, useCanAccess } from "react-admin";
 import type { Subscription } from "../../api/resources";
-import { ContractFacets } from "../shared/contractFacets";
+import { ContractListAside } from "../shared/contractFacets";
 import { paths } from "../shared/paths";
-import { ListAside, ResourceList } from "../shared/ResourceList";
+import { ResourceList } from "../shared/ResourceList";
 import { SubscriptionActions, usePriceLabel } from "./SubscriptionCard";
 import { columnFor } from "../shared/columns";
 import { accountColumn, contractColumns, dayColumn } from "../shared/contractColumns";
 
 const Column = columnFor<Subscription>();
-
-function SubscriptionListAside() {
-  return (
-    <ListAside>
-      <ContractFacets resource="subscriptions" />
-    </ListAside>
-  );
-}
 
 /**
  * /payments?section=subscription: super admins see every subscription (each opens
@@ -30,7 +22,7 @@ export function SubscriptionList() {
     <ResourceList
       resource="subscriptions"
       title={false}
-      aside={<SubscriptionListAside />}
+      aside={<ContractListAside resource="subscriptions" />}
       storeKey="payments.subscriptions"
       disableSyncWithLocation
     >

@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { Button } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAddAlt";
+import PersonIcon from "@mui/icons-material/PersonOutline";
 import { DataTable, useCanAccess, useTranslate } from "react-admin";
 import type { User } from "../../api/resources";
 import { paths } from "../shared/paths";
@@ -8,7 +9,7 @@ import { ResourceList } from "../shared/ResourceList";
 import { BulkActionAndExport } from "../shared/ServerExportButton";
 import { GraceGuard } from "../shared/GraceNote";
 import { OnDemand, useDialogOnDemand } from "../shared/dialogOnDemand";
-import { UserListAside } from "./userFilters";
+import { ContractListAside } from "../shared/contractFacets";
 import { USER_COLUMNS } from "./UserTable";
 import { accountColumn, contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
 
@@ -41,7 +42,7 @@ export default function UserList() {
             </GraceGuard>
           )
         }
-        aside={<UserListAside />}
+        aside={<ContractListAside resource="users" icons={{ role: <PersonIcon /> }} />}
       >
         <DataTable
           rowClick={(id) => paths.user(String(id))}
