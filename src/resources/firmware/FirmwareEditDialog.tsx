@@ -1,14 +1,11 @@
-import { SelectInput, TextInput, required, useGetOne, useTranslate } from "react-admin";
-import { FIRMWARE_STATUSES, type Firmware } from "../../api/resources";
+import { useGetOne, useTranslate } from "react-admin";
+import type { Firmware } from "../../api/resources";
+import { ContractInput } from "../shared/ContractInput";
+import { onlyFields } from "../shared/editableFields";
 import { EditDialog } from "../shared/FormDialog";
-import { statusLabelKey } from "../shared/status";
 import { FirmwareFileDetails } from "./FirmwareFile";
 
-const pick = (data: Record<string, unknown>) => ({
-  version: data.version,
-  releaseNotes: data.releaseNotes,
-  status: data.status,
-});
+const pick = onlyFields(["version", "releaseNotes", "status"]);
 
 /** A firmware build opened from its row: its release notes and status, edited over the list. */
 export function FirmwareEditDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -24,12 +21,8 @@ export function FirmwareEditDialog({ id, onClose }: { id: string | null; onClose
       transform={pick}
     >
       {data && <FirmwareFileDetails build={data} />}
-      <SelectInput
-        source="status"
-        choices={FIRMWARE_STATUSES.map((status) => ({ id: status, name: statusLabelKey(status) }))}
-        validate={required()}
-      />
-      <TextInput source="releaseNotes" multiline minRows={4} fullWidth validate={required()} />
+      <ContractInput resource="firmware" source="status" />
+      <ContractInput resource="firmware" source="releaseNotes" multiline minRows={4} fullWidth />
     </EditDialog>
   );
 }

@@ -19,6 +19,9 @@ interface ContractInputProps {
   max?: number;
   /** How a typed text becomes the value (a code in upper case). */
   parse?: (value: string) => unknown;
+  /** A long text on several lines (release notes), at least `minRows`. */
+  multiline?: boolean;
+  minRows?: number;
 }
 
 /**
