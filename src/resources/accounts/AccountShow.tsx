@@ -30,6 +30,7 @@ import { OwnAccountForm } from "./OwnAccountForm";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 
 type TabKey = "overview" | "businesses" | "users" | "devices" | "subscription" | "payments";
+type AccountTab = { key: TabKey; content: ReactNode };
 
 /** The account's details, read-only: for roles that may not change them. */
 function AccountFacts({ account }: { account: Account }) {
@@ -148,11 +149,11 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
   const { canAccess: money } = useCanAccess({ resource: "payments", action: "list" });
   // The users tab lists users: a user may not (the service refuses them the list; the tab loaded forever).
   const { canAccess: people } = useCanAccess({ resource: "users", action: "list" });
-  const tabs: { key: TabKey; label: string; content: ReactNode }[] = [
-    { key: "overview", label: "overview", content: <Overview account={account} /> },
+  // A tab is named by its key (resources.accounts.tabs.{key}); one a role may not open is left out.
+  const offered: (AccountTab | false | undefined)[] = [
+    { key: "overview", content: <Overview account={account} /> },
     {
       key: "businesses",
-      label: "businesses",
       content: (
         <Section
           title={translate("resources.accounts.tabs.businesses")}
@@ -162,43 +163,26 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
         </Section>
       ),
     },
-    ...(people
-      ? [
-          {
-            key: "users" as const,
-            label: "users",
-            content: <AccountUsers account={account} />,
-          },
-        ]
-      : []),
+    people && { key: "users", content: <AccountUsers account={account} /> },
     {
       key: "devices",
-      label: "devices",
       content: (
         <Section title={translate("resources.accounts.tabs.devices")}>
           <DeviceTable />
         </Section>
       ),
     },
-    ...(money
-      ? [
-          {
-            key: "subscription" as const,
-            label: "subscription",
-            content: <AccountSubscription accountId={account.id} />,
-          },
-          {
-            key: "payments" as const,
-            label: "payments",
-            content: (
-              <Section title={translate("resources.accounts.tabs.payments")}>
-                <PaymentTable />
-              </Section>
-            ),
-          },
-        ]
-      : []),
+    money && { key: "subscription", content: <AccountSubscription accountId={account.id} /> },
+    money && {
+      key: "payments",
+      content: (
+        <Section title={translate("resources.accounts.tabs.payments")}>
+          <PaymentTable />
+        </Section>
+      ),
+    },
   ];
+  const tabs = offered.filter((item): item is AccountTab => Boolean(item));
   const current = tabs.find((item) => item.key === tab) ?? tabs[0];
 
   return (
@@ -248,7 +232,7 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
         sx={{ mb: 2, borderBottom: 1, borderColor: "divider" }}
       >
         {tabs.map((item) => (
-          <Tab key={item.key} value={item.key} label={translate(`resources.accounts.tabs.${item.label}`)} />
+          <Tab key={item.key} value={item.key} label={translate(`resources.accounts.tabs.${item.key}`)} />
         ))}
       </Tabs>
       {current.content}
