@@ -1,10 +1,16 @@
-import type { Theme } from "@mui/material/styles";
+import { alpha, darken, lighten, type Theme } from "@mui/material/styles";
 import { defaultTheme, type RaThemeOptions } from "react-admin";
 import { BORDER_RADIUS, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from "./config";
 import { CHECKBOX_NAMES } from "./custom/layout/checkboxNames";
 
 /** The class of a table cell's text cut to its width (columns.tsx `truncate`), styled by the table. */
 export const TRUNCATED_CELL_TEXT = "cell-truncated";
+
+/** The line under a table cell, as MUI's TableCell draws it (the divider, opaque, lightened or darkened). */
+const tableCellBorder = (theme: Theme) =>
+  theme.palette.mode === "light"
+    ? lighten(alpha(theme.palette.divider, 1), 0.88)
+    : darken(alpha(theme.palette.divider, 1), 0.68);
 
 export const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -58,6 +64,17 @@ export const theme: RaThemeOptions = {
     RaDataTable: {
       styleOverrides: {
         root: ({ theme }: { theme: Theme }) => ({
+          // A body cell as MUI's small TableCell draws it, for the plain cells (PlainCell.tsx).
+          "& td.RaDataTable-rowCell": {
+            ...theme.typography.body2,
+            display: "table-cell",
+            verticalAlign: "inherit",
+            borderBottom: `1px solid ${tableCellBorder(theme)}`,
+            textAlign: "left",
+            padding: "6px 16px",
+            color: theme.palette.text.primary,
+            "&.MuiTableCell-alignRight": { textAlign: "right", flexDirection: "row-reverse" },
+          },
           [`& .${TRUNCATED_CELL_TEXT}`]: {
             display: "block",
             maxWidth: "8rem",

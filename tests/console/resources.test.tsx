@@ -312,6 +312,26 @@ describe("a list's columns, from its resource's contract", () => {
     expect(cell).toHaveClass("MuiTableCell-alignRight");
   });
 
+  it("draws its body cells plain (styled once by the table), one per shown column, the chooser's choice followed", async () => {
+    await renderConsole("/users", { role: "SuperAdmin" });
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+    const bodyCells = (row: HTMLElement) => [...row.querySelectorAll<HTMLElement>("td.RaDataTable-rowCell")];
+    const firstRow = tableRows()[0]!;
+    // No emotion class of its own: a cell's style is the table's rule (theme.ts), not one per cell.
+    for (const cell of bodyCells(firstRow))
+      expect([...cell.classList].filter((name) => name.startsWith("css-"))).toEqual([]);
+    // The declared hidden column (createdAt) has no cell: as many cells as headings.
+    expect(bodyCells(firstRow)).toHaveLength(headers().length);
+    expect(firstRow.querySelector(".column-createdAt")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Columns" }));
+    fireEvent.click(await screen.findByRole("switch", { name: "Email" }));
+    fireEvent.keyDown(screen.getByRole("presentation"), { key: "Escape" });
+    await waitFor(() => expect(tableRows()[0]!.querySelector(".column-email")).toBeNull());
+    expect(headers()).not.toContain("Email");
+    expect(bodyCells(tableRows()[0]!)).toHaveLength(headers().length);
+  });
+
   it("leaves out the account column for those who see one account", async () => {
     await renderConsole("/users", { role: "Admin" });
     await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));

@@ -1,9 +1,10 @@
 import type { JSX, ReactNode } from "react";
 import { Stack } from "@mui/material";
-import { DataTable, useResourceContext, type DataTableColumnProps, type RaRecord } from "react-admin";
+import { useResourceContext, type DataTableColumnProps, type RaRecord } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
 import { sortsOf } from "../../api/contract/declare";
 import { TRUNCATED_CELL_TEXT } from "../../theme";
+import { PlainColumn } from "./PlainCell";
 import { RowOpener } from "./rowOpener";
 
 /** Each declared resource's sorts, read once (every cell of a table asks). */
@@ -83,7 +84,7 @@ function DeclaredColumn({ before, truncate, ...props }: DataTableColumnProps & O
   const naming = isNamingColumn(resource, props.source);
   const render = truncate && props.source ? truncatedRender(props.source) : props.render;
   return (
-    <DataTable.Col
+    <PlainColumn
       {...props}
       render={naming ? namingRender({ ...props, render, before }) : render}
       disableSort={props.disableSort || !isSortable(resource, props.source)}
@@ -100,7 +101,7 @@ function DeclaredNumberColumn({ locales, options, ...props }: NumberColumnProps)
   const resource = useResourceContext();
   const { source } = props;
   return (
-    <DataTable.Col
+    <PlainColumn
       {...props}
       align="right"
       render={(record: RaRecord) =>
