@@ -10,9 +10,10 @@ interface ActionFormDialogProps {
   /** The title's element id, which names the dialog. */
   titleId: string;
   title: string;
-  resource: string;
-  /** The fields the form starts from: the record's current values. */
-  record: RaRecord;
+  resource?: string;
+  /** The fields the form starts from: the record's current values, or `defaultValues` for a new one (a saved filter's name). */
+  record?: RaRecord;
+  defaultValues?: Record<string, unknown>;
   /** The action (useRecordAction's submit): resolves with the fields the service refused, if any. */
   onSubmit: (values: FieldValues) => unknown;
   /** The save button; react-admin's own Save by default. */
@@ -23,7 +24,8 @@ interface ActionFormDialogProps {
 }
 
 /**
- * A record action's form in a dialog (rename a device, change a user's role, refund a payment), with Cancel and Save.
+ * A record action's form in a dialog (rename a device, change a user's role, refund a payment, name a saved
+ * filter), with Cancel and Save.
  * When the record reloads underneath (after a 409), what the person typed stays.
  */
 export function ActionFormDialog({
@@ -33,6 +35,7 @@ export function ActionFormDialog({
   title,
   resource,
   record,
+  defaultValues,
   onSubmit,
   saveButton = <SaveButton />,
   keepMounted,
@@ -41,7 +44,14 @@ export function ActionFormDialog({
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onClose} keepMounted={keepMounted} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <Form resource={resource} record={record} resetOptions={KEEP_EDITS} onSubmit={onSubmit} noValidate>
+      <Form
+        resource={resource}
+        record={record}
+        defaultValues={defaultValues}
+        resetOptions={KEEP_EDITS}
+        onSubmit={onSubmit}
+        noValidate
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>
         <DialogActions>

@@ -1,24 +1,10 @@
 import { useState } from "react";
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  Typography,
-} from "@mui/material";
+import { Box, Button, IconButton, List, ListItem, ListItemButton, ListItemText, Typography } from "@mui/material";
 import BookmarkIcon from "@mui/icons-material/BookmarkBorder";
 import DeleteIcon from "@mui/icons-material/DeleteOutline";
 import AddIcon from "@mui/icons-material/Add";
 import {
   FilterListSection,
-  Form,
   TextInput,
   useCreate,
   useDelete,
@@ -30,6 +16,7 @@ import {
 import type { ResourceName, SavedQuery, SavedQueryCreate, SavedQueryValue } from "../../api/resources";
 import { errorMessage } from "../../custom/errorMessage";
 import { SAVED_QUERIES } from "../../dataProvider/resourceRoutes";
+import { ActionFormDialog } from "./ActionFormDialog";
 import { SubmitButton } from "./ConfirmButton";
 import { classifySaveError } from "./concurrency";
 import { isSameQuery, queryValueOf, savedQueryLabelValidator } from "./savedQueries";
@@ -141,24 +128,23 @@ export function SavedQueriesPanel({ resource }: { resource: ResourceName }) {
           {translate("resources.shared.savedQueries.save")}
         </Button>
       </Box>
-      <Dialog open={naming} onClose={() => setNaming(false)} fullWidth maxWidth="xs" aria-labelledby="save-query-title">
-        <Form defaultValues={{ label: "" }} onSubmit={save} noValidate>
-          <DialogTitle id="save-query-title">{translate("resources.shared.savedQueries.saveTitle")}</DialogTitle>
-          <DialogContent>
-            <TextInput
-              source="label"
-              label="resources.shared.savedQueries.label"
-              validate={savedQueryLabelValidator(queries)}
-              autoFocus
-              fullWidth
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setNaming(false)}>{translate("resources.shared.cancel")}</Button>
-            <SubmitButton label="resources.shared.save" />
-          </DialogActions>
-        </Form>
-      </Dialog>
+      <ActionFormDialog
+        open={naming}
+        onClose={() => setNaming(false)}
+        titleId="save-query-title"
+        title={translate("resources.shared.savedQueries.saveTitle")}
+        defaultValues={{ label: "" }}
+        onSubmit={save}
+        saveButton={<SubmitButton label="resources.shared.save" />}
+      >
+        <TextInput
+          source="label"
+          label="resources.shared.savedQueries.label"
+          validate={savedQueryLabelValidator(queries)}
+          autoFocus
+          fullWidth
+        />
+      </ActionFormDialog>
     </FilterListSection>
   );
 }
