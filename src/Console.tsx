@@ -18,6 +18,7 @@ import { PageLoader } from "./custom/status/PageLoader";
 import { PreferencesSync } from "./custom/userSettings/preferences";
 import type { ConsoleDataProvider } from "./dataProvider";
 import { recordRepresentation, REGISTERED_RESOURCES } from "./resources/representations";
+import { withPlainRows } from "./resources/shared/PlainRow";
 import { darkTheme, theme } from "./theme";
 
 /**
@@ -38,11 +39,15 @@ export interface ConsoleProps {
   selectedItems: SelectedItemsStore;
 }
 
+/** The console's themes, its lists' rows drawn plain (PlainRow.tsx). */
+const LIGHT = withPlainRows(theme);
+const DARK = withPlainRows(darkTheme);
+
 /** react-admin's context made of the console's providers: what every page and component runs in. */
 export function ConsoleContext({ children, selectedItems, ...providers }: ConsoleProps & { children: ReactNode }) {
   return (
     <SelectedItemsContext.Provider value={selectedItems}>
-      <AdminContext {...providers} theme={theme} darkTheme={darkTheme} defaultTheme="light">
+      <AdminContext {...providers} theme={LIGHT} darkTheme={DARK} defaultTheme="light">
         {children}
       </AdminContext>
     </SelectedItemsContext.Provider>

@@ -12,6 +12,82 @@ const tableCellBorder = (theme: Theme) =>
     ? lighten(alpha(theme.palette.divider, 1), 0.88)
     : darken(alpha(theme.palette.divider, 1), 0.68);
 
+/**
+ * A list's rows, cells and selection boxes as MUI's small TableRow, TableCell and Checkbox draw them,
+ * for the plain ones (PlainRow.tsx, PlainCell.tsx): styled once for the table, not for each element.
+ */
+const plainRowStyles = (theme: Theme) => ({
+  "& tr.RaDataTable-row": {
+    color: "inherit",
+    display: "table-row",
+    verticalAlign: "middle",
+    outline: 0,
+    "&.MuiTableRow-hover:hover": { backgroundColor: theme.palette.action.hover },
+  },
+  "& td.MuiTableCell-body": {
+    ...theme.typography.body2,
+    display: "table-cell",
+    verticalAlign: "inherit",
+    borderBottom: `1px solid ${tableCellBorder(theme)}`,
+    textAlign: "left",
+    padding: "6px 16px",
+    color: theme.palette.text.primary,
+    "&.MuiTableCell-alignRight": { textAlign: "right", flexDirection: "row-reverse" },
+    // react-admin's theme: a checkbox cell 8 px each side.
+    "&.MuiTableCell-paddingCheckbox": { width: 24, padding: "0 8px" },
+  },
+  "& td.MuiTableCell-paddingCheckbox > .MuiCheckbox-root": {
+    display: "inline-flex",
+    alignItems: "center",
+    justifyContent: "center",
+    position: "relative",
+    boxSizing: "border-box",
+    WebkitTapHighlightColor: "transparent",
+    backgroundColor: "transparent",
+    outline: 0,
+    border: 0,
+    margin: 0,
+    borderRadius: "50%",
+    padding: 0,
+    cursor: "pointer",
+    userSelect: "none",
+    verticalAlign: "middle",
+    appearance: "none",
+    textDecoration: "none",
+    color: theme.palette.text.secondary,
+    "&.Mui-checked": { color: theme.palette.primary.main },
+    "&.Mui-disabled": { pointerEvents: "none", cursor: "default", color: theme.palette.action.disabled },
+    "&:hover": {
+      backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity),
+      "@media (hover: none)": { backgroundColor: "transparent" },
+    },
+    // Where MUI's focus ripple would pulse: the box reached with the keyboard shows it is.
+    "&:has(> input:focus-visible)": { backgroundColor: alpha(theme.palette.primary.main, 0.3) },
+    "& > input": {
+      cursor: "inherit",
+      position: "absolute",
+      opacity: 0,
+      width: "100%",
+      height: "100%",
+      top: 0,
+      left: 0,
+      margin: 0,
+      padding: 0,
+      zIndex: 1,
+    },
+    "& > svg": {
+      userSelect: "none",
+      width: "1em",
+      height: "1em",
+      display: "inline-block",
+      flexShrink: 0,
+      transition: theme.transitions.create("fill", { duration: theme.transitions.duration.shorter }),
+      fill: "currentColor",
+      fontSize: theme.typography.pxToRem(24),
+    },
+  },
+});
+
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
@@ -64,17 +140,7 @@ export const theme: RaThemeOptions = {
     RaDataTable: {
       styleOverrides: {
         root: ({ theme }: { theme: Theme }) => ({
-          // A body cell as MUI's small TableCell draws it, for the plain cells (PlainCell.tsx).
-          "& td.RaDataTable-rowCell": {
-            ...theme.typography.body2,
-            display: "table-cell",
-            verticalAlign: "inherit",
-            borderBottom: `1px solid ${tableCellBorder(theme)}`,
-            textAlign: "left",
-            padding: "6px 16px",
-            color: theme.palette.text.primary,
-            "&.MuiTableCell-alignRight": { textAlign: "right", flexDirection: "row-reverse" },
-          },
+          ...plainRowStyles(theme),
           [`& .${TRUNCATED_CELL_TEXT}`]: {
             display: "block",
             maxWidth: "8rem",
