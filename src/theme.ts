@@ -61,8 +61,8 @@ const plainRowStyles = (theme: Theme) => ({
       backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity),
       "@media (hover: none)": { backgroundColor: "transparent" },
     },
-    // Where MUI's focus ripple would pulse: the box reached with the keyboard shows it is.
-    "&:has(> input:focus-visible)": { backgroundColor: alpha(theme.palette.primary.main, 0.3) },
+    // Where MUI's focus ripple would pulse (its colour, at its 0.3): the box reached with the keyboard shows it is.
+    "&:has(> input:focus-visible)": { backgroundColor: "color-mix(in srgb, currentColor 30%, transparent)" },
     "& > input": {
       cursor: "inherit",
       position: "absolute",
