@@ -9,11 +9,14 @@ import {
 } from "react-admin";
 
 /**
- * The classes react-admin and MUI give a body cell, kept so that what reads or styles a cell (the
- * table's own rules, the phone's column rules, tests, journeys) finds it as before.
+ * The classes MUI gives a body cell of a small table, kept on the plain cells (and PlainRow's
+ * checkbox cell) so that what reads or styles a cell (the table's own rules, the phone's column
+ * rules, tests, journeys) finds it as before.
  */
-const BODY_CELL = "MuiTableCell-root MuiTableCell-body MuiTableCell-sizeSmall RaDataTable-rowCell";
-const ALIGN_RIGHT = "MuiTableCell-alignRight";
+export const BODY_CELL = "MuiTableCell-root MuiTableCell-body MuiTableCell-sizeSmall";
+
+/** An element's classes: those given, without the conditions that were false. */
+export const classNames = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
 /**
  * A list's body cell as a plain `<td>`, styled once by the table (theme.ts, RaDataTable) rather than
@@ -40,9 +43,16 @@ function PlainBodyCell<R extends Record<string, unknown>>({
   const value = source
     ?.split(".")
     .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], record);
-  const classes = [BODY_CELL, align === "right" && ALIGN_RIGHT, className, cellClassName, `column-${source}`];
+  const classes = classNames(
+    BODY_CELL,
+    "RaDataTable-rowCell",
+    align === "right" && "MuiTableCell-alignRight",
+    className,
+    cellClassName,
+    `column-${source}`,
+  );
   return (
-    <td className={classes.filter(Boolean).join(" ")}>
+    <td className={classes}>
       {render
         ? record && render(record)
         : field

@@ -13,9 +13,7 @@ import {
   type RaRecord,
   type RaThemeOptions,
 } from "react-admin";
-
-/** The classes MUI gives a body cell of a small table (PlainCell.tsx draws the same). */
-const CHECKBOX_CELL = "MuiTableCell-root MuiTableCell-body MuiTableCell-sizeSmall MuiTableCell-paddingCheckbox";
+import { BODY_CELL, classNames } from "./PlainCell";
 
 /** MUI's CheckBoxOutlineBlank and CheckBox icons. */
 const UNTICKED = "M19 5v14H5V5h14m0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2z";
@@ -27,23 +25,22 @@ const TICKED =
  * once by the table: theme.ts, RaDataTable), without its five styled layers per row. The click
  * selects as react-admin's does (shift-click selects a range) and never opens the row.
  */
-const SelectRowBox = memo(function SelectRowBox({ record }: { record: RaRecord }) {
-  const { handleToggleItem, isRowSelectable } = useDataTableCallbacksContext();
+const SelectRowBox = memo(function SelectRowBox({ record, selectable }: { record: RaRecord; selectable: boolean }) {
+  const { handleToggleItem } = useDataTableCallbacksContext();
   const selectedIds = useDataTableSelectedIdsContext();
   const translate = useTranslate();
-  const selectable = !isRowSelectable || isRowSelectable(record);
   const ticked = selectable && Boolean(selectedIds?.includes(record.id));
   const toggle = (event: MouseEvent) => {
     event.stopPropagation();
     if (selectable) handleToggleItem?.(record.id, event);
   };
-  const classes = [
+  const classes = classNames(
     "MuiButtonBase-root MuiCheckbox-root MuiCheckbox-colorPrimary PrivateSwitchBase-root select-item RaDataTable-checkbox",
     ticked && "Mui-checked",
     !selectable && "Mui-disabled",
-  ];
+  );
   return (
-    <span className={classes.filter(Boolean).join(" ")} onClick={toggle}>
+    <span className={classes} onClick={toggle}>
       <input
         className="PrivateSwitchBase-input"
         type="checkbox"
@@ -68,8 +65,8 @@ const SelectRowBox = memo(function SelectRowBox({ record }: { record: RaRecord }
 /**
  * A list's row as a plain `<tr>` (react-admin's DataTableRow without MUI's TableRow and its
  * checkbox's layers: the rows' share of a list's first render, with PlainCell.tsx). It does what
- * react-admin's row does: a click opens the record as `rowClick` says (a path, a function, "expand"
- * or "toggleSelection"), the selection box selects. A table with expandable rows keeps react-admin's.
+ * react-admin's row does: a click opens the record as `rowClick` says (a path, a function, or
+ * "toggleSelection"), the selection box selects. A table with expandable rows keeps react-admin's.
  */
 export const PlainRow = memo(function PlainRow({ className, children }: { className?: string; children?: ReactNode }) {
   const { expand, hasBulkActions = false, hover = true } = useDataTableConfigContext();
@@ -79,36 +76,36 @@ export const PlainRow = memo(function PlainRow({ className, children }: { classN
   const { hasShow, hasEdit } = useResourceDefinition();
   const navigate = useNavigate();
   const getPathForRecord = useGetPathForRecordCallback();
+  const selectable = !record || !isRowSelectable || isRowSelectable(record);
   const open = useCallback(
     async (event: MouseEvent) => {
       if (!record || !resource) return;
       const link = await (typeof rowClick === "function" ? rowClick(record.id, resource, record) : rowClick);
       if (link === "toggleSelection") {
         event.stopPropagation();
-        if (!isRowSelectable || isRowSelectable(record)) handleToggleItem?.(record.id, event);
+        if (selectable) handleToggleItem?.(record.id, event);
         return;
       }
       const path = await getPathForRecord({ record, resource, link: link as string | false | undefined });
       if (path === false || path == null) return;
       navigate(path, { state: { _scrollToTop: true } });
     },
-    [record, resource, rowClick, isRowSelectable, handleToggleItem, getPathForRecord, navigate],
+    [record, resource, rowClick, selectable, handleToggleItem, getPathForRecord, navigate],
   );
   if (expand) return <DataTableRow className={className}>{children}</DataTableRow>;
   if (!record) throw new Error("A list row is drawn for a record (RecordContext)");
-  const selectable = !isRowSelectable || isRowSelectable(record);
-  const classes = [
+  const classes = classNames(
     "MuiTableRow-root",
     hover && "MuiTableRow-hover",
     className,
     selectable && "RaDataTable-selectable",
-    (rowClick ?? (hasShow || hasEdit)) && "RaDataTable-clickableRow",
-  ];
+    Boolean(rowClick ?? (hasShow || hasEdit)) && "RaDataTable-clickableRow",
+  );
   return (
-    <tr className={classes.filter(Boolean).join(" ")} onClick={(event) => void open(event)}>
+    <tr className={classes} onClick={(event) => void open(event)}>
       {hasBulkActions && handleToggleItem && (
-        <td className={CHECKBOX_CELL}>
-          <SelectRowBox record={record} />
+        <td className={`${BODY_CELL} MuiTableCell-paddingCheckbox`}>
+          <SelectRowBox record={record} selectable={selectable} />
         </td>
       )}
       {children}
