@@ -50,5 +50,19 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole("button", { name: "Sign in" }).click();
   // The signed-in shell's title, not the menu: a dialog that opens at once (the Subscription
   // Warning) hides the rest of the page from role queries.
-  await page.getByTestId("app-title").filter({ hasText: "Admin" }).waitFor();
+  await page
+    .getByTestId("app-title")
+    .filter({ hasText: "Admin" })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      // What the page shows instead says why (a refusal, the maintenance screen, a blank page).
+      const text = await page
+        .locator("body")
+        .innerText({ timeout: 1000 })
+        .catch(() => "(unreadable)");
+      throw new Error(
+        `No signed-in shell after signing in as ${email}: at ${page.url()} the page reads ${JSON.stringify(text.slice(0, 400))}`,
+        { cause: error },
+      );
+    });
 }
