@@ -203,6 +203,8 @@ describe("resource forms (react-admin forms: validation, submit, server field er
     await renderConsole("/users", { role: "Admin" });
     fireEvent.click(await screen.findByRole("button", { name: "Invite user" }));
     const dialog = await screen.findByRole("dialog", { name: "Invite a user" });
+    // Wider than a record action's dialog: first and last name side by side.
+    expect(dialog).toHaveClass("MuiDialog-paperWidthSm");
     fireEvent.click(within(dialog).getByRole("button", { name: "Send invitation" }));
     await waitFor(() => expect(within(dialog).getAllByText("Required")).toHaveLength(3));
     expect(sent).toEqual([]);
@@ -216,6 +218,10 @@ describe("resource forms (react-admin forms: validation, submit, server field er
     expect(sent).toEqual([{ email: "taken@example.com", firstName: "Nora", lastName: "Hale", role: "User" }]);
     expect(email).toHaveValue("taken@example.com");
     expect(within(dialog).getByLabelText("First name *")).toHaveValue("Nora");
+    // Cancel closes it, sending nothing more.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sent).toHaveLength(1);
   });
 
   it("invite: sends the typed invitation (react-admin's create) and shows the link to share", async () => {

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, type DialogProps } from "@mui/material";
 import { Form, SaveButton, useTranslate, type RaRecord } from "react-admin";
 import { KEEP_EDITS } from "./concurrency";
 
@@ -20,12 +20,16 @@ interface ActionFormDialogProps {
   saveButton?: ReactElement;
   /** Kept mounted while closed (hidden during a password re-check), so the form stays as typed. */
   keepMounted?: boolean;
+  /** Extra small by default; a form with fields side by side (an invitation) is wider. */
+  maxWidth?: DialogProps["maxWidth"];
+  /** Once done, what shows under the title instead of the form: its content and actions (an invitation's link). */
+  outcome?: ReactNode;
   children: ReactNode;
 }
 
 /**
- * A record action's form in a dialog (rename a device, change a user's role, refund a payment, name a saved
- * filter), with Cancel and Save.
+ * A small form in a dialog (rename a device, change a user's role, refund a payment, name a saved
+ * filter, invite a user), with Cancel and Save.
  * When the record reloads underneath (after a 409), what the person typed stays.
  */
 export function ActionFormDialog({
@@ -39,26 +43,30 @@ export function ActionFormDialog({
   onSubmit,
   saveButton = <SaveButton />,
   keepMounted,
+  maxWidth = "xs",
+  outcome,
   children,
 }: ActionFormDialogProps) {
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={onClose} keepMounted={keepMounted} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <Form
-        resource={resource}
-        record={record}
-        defaultValues={defaultValues}
-        resetOptions={KEEP_EDITS}
-        onSubmit={onSubmit}
-        noValidate
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>{children}</DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate("resources.shared.cancel")}</Button>
-          {saveButton}
-        </DialogActions>
-      </Form>
+    <Dialog {...{ open, onClose, keepMounted, maxWidth }} fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {outcome ?? (
+        <Form
+          resource={resource}
+          record={record}
+          defaultValues={defaultValues}
+          resetOptions={KEEP_EDITS}
+          onSubmit={onSubmit}
+          noValidate
+        >
+          <DialogContent sx={{ pt: 0 }}>{children}</DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate("resources.shared.cancel")}</Button>
+            {saveButton}
+          </DialogActions>
+        </Form>
+      )}
     </Dialog>
   );
 }

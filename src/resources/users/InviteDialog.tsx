@@ -1,23 +1,14 @@
 import { useState } from "react";
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-} from "@mui/material";
+import { Alert, Button, DialogActions, DialogContent, DialogContentText, Stack, TextField } from "@mui/material";
 import SendIcon from "@mui/icons-material/Send";
 import { useQueryClient } from "@tanstack/react-query";
-import { Form, SelectInput, required, useCanAccess, useCreate, useNotify, useTranslate } from "react-admin";
+import { SelectInput, required, useCanAccess, useCreate, useNotify, useTranslate } from "react-admin";
 import type { Invitation, InvitationCreate } from "../../api/resources";
 import { ContractInput } from "../shared/ContractInput";
 import type { Role } from "../../api/types";
 import { INVITATIONS } from "../../dataProvider/resourceRoutes";
 import { AccountPicker } from "../shared/pickers";
+import { ActionFormDialog } from "../shared/ActionFormDialog";
 import { classifySaveError } from "../shared/concurrency";
 import { SubmitButton } from "../shared/ConfirmButton";
 import { paths } from "../shared/paths";
@@ -103,57 +94,56 @@ export function InviteDialog({ open, onClose, account }: InviteDialogProps) {
 
   const link = invitation ? `${window.location.origin}${paths.invitation(invitation.code)}` : "";
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="invite-title">
-      <DialogTitle id="invite-title">
-        {account
+    <ActionFormDialog
+      open={open}
+      onClose={close}
+      titleId="invite-title"
+      title={
+        account
           ? translate("resources.users.invite.titleInto", { account: account.name })
-          : translate("resources.users.invite.title")}
-      </DialogTitle>
-      {invitation ? (
-        <>
-          <DialogContent>
-            <Stack spacing={2}>
-              <Alert severity="success">{translate("resources.users.invite.sent", { email: invitation.email })}</Alert>
-              <TextField
-                label={translate("resources.users.invite.link")}
-                value={link}
-                fullWidth
-                slotProps={{ input: { readOnly: true } }}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => void navigator.clipboard?.writeText(link)}>
-              {translate("resources.users.invite.copy")}
-            </Button>
-            <Button variant="contained" onClick={close}>
-              {translate("resources.shared.close")}
-            </Button>
-          </DialogActions>
-        </>
-      ) : (
-        <Form
-          resource="users"
-          defaultValues={account?.userCount === 0 ? FIRST_USER_DEFAULTS : DEFAULTS}
-          onSubmit={submit}
-          noValidate
-        >
-          <DialogContent sx={{ pt: 0 }}>
-            <DialogContentText sx={{ mb: 2 }}>{translate("resources.users.invite.body")}</DialogContentText>
-            <ContractInput resource="users" source="email" autoFocus fullWidth />
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              <ContractInput resource="users" source="firstName" fullWidth />
-              <ContractInput resource="users" source="lastName" fullWidth />
-            </Stack>
-            <SelectInput source="role" choices={roleChoices} validate={required()} fullWidth />
-            {superAdmin && !account && <AccountPicker />}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>{translate("resources.shared.cancel")}</Button>
-            <SubmitButton label="resources.users.invite.send" icon={<SendIcon />} />
-          </DialogActions>
-        </Form>
-      )}
-    </Dialog>
+          : translate("resources.users.invite.title")
+      }
+      maxWidth="sm"
+      resource="users"
+      defaultValues={account?.userCount === 0 ? FIRST_USER_DEFAULTS : DEFAULTS}
+      onSubmit={submit}
+      saveButton={<SubmitButton label="resources.users.invite.send" icon={<SendIcon />} />}
+      outcome={
+        invitation && (
+          <>
+            <DialogContent>
+              <Stack spacing={2}>
+                <Alert severity="success">
+                  {translate("resources.users.invite.sent", { email: invitation.email })}
+                </Alert>
+                <TextField
+                  label={translate("resources.users.invite.link")}
+                  value={link}
+                  fullWidth
+                  slotProps={{ input: { readOnly: true } }}
+                />
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => void navigator.clipboard?.writeText(link)}>
+                {translate("resources.users.invite.copy")}
+              </Button>
+              <Button variant="contained" onClick={close}>
+                {translate("resources.shared.close")}
+              </Button>
+            </DialogActions>
+          </>
+        )
+      }
+    >
+      <DialogContentText sx={{ mb: 2 }}>{translate("resources.users.invite.body")}</DialogContentText>
+      <ContractInput resource="users" source="email" autoFocus fullWidth />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <ContractInput resource="users" source="firstName" fullWidth />
+        <ContractInput resource="users" source="lastName" fullWidth />
+      </Stack>
+      <SelectInput source="role" choices={roleChoices} validate={required()} fullWidth />
+      {superAdmin && !account && <AccountPicker />}
+    </ActionFormDialog>
   );
 }
