@@ -11,6 +11,8 @@ import { buildApp } from "../../server/src/app";
 import { renderDocsPage } from "../../server/src/docs/page";
 import { RECORD_EXAMPLES } from "../../server/src/docs/examples";
 import { operationIdOf, TAGS } from "../../server/src/docs/openapi";
+import { CONTRACTS } from "../../src/api/contract";
+import { filterKeysOf, sortsOf } from "../../src/api/contract/declare";
 import { FILE_CONTENT_TYPES } from "../../server/src/files/routes";
 import { seedTestId } from "../../server/src/db/seedTests";
 import type { ApiTest } from "../../src/api/tests";
@@ -253,6 +255,79 @@ describe("the document's operations", () => {
     const with204 = operations().filter(({ op }) => answer(op, "204"));
     expect(with204.map(({ name }) => name)).toEqual(expect.arrayContaining(["DELETE /api/saved-queries/{id}"]));
     expect(with204.filter(({ op }) => answer(op, "204")!.content !== undefined).map(({ name }) => name)).toEqual([]);
+  });
+});
+
+/** What a list's `sort` and `filter` parameters say it takes: the sort fields and the filter keys, as named. */
+function listParameters(op: OpenAPIV3.OperationObject) {
+  const described = (name: string) =>
+    ((op.parameters ?? []) as OpenAPIV3.ParameterObject[]).find((p) => p.name === name)?.description ?? "";
+  const named = (text: string) => [...text.matchAll(/`(\w+)`/g)].map((match) => match[1]!);
+  return {
+    sorts: named(/field one of (.*?); order/.exec(described("sort"))?.[1] ?? ""),
+    filters: [...described("filter").matchAll(/`(\w+)` \(/g)].map((match) => match[1]!),
+  };
+}
+
+describe("the lists' parameters", () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await signIn(app, "superadmin@example.com")).accessToken;
+  });
+
+  it("name the sorts and filter keys of each declared resource's list as its contract declares them (the console's)", () => {
+    const problems: string[] = [];
+    for (const contract of Object.values(CONTRACTS)) {
+      const op = document.paths[`/api/${contract.name}`]?.get;
+      if (!op) continue;
+      const { sorts, filters } = listParameters(op);
+      if (sorts.join() !== sortsOf(contract).join()) problems.push(`${contract.name} sorts: ${sorts.join()}`);
+      if ([...filters].sort().join() !== filterKeysOf(contract).sort().join()) {
+        problems.push(`${contract.name} filters: ${filters.join()}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("are what the service takes: every documented sort both ways and every documented filter key, and no other", async () => {
+    const lists = operations().filter(({ method, path, op }) => method === "get" && !path.includes("{") && isList(op));
+    const described = lists.filter(({ op }) => listParameters(op).sorts.length > 0);
+    // Every declared resource's list and the gallery say what they take.
+    expect(described.length).toBeGreaterThanOrEqual(Object.keys(CONTRACTS).length);
+    const get = (path: string, query: Record<string, unknown>) =>
+      app.inject({
+        method: "GET",
+        url: path,
+        query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, JSON.stringify(value)])),
+        headers: bearer(token),
+      });
+    const problems: string[] = [];
+    for (const { path, op } of described) {
+      const { sorts, filters } = listParameters(op);
+      for (const field of sorts) {
+        for (const order of ["ASC", "DESC"]) {
+          const answer = await get(path, { sort: [field, order], range: [0, 4] });
+          if (answer.statusCode !== 200) problems.push(`${path} sort ${field} ${order}: ${answer.statusCode}`);
+        }
+      }
+      if ((await get(path, { sort: ["undocumented", "ASC"] })).statusCode !== 400) {
+        problems.push(`${path}: an undocumented sort is not refused`);
+      }
+      // How this list refuses a key it does not take (each list words it its own way).
+      const unknown = await get(path, { filter: { undocumented: "x" } });
+      const unknownMessage = String(unknown.json().message);
+      if (unknown.statusCode !== 400 || !unknownMessage.includes("undocumented")) {
+        problems.push(`${path}: an undocumented filter key answers ${unknown.statusCode} ${unknown.body}`);
+      }
+      for (const key of filters) {
+        // A value no key takes: refused for its value (400), never as a key the list does not take.
+        const answer = await get(path, { filter: { [key]: { no: "value" } } });
+        if (answer.statusCode !== 400 || answer.json().message === unknownMessage.replace("undocumented", key)) {
+          problems.push(`${path} filter ${key}: ${answer.statusCode} ${answer.body}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
 

@@ -27,6 +27,7 @@ import type { Access } from "../auth/guard";
 import { GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { notFound } from "../http/errors";
 import { checks, listQuerySchema, parseListQuery, type ListQuerySpec } from "../resources/listQuery";
+import { listQueryDocs } from "../resources/listDocs";
 import { iso, rowsOf, type Row } from "../resources/sql";
 import type { Services } from "../services";
 
@@ -84,9 +85,13 @@ export const phoneRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db
       TAG,
       "Top phones used: brands and models ranked by tests over a period (ra-data-simple-rest list)",
       {
-        description:
-          'filter={"period":"7d"|"30d"|"90d"|"1y"|"all"} (default 30d); sort by tests, devices, accounts, brand or model (default tests DESC); range [start, end], at most 100 rows. The total number of models is in Content-Range.',
-        querystring: listQuerySchema(200),
+        description: "One row per phone model; the total number of models is in Content-Range.",
+        querystring: listQuerySchema(
+          200,
+          listQueryDocs(rankingSpec, {
+            period: `one of ${PHONE_PERIODS.map((period) => `\`${period}\``).join(", ")}; default \`${DEFAULT_PHONE_PERIOD}\``,
+          }),
+        ),
         response: {
           200: Type.Array(phoneUsageSchema),
           ...refusals({ 400: true, 403: true, ...GUARD_REFUSALS }),

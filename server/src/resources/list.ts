@@ -50,7 +50,7 @@ const idsCheck: FilterCheck = (value, wrong) => {
 };
 
 /** The list query a resource accepts: its sorts, and `q`, `id` and its filter keys. */
-function querySpecOf(def: ResourceDefinition) {
+export function querySpecOf(def: ResourceDefinition) {
   const filters: Record<string, FilterCheck> = {
     q: checks.string(200),
     id: idsCheck,

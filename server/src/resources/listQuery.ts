@@ -11,13 +11,20 @@ import { findIllFormedText, ILL_FORMED_TEXT, INT32_MAX, INT32_MIN } from "../htt
 
 export type Order = "ASC" | "DESC";
 
+/** What the document says of a list's parameters (a resource's: resources/listDocs.ts). */
+export type ListQueryDocs = Record<"sort" | "range" | "filter", { description: string; example: string }>;
+
+/** One parameter's annotations in the document (nothing else changes: validation is the same). */
+const annotated = (docs: ListQueryDocs[keyof ListQueryDocs] | undefined) =>
+  docs ? { description: docs.description, examples: [docs.example] } : {};
+
 /** The querystring schema of every list and export (the values are JSON, parsed below). */
-export const listQuerySchema = (filterMaxLength: number) =>
+export const listQuerySchema = (filterMaxLength: number, docs?: ListQueryDocs) =>
   Type.Object(
     {
-      sort: Type.Optional(Type.String({ maxLength: 200 })),
-      range: Type.Optional(Type.String({ maxLength: 100 })),
-      filter: Type.Optional(Type.String({ maxLength: filterMaxLength })),
+      sort: Type.Optional(Type.String({ maxLength: 200, ...annotated(docs?.sort) })),
+      range: Type.Optional(Type.String({ maxLength: 100, ...annotated(docs?.range) })),
+      filter: Type.Optional(Type.String({ maxLength: filterMaxLength, ...annotated(docs?.filter) })),
     },
     { additionalProperties: false },
   );

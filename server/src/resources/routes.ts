@@ -11,7 +11,8 @@ import { callerOf } from "../auth/guard";
 import { guardRidesAlong, readWithGuard } from "../auth/guardAlong";
 import type { Database } from "../db/client";
 import { recordSchema, type Fields, type ResourceDefinition } from "./definition";
-import { exportPages, FILTER_MAX_LENGTH, findRecord, listPage, parseListIn } from "./list";
+import { exportPages, FILTER_MAX_LENGTH, findRecord, listPage, parseListIn, querySpecOf } from "./list";
+import { listQueryDocs, resourceFilterWords, ROUTE_DESCRIPTIONS } from "./listDocs";
 import { listQuerySchema } from "./listQuery";
 import { sendCsv } from "./csv";
 import { errors, idParams, SIGNED_IN_ERRORS } from "./schemas";
@@ -51,7 +52,7 @@ export function readRoutes<F extends Fields>(
   // Typed loosely here: the generic fields' static type is beyond TypeScript; each record is
   // still answered through its full schema.
   const record: Type.TSchema = recordSchema(def);
-  const querystring = listQuerySchema(FILTER_MAX_LENGTH);
+  const querystring = listQuerySchema(FILTER_MAX_LENGTH, listQueryDocs(querySpecOf(def), resourceFilterWords(def)));
 
   api.get(
     `/${def.name}`,
@@ -62,6 +63,7 @@ export function readRoutes<F extends Fields>(
         summary ??
           `List ${def.name} (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to ${exactTotal.toLocaleString("en")} past the page, else \`*\`)`,
         {
+          description: ROUTE_DESCRIPTIONS.list,
           querystring,
           response: { 200: Type.Array(record), ...errors(...SIGNED_IN_ERRORS) },
         },
@@ -90,6 +92,7 @@ export function readRoutes<F extends Fields>(
         def.name,
         `Export the ${def.name} list as CSV (every matching row, in the list's order)`,
         {
+          description: ROUTE_DESCRIPTIONS.export,
           querystring,
           response: {
             200: {
@@ -115,6 +118,7 @@ export function readRoutes<F extends Fields>(
     api.get(
       `/${def.name}/:id`,
       routeOptions(access.get, def.name, `One ${def.label}`, {
+        description: ROUTE_DESCRIPTIONS.get,
         params: idParams,
         response: { 200: record, ...errors(...SIGNED_IN_ERRORS, 404) },
       }),

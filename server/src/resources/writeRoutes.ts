@@ -12,6 +12,7 @@ import Type from "typebox";
 import Value from "typebox/value";
 import type { RouteBehaviour } from "../auth/guard";
 import { declaredAccess, type RouteName } from "./routes";
+import { ROUTE_DESCRIPTIONS } from "./listDocs";
 import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
 import type { UserRow } from "../users/queries";
@@ -90,7 +91,16 @@ export function writeRoutes<F extends Fields>(
   // Typed loosely, like the read routes: the record goes out through its full schema.
   const responses = answers(def) as Record<"created" | "changed" | "deleted", Record<number, Type.TSchema>>;
   const described = (route: RouteName, { summary, behaviour }: RouteText) =>
-    routeOptions(declaredAccess(def, route), def.name, summary, { response: responses.changed }, behaviour);
+    routeOptions(
+      declaredAccess(def, route),
+      def.name,
+      summary,
+      {
+        description: ROUTE_DESCRIPTIONS[typeof route === "string" ? route : "action"],
+        response: responses.changed,
+      },
+      behaviour,
+    );
 
   /** PUT or POST on one record: check its version, write, log the difference; answers the record. */
   function changeRoute<P extends VersionedFields>(

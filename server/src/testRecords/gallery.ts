@@ -20,6 +20,7 @@ import type { Services } from "../services";
 import { galleryCounting } from "./galleryTotal";
 import { thumbnailsOf, type Viewer } from "./queries";
 import { routeOptions } from "../docs/openapi";
+import { listQueryDocs } from "../resources/listDocs";
 
 /** The largest page one request may ask for. */
 export const MAX_PAGE_SIZE = 100;
@@ -54,6 +55,15 @@ const gallerySpec: ListQuerySpec = {
     unknownFilter: (key) => `filter.${key} is not an allowed filter`,
     filterKey: (key) => `filter.${key}`,
   },
+};
+
+/** What each of the gallery's filter keys takes, for the document. */
+const GALLERY_FILTER_WORDS = {
+  q: "text: searched in the test's name, SKU, customer and vendor",
+  deviceType: "a device type code, a whole number",
+  accountId: "an account's id",
+  from: "a day, `YYYY-MM-DD`: tests from that day on",
+  to: "a day, `YYYY-MM-DD`: tests up to the end of that day",
 };
 
 /** The gallery's sort, page and filters (400 naming what is wrong). */
@@ -125,7 +135,7 @@ export const galleryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
         "Tests",
         `The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to ${LIST_EXACT_TOTAL.toLocaleString("en")} past the page, else \`*\`)`,
         {
-          querystring: listQuerySchema(2000),
+          querystring: listQuerySchema(2000, listQueryDocs(gallerySpec, GALLERY_FILTER_WORDS)),
           response: { 200: Type.Array(galleryItemSchema), ...errors(...SIGNED_IN_ERRORS) },
         },
       ),
