@@ -105,7 +105,7 @@ describe("GET /api/docs/openapi.json", () => {
     expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
-  it("lists every /api route with a summary, tags, who may call it and a success answer", () => {
+  it("lists every /api route with a summary, a description, tags, who may call it and a success answer", () => {
     // The collection itself works: the routes of each feature are there.
     expect(apiRoutes().length).toBeGreaterThan(40);
     const problems: string[] = [];
@@ -119,6 +119,7 @@ describe("GET /api/docs/openapi.json", () => {
         continue;
       }
       if (!operation.summary?.trim()) problems.push(`${name} has no summary`);
+      if (!operation.description?.trim()) problems.push(`${name} has no description`);
       if (!operation.tags?.length) problems.push(`${name} has no tags`);
       if (!Object.keys(operation.responses ?? {}).some((status) => /^2(\d\d|XX)$/.test(status))) {
         problems.push(`${name} declares no 2xx answer`);

@@ -82,6 +82,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.get(
     "/account",
     routeOptions("signedIn", tag, "The caller's own account", {
+      description: "The same record GET /api/accounts/{id} answers, for any role.",
       response: { 200: responses.record, ...errors(401, 404, 499) },
     }),
     async (request) => {
@@ -95,6 +96,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.put(
     "/account",
     routeOptions("signedIn", tag, "The account's owner renames their account or hands it to another of its users", {
+      description:
+        "Only the account's owner (403 for anyone else); the new owner must be one of the account's users. 409 when the account changed since the `version` read.",
       body: ownAccountUpdateSchema,
       response: responses.changed,
     }),
@@ -152,6 +155,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
       tag,
       "Schedule an account's deletion (its data goes after the scheduled-deletion period)",
       {
+        description:
+          "The account becomes `pending_deletion` and answers as it now is; an account already pending is answered unchanged. Restoring it (POST /api/accounts/{id}/restore) cancels the deletion.",
         params: idParams,
         response: responses.changed,
       },

@@ -105,6 +105,8 @@ export function boxTypeSettingsRoutes(app: FastifyInstance, { db }: Services): v
   api.get(
     `/${BOX_TYPE_SETTINGS}/:typeCode`,
     routeOptions(ACCESS, BOX_TYPE_SETTINGS, "One box type's settings", {
+      description:
+        "Stored settings, or the defaults at version 0 for a type never saved; 404 for an unknown type code.",
       params: typeCodeParams,
       response: {
         200: boxTypeSettingsSchema,

@@ -83,6 +83,7 @@ export const deviceUnsubscribeRoutes: FastifyPluginAsyncTypebox<Services> = asyn
   api.get(
     "/devices/:id/unsubscribe",
     routeOptions("public", tag, "The device an unsubscribe link is about (public)", {
+      description: "Read by the unsubscribe page before the guest confirms; changes nothing.",
       params: idParams,
       querystring: unsubscribeQuerySchema,
       response: answers,
@@ -98,6 +99,7 @@ export const deviceUnsubscribeRoutes: FastifyPluginAsyncTypebox<Services> = asyn
   api.post(
     "/devices/:id/unsubscribe",
     routeOptions("public", tag, "Stop a device's emails to its owner (public, idempotent)", {
+      description: "The link's token is its only credential; asking again answers the same.",
       params: idParams,
       body: unsubscribeBodySchema,
       response: answers,

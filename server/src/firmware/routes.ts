@@ -124,6 +124,8 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
       tag,
       "Upload a firmware build: multipart/form-data with file, firmwareVersion, deviceTypeCode, releaseNotes",
       {
+        description:
+          "The version must be semantic (4.2.1) and new for its device type (422 otherwise); the release notes are required. 413 for a file past the configured limit.",
         consumes: ["multipart/form-data"],
         // Documented only: the multipart form is read (and checked) by the handler, not by Fastify.
         [DOCUMENTED_BODY]: Type.Object({
@@ -222,6 +224,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
   api.get(
     "/firmware/:id/file",
     routeOptions(declaredAccess(def, "get"), tag, "Download a build's file", {
+      description: "The bytes as uploaded, under the uploaded file's name.",
       params: idParams,
       response: {
         200: {

@@ -39,6 +39,8 @@ export const newSubscriptionRoutes: FastifyPluginAsyncTypebox<Services> = async 
   api.get(
     `/${PLANS_PATH}`,
     routeOptions("signedIn", TAG, "The plans a new subscription is started on", {
+      description:
+        "`testMode` is true when the service takes payments through its test provider rather than a real one.",
       response: {
         200: described(planListSchema, "Every plan with its monthly and yearly price and what it includes."),
         ...refusals(GUARD_REFUSALS),

@@ -135,6 +135,8 @@ export const galleryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
         "Tests",
         `The gallery: tests the caller sees (ra-data-simple-rest: sort, range, filter; total in Content-Range, counted up to ${LIST_EXACT_TOTAL.toLocaleString("en")} past the page, else \`*\`)`,
         {
+          description:
+            "Tests not deleted, of the caller's account (a super admin: of every account), each with its first Result photo's thumbnails. A query the gallery does not take is refused with 400, its message naming the part.",
           querystring: listQuerySchema(2000, listQueryDocs(gallerySpec, GALLERY_FILTER_WORDS)),
           response: { 200: Type.Array(galleryItemSchema), ...errors(...SIGNED_IN_ERRORS) },
         },
@@ -214,6 +216,7 @@ export const galleryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.get(
     "/tests/facets",
     routeOptions("signedIn", "Tests", "The gallery's facets: the accounts the caller may filter by", {
+      description: "A super admin: every account, by name; anyone else: their own account.",
       response: {
         200: Type.Object({ accounts: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }),
         ...errors(401, 499),

@@ -66,6 +66,8 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
   api.get(
     "/v3/tests/:id",
     routeOptions("signedIn", TAG, "A test record with its files", {
+      description:
+        "Its files come with signed links, read without a token (GET /api/files/{fileId}). 404 for a deleted test or one outside the caller's account.",
       params: idParams,
       response: {
         200: described(apiTestSchema, "The test."),
@@ -81,6 +83,8 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
   api.get(
     "/v3/tests/public/:id",
     routeOptions("public", TAG, "A shared test record, for the public view", {
+      description:
+        "No token: only a test someone shared (POST /api/tests/share/{id}) and not deleted since; any other id is 404, as an unknown one is.",
       params: idParams,
       response: {
         200: described(apiTestSchema, "The shared test."),
@@ -197,6 +201,8 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
       TAG,
       "Download some of a test's files as one zip",
       {
+        description:
+          "The body names the files by id; the zip holds them in that order, a repeated name made unique. 400 names ids that are not this test's files.",
         params: idParams,
         body: testDownloadRequestSchema,
         response: {
@@ -242,6 +248,7 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
   api.post(
     "/tests/share/:id",
     routeOptions("signedIn", TAG, "Share a test: its public view and AI calls then work without a token", {
+      description: "Sharing again changes nothing and answers the first date; the first share is in the activity log.",
       params: idParams,
       response: {
         200: described(shareResponseSchema, "Shared: since when (sharing again keeps it)."),

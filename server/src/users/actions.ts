@@ -129,6 +129,8 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
   api.post(
     "/invitations",
     routeOptions(reach, tag, "Invite a person into an account (creates the user with status invited)", {
+      description:
+        "A super admin names the account (`accountId`); anyone else invites into their own, and only a super admin invites super admins. The answer carries the invitation's code, its guest's only credential; 422 when the email is already that of a user the caller can see.",
       body: invitationCreateSchema,
       response: {
         201: withHeaders(invitationSchema, {

@@ -67,6 +67,8 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
   api.get(
     "/invitations/:code",
     routeOptions("public", tag, "A pending invitation, by its code (public)", {
+      description:
+        "What the invitation page shows its guest before they accept. 404 for a code that is unknown, already accepted or expired (or whose invited user was deleted).",
       params: codeParams,
       response: { 200: invitationPublicSchema, ...errors(400, 404) },
     }),

@@ -105,6 +105,7 @@ export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.get(
     "/saved-queries",
     routeOptions(SA, "saved-queries", "The caller's saved queries of one list, oldest first", {
+      description: "Only the caller's own; `resource` names the list.",
       querystring: Type.Object({ resource: resourceSchema }, { additionalProperties: false }),
       response: { 200: Type.Array(savedQuerySchema), ...errors(...SIGNED_IN_ERRORS) },
     }),
@@ -121,6 +122,7 @@ export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.post(
     "/saved-queries",
     routeOptions(SA, "saved-queries", "Save a list query under a label (unique per user and list)", {
+      description: `422 for a label already used on this list (case aside), a label outside 1 to 80 characters, a query too large, or past ${MAX_SAVED_QUERIES} queries on the list.`,
       body: savedQueryCreateSchema,
       response: { 201: savedQuerySchema, ...errors(...SIGNED_IN_ERRORS, 422) },
     }),
@@ -161,6 +163,7 @@ export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.delete(
     "/saved-queries/:id",
     routeOptions(SA, "saved-queries", "Delete one of the caller's saved queries", {
+      description: "404 for another user's query, as for an unknown one.",
       params: idParams,
       response: {
         204: noContent("Deleted: no body."),
@@ -184,6 +187,7 @@ export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.get(
     "/bookmarks",
     routeOptions(SA, "bookmarks", "The caller's bookmarks, each labelled with its record's current name", {
+      description: "In the caller's order.",
       response: { 200: bookmarkListSchema, ...errors(...SIGNED_IN_ERRORS) },
     }),
     async (request) => bookmarkList(db, callerOf(request)),
@@ -192,6 +196,8 @@ export const perUserRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
   api.put(
     "/bookmarks",
     routeOptions(SA, "bookmarks", "Replace the caller's whole bookmark list", {
+      description:
+        "The list as sent, in its order, a repeated record kept once; a bookmark kept from before keeps its date. 422 names an item whose record does not exist.",
       body: bookmarkListUpdateSchema,
       response: { 200: bookmarkListSchema, ...errors(...SIGNED_IN_ERRORS, 422) },
     }),
