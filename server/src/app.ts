@@ -13,6 +13,7 @@ import { serveConsole } from "./http/consoleStatic";
 import { answerUnrouted } from "./http/unrouted";
 import { handleError, handleFrameworkError } from "./http/errors";
 import { acceptOnlyJson } from "./http/requestBody";
+import { answerClientError, MAX_PATH_PARAM_LENGTH, MAX_REQUEST_HEAD_BYTES } from "./http/requestHead";
 import { securityHeaders } from "./http/securityHeaders";
 import { describeClient } from "./http/userAgent";
 import { schemaErrorFormatter, validatorCompiler } from "./http/validation";
@@ -57,6 +58,9 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
       },
     },
     trustProxy: config.trustProxy,
+    http: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
+    maxParamLength: MAX_PATH_PARAM_LENGTH,
+    clientErrorHandler: answerClientError,
     frameworkErrors: handleFrameworkError,
     schemaErrorFormatter: (errors: FastifySchemaValidationError[], dataVar: string) =>
       schemaErrorFormatter(errors, dataVar),

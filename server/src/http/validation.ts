@@ -17,7 +17,7 @@ import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction } from
 import addFormats from "ajv-formats";
 import type { FastifySchemaCompiler, FastifySchema } from "fastify";
 import { calendarProblem } from "./calendar";
-import { fieldError } from "./errors";
+import { fieldError, notFound } from "./errors";
 import { ILL_FORMED_TEXT, INT32_MAX, INT32_MIN, isWellFormedText } from "./text";
 
 const sharedOptions: Options = {
@@ -259,5 +259,8 @@ export function schemaErrorFormatter(errors: ErrorObject[], dataVar: string): Er
   // handlers' own meaning checks answer.
   if (first?.keyword === CALENDAR_DATE)
     return fieldError(422, fieldName(first.instancePath, part), String((first.params as { problem: unknown }).problem));
+  // A path segment longer than any id (or code, or key) names nothing: not found, as an unknown one
+  // (docs/api-resources.md "Ids": never 400).
+  if (part === "params" && first?.keyword === "maxLength") return notFound("Not found.");
   return new Error(first ? describeValidationError(first, part) : `${PART_NAMES[part]} is invalid`);
 }

@@ -10,8 +10,8 @@ import { findThrough, searchCondition, type FoundThrough } from "./search";
 import { raw, rememberedTotal, rowsOf, wholeNumber, type Executor, type Row } from "./sql";
 
 export const MAX_PAGE_ROWS = 100;
-/** Filters are JSON objects of a few keys; `id` may list up to 1,000 ids. */
-export const FILTER_MAX_LENGTH = 20_000;
+/** Filters are JSON objects of a few keys; `id` may list up to 1,000 ids (a UUID is 39 characters with its quotes and comma). */
+export const FILTER_MAX_LENGTH = 40_000;
 
 export interface ParsedList {
   where: SQL;
