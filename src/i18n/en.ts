@@ -421,7 +421,7 @@ export const appMessages = {
       businessAfterAccount: "Choose the account first: its businesses are offered here.",
       // A text that does not match its field's declared pattern (src/api/contract/limits.ts).
       invalid: {
-        text: "This text contains a character that cannot be stored.",
+        text: "This text contains a character that cannot be stored, or one that changes the direction it reads in.",
         phone: "Use digits, spaces and + ( ) . - only.",
         serialNumber: "Use letters, digits and . _ - only.",
         country: "Choose a country from the list.",

@@ -36,10 +36,20 @@ function pastLimits(field: FieldDeclaration): { limit: string; value: unknown }[
   if (limits.format === "email") past.push({ limit: "email", value: "not an email" });
   if (limits.pattern) {
     const pattern = new RegExp(limits.pattern.source);
-    const value = ["a b#", "x\u0000y"].find((candidate) => !pattern.test(candidate));
-    past.push({ limit: "pattern", value });
+    // A name's text refuses NUL and a text-direction override (U+202E), each tried; another pattern
+    // its first refused candidate.
+    const values =
+      limits.pattern.message === "resources.shared.invalid.text"
+        ? ["x\u0000y", "Zoë \u202eRTL"]
+        : ["a b#", "x\u0000y"].filter((candidate) => !pattern.test(candidate)).slice(0, 1);
+    for (const value of values) past.push({ limit: "pattern", value });
   }
   if (!field.nullable && !limits.optional && field.kind !== "boolean") past.push({ limit: "required", value: null });
+  // The service counts a text's length trimmed: spaces alone are empty, spaces around do not count.
+  if (field.kind === "text" && !field.nullable && !limits.optional) past.push({ limit: "spaces", value: "   " });
+  if (limits.minLength !== undefined && limits.minLength > 1) {
+    past.push({ limit: "trimmed minLength", value: `  ${"1".repeat(limits.minLength - 1)}  ` });
+  }
   return past;
 }
 

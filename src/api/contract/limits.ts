@@ -11,14 +11,28 @@ export const ID = { maxLength: 100 } as const satisfies FieldLimits;
 /** The id of a record it may point at or not (a business, an owner). */
 export const OPTIONAL_ID = { ...ID, optional: true } as const satisfies FieldLimits;
 
-/** The name of an account or a business. */
-export const RECORD_NAME = { minLength: 1, maxLength: RECORD_NAME_MAX_LENGTH } as const satisfies FieldLimits;
+/**
+ * What a name may not hold: NUL (PostgreSQL text cannot hold it: it would be a 500), and the
+ * bidirectional controls U+202A–U+202E and U+2066–U+2069, which make a name read otherwise than it
+ * is in every list, picker and email that shows it ("Zoë" + U+202E + "RTL" reads "Zoë LTR").
+ */
+const NAME_TEXT = {
+  source: "^[^\\u0000\\u202A-\\u202E\\u2066-\\u2069]*$",
+  message: "resources.shared.invalid.text",
+} as const;
 
-/** A person's first or last name; no NUL character (PostgreSQL text cannot hold one: it would be a 500). */
+/** The name of an account or a business. */
+export const RECORD_NAME = {
+  minLength: 1,
+  maxLength: RECORD_NAME_MAX_LENGTH,
+  pattern: NAME_TEXT,
+} as const satisfies FieldLimits;
+
+/** A person's first or last name. */
 export const PERSON_NAME = {
   minLength: 1,
   maxLength: PERSON_NAME_MAX_LENGTH,
-  pattern: { source: "^[^\\u0000]*$", message: "resources.shared.invalid.text" },
+  pattern: NAME_TEXT,
 } as const satisfies FieldLimits;
 
 export const EMAIL = { format: "email", maxLength: 254 } as const satisfies FieldLimits;

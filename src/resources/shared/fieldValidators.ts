@@ -9,12 +9,23 @@ import type { FieldDeclaration } from "../../api/contract/fields";
 export const isRequired = (field: FieldDeclaration): boolean =>
   !field.nullable && !field.limits?.optional && field.kind !== "boolean";
 
+/** Spaces alone are no text: the service trims what it is sent, and refuses what is left empty. */
+const notOnlySpaces: Validator = (value: unknown) =>
+  typeof value === "string" && value !== "" && value.trim() === "" ? "ra.validation.required" : undefined;
+
+/** A minimum length counted as the service counts it: spaces around the text aside. */
+const trimmedMinLength = (min: number): Validator => {
+  const check = minLength(min);
+  return (value: unknown, values) => check(typeof value === "string" ? value.trim() : value, values);
+};
+
 export function validatorsOf(field: FieldDeclaration): Validator[] {
   const limits = field.limits ?? {};
   const checks: Validator[] = [];
   if (isRequired(field)) checks.push(required());
+  if (isRequired(field) && field.kind === "text") checks.push(notOnlySpaces);
   // minLength 1 is `required`'s: an empty input says "Required", not "at least 1 character".
-  if (limits.minLength !== undefined && limits.minLength > 1) checks.push(minLength(limits.minLength));
+  if (limits.minLength !== undefined && limits.minLength > 1) checks.push(trimmedMinLength(limits.minLength));
   if (limits.maxLength !== undefined) checks.push(maxLength(limits.maxLength));
   if (limits.minimum !== undefined) checks.push(minValue(limits.minimum));
   if (limits.maximum !== undefined) checks.push(maxValue(limits.maximum));
