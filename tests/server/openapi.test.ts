@@ -252,6 +252,30 @@ describe("the document's operations", () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: "/" })]);
   });
 
+  it("document the refusals any body or path can meet: 413 and 415 where a body is read, 400 where a path has a parameter", async () => {
+    const problems: string[] = [];
+    for (const { name, method, path, op } of operations()) {
+      const expected = [
+        ...(["post", "put", "patch", "delete"].includes(method) ? ["413", "415"] : []),
+        ...(path.includes("{") ? ["400"] : []),
+      ];
+      const missing = expected.filter((status) => op.responses[status] === undefined);
+      if (missing.length > 0) problems.push(`${name}: ${missing.join(", ")}`);
+    }
+    expect(problems).toEqual([]);
+    // And they are what is answered: a JSON body past the limit, a NUL in an id.
+    const { accessToken } = await signIn(app, "superadmin@example.com");
+    const tooLarge = await app.inject({
+      method: "PUT",
+      url: "/api/users/30000000-0000-4000-8000-000000000003",
+      headers: { ...bearer(accessToken), "content-type": "application/json" },
+      payload: JSON.stringify({ firstName: "x".repeat(1024 * 1024 + 1) }),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    const nul = await app.inject({ method: "GET", url: "/api/bulk-downloads/a%00b", headers: bearer(accessToken) });
+    expect(nul.statusCode).toBe(400);
+  });
+
   it("answer a 204 without any body", () => {
     const with204 = operations().filter(({ op }) => answer(op, "204"));
     expect(with204.map(({ name }) => name)).toEqual(expect.arrayContaining(["DELETE /api/saved-queries/{id}"]));

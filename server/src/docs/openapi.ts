@@ -376,12 +376,17 @@ export function swaggerOptions(info: PackageInfo): FastifyDynamicSwaggerOptions 
         transformed.security = access === "public" ? [] : [{ [BEARER]: [] }];
       }
       const declared = transformed.response as Record<string, ResponseSchema> | undefined;
-      // Any route that reads a body refuses one it cannot decode (http/requestBody.ts); a copy, as
+      // Any route that reads a body refuses one it cannot decode (http/requestBody.ts) or one past
+      // Fastify's body limit, and any route with a path parameter a malformed one (NUL): copies, as
       // the route's own response schemas are also its serializers'.
-      const responses: Record<string, ResponseSchema> | undefined =
-        declared && METHODS_WITH_BODY.has(method)
-          ? { 415: { ...refusals({ 415: UNDECODABLE_BODY })[415] }, ...declared }
-          : declared;
+      const takesBody = METHODS_WITH_BODY.has(method);
+      const hasParams = url.includes(":");
+      const responses: Record<string, ResponseSchema> | undefined = declared && {
+        ...(takesBody ? { 413: { ...refusals({ 413: "The body is too large (over 1 MiB)." })[413] } } : {}),
+        ...(takesBody ? { 415: { ...refusals({ 415: UNDECODABLE_BODY })[415] } } : {}),
+        ...(hasParams ? { 400: { ...refusals({ 400: true })[400] } } : {}),
+        ...declared,
+      };
       if (responses) {
         const example = recordExampleOf(method, url);
         transformed.response = documentedResponses(responses, isListRoute(schema as RouteSchemaShape), example);
