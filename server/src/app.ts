@@ -59,7 +59,7 @@ export function buildApp({ db, config, consoleDir, clock = systemClock, paymentP
     },
     trustProxy: config.trustProxy,
     http: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
-    maxParamLength: MAX_PATH_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     clientErrorHandler: answerClientError,
     frameworkErrors: handleFrameworkError,
     schemaErrorFormatter: (errors: FastifySchemaValidationError[], dataVar: string) =>
