@@ -110,8 +110,12 @@ describe("the lists, one per route", () => {
     expect(within(row).getByText("12/05/2026, 09:00 AM")).toBeInTheDocument();
     expect(within(row).getByText("in 11 days")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "Sam Super" })).toHaveAttribute("href", "/users/user-1");
-    expect(within(row).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
-    expect(within(row).getByRole("button", { name: "Run now" })).toBeInTheDocument();
+    // Small, on one line each: Cancel outlined, Run now a red text button.
+    const cancel = within(row).getByRole("button", { name: "Cancel" });
+    const run = within(row).getByRole("button", { name: "Run now" });
+    expect(cancel).toHaveClass("MuiButton-sizeSmall", "MuiButton-outlined", "MuiButton-colorPrimary");
+    expect(run).toHaveClass("MuiButton-sizeSmall", "MuiButton-text", "MuiButton-colorError");
+    for (const button of [cancel, run]) expect(button).toHaveStyle({ whiteSpace: "nowrap" });
     // One kind: no kind column; deletions have no plan.
     expect(headers()).not.toContain("Kind");
     expect(headers()).not.toContain("Plan");
@@ -188,8 +192,13 @@ async function confirmAndRecheck(account: string, button: string, title: string,
   fireEvent.click(within(rowOf(account)).getByRole("button", { name: button }));
   const confirm = await screen.findByRole("dialog", { name: title });
   expect(within(confirm).getByText(effect)).toBeInTheDocument();
-  fireEvent.click(within(confirm).getByRole("button", { name: button === "Cancel" ? "Cancel it" : "Run now" }));
+  const go = within(confirm).getByRole("button", { name: button === "Cancel" ? "Cancel it" : "Run now" });
+  // Run now is said in the warning colour.
+  expect(go).toHaveClass(button === "Cancel" ? "RaConfirm-confirmPrimary" : "RaConfirm-confirmWarning");
+  fireEvent.click(go);
   const dialog = await screen.findByRole("dialog", { name: "Confirm your password" });
+  // The confirmation has closed: the password dialog is the only one.
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: title, hidden: true })).not.toBeInTheDocument());
   fireEvent.change(within(dialog).getByLabelText("Password"), { target: { value: password } });
   await submitWith(within(dialog).getByRole("button", { name: "Continue" }));
   return dialog;
@@ -279,6 +288,8 @@ describe("Cancel and Run now, after the password re-check", () => {
       }),
     );
     await renderConsole("/scheduled-actions/subscription-cancelations", { role: "SuperAdmin" });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const listed = db.lists.length;
     await confirmAndRecheck(
       CANCELATION.accountName,
       "Cancel",
@@ -287,6 +298,8 @@ describe("Cancel and Run now, after the password re-check", () => {
       "demo1234",
     );
     expect(await screen.findByText(CONTRACT.lifecycle.recheck.body.message)).toBeInTheDocument();
+    // Fetched again after the refusal, as after any answer.
+    await waitFor(() => expect(db.lists.length).toBeGreaterThan(listed));
     // Nothing changed: the row is still there, with its actions.
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(within(rowOf(CANCELATION.accountName)).getByRole("button", { name: "Cancel" })).toBeEnabled();

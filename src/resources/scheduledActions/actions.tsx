@@ -1,12 +1,9 @@
-import { useState } from "react";
-import { Button, Stack } from "@mui/material";
+import { Stack } from "@mui/material";
 import CancelIcon from "@mui/icons-material/EventBusyOutlined";
 import RunIcon from "@mui/icons-material/PlayCircleOutline";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Confirm, useDataProvider, useNotify, useTranslate } from "react-admin";
+import { useTranslate } from "react-admin";
 import { SCHEDULED_ACTIONS, type ScheduledAction } from "../../api/lifecycle";
-import type { ConsoleDataProvider } from "../../dataProvider";
-import { errorMessage } from "../../custom/errorMessage";
+import { ConfirmedActionButton } from "../shared/ConfirmedActionButton";
 import { usePasswordRecheck } from "../shared/usePasswordRecheck";
 import { effectKey, type ScheduledActionVerb } from "./scheduledActionRules";
 
@@ -22,58 +19,38 @@ const ALSO_CHANGES = ["accounts", "subscriptions", "deleted-accounts"];
  */
 function ScheduledActionButton({ action, verb }: { action: ScheduledAction; verb: ScheduledActionVerb }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [confirming, setConfirming] = useState(false);
   const recheck = usePasswordRecheck();
   const prefix = `resources.scheduled-actions.${verb}`;
   const words = {
     name: action.accountName,
     kind: translate(`resources.scheduled-actions.kinds.${action.kind}`, { _: action.kind }).toLowerCase(),
   };
-
-  const mutation = useMutation<ScheduledAction, unknown, void>({
-    mutationFn: () =>
-      verb === "cancel" ? dataProvider.cancelScheduledAction(action.id) : dataProvider.runScheduledAction(action.id),
-    onSuccess: () => notify(`${prefix}.done`, { type: "success", messageArgs: words }),
-    onError: (error) => notify(errorMessage(error), { type: "error" }),
-    onSettled: () =>
-      Promise.all(
-        [SCHEDULED_ACTIONS, ...ALSO_CHANGES].map((name) => queryClient.invalidateQueries({ queryKey: [name] })),
-      ),
-  });
-
+  const canceling = verb === "cancel";
   return (
     <>
-      <Button
-        size="small"
-        variant={verb === "cancel" ? "outlined" : "text"}
-        color={verb === "cancel" ? "primary" : "error"}
-        startIcon={verb === "cancel" ? <CancelIcon /> : <RunIcon />}
-        disabled={mutation.isPending}
-        onClick={(event) => {
-          event.stopPropagation();
-          setConfirming(true);
-        }}
-        sx={{ whiteSpace: "nowrap" }}
-      >
-        {translate(`${prefix}.button`)}
-      </Button>
-      <Confirm
-        isOpen={confirming}
+      <ConfirmedActionButton<ScheduledAction>
+        resource={SCHEDULED_ACTIONS}
+        alsoChanges={ALSO_CHANGES}
+        action={(dataProvider) =>
+          canceling ? dataProvider.cancelScheduledAction(action.id) : dataProvider.runScheduledAction(action.id)
+        }
+        success={`${prefix}.done`}
+        successArgs={() => words}
+        refusalsReload
+        beforeRun={recheck.confirm}
+        label={`${prefix}.button`}
+        icon={canceling ? <CancelIcon /> : <RunIcon />}
+        variant={canceling ? "outlined" : "text"}
+        color={canceling ? "primary" : "error"}
+        button={{ size: "small", sx: { whiteSpace: "nowrap" } }}
         title={`${prefix}.title`}
-        titleTranslateOptions={words}
         content={effectKey(action, verb)}
-        contentTranslateOptions={words}
-        confirm={`${prefix}.confirm`}
-        cancel="resources.scheduled-actions.keep"
-        confirmColor={verb === "run" ? "warning" : "primary"}
-        onConfirm={() => {
-          setConfirming(false);
-          void recheck.confirm().then((confirmed) => confirmed && mutation.mutate());
+        translateOptions={words}
+        dialog={{
+          confirm: `${prefix}.confirm`,
+          cancel: "resources.scheduled-actions.keep",
+          confirmColor: canceling ? "primary" : "warning",
         }}
-        onClose={() => setConfirming(false)}
       />
       {recheck.dialog}
     </>

@@ -1,7 +1,7 @@
 import { useState, type ReactElement, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@mui/material";
 import { useFormState } from "react-hook-form";
-import { Confirm, SaveButton, useTranslate } from "react-admin";
+import { Confirm, SaveButton, useTranslate, type ConfirmProps } from "react-admin";
 
 interface ConfirmButtonProps {
   label: string;
@@ -15,8 +15,12 @@ interface ConfirmButtonProps {
   content: string;
   /** Arguments for title and content. */
   translateOptions?: Record<string, unknown>;
-  /** Runs the action (a mutation); the dialog closes when it is over. */
+  /** The confirmation's own buttons and colour (react-admin's Confirm, Cancel and primary by default). */
+  dialog?: Pick<ConfirmProps, "confirm" | "cancel" | "confirmColor">;
+  /** Runs the action (a mutation); the dialog closes when it is over, or before it with `closeFirst`. */
   onConfirm: () => Promise<unknown>;
+  /** The action asks something in a dialog of its own first (the password re-check). */
+  closeFirst?: boolean;
   /** The action is running (the mutation's isPending). */
   loading?: boolean;
   disabled?: boolean;
@@ -24,6 +28,7 @@ interface ConfirmButtonProps {
   "aria-describedby"?: string;
   color?: ButtonProps["color"];
   variant?: ButtonProps["variant"];
+  button?: Pick<ButtonProps, "size" | "sx">;
 }
 
 /** A button that asks first (react-admin's Confirm dialog), then runs the action. */
@@ -34,18 +39,22 @@ export function ConfirmButton({
   title,
   content,
   translateOptions,
+  dialog,
   onConfirm,
+  closeFirst,
   loading = false,
   disabled,
   "aria-describedby": describedBy,
   color = "primary",
   variant = "outlined",
+  button,
 }: ConfirmButtonProps) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button
+        {...button}
         variant={variant}
         color={color}
         startIcon={icon}
@@ -66,7 +75,11 @@ export function ConfirmButton({
         content={content}
         titleTranslateOptions={translateOptions}
         contentTranslateOptions={translateOptions}
-        onConfirm={() => void onConfirm().finally(() => setOpen(false))}
+        {...dialog}
+        onConfirm={() => {
+          if (closeFirst) setOpen(false);
+          void onConfirm().finally(() => setOpen(false));
+        }}
         onClose={() => setOpen(false)}
       />
     </>

@@ -22,6 +22,8 @@ export interface RecordActionOptions<TVariables, TResult> {
    */
   fields?: readonly string[];
   onSuccess?: (result: TResult, variables: TVariables) => void;
+  /** Any refusal reloads, and a 409 (a scheduled action no longer pending) is said as any refusal is. */
+  refusalsReload?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export function useRecordAction<TVariables = void, TResult = unknown>(
   const notify = useNotify();
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const { resource, alsoChanges = [], action, success, successArgs, fields, onSuccess } = options;
+  const { resource, alsoChanges = [], action, success, successArgs, fields, onSuccess, refusalsReload } = options;
 
   const reload = () =>
     Promise.all([resource, ...alsoChanges].map((name) => queryClient.invalidateQueries({ queryKey: [name] })));
@@ -53,7 +55,7 @@ export function useRecordAction<TVariables = void, TResult = unknown>(
     },
     onError: async (error) => {
       const failure = classifySaveError(error, translate("app.errors.generic"));
-      if (failure.kind === "conflict") {
+      if (failure.kind === "conflict" && !refusalsReload) {
         notify(`${translate("resources.shared.conflict.title")} ${translate("resources.shared.conflict.reloaded")}`, {
           type: "warning",
         });
@@ -64,6 +66,7 @@ export function useRecordAction<TVariables = void, TResult = unknown>(
         failure.kind === "validation" && fields && Object.keys(failure.errors).every((field) => fields.includes(field));
       // Field errors a form shows under its fields; react-admin's own notice says the form is invalid.
       if (!onFields) notify(failure.message, { type: "error" });
+      if (refusalsReload) await reload();
     },
   });
 
