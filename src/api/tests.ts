@@ -16,6 +16,14 @@ import type {
   uploadResponseSchema,
 } from "./schemas/tests";
 
+/**
+ * Spec §5 leaves a test's texts unbounded; the reference service caps each edited field at this
+ * many characters (code points) only to keep a runaway paste out of the database, and the Edit
+ * dialog counts against it (docs/decisions.md). A plain value here, so the console reads it
+ * without the schemas.
+ */
+export const MAX_TEXT_LENGTH = 10_000;
+
 /** Test file kinds by number (spec §3). */
 export const FILE_KIND = {
   Other: -1,
@@ -48,6 +56,14 @@ export type RedFilterValue = Static<typeof redFilterValueSchema>;
 export type ApiNotes = Static<typeof apiNotesSchema>;
 
 export type ApiTest = Static<typeof apiTestSchema>;
+
+/**
+ * A test as the console holds it: GET v3/tests/{id}'s answer and, when the service gave one, its
+ * validator (the answer's `ETag`), which an edit of that version sends back as `If-Match` (PUT
+ * v2/tests/{id} answers 412 when the test was saved since). Not a field of any answer: a service
+ * that gives no `ETag` gets no `If-Match`, and the edit goes as spec §7 has it.
+ */
+export type HeldTest = ApiTest & { etag?: string };
 
 /** PUT v2/tests/{id} (spec §7). */
 export type TestUpdate = Static<typeof testUpdateSchema>;

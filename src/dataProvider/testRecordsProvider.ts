@@ -3,7 +3,8 @@
  *
  * - getOne("tests", { id, meta: { publicView } }) → GET v3/tests/{id}, or GET v3/tests/public/{id}
  *   without the session (the public view, spec §2)
- * - update("tests", { id, data, previousData }) → PUT v2/tests/{id} with the six editable fields
+ * - update("tests", { id, data, previousData }) → PUT v2/tests/{id} with the six editable fields,
+ *   and `If-Match` when previousData holds the validator (`etag`) its getOne was answered with
  * - delete("tests", { id }) → DELETE tests/{id}
  * - create("bulk-downloads", { data: { testIds } }) → POST bulk-downloads
  * - getOne("bulk-downloads", { id }) → GET bulk-downloads/{id}, anonymous (the id is the credential)
@@ -24,8 +25,8 @@ import type {
   UpdateParams,
   UpdateResult,
 } from "react-admin";
-import type { ApiTest, BulkDownload, TestUpdate } from "../api/tests";
-import type { HttpClient } from "./httpClient";
+import type { ApiTest, BulkDownload, HeldTest, TestUpdate } from "../api/tests";
+import type { HttpClient, RequestOptions } from "./httpClient";
 
 export const TESTS_RESOURCE = "tests";
 export const BULK_DOWNLOADS_RESOURCE = "bulk-downloads";
@@ -68,6 +69,25 @@ const isRecordBody = (body: unknown): body is Record<string, unknown> =>
 // (ApiTest, BulkDownload), so the results are cast once, here, at the boundary.
 const asRecord = <RecordType>(record: unknown) => record as RecordType;
 
+/** A JSON answer and its `ETag`, when the service sends one (the test's validator). */
+async function jsonWithTag(
+  httpClient: HttpClient,
+  path: string,
+  options: RequestOptions,
+): Promise<{ body: unknown; etag: string | null }> {
+  const headers = new Headers(options.headers);
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  const response = await httpClient.send(path, { ...options, headers });
+  const text = await response.text();
+  return { body: text ? (JSON.parse(text) as unknown) : undefined, etag: response.headers.get("ETag") };
+}
+
+/** The test with its validator beside it, or without one when the service gave none. */
+const held = (test: Record<string, unknown>, etag: string | null): Record<string, unknown> => {
+  const { etag: _previous, ...rest } = test;
+  return etag === null ? rest : { ...rest, etag };
+};
+
 /** `rest` with the test records' resources routed to their spec §7 paths over `httpClient`. */
 export function withTestRecords<Provider extends DataProvider>(rest: Provider, httpClient: HttpClient): Provider {
   const getOne = async <RecordType extends RaRecord = RaRecord>(
@@ -77,8 +97,12 @@ export function withTestRecords<Provider extends DataProvider>(rest: Provider, h
     if (resource === TESTS_RESOURCE) {
       const publicView = (params.meta as TestGetOneMeta | undefined)?.publicView === true;
       const path = publicView ? `v3/tests/public/${segment(params.id)}` : `v3/tests/${segment(params.id)}`;
-      const test = await httpClient.json<ApiTest>(path, { signal: params.signal, anonymous: publicView });
-      return { data: asRecord<RecordType>(test) };
+      if (publicView) {
+        const test = await httpClient.json<ApiTest>(path, { signal: params.signal, anonymous: true });
+        return { data: asRecord<RecordType>(test) };
+      }
+      const { body, etag } = await jsonWithTag(httpClient, path, { signal: params.signal });
+      return { data: asRecord<RecordType>(held(body as HeldTest, etag)) };
     }
     if (resource === BULK_DOWNLOADS_RESOURCE) {
       const download = await httpClient.json<BulkDownload>(`bulk-downloads/${segment(params.id)}`, {
@@ -96,11 +120,19 @@ export function withTestRecords<Provider extends DataProvider>(rest: Provider, h
   ): Promise<UpdateResult<RecordType>> => {
     if (resource !== TESTS_RESOURCE) return rest.update<RecordType>(resource, params);
     const sent = testUpdateBody(params.data as Partial<Record<keyof TestUpdate, unknown>>);
-    const answer = await httpClient.json<unknown>(`v2/tests/${segment(params.id)}`, { method: "PUT", json: sent });
+    // The version the edit started from: saved only if the test still is it (412 otherwise).
+    const validator = (params.previousData as Partial<HeldTest> | undefined)?.etag;
+    const { body: answer, etag } = await jsonWithTag(httpClient, `v2/tests/${segment(params.id)}`, {
+      method: "PUT",
+      json: sent,
+      ...(typeof validator === "string" && validator !== "" ? { headers: { "If-Match": validator } } : {}),
+    });
     // Spec §7 does not say what the service answers: a record is taken as the test's new state;
-    // without one, the test is what it was with the sent fields.
+    // without one, the test is what it was with the sent fields. The validator is the answer's,
+    // or none (the one the edit was sent with is no longer the test's).
     const answered = isRecordBody(answer) ? answer : {};
-    return { data: asRecord<RecordType>({ ...params.previousData, ...sent, ...answered, id: params.id }) };
+    const saved = { ...params.previousData, ...sent, ...answered, id: params.id };
+    return { data: asRecord<RecordType>(held(saved, etag)) };
   };
 
   const remove = async <RecordType extends RaRecord = RaRecord>(

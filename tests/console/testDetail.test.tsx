@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { focusManager } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
-import type { ApiTest } from "../../src/api/tests";
+import { MAX_TEXT_LENGTH, type ApiTest } from "../../src/api/tests";
 import { renderConsole } from "./harness/renderConsole";
 import { reply, server } from "./harness/server";
-import { CONTRACT } from "../fixtures/contract";
+import { CONTRACT, type JsonAnswer } from "../fixtures/contract";
 import { makeTest } from "./harness/testFixture";
 
 // A cold test worker's first render loads the whole console and this page's chunk: once, here,
@@ -20,7 +21,15 @@ interface Recorded {
 }
 
 /** GET/PUT/DELETE/POST of spec §7 for one test, recording what the console sends. */
-function serveTest(test: ApiTest, options: { deleteStatus?: number; passwordOk?: boolean; putStatus?: number } = {}) {
+function serveTest(
+  test: ApiTest,
+  options: {
+    deleteStatus?: number;
+    passwordOk?: boolean;
+    putStatus?: number;
+    putAnswer?: JsonAnswer<{ message: string }>;
+  } = {},
+) {
   const calls: Recorded[] = [];
   let current = test;
   server.use(
@@ -38,6 +47,7 @@ function serveTest(test: ApiTest, options: { deleteStatus?: number; passwordOk?:
       const body = (await request.json()) as Record<string, string>;
       calls.push({ method: "PUT", path: new URL(request.url).pathname, body });
       if (options.putStatus) return HttpResponse.json({ message: "Name is too short" }, { status: options.putStatus });
+      if (options.putAnswer) return reply(options.putAnswer);
       current = { ...current, ...body, notes: body.notes.split("\n") };
       return HttpResponse.json(current);
     }),
@@ -78,6 +88,43 @@ function serveTest(test: ApiTest, options: { deleteStatus?: number; passwordOk?:
     }),
   );
   return calls;
+}
+
+/**
+ * GET and PUT of one test as the reference service answers them with validators: each version's
+ * `ETag` ("v1", "v2"…), and a PUT whose If-Match is not the current one refused with 412.
+ * `saveElsewhere` is another tab's save.
+ */
+function serveVersionedTest(test: ApiTest) {
+  let current = test;
+  let version = 1;
+  let gets = 0;
+  const puts: { ifMatch: string | null; body: Record<string, string> }[] = [];
+  const etag = () => `"v${version}"`;
+  server.use(
+    http.get("*/api/v3/tests/:id", () => {
+      gets += 1;
+      return HttpResponse.json(current, { headers: { ETag: etag() } });
+    }),
+    http.put("*/api/v2/tests/:id", async ({ request }) => {
+      const body = (await request.json()) as Record<string, string>;
+      const ifMatch = request.headers.get("if-match");
+      puts.push({ ifMatch, body });
+      if (ifMatch !== null && ifMatch !== etag()) return reply(CONTRACT.updateTest.changed);
+      current = { ...current, ...body, notes: body.notes!.split("\n") };
+      version += 1;
+      return HttpResponse.json(current, { headers: { ETag: etag() } });
+    }),
+  );
+  return {
+    puts,
+    gets: () => gets,
+    current: () => current,
+    saveElsewhere(changes: Partial<ApiTest>) {
+      current = { ...current, ...changes };
+      version += 1;
+    },
+  };
 }
 
 /**
@@ -224,6 +271,101 @@ describe("test detail, private view (spec §2)", () => {
     await submitWith(within(dialog).getByRole("button", { name: "Update" }));
     expect(await within(dialog).findByText("Name is too short")).toBeInTheDocument();
     expect(within(dialog).getByRole("textbox", { name: "SKU" })).toHaveValue("SKU-NEW");
+  });
+
+  it("a stale tab: the service's 412 says someone else changed the test, keeps the typed edits, and Reload lays them over the latest version", async () => {
+    const versions = serveVersionedTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Test" });
+    // Another tab saves a new SKU after this dialog opened.
+    versions.saveElsewhere({ sku: "SKU-FROM-A" });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Customer" }), { target: { value: "Tab B" } });
+    await submitWith(within(dialog).getByRole("button", { name: "Update" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent("This record was changed by someone else.");
+    expect(alert).toHaveTextContent("Reload it to see the changes; your edits are kept.");
+    expect(versions.puts).toEqual([
+      { ifMatch: '"v1"', body: expect.objectContaining({ customer: "Tab B", sku: "SKU-1" }) },
+    ]);
+    // Still open, with what was typed.
+    expect(within(dialog).getByRole("textbox", { name: "Customer" })).toHaveValue("Tab B");
+    expect(within(dialog).getByRole("textbox", { name: "SKU" })).toHaveValue("SKU-1");
+
+    fireEvent.click(within(alert).getByRole("button", { name: "Reload" }));
+    await waitFor(() => expect(within(dialog).getByRole("textbox", { name: "SKU" })).toHaveValue("SKU-FROM-A"));
+    expect(within(dialog).getByRole("textbox", { name: "Customer" })).toHaveValue("Tab B");
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+    await submitWith(within(dialog).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit Test" })).not.toBeInTheDocument());
+    expect(versions.puts[1]).toEqual({
+      ifMatch: '"v2"',
+      body: expect.objectContaining({ sku: "SKU-FROM-A", customer: "Tab B" }),
+    });
+    expect(versions.current()).toMatchObject({ sku: "SKU-FROM-A", customer: "Tab B" });
+  });
+
+  it("a refetch behind the open dialog keeps the typed edits and the version they were made to", async () => {
+    const versions = serveVersionedTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Test" });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Customer" }), { target: { value: "Tab B" } });
+    versions.saveElsewhere({ sku: "SKU-FROM-A" });
+    // Back to this tab: react-query asks for the test again (refetchOnWindowFocus).
+    const before = versions.gets();
+    try {
+      act(() => {
+        focusManager.setFocused(false);
+        focusManager.setFocused(true);
+      });
+      await waitFor(() => expect(versions.gets()).toBeGreaterThan(before));
+    } finally {
+      focusManager.setFocused(undefined);
+    }
+    expect(await screen.findByText("SKU-FROM-A")).toBeInTheDocument();
+    expect(within(dialog).getByRole("textbox", { name: "Customer" })).toHaveValue("Tab B");
+    await submitWith(within(dialog).getByRole("button", { name: "Update" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("This record was changed by someone else.");
+    expect(versions.puts[0]?.ifMatch).toBe('"v1"');
+  });
+
+  it("shows the notes' length against the service's bound, and puts the field in error before Update once over it", async () => {
+    const calls = serveTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Test" });
+    const notes = within(dialog).getByRole("textbox", { name: "Notes" });
+    const update = within(dialog).getByRole("button", { name: "Update" });
+    expect(within(dialog).getByTestId("notes-length")).toHaveTextContent("40 / 10,000");
+    fireEvent.change(notes, { target: { value: "x".repeat(MAX_TEXT_LENGTH + 1) } });
+    await waitFor(() => expect(update).toBeDisabled());
+    expect(notes).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog).getByText("Must be 10,000 characters or less")).toBeInTheDocument();
+    expect(within(dialog).getByTestId("notes-length")).toHaveTextContent("10,001 / 10,000");
+    fireEvent.change(notes, { target: { value: "x".repeat(MAX_TEXT_LENGTH) } });
+    await submitWith(update);
+    await waitFor(() => expect(calls.filter((call) => call.method === "PUT")).toHaveLength(1));
+  });
+
+  it("puts a refusal that names a field under that field, with the typed values kept", async () => {
+    const calls = serveTest(makeTest(), { putAnswer: CONTRACT.updateTest.notesTooLong });
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Test" });
+    const notes = within(dialog).getByRole("textbox", { name: "Notes" });
+    fireEvent.change(notes, { target: { value: "A longer note" } });
+    await submitWith(within(dialog).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    await waitFor(() => expect(notes).toHaveAttribute("aria-invalid", "true"));
+    expect(notes).toHaveAccessibleDescription("notes must be at most 10000 characters long");
+    expect(notes).toHaveFocus();
+    expect(notes).toHaveValue("A longer note");
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("refuses a file of another type without sending it, and uploads an allowed one as Other", async () => {

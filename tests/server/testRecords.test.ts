@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_TEXT_LENGTH } from "../../src/api/schemas/tests";
 import type { ApiTest, ShareResponse } from "../../src/api/tests";
 import { settings, testFiles, tests } from "../../server/src/db/schema";
 import { seedTestId } from "../../server/src/db/seedTests";
@@ -250,6 +251,74 @@ describe("PUT /api/v2/tests/{id}", () => {
   it("answers 404 for another account's test and changes nothing", async () => {
     const lapis = await seededTestOf(A.lapisTraders);
     await expectRefusal(() => put(lapis.id, update, "admin"), 404, "Test not found");
+  });
+
+  it("refuses notes over the bound naming the field first, as the console reads it", async () => {
+    const fixture = await insertTest(t.db, t.storage);
+    await expectRefusal(
+      () => put(fixture.id, { ...update, notes: "x".repeat(MAX_TEXT_LENGTH + 1) }),
+      ...refusedAs(CONTRACT.updateTest.notesTooLong),
+    );
+    expect((await put(fixture.id, { ...update, notes: "x".repeat(MAX_TEXT_LENGTH) })).statusCode).toBe(200);
+  });
+});
+
+describe("PUT /api/v2/tests/{id} with If-Match: two tabs editing one test", () => {
+  const fields = { name: "Ring", sku: "SKU-1", customer: "Jane", vendorName: "Vendor", description: "", notes: "" };
+  const put = async (id: string, body: object, ifMatch?: string) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/v2/tests/${id}`,
+      headers: { ...bearer(await token("admin")), ...(ifMatch === undefined ? {} : { "if-match": ifMatch }) },
+      payload: body,
+    });
+  const etagOf = (response: { headers: Record<string, unknown> }) => String(response.headers.etag);
+
+  it("gives the test a quoted validator, the same while nothing is saved, exposed to a console on another origin", async () => {
+    const fixture = await insertTest(t.db, t.storage);
+    const first = await getTest(fixture.id);
+    expect(etagOf(first)).toMatch(/^"[\w-]+"$/);
+    expect(etagOf(await getTest(fixture.id))).toBe(etagOf(first));
+    expect(String(first.headers["access-control-expose-headers"])).toMatch(/\bETag\b/i);
+  });
+
+  it("saves with the current validator (200) and answers the new one, which GET then gives", async () => {
+    const fixture = await insertTest(t.db, t.storage);
+    const read = etagOf(await getTest(fixture.id));
+    const saved = await put(fixture.id, { ...fields, sku: "SKU-A" }, read);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<ApiTest>().sku).toBe("SKU-A");
+    expect(etagOf(saved)).not.toBe(read);
+    expect(etagOf(await getTest(fixture.id))).toBe(etagOf(saved));
+  });
+
+  it("refuses the second tab's stale validator with 412 {message} and keeps the first tab's edit", async () => {
+    const fixture = await insertTest(t.db, t.storage);
+    const opened = etagOf(await getTest(fixture.id));
+    // Tab A saves its SKU; tab B, opened at the same time, then saves its customer.
+    expect((await put(fixture.id, { ...fields, sku: "SKU-A" }, opened)).statusCode).toBe(200);
+    await expectRefusal(
+      () => put(fixture.id, { ...fields, customer: "Tab B" }, opened),
+      ...refusedAs(CONTRACT.updateTest.changed),
+    );
+    expect((await getTest(fixture.id)).json<ApiTest>()).toMatchObject({ sku: "SKU-A", customer: "Jane" });
+  });
+
+  it("saves without If-Match as before (spec §7), and with * on a test that exists", async () => {
+    const fixture = await insertTest(t.db, t.storage);
+    const opened = etagOf(await getTest(fixture.id));
+    expect((await put(fixture.id, { ...fields, sku: "SKU-A" }, opened)).statusCode).toBe(200);
+    const unconditional = await put(fixture.id, { ...fields, customer: "No validator" });
+    expect(unconditional.statusCode).toBe(200);
+    expect(unconditional.json<ApiTest>()).toMatchObject({ sku: "SKU-1", customer: "No validator" });
+    expect((await put(fixture.id, { ...fields, sku: "Any" }, "*")).statusCode).toBe(200);
+  });
+
+  it("matches strongly: a weak copy of the current tag is refused, a list holding it is not", async () => {
+    const fixture = await insertTest(t.db, t.storage);
+    const current = etagOf(await getTest(fixture.id));
+    await expectRefusal(() => put(fixture.id, fields, `W/${current}`), ...refusedAs(CONTRACT.updateTest.changed));
+    expect((await put(fixture.id, fields, `"older", ${current}`)).statusCode).toBe(200);
   });
 });
 

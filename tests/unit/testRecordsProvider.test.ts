@@ -97,6 +97,44 @@ describe("react-admin's standard methods on the test records' paths (spec §7)",
     expect(result).toEqual({ data: saved });
   });
 
+  it("keeps the test's validator (ETag) beside it, and sends it back as If-Match on the edit of that version", async () => {
+    const ifMatch: (string | null)[] = [];
+    server.use(
+      http.get(`${BASE}/v3/tests/:id`, () => HttpResponse.json(TEST, { headers: { ETag: '"v1"' } })),
+      http.put(`${BASE}/v2/tests/:id`, async ({ request }) => {
+        ifMatch.push(request.headers.get("if-match"));
+        const body = (await request.json()) as Record<string, string>;
+        return HttpResponse.json({ ...TEST, ...body, notes: ["one", "two"] }, { headers: { ETag: '"v2"' } });
+      }),
+    );
+    const dataProvider = setup();
+    const { data: read } = await dataProvider.getOne("tests", { id: "t 1" });
+    expect(read).toEqual({ ...TEST, etag: '"v1"' });
+    const { data: saved } = await dataProvider.update("tests", { id: "t 1", data: FIELDS, previousData: read });
+    expect(saved).toMatchObject({ ...FIELDS, notes: ["one", "two"], etag: '"v2"' });
+    // A version held without a validator (a service that gives none): no If-Match, as spec §7 has it.
+    await dataProvider.update("tests", { id: "t 1", data: FIELDS, previousData: TEST });
+    expect(ifMatch).toEqual(['"v1"', null]);
+  });
+
+  it("drops a validator the answer does not renew, and rejects a 412 with its status and message", async () => {
+    record((request) =>
+      request.headers.get("if-match") === '"stale"'
+        ? HttpResponse.json({ message: "This test was changed by someone else." }, { status: 412 })
+        : new HttpResponse(null, { status: 204 }),
+    );
+    const dataProvider = setup();
+    await expect(
+      dataProvider.update("tests", { id: "t 1", data: FIELDS, previousData: { ...TEST, etag: '"stale"' } }),
+    ).rejects.toMatchObject({ status: 412, message: "This test was changed by someone else." });
+    const { data } = await dataProvider.update("tests", {
+      id: "t 1",
+      data: FIELDS,
+      previousData: { ...TEST, etag: '"fresh"' },
+    });
+    expect(data).not.toHaveProperty("etag");
+  });
+
   it('delete("tests") sends DELETE tests/{id} and answers the deleted record', async () => {
     const seen = record(() => new HttpResponse(null, { status: 204 }));
     await expect(setup().delete("tests", { id: "t 1", previousData: TEST })).resolves.toEqual({ data: TEST });

@@ -10,6 +10,8 @@ import {
   groupTestRuns,
   isTestNameValid,
   isUploadAllowed,
+  refusedFields,
+  textLength,
   unwrapNotes,
 } from "../../src/custom/testDetail/testRules";
 import { IDENTITY, transformCss, viewerReducer } from "../../src/custom/testDetail/viewerTransform";
@@ -148,5 +150,26 @@ describe("lightbox view (spec §9)", () => {
     expect(turned.rotation).toBe(90);
     expect(viewerReducer(panned, { type: "reset" })).toEqual(IDENTITY);
     expect(transformCss(panned)).toBe("translate(20px, -20px) scale(4) rotate(0deg)");
+  });
+});
+
+describe("an edit's refusal and bound (Edit Test)", () => {
+  const FIELDS = ["name", "sku", "customer", "vendorName", "description", "notes"];
+
+  it("puts a refusal on the field its message starts with, or on its errors' fields", () => {
+    expect(refusedFields(FIELDS, null, "notes must be at most 10000 characters long")).toEqual({
+      notes: "notes must be at most 10000 characters long",
+    });
+    expect(refusedFields(FIELDS, null, "name: too short")).toEqual({ name: "name: too short" });
+    expect(refusedFields(FIELDS, { sku: "Taken", colour: "?" }, "sku: Taken")).toEqual({ sku: "Taken" });
+    // A field's name inside a word, or no field at all: the dialog shows it above the fields.
+    expect(refusedFields(FIELDS, null, "names are fine")).toBeNull();
+    expect(refusedFields(FIELDS, null, "Internal server error")).toBeNull();
+    expect(refusedFields(FIELDS, null, "colour is not an allowed field")).toBeNull();
+  });
+
+  it("counts code points, as the service's JSON Schema bound does", () => {
+    expect(textLength("abc")).toBe(3);
+    expect(textLength("💎💎")).toBe(2);
   });
 });

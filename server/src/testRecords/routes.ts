@@ -16,12 +16,12 @@ import {
 import type { ApiTest } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { businesses, testFiles, tests } from "../db/schema";
-import { binary, described, GUARD_REFUSALS, noContent, refusals, routeOptions } from "../docs/openapi";
+import { binary, described, GUARD_REFUSALS, noContent, refusals, routeOptions, withHeaders } from "../docs/openapi";
 import { deleteBlobAndThumbnails } from "../files/thumbnails";
 import { attachmentDisposition, safeFileName, testFileEntry, uniqueNamer, zipFromStorage } from "../files/zip";
 import { HttpError, notFound } from "../http/errors";
 import { changesBetween } from "../resources/writes";
-import { editedTestFields } from "./editedFields";
+import { editedTestFields, ifMatchAllows, testEntityTag } from "./editedFields";
 import type { Services } from "../services";
 import {
   canSeeTest,
@@ -38,6 +38,20 @@ const idParams = Type.Object({ id: Type.String({ maxLength: 100, description: "T
 const TEST_NOT_VISIBLE = "Test not found (also a test of another account).";
 /** The refusals of a route on one test the caller must see. */
 const VISIBLE_TEST_REFUSALS = refusals({ 400: true, ...GUARD_REFUSALS, 404: TEST_NOT_VISIBLE });
+
+/** PUT v2/tests/{id} with an `If-Match` the test no longer has: someone saved it since. */
+export const TEST_CHANGED = "This test was changed by someone else since you opened it. Reload it to see the changes.";
+/** What a test's answers say of its validator (editedFields.ts testEntityTag). */
+const ETAG_HEADER = {
+  ETag: {
+    type: "string",
+    description:
+      "The test's validator: it changes when a saved edit changes its name, SKU, customer, vendor, description or notes. Send it back in `If-Match` on `PUT /api/v2/tests/{id}`.",
+    example: '"3q2-7wEAbP0nJ5cQ0d9nX1a2b3c"',
+  },
+} as const;
+/** Same origin for the console; a console served from another origin may read the ETag too. */
+const EXPOSED_HEADERS = "ETag";
 
 /** Test notes as stored: one note per line of the edit box, blank lines dropped. */
 export const notesFromText = (notes: string): string[] =>
@@ -70,13 +84,16 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
         "Its files come with signed links, read without a token (GET /api/files/{fileId}). 404 for a deleted test or one outside the caller's account.",
       params: idParams,
       response: {
-        200: described(apiTestSchema, "The test."),
+        200: withHeaders(described(apiTestSchema, "The test, with its validator in `ETag`."), ETAG_HEADER),
         ...VISIBLE_TEST_REFUSALS,
       },
     }),
-    async (request) => {
+    async (request, reply) => {
       await visibleTest(request, request.params.id);
-      return answer(request.params.id);
+      const test = await answer(request.params.id);
+      // From the answer itself, so the tag and the fields it shows are of the same moment.
+      void reply.header("etag", testEntityTag(test)).header("access-control-expose-headers", EXPOSED_HEADERS);
+      return test;
     },
   );
 
@@ -101,26 +118,51 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
   api.put(
     "/v2/tests/:id",
     routeOptions("signedIn", TAG, "Edit a test's name, SKU, customer, vendor, description and notes", {
-      description: `The name needs at least ${TEST_NAME_MIN_LENGTH} characters after trimming; notes are one per line.`,
+      description: `The name needs at least ${TEST_NAME_MIN_LENGTH} characters after trimming; notes are one per line. With \`If-Match\` (the \`ETag\` of \`GET /api/v3/tests/{id}\`), the edit is saved only if nobody saved the test since: otherwise 412 and nothing changes. Without it, the edit is saved whatever was saved before (spec §7).`,
       params: idParams,
+      headers: Type.Object({
+        "if-match": Type.Optional(
+          Type.String({
+            maxLength: 1000,
+            description:
+              "Optional. The test's `ETag` as read (or `*`): save only if the test still has it, else 412. Absent: save regardless.",
+          }),
+        ),
+      }),
       body: testUpdateSchema,
       response: {
-        200: described(apiTestSchema, "The test as saved."),
+        200: withHeaders(described(apiTestSchema, "The test as saved, with its new validator in `ETag`."), ETAG_HEADER),
         ...VISIBLE_TEST_REFUSALS,
+        ...refusals({
+          412: `\`If-Match\` names a version the test no longer has: someone saved it since (\`${TEST_CHANGED}\`). Nothing is saved; read the test again.`,
+        }),
       },
     }),
-    async (request) => {
+    async (request, reply) => {
       const test = await visibleTest(request, request.params.id);
       const { name, sku, customer, vendorName, description, notes } = request.body;
       if (!isTestNameValid(name)) {
         throw new HttpError(400, `name must be at least ${TEST_NAME_MIN_LENGTH} characters long (not counting spaces)`);
       }
+      const ifMatch = request.headers["if-match"];
       const edited = { name: name.trim(), sku, customer, vendorName, description, notes: notesFromText(notes) };
       await db.transaction(async (tx) => {
+        // Locked, so no other edit lands between the comparison and the write.
+        const [current] = await tx.select().from(tests).where(eq(tests.id, test.id)).for("update");
+        if (!current) throw notFound(TEST_NOT_FOUND);
+        if (!ifMatchAllows(ifMatch, testEntityTag(current))) throw new HttpError(412, TEST_CHANGED);
         await tx.update(tests).set(edited).where(eq(tests.id, test.id));
-        await logTestActivity(tx, callerOf(request), "update", test.id, changesBetween(editedTestFields(test), edited));
+        await logTestActivity(
+          tx,
+          callerOf(request),
+          "update",
+          test.id,
+          changesBetween(editedTestFields(current), edited),
+        );
       });
-      return answer(test.id);
+      const saved = await answer(test.id);
+      void reply.header("etag", testEntityTag(saved)).header("access-control-expose-headers", EXPOSED_HEADERS);
+      return saved;
     },
   );
 

@@ -1,9 +1,9 @@
 /** Test record shapes (spec §3, §7): a test, its files, the edit, sharing, upload, bulk downloads. */
 import Type from "typebox";
+import { MAX_TEXT_LENGTH } from "../tests";
 import { nullable, stringEnum } from "./common";
 
-/** Spec §5 leaves the other fields unbounded; this only keeps a runaway paste out of the database. */
-export const MAX_TEXT_LENGTH = 10_000;
+export { MAX_TEXT_LENGTH };
 /** One bulk download holds at most this many tests. */
 export const MAX_BULK_TESTS = 500;
 /** A ready bulk download's zip is deleted this long after it is ready (docs/api.md "Bulk downloads"). */

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
+import type { UseFormProps } from "react-hook-form";
 import { Form, useTranslate } from "react-admin";
 import { FormSubmitButton } from "./FormSubmitButton";
 
@@ -15,6 +16,11 @@ interface DialogFormProps {
   /** i18n keys of the two buttons. */
   cancelLabel: string;
   submitLabel: string;
+  /**
+   * How the form follows new `defaultValues` (react-hook-form's reset options): by default it
+   * starts again from them; KEEP_EDITS keeps what the person typed.
+   */
+  resetOptions?: UseFormProps["resetOptions"];
   children: ReactNode;
 }
 
@@ -37,6 +43,7 @@ export function DialogForm({
   onSubmit,
   cancelLabel,
   submitLabel,
+  resetOptions,
   children,
 }: DialogFormProps) {
   const translate = useTranslate();
@@ -46,6 +53,7 @@ export function DialogForm({
       <Form
         record={NO_RECORD}
         defaultValues={defaultValues}
+        resetOptions={resetOptions}
         mode="onChange"
         onSubmit={onSubmit}
         noValidate

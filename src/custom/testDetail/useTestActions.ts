@@ -9,6 +9,10 @@ import { saveBlob } from "../download";
 import { errorMessage } from "../errorMessage";
 import { downloadFileName } from "./testRules";
 
+/** react-admin's cache key of a test's getOne (TestDetailPage's record). */
+export const testRecordKey = (id: ApiTest["id"], publicView: boolean) =>
+  [TESTS_RESOURCE, "getOne", { id: String(id), meta: testRecordMeta(publicView) }] as const;
+
 /**
  * The test page's calls to the service and what each tells the user (spec §8): deleting the test
  * (react-admin's delete), deleting or downloading selected photos (custom calls, not CRUD), and
@@ -24,10 +28,7 @@ export function useTestActions(test: ApiTest, publicView: boolean) {
   const [photosBusy, setPhotosBusy] = useState(false);
 
   /** Refetches react-admin's cached record of this test (useGetOne's key, TestDetailPage). */
-  const refresh = () =>
-    queryClient.invalidateQueries({
-      queryKey: [TESTS_RESOURCE, "getOne", { id: String(test.id), meta: testRecordMeta(publicView) }],
-    });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: testRecordKey(test.id, publicView) });
 
   /** Spec §8: a 401 is "Insufficient permission…", anything else "Error while deleting the test.". */
   const deleteTest = () =>
