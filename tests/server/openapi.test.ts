@@ -335,6 +335,12 @@ describe("the lists' parameters", () => {
           if (answer.statusCode !== 200) problems.push(`${path} sort ${field} ${order}: ${answer.statusCode}`);
         }
       }
+      // The parameters' own examples, sent as they are, are taken.
+      const examples = Object.fromEntries(
+        ((op.parameters ?? []) as OpenAPIV3.ParameterObject[]).map((p) => [p.name, String(p.example)]),
+      );
+      const exampled = await app.inject({ method: "GET", url: path, query: examples, headers: bearer(token) });
+      if (exampled.statusCode !== 200) problems.push(`${path}: its examples answer ${exampled.statusCode}`);
       if ((await get(path, { sort: ["undocumented", "ASC"] })).statusCode !== 400) {
         problems.push(`${path}: an undocumented sort is not refused`);
       }

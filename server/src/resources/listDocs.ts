@@ -1,8 +1,8 @@
 /**
- * What a resource's routes accept and answer, said in the OpenAPI document from its definition —
- * the same definition the list parser checks a query against (list.ts), so the document names
- * every sort and filter the service takes and no other. A client reads there which columns sort
- * (the console once offered sorts the service refused: issue 22).
+ * What a list accepts and what a resource's routes answer, said in the OpenAPI document from the
+ * spec the list's query is parsed by (listQuery.ts), so the document names every sort and filter
+ * the service takes and no other. A client reads there which columns sort (the console once offered
+ * sorts the service refused: issue 22).
  */
 import { MAX_RANGE_START, type ListQueryDocs, type ListQuerySpec } from "./listQuery";
 import type { FilterSpec, ResourceDefinition } from "./definition";
@@ -57,7 +57,8 @@ export function listQueryDocs(
     },
     filter: {
       description: `JSON object, every key optional${spec.ignoreEmptyValues ? " (a null or empty value is ignored)" : ""}: ${filters.join(", ")}. Any other key is refused (400).`,
-      example: JSON.stringify({ q: "a" }),
+      // A search where the list has one; an empty filter is every list's.
+      example: "q" in spec.filters ? JSON.stringify({ q: "a" }) : "{}",
     },
   };
 }
