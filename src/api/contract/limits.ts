@@ -17,7 +17,7 @@ export const OPTIONAL_ID = { ...ID, optional: true } as const satisfies FieldLim
  * is in every list, picker and email that shows it ("Zoë" + U+202E + "RTL" reads "Zoë LTR").
  */
 const NAME_TEXT = {
-  source: "^[^\\u0000\\u202A-\\u202E\\u2066-\\u2069]*$",
+  source: "^[^\\0\\u202a-\\u202e\\u2066-\\u2069]*$",
   message: "resources.shared.invalid.text",
 } as const;
 
