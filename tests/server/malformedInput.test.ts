@@ -268,7 +268,7 @@ describe("dates that do not exist", () => {
     expect(notATime.statusCode).toBe(422);
     // What is no date at all stays a malformed request.
     const malformed = refusal({ day: "yesterday" });
-    expect([malformed.statusCode, malformed.message]).toEqual([undefined, "day must be a date (YYYY-MM-DD)"]);
+    expect([malformed.statusCode, malformed.message]).toEqual([400, "day must be a date (YYYY-MM-DD)"]);
     expect(validate({ day: "2028-02-29", at: "2026-01-01T23:59:59+14:00" })).toBe(true);
   });
 

@@ -215,10 +215,37 @@ describe("rules every route's input obeys", () => {
   it("trims a name before its minimum length: a name of spaces is refused, not stored empty", async () => {
     const created = await send("POST", "/api/businesses", { ...business, name: "   " });
     expect(created.statusCode, created.body).toBe(400);
-    expect(created.json()).toEqual({ message: "name must not be empty" });
+    expect(created.json()).toEqual({ message: "name must not be empty", errors: { name: "name must not be empty" } });
     const edited = await send("PUT", `/api/users/${U.user}`, { firstName: " \t ", lastName: "Lee", version: 1 });
     expect(edited.statusCode, edited.body).toBe(400);
-    expect(edited.json()).toEqual({ message: "firstName must not be empty" });
+    expect(edited.json()).toEqual({
+      message: "firstName must not be empty",
+      errors: { firstName: "firstName must not be empty" },
+    });
+  });
+
+  it("names the refused field in `errors` when the schema refuses one, and only then", async () => {
+    const { name: _name, ...nameless } = business;
+    const refusals = {
+      missing: await send("POST", "/api/businesses", nameless),
+      mistyped: await send("POST", "/api/businesses", { ...business, city: 7 }),
+      nested: await send("PUT", "/api/bookmarks", { items: [{ resource: "accounts", recordId: 7 }] }),
+      unknown: await send("POST", "/api/businesses", { ...business, colour: "red" }),
+      notAnObject: await send("POST", "/api/businesses", [business]),
+    };
+    const bodies = Object.fromEntries(Object.entries(refusals).map(([what, response]) => [what, response.json()]));
+    expect(bodies).toEqual({
+      missing: { message: "name is required", errors: { name: "name is required" } },
+      mistyped: { message: "city must be a string", errors: { city: "city must be a string" } },
+      nested: {
+        message: "items.0.recordId must be a string",
+        errors: { "items.0.recordId": "items.0.recordId must be a string" },
+      },
+      // No form has an unknown field, nor a field for the body as a whole: the message alone.
+      unknown: { message: "colour is not an allowed field" },
+      notAnObject: { message: "Request body must be a JSON object" },
+    });
+    expect(Object.values(refusals).map((response) => response.statusCode)).toEqual([400, 400, 400, 400, 400]);
   });
 
   it("takes a password as typed: spaces count", async () => {
@@ -239,7 +266,10 @@ describe("rules every route's input obeys", () => {
     }
     const version = await send("POST", `/api/accounts/${A.gemtestHq}/restore`, { version: 2 ** 40 });
     expect(version.statusCode).toBe(400);
-    expect(version.json()).toEqual({ message: "version must be <= 2147483647" });
+    expect(version.json()).toEqual({
+      message: "version must be <= 2147483647",
+      errors: { version: "version must be <= 2147483647" },
+    });
   });
 
   it("refuses a date in year 0000 (or outside 1900–9999) in list filters", async () => {

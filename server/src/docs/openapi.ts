@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import Type, { type TObject, type TSchema, type TString } from "typebox";
+import Type, { type TSchema } from "typebox";
 import { CONTRACTS } from "../../../src/api/contract";
 import type { Access, RouteBehaviour } from "../auth/guard";
 import { METHODS_WITH_BODY, UNDECODABLE_BODY } from "../http/requestBody";
@@ -23,7 +23,12 @@ export const BEARER = "bearerAuth";
  */
 export const DOCUMENTED_BODY = "documentedBody";
 
-type RefusalSchema = TObject<{ message: TString }>;
+/** Every 4xx answer: `{message}`, and `errors` (field → why) when fields are at fault. */
+export const refusalSchema = Type.Object({
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+type RefusalSchema = typeof refusalSchema;
 
 /** What the common refusals mean, when a route says nothing more precise (docs/api.md "Errors"). */
 const USUAL: Record<number, string> = {
@@ -38,14 +43,14 @@ const USUAL: Record<number, string> = {
 };
 
 /**
- * Response schemas for a route's refusals, each `{message}`, e.g.
+ * Response schemas for a route's refusals, each `{message}` (and `errors` naming fields), e.g.
  * `refusals({ 400: true, 404: "Test not found" })` (true: the usual meaning).
  */
 export function refusals<const T extends Record<number, string | true>>(codes: T): { [K in keyof T]: RefusalSchema } {
   const out: Record<number, RefusalSchema> = {};
   for (const [code, text] of Object.entries(codes)) {
     const description = text === true ? (USUAL[Number(code)] ?? "Refused.") : text;
-    out[Number(code)] = Type.Object({ message: Type.String() }, { description });
+    out[Number(code)] = Type.Object(refusalSchema.properties, { description });
   }
   return out as { [K in keyof T]: RefusalSchema };
 }

@@ -17,7 +17,7 @@ import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction } from
 import addFormats from "ajv-formats";
 import type { FastifySchemaCompiler, FastifySchema } from "fastify";
 import { calendarProblem } from "./calendar";
-import { fieldError, notFound } from "./errors";
+import { fieldError, HttpError, notFound } from "./errors";
 import { ILL_FORMED_TEXT, INT32_MAX, INT32_MIN, isWellFormedText } from "./text";
 
 const sharedOptions: Options = {
@@ -262,5 +262,22 @@ export function schemaErrorFormatter(errors: ErrorObject[], dataVar: string): Er
   // A path segment longer than any id (or code, or key) names nothing: not found, as an unknown one
   // (docs/api-resources.md "Ids": never 400).
   if (part === "params" && first?.keyword === "maxLength") return notFound("Not found.");
-  return new Error(first ? describeValidationError(first, part) : `${PART_NAMES[part]} is invalid`);
+  if (!first) return new Error(`${PART_NAMES[part]} is invalid`);
+  const message = describeValidationError(first, part);
+  const field = refusedBodyField(first, part);
+  // A body field's refusal also names the field in `errors`, as the handlers' own checks do
+  // (fieldError), so a form shows it under that field rather than as a notice.
+  return field === undefined ? new Error(message) : new HttpError(400, message, { errors: { [field]: message } });
+}
+
+/**
+ * The body field a schema refusal is about ("owner.email"), or undefined when it is about the body
+ * as a whole or a field no form has (an unknown one).
+ */
+function refusedBodyField(error: ErrorObject, part: HttpPart): string | undefined {
+  if (part !== "body" || error.keyword === "additionalProperties") return undefined;
+  const field = fieldName(error.instancePath, part);
+  if (error.keyword === "required")
+    return join(field, String((error.params as { missingProperty: unknown }).missingProperty), part);
+  return error.instancePath === "" ? undefined : field;
 }

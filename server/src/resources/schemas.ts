@@ -3,7 +3,7 @@
  * src/api/schemas/inputs.ts), the error answers, the answers of the usual routes of a resource.
  */
 import Type from "typebox";
-import { described } from "../docs/openapi";
+import { described, refusalSchema } from "../docs/openapi";
 import { recordSchema, type Fields, type ResourceDefinition } from "./definition";
 
 /** Record ids are strings; the bound keeps junk out. Not-found ids answer 404, never 400. */
@@ -17,12 +17,6 @@ export { versionSchema } from "../../../src/api/schemas/inputs";
 /** A body: exactly these properties (Type.Optional ones may be left out); any other is refused. */
 export const bodySchema = <P extends Type.TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
-
-/** Every 4xx answer: `{message}`, and `errors` (field → why) when fields are at fault. */
-export const errorSchema = Type.Object({
-  message: Type.String(),
-  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
-});
 
 /** What each refusal means, for the OpenAPI document (docs/api-resources.md "Validation errors"). */
 const MEANINGS = {
@@ -39,8 +33,8 @@ const MEANINGS = {
 /** The error answers of a route. */
 export const errors = <C extends keyof typeof MEANINGS>(...codes: C[]) =>
   Object.fromEntries(
-    codes.map((code) => [code, Type.Object(errorSchema.properties, { description: MEANINGS[code] })]),
-  ) as Record<C, typeof errorSchema>;
+    codes.map((code) => [code, Type.Object(refusalSchema.properties, { description: MEANINGS[code] })]),
+  ) as Record<C, typeof refusalSchema>;
 
 /** A write's 409: `current`, when present, is the stored record. */
 export const conflictSchema = <F extends Fields>(def: ResourceDefinition<F>) =>

@@ -142,7 +142,8 @@ export const testRoutes: FastifyPluginAsyncTypebox<Services> = async (app, servi
       const test = await visibleTest(request, request.params.id);
       const { name, sku, customer, vendorName, description, notes } = request.body;
       if (!isTestNameValid(name)) {
-        throw new HttpError(400, `name must be at least ${TEST_NAME_MIN_LENGTH} characters long (not counting spaces)`);
+        const refusal = `name must be at least ${TEST_NAME_MIN_LENGTH} characters long (not counting spaces)`;
+        throw new HttpError(400, refusal, { errors: { name: refusal } });
       }
       const ifMatch = request.headers["if-match"];
       const edited = { name: name.trim(), sku, customer, vendorName, description, notes: notesFromText(notes) };

@@ -159,7 +159,7 @@ export function EditTestDialog({ test, open, onClose, onSaved }: EditTestDialogP
         return;
       }
       const message = errorMessage(error);
-      const onFields = refusedFields(TEST_UPDATE_FIELDS, fieldErrorsOf(error), message);
+      const onFields = refusedFields(TEST_UPDATE_FIELDS, fieldErrorsOf(error));
       if (onFields && form.current) {
         const entries = Object.entries(onFields);
         entries.forEach(([field, text], index) =>

@@ -122,19 +122,14 @@ export const downloadFileName = (test: Pick<ApiTest, "name" | "id">): string => 
 export const textLength = (text: string): number => [...text].length;
 
 /**
- * The fields of a refused edit to show each message on: the answer's `errors` (field → message)
- * when it has them, else the field its message starts with ("notes must be at most 10000
- * characters long"), as the reference service names it. Null when the answer names no field.
+ * The fields of a refused edit to show each message on: those of the answer's `errors` (field →
+ * message) that the form has. Null when it names none of them: the message then shows above the
+ * fields.
  */
 export function refusedFields(
   fields: readonly string[],
   errors: Record<string, string> | null,
-  message: string,
 ): Record<string, string> | null {
-  if (errors) {
-    const known = Object.entries(errors).filter(([field]) => fields.includes(field));
-    if (known.length > 0) return Object.fromEntries(known);
-  }
-  const named = fields.find((field) => new RegExp(`^${field}(?:[\\s:]|$)`).test(message));
-  return named === undefined ? null : { [named]: message };
+  const known = Object.entries(errors ?? {}).filter(([field]) => fields.includes(field));
+  return known.length > 0 ? Object.fromEntries(known) : null;
 }
