@@ -55,7 +55,7 @@ export function createConsoleProviders({
   const dataProvider = deferredDataProvider(() =>
     Promise.all([import("./dataProvider"), import("./access/declaredFirstData")]).then(
       ([{ createDataProvider }, { declaredFirstCall }]) => {
-        declared = declaredFirstCall;
+        declared = (path) => declaredFirstCall(path, session.getUser());
         return createDataProvider(httpClient, { pages });
       },
     ),

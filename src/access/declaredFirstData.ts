@@ -8,6 +8,7 @@
  */
 import type { GetListParams } from "react-admin";
 import { SCREEN_TABLE } from "./screenTable";
+import { actorOf, canAccess } from "./accessRules";
 import { CONTRACTS } from "../api/contract";
 import { DEFAULT_PREFERENCES } from "../api/userSettings";
 
@@ -16,11 +17,14 @@ export interface ListCall {
   params: GetListParams;
 }
 
-/** The list call a screen's page makes first on a first visit, for the screens that are a resource's list. */
-export function declaredFirstCall(path: string): ListCall | undefined {
+/**
+ * The list call a screen's page makes first on a first visit, for the screens that are a resource's
+ * list and that `user` may open: a screen it may not open shows its not-found view and asks nothing.
+ */
+export function declaredFirstCall(path: string, user: Parameters<typeof actorOf>[0]): ListCall | undefined {
   const screen = SCREEN_TABLE.find((entry) => entry.path === path && entry.view?.as === "list");
   const contract = screen?.view && CONTRACTS[screen.view.resource];
-  if (!screen?.view || !contract) return undefined;
+  if (!screen?.view || !contract || !canAccess(actorOf(user), screen.access)) return undefined;
   const [field, order] = contract.defaultSort;
   return {
     resource: screen.view.resource,

@@ -57,10 +57,11 @@ describe("a menu click", () => {
  */
 describe("a list screen's first call on a first visit", () => {
   const lists = SCREEN_TABLE.filter((entry) => entry.view?.as === "list");
+  const superAdmin = { id: "u1", role: "SuperAdmin" as const, accountId: "a1" };
 
   it("is declared for every resource list of the screens table", () => {
     expect(lists.map((entry) => entry.path)).toEqual(expect.arrayContaining(["/accounts", "/users", "/devices"]));
-    for (const entry of lists) expect(declaredFirstCall(entry.path), entry.path).toBeDefined();
+    for (const entry of lists) expect(declaredFirstCall(entry.path, superAdmin), entry.path).toBeDefined();
   });
 
   for (const entry of lists) {
@@ -77,7 +78,7 @@ describe("a list screen's first call on a first visit", () => {
               }
             : Reflect.get(target, name),
       }) as ConsoleDataProvider;
-      const declared = declaredFirstCall(entry.path)!;
+      const declared = declaredFirstCall(entry.path, superAdmin)!;
       await renderConsole(entry.path, { role: "SuperAdmin", providers: { dataProvider } });
       await waitFor(() => expect(calls.some(([resource]) => resource === declared.resource)).toBe(true));
       expect(calls.find(([resource]) => resource === declared.resource)![1]).toEqual(declared.params);

@@ -1,3 +1,4 @@
+import type { Response } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DEMO_USERS, DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { screenshot, signIn } from "./browser";
@@ -25,8 +26,16 @@ describe("signing in as each role", () => {
       await screenshot(page, `home-${role}`);
 
       const forbidden = role === "SuperAdmin" ? "/add-new-location" : "/firmware";
+      // A page the role may not open asks the service for nothing it would refuse.
+      const refused: string[] = [];
+      const noteRefusal = (response: Response) => {
+        if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
+      };
+      page.on("response", noteRefusal);
       await page.goto(forbidden);
       await page.getByText("Page not found.").waitFor();
+      page.off("response", noteRefusal);
+      expect(refused).toEqual([]);
       await page.goto("/this/route/does/not/exist");
       await page.getByText("Page not found.").waitFor();
       expect(await page.getByRole("link", { name: "Return to home" }).getAttribute("href")).toBe("/");

@@ -95,13 +95,16 @@ export function guestConsole(
   const storage = createMemoryStorage(
     session ? { [STORAGE_KEYS.userInfo]: JSON.stringify({ ...session, isLoggedIn: true }) } : {},
   );
+  const sessionStore = createSessionStore(storage);
   const httpClient = createHttpClient({
     baseUrl: `${ORIGIN}/api`,
     fetch: injectFetch(app),
-    session: createSessionStore(storage),
+    session: sessionStore,
     onSessionEnded: () => {
       throw new Error("the session ended");
     },
   });
-  return createDataProvider(httpClient, { declaredFirstCall });
+  return createDataProvider(httpClient, {
+    declaredFirstCall: (path) => declaredFirstCall(path, sessionStore.getUser()),
+  });
 }

@@ -20,6 +20,10 @@ const savedQueries: GetListParams = {
   filter: { resource: "accounts" },
 };
 
+const SUPER_ADMIN = { id: "u1", role: "SuperAdmin" as const, accountId: "a1" };
+/** What a page declares for the demo super admin, who may open every list. */
+const declared = (path: string) => declaredFirstCall(path, SUPER_ADMIN);
+
 function setUp() {
   const storage = createMemoryStorage();
   const state = { user: "u1", path: "/accounts", time: 1_000 };
@@ -139,7 +143,7 @@ describe("a page's first lists, asked for ahead", () => {
 
   it("asks a first visit for what the page declares, and the page takes that answer", async () => {
     const { deps, state, getList } = setUp();
-    const prefetch = createPagePrefetch({ ...deps, declared: declaredFirstCall });
+    const prefetch = createPagePrefetch({ ...deps, declared });
     state.path = "/";
     prefetch.prefetch("/accounts", getList);
     expect(getList).toHaveBeenCalledTimes(1);
@@ -155,7 +159,7 @@ describe("a page's first lists, asked for ahead", () => {
     await visit(createPagePrefetch(deps), getList, ["accounts", sorted]);
     getList.mockClear();
     state.path = "/";
-    createPagePrefetch({ ...deps, declared: declaredFirstCall }).prefetch("/accounts", getList);
+    createPagePrefetch({ ...deps, declared }).prefetch("/accounts", getList);
     expect(getList.mock.calls).toEqual([["accounts", sorted]]);
   });
 });
@@ -163,7 +167,7 @@ describe("a page's first lists, asked for ahead", () => {
 describe("an answer asked for ahead", () => {
   it("is never handed to another user (a sign-out and a sign-in in the same tab)", async () => {
     const { deps, state, getList } = setUp();
-    const prefetch = createPagePrefetch({ ...deps, declared: declaredFirstCall });
+    const prefetch = createPagePrefetch({ ...deps, declared });
     state.path = "/";
     prefetch.prefetch("/accounts", getList);
     expect(getList).toHaveBeenCalledTimes(1);
@@ -176,7 +180,7 @@ describe("an answer asked for ahead", () => {
 
   it("is not handed out once something was written after it was asked for", async () => {
     const { deps, state, getList } = setUp();
-    const prefetch = createPagePrefetch({ ...deps, declared: declaredFirstCall });
+    const prefetch = createPagePrefetch({ ...deps, declared });
     state.path = "/";
     prefetch.prefetch("/accounts", getList);
     prefetch.forget();
@@ -188,13 +192,24 @@ describe("an answer asked for ahead", () => {
 
 describe("a list screen's declared first call", () => {
   it("is its contract's default query on the first page at the default page size", () => {
-    expect(declaredFirstCall("/accounts")).toEqual({ resource: "accounts", params: accounts });
-    expect(declaredFirstCall("/users")?.params.sort).toEqual({ field: "lastName", order: "ASC" });
+    expect(declared("/accounts")).toEqual({ resource: "accounts", params: accounts });
+    expect(declared("/users")?.params.sort).toEqual({ field: "lastName", order: "ASC" });
   });
 
   it("is nothing for a screen that is not a resource's list", () => {
-    expect(declaredFirstCall("/")).toBeUndefined();
-    expect(declaredFirstCall("/accounts/:id")).toBeUndefined();
-    expect(declaredFirstCall("/accounts/acc-1")).toBeUndefined();
+    expect(declared("/")).toBeUndefined();
+    expect(declared("/accounts/:id")).toBeUndefined();
+    expect(declared("/accounts/acc-1")).toBeUndefined();
+  });
+
+  it("is nothing for a screen the user may not open: its not-found view asks for nothing", () => {
+    const admin = { ...SUPER_ADMIN, role: "Admin" as const };
+    const manager = { ...SUPER_ADMIN, role: "Manager" as const };
+    expect(declaredFirstCall("/accounts", admin)).toBeUndefined();
+    expect(declaredFirstCall("/discounts", admin)).toBeUndefined();
+    expect(declaredFirstCall("/firmware", manager)).toBeUndefined();
+    expect(declaredFirstCall("/accounts", { ...SUPER_ADMIN, role: null })).toBeUndefined();
+    expect(declaredFirstCall("/users", admin)?.resource).toBe("users");
+    expect(declaredFirstCall("/devices", manager)?.resource).toBe("devices");
   });
 });

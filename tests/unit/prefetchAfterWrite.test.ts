@@ -26,12 +26,15 @@ describe("a list answer asked for ahead, then a write", () => {
         }),
         http.all(`${TEST_API_BASE}/accounts*`, () => HttpResponse.json({ id: "a-1" })),
       );
-      const { dataProvider } = signedInDataProvider(tokenExpiringIn(3600, TEST_NOW, { v: 1 }), "SuperAdmin");
+      const { dataProvider, session } = signedInDataProvider(tokenExpiringIn(3600, TEST_NOW, { v: 1 }), "SuperAdmin");
       await dataProvider.prefetchPage("/accounts");
       const params = { id: "a-1", ids: ["a-1"], data: { name: "x" }, previousData: { id: "a-1" } };
       const send = dataProvider[write] as (resource: string, params: unknown) => Promise<unknown>;
       await send.call(dataProvider, "accounts", params);
-      const { data } = await dataProvider.getList("accounts", declaredFirstCall("/accounts")!.params);
+      const { data } = await dataProvider.getList(
+        "accounts",
+        declaredFirstCall("/accounts", session.getUser())!.params,
+      );
       expect(lists).toBe(2);
       expect(data[0]!.id).toBe("a-2");
     });

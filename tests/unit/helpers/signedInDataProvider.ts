@@ -20,5 +20,6 @@ export function signedInDataProvider(token: string, role: Role = "User") {
     now: () => TEST_NOW,
     onSessionEnded: () => undefined,
   });
-  return { dataProvider: createDataProvider(httpClient, { declaredFirstCall }), session };
+  const declared = (path: string) => declaredFirstCall(path, session.getUser());
+  return { dataProvider: createDataProvider(httpClient, { declaredFirstCall: declared }), session };
 }
