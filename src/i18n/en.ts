@@ -303,6 +303,8 @@ export const appMessages = {
   bulkDownload: {
     title: "Bulk download",
     preparing: "Preparing %{smart_count} test |||| Preparing %{smart_count} tests",
+    // Once the zip is ready or has failed: nothing is being prepared any more.
+    finished: "Download of %{smart_count} test |||| Download of %{smart_count} tests",
     estimate: {
       seconds: "About %{smart_count} second |||| About %{smart_count} seconds",
       minutes: "About %{smart_count} minute |||| About %{smart_count} minutes",

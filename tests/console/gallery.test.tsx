@@ -173,8 +173,12 @@ describe("gallery (spec §2, §9)", () => {
     expect(posted).toEqual([{ testIds: ["t-3", "t-5"] }]);
     expect(await within(dialog).findByText(/About 4 seconds/)).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByTestId("bulk-status")).toHaveTextContent("Preparing the files"));
+    expect(within(dialog).getByText("Preparing 2 tests")).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(2000));
     const zip = await within(dialog).findByRole("link", { name: "Download zip" });
+    // The zip is ready: the line above the state no longer says it is being prepared.
+    expect(within(dialog).getByText("Download of 2 tests")).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Preparing 2 tests/)).not.toBeInTheDocument();
     expect(zip).toHaveAttribute("href", "/api/bulk-downloads/bd-1/file");
     // When the zip goes (24 hours after it is ready), in the console's date format.
     expect(within(dialog).getByTestId("bulk-expires")).toHaveTextContent(

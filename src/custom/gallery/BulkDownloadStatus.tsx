@@ -35,7 +35,7 @@ export function BulkDownloadStatus({ download }: { download: BulkDownload }) {
   return (
     <Stack spacing={1.5} aria-live="polite">
       <Typography sx={{ fontWeight: 600 }}>
-        {translate("bulkDownload.preparing", { smart_count: download.testCount })}
+        {translate(running ? "bulkDownload.preparing" : "bulkDownload.finished", { smart_count: download.testCount })}
       </Typography>
       <Typography variant="body2" color="text.secondary" data-testid="bulk-status">
         {translate(`bulkDownload.status.${download.status}`)}
