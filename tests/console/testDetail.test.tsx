@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { focusManager } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
-import { MAX_TEXT_LENGTH, type ApiTest } from "../../src/api/tests";
+import { MAX_TEXT_LENGTH, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, type ApiTest } from "../../src/api/tests";
 import { renderConsole } from "./harness/renderConsole";
 import { reply, server } from "./harness/server";
 import { CONTRACT, type JsonAnswer } from "../fixtures/contract";
@@ -385,6 +385,39 @@ describe("test detail, private view (spec §2)", () => {
     expect(calls.filter((call) => call.path === "/api/v2/tests/file")).toEqual([
       { method: "POST", path: "/api/v2/tests/file", body: { testId: "t-100", kind: "-1", hasFile: true } },
     ]);
+  });
+
+  it("refuses a file over the service's limit without sending it, in the service's words", async () => {
+    const calls = serveTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
+    fireEvent.click(await screen.findByRole("button", { name: "Add file" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload additional files" });
+    const upload = within(dialog).getByRole("button", { name: "Upload" });
+    // A 21 MB file without 21 MB of bytes in jsdom: the size is all the check reads.
+    const pdfOf = (name: string, size: number) => {
+      const file = new File(["%PDF-1.4"], name, { type: "application/pdf" });
+      Object.defineProperty(file, "size", { value: size });
+      return file;
+    };
+
+    fireEvent.change(within(dialog).getByTestId("upload-input"), {
+      target: { files: [pdfOf("scan.pdf", 21 * 1000 * 1000)] },
+    });
+    expect(await within(dialog).findByText(UPLOAD_TOO_LARGE)).toBeInTheDocument();
+    expect(UPLOAD_TOO_LARGE).toBe("The file is too large: the limit is 20 MiB.");
+    expect(upload).toBeDisabled();
+    fireEvent.click(upload);
+    expect(calls.filter((call) => call.path === "/api/v2/tests/file")).toEqual([]);
+
+    // At the limit exactly, it goes.
+    fireEvent.change(within(dialog).getByTestId("upload-input"), {
+      target: { files: [pdfOf("scan.pdf", MAX_UPLOAD_BYTES)] },
+    });
+    await waitFor(() => expect(within(dialog).queryByText(UPLOAD_TOO_LARGE)).not.toBeInTheDocument());
+    await submitWith(upload);
+    expect(await screen.findByText("File uploaded successfully")).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/api/v2/tests/file")).toHaveLength(1);
   });
 
   it("takes one file at a time: a drop or a pick of several is refused and nothing is sent", async () => {

@@ -22,7 +22,13 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/ty
 import type { FastifyRequest } from "fastify";
 import Type from "typebox";
 import { uploadResponseSchema } from "../../../src/api/schemas/tests";
-import { FILE_KIND, SERVICE_UPLOAD_EXTENSIONS, type UploadResponse } from "../../../src/api/tests";
+import {
+  FILE_KIND,
+  MAX_UPLOAD_BYTES,
+  SERVICE_UPLOAD_EXTENSIONS,
+  UPLOAD_TOO_LARGE,
+  type UploadResponse,
+} from "../../../src/api/tests";
 import { checkStorage, reserveStorage, STORAGE_REFUSAL_DOC } from "../accounts/storage";
 import { callerOf } from "../auth/guard";
 import { testFiles } from "../db/schema";
@@ -41,8 +47,7 @@ import { formParts, translateMultipartError, type MultipartWording } from "../ht
 import type { Services } from "../services";
 import { canSeeTest, findLiveTest, logTestActivity, TEST_NOT_FOUND, toApiFile } from "../testRecords/queries";
 
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-export const TOO_LARGE = "The file is too large: the limit is 20 MiB.";
+export const TOO_LARGE = UPLOAD_TOO_LARGE;
 export const ONE_FILE_ONLY = "Upload one file at a time.";
 export const TOO_MANY_PIXELS = `The photo is too large: the limit is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`;
 const notOfFormat = (format: UploadFormat) => `The file's content is not a ${format.extension} file.`;
@@ -113,7 +118,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     "/v2/tests/file",
     routeOptions("signedIn", "Tests", "Add one file (kind Other) to a test", {
-      description: `multipart/form-data, one file of at most 20 MiB: ${SERVICE_UPLOAD_EXTENSIONS.join(", ")}, its content checked against its extension; a photo of at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels that decodes, stored with its WebP thumbnails. It counts against the test's account's storage quota (409 beyond it).`,
+      description: `multipart/form-data, one file of at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MiB: ${SERVICE_UPLOAD_EXTENSIONS.join(", ")}, its content checked against its extension; a photo of at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels that decodes, stored with its WebP thumbnails. It counts against the test's account's storage quota (409 beyond it).`,
       consumes: ["multipart/form-data"],
       // Documented only: the multipart body is read by the handler, not validated by Fastify.
       [DOCUMENTED_BODY]: Type.Object({
@@ -128,7 +133,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (
           ...GUARD_REFUSALS,
           404: "Test not found",
           409: STORAGE_REFUSAL_DOC,
-          413: "The file is too large: the limit is 20 MiB.",
+          413: TOO_LARGE,
         }),
       },
     }),

@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from "react";
 import { Alert, Box, Typography } from "@mui/material";
 import UploadIcon from "@mui/icons-material/CloudUploadOutlined";
 import { useDataProvider, useInput, useNotify, useTranslate, ValidationError, type Validator } from "react-admin";
-import { UPLOAD_EXTENSIONS } from "../../api/tests";
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, UPLOAD_TOO_LARGE } from "../../api/tests";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
 import { DialogForm } from "./DialogForm";
@@ -20,14 +20,16 @@ const filesOf = (value: unknown): File[] => (Array.isArray(value) ? value.filter
 /**
  * Spec §5: one file at a time, of the accepted extensions. The field holds every file of the last
  * drop or pick, so a drop of several is refused here, before anything is sent, rather than cut
- * down to one behind the user's back.
+ * down to one behind the user's back. A file over the service's limit is refused here too, in the
+ * service's own words (its 413), rather than sent whole only to be refused.
  */
 export const oneAllowedFile: Validator = (value) => {
   const files = filesOf(value);
   if (files.length === 0) return "ra.validation.required";
   if (files.length > 1) return "testDetail.upload.oneAtATime";
   const [file] = files;
-  return isUploadAllowed(file.name) ? undefined : { message: "testDetail.upload.refused", args: { name: file.name } };
+  if (!isUploadAllowed(file.name)) return { message: "testDetail.upload.refused", args: { name: file.name } };
+  return file.size > MAX_UPLOAD_BYTES ? UPLOAD_TOO_LARGE : undefined;
 };
 
 /** The file as a react-admin input: a drop zone, or a click to choose (spec §2). */
