@@ -978,6 +978,7 @@ export const appMessages = {
         drop: "Drag and drop the firmware file here, or click to choose it",
         chosen: "%{name} (%{size})",
         fileRequired: "Choose the firmware file.",
+        empty: "The file is empty.",
         tooLarge: "The file is larger than %{max}.",
         versionInvalid: "Use a version like 4.2.1 (optionally 4.2.1-beta).",
         progress: "Uploading… %{percent}%",

@@ -378,10 +378,14 @@ describe("resource forms (react-admin forms: validation, submit, server field er
     expect(screen.getByText("Required")).toBeInTheDocument();
     expect(uploads).toEqual([]);
 
+    // An empty file is refused as chosen: it would be a build with nothing to install.
+    fireEvent.change(screen.getByTestId("firmware-file"), { target: { files: [new File([], "gem-4.2.1.bin")] } });
+    expect(await screen.findByText("The file is empty.")).toBeInTheDocument();
     fireEvent.change(screen.getByTestId("firmware-file"), {
       target: { files: [new File(["firmware"], "gem-4.2.1.bin")] },
     });
     expect(await screen.findByText("gem-4.2.1.bin (8 B)")).toBeInTheDocument();
+    expect(screen.queryByText("The file is empty.")).toBeNull();
     const version = screen.getByLabelText("Version *");
     fireEvent.change(version, { target: { value: "4.2.1" } });
     fireEvent.change(screen.getByLabelText("Release notes *"), { target: { value: "Faster sync." } });

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Firmware } from "../../src/api/resources";
+import { FIRMWARE_FILE_EMPTY, type Firmware } from "../../src/api/resources";
 import { bearer, createTestApp, type TestApp } from "./helpers";
 import { listFiles, multipart, tokens, type Who } from "./records";
 import { activityOf, call, expectRefused } from "./resourceHelpers";
@@ -40,8 +40,9 @@ async function upload(
 /** Refused, with no row, no activity and no stored file added. */
 async function expectUploadRefused(send: () => ReturnType<typeof upload>, status: number, field?: string) {
   const files = await listFiles(t.config.filesDir);
-  await expectRefused(t, send, status, field);
+  const body = await expectRefused(t, send, status, field);
   expect(await listFiles(t.config.filesDir)).toEqual(files);
+  return body;
 }
 
 describe("firmware", () => {
@@ -103,7 +104,7 @@ describe("firmware", () => {
     ]);
   });
 
-  it("refuses a version that exists for the device type, a non-semantic version, an unknown type, a missing file and an oversize one", async () => {
+  it("refuses a version that exists for the device type, a non-semantic version, an unknown type, a missing, empty or oversize file", async () => {
     const file = [{ field: "file", name: "fw.bin", content: randomBytes(100) }];
     expect((await upload({ ...fields, firmwareVersion: "6.1.0" }, file)).statusCode).toBe(201);
     await expectUploadRefused(() => upload({ ...fields, firmwareVersion: "6.1.0" }, file), 422, "firmwareVersion");
@@ -116,6 +117,15 @@ describe("firmware", () => {
       "deviceTypeCode",
     );
     await expectUploadRefused(() => upload({ ...fields, firmwareVersion: "6.2.0" }, []), 400, "file");
+    const empty = await expectUploadRefused(
+      () =>
+        upload({ ...fields, firmwareVersion: "6.2.0" }, [
+          { field: "file", name: "empty.bin", content: Buffer.alloc(0) },
+        ]),
+      400,
+      "file",
+    );
+    expect(empty.errors).toEqual({ file: FIRMWARE_FILE_EMPTY });
     await expectUploadRefused(
       () => upload({ firmwareVersion: "6.2.0", deviceTypeCode: "5001" }, file),
       400,

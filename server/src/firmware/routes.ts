@@ -11,7 +11,12 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/ty
 import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import Type from "typebox";
-import { FIRMWARE_MAX_BYTES, FIRMWARE_STATUSES, FIRMWARE_VERSION_PATTERN } from "../../../src/api/resources";
+import {
+  FIRMWARE_FILE_EMPTY,
+  FIRMWARE_MAX_BYTES,
+  FIRMWARE_STATUSES,
+  FIRMWARE_VERSION_PATTERN,
+} from "../../../src/api/resources";
 import { DEVICE_TYPES } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
 import { alias } from "drizzle-orm/pg-core";
@@ -141,6 +146,8 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
       const { fields, upload } = await receive(request, storage, limit);
       try {
         if (!upload) throw fieldError(400, "file", "file is required");
+        // An empty build would be offered to every owner once published: no build at all.
+        if (upload.size === 0) throw fieldError(400, "file", FIRMWARE_FILE_EMPTY);
         for (const name of fields.keys()) {
           if (!["firmwareVersion", "deviceTypeCode", "releaseNotes"].includes(name))
             throw new HttpError(400, `${name} is not an allowed field`);

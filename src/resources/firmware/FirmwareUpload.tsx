@@ -32,6 +32,7 @@ const versionFormat: Validator = (value) =>
   FIRMWARE_VERSION_PATTERN.test(String(value ?? "").trim()) ? undefined : VERSION_INVALID;
 const fileChecks: Validator = (value) => {
   if (!(value instanceof File)) return "resources.firmware.upload.fileRequired";
+  if (value.size === 0) return "resources.firmware.upload.empty";
   return value.size > FIRMWARE_MAX_BYTES
     ? { message: "resources.firmware.upload.tooLarge", args: { max: formatBytes(FIRMWARE_MAX_BYTES) } }
     : undefined;
