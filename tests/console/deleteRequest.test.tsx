@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import type { JsonAnswer } from "../fixtures/contract";
 import { OWNER_FLOWS_CONTRACT } from "../fixtures/ownerFlowsContract";
@@ -127,9 +128,13 @@ describe("/delete-request-confirmation", () => {
     expect(await screen.findByText("Enter the 6 digits of the code.")).toBeInTheDocument();
     expect(served.confirmed).toEqual([]);
 
-    // Digits only: a pasted "111 111" is six digits.
-    fill("Code *", "111 111");
-    expect(screen.getByLabelText("Code *")).toHaveValue("111111");
+    // Digits only: a pasted " 111 111 " (copied from the email with spaces) is six digits, none
+    // cut off before the spaces are dropped.
+    const code = screen.getByLabelText("Code *");
+    await userEvent.clear(code);
+    await userEvent.click(code);
+    await userEvent.paste(" 111 111 ");
+    expect(code).toHaveValue("111111");
     fireEvent.click(screen.getByRole("button", { name: "Confirm deletion" }));
     expect(await screen.findByText("This code is wrong or has expired.")).toBeInTheDocument();
     expect(screen.getByLabelText("Code *")).toHaveValue("111111");

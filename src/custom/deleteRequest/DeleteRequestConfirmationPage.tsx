@@ -93,7 +93,8 @@ export default function DeleteRequestConfirmationPage() {
                 slotProps={{
                   htmlInput: {
                     inputMode: "numeric",
-                    maxLength: 6,
+                    // No maxLength: the browser would cut a pasted " 694 590 " to six characters
+                    // before cleanCode drops the spaces, losing a digit; cleanCode keeps six.
                     style: { fontSize: 24, letterSpacing: "0.4em", fontVariantNumeric: "tabular-nums" },
                   },
                 }}
