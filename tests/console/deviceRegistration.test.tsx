@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { createTheme } from "@mui/material/styles";
 import { http, HttpResponse } from "msw";
 import type { Business } from "../../src/api/resources";
+import { theme } from "../../src/theme";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
 import { day, db, device, installResourceService, user } from "./harness/resourceService";
@@ -94,7 +96,12 @@ describe("registering a device with its location (issue 26 item 11)", () => {
     // No account yet: no business to offer, and the field says why.
     const waiting = within(dialog).getByRole("textbox", { name: "Business" });
     expect(waiting).toBeDisabled();
-    expect(within(dialog).getByText("Choose the account first: its businesses are offered here.")).toBeInTheDocument();
+    const why = within(dialog).getByText("Choose the account first: its businesses are offered here.");
+    // An instruction: in the secondary text colour, not greyed with the disabled field (WCAG 1.4.3).
+    const { palette } = createTheme(theme);
+    expect(why).toHaveClass("Mui-disabled");
+    expect(getComputedStyle(why).color).toBe(palette.text.secondary);
+    expect(getComputedStyle(why).color).not.toBe(palette.text.disabled);
 
     await pick(dialog, /^Account/, "Account 03", "Account 03");
     const businessPicker = await within(dialog).findByRole("combobox", { name: "Business" });

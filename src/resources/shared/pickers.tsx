@@ -90,6 +90,9 @@ export function BusinessPicker() {
         helperText={translate("resources.shared.businessAfterAccount")}
         disabled
         fullWidth
+        // An instruction, not a disabled value: readable (text.secondary), not greyed as the field is
+        // (MUI's disabled grey is 2.67:1 on white, WCAG 1.4.3 asks 4.5:1).
+        slotProps={{ formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } } }}
       />
     );
   }
