@@ -112,7 +112,12 @@ describe("POST /api/v2/tests/file", () => {
     await expectRefused(() => upload([{ name: "x.jpg", content: PNG }]), 400, /not a \.jpg file/);
     await expectRefused(() => upload([{ name: "x.pdf", content: EXE }]), 400, /not a \.pdf file/);
     await expectRefused(() => upload([{ name: "x.doc", content: EXE }]), 400, /not a \.doc file/);
-    await expectRefused(() => upload([{ name: "empty.png", content: Buffer.alloc(0) }]), 400, /not a \.png file/);
+  });
+
+  it("refuses an empty file as empty, whatever its extension", async () => {
+    for (const name of ["empty.png", "empty.jpg", "empty.webp", "empty.pdf", "empty.docx", "empty.doc"]) {
+      await expectRefused(() => upload([{ name, content: Buffer.alloc(0) }]), CONTRACT.upload.empty);
+    }
   });
 
   it("refuses a zip without word/document.xml named .docx", async () => {

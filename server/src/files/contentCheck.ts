@@ -6,11 +6,20 @@ import { open } from "node:fs/promises";
 import { extname } from "node:path";
 import type { TestFileType } from "../../../src/api/tests";
 
+/**
+ * An empty file is refused as empty, before its content is checked: no format's first bytes can
+ * agree with nothing, and "not a .jpg file" would send the uploader looking in the wrong place.
+ */
+export const EMPTY_FILE = "The file is empty.";
+
 export interface UploadFormat {
   extension: string;
   contentType: string;
   type: TestFileType;
-  /** Whether the file at `path` (of `size` bytes) is really of this format. */
+  /**
+   * Whether the file at `path` (of `size` bytes) is really of this format. An empty one never is:
+   * routes refuse it as EMPTY_FILE first.
+   */
   matches(path: string, size: number): Promise<boolean>;
 }
 

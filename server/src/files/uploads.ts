@@ -2,8 +2,8 @@
  * POST /api/v2/tests/file: adds one file (kind Other) to a test, multipart (spec §5, §7).
  *
  * The file is streamed to a temporary file first, under the size limit; only once it is
- * complete, of an allowed extension, and its content agrees with that extension is it moved
- * into storage and given a row. A photo is decoded too (files/thumbnails.ts): its two thumbnails
+ * complete, of an allowed extension, not empty, and its content agrees with that extension is it
+ * moved into storage and given a row. A photo is decoded too (files/thumbnails.ts): its two thumbnails
  * are stored beside it, and one that cannot be decoded or has too many pixels is refused. Any
  * refusal leaves no row and no blob behind. The file counts against the test's account's storage
  * quota (accounts/storage.ts): checked before the blob is stored, and again under the account's
@@ -33,7 +33,7 @@ import { checkStorage, reserveStorage, STORAGE_REFUSAL_DOC } from "../accounts/s
 import { callerOf } from "../auth/guard";
 import { testFiles } from "../db/schema";
 import { described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
-import { uploadFormatOf, type UploadFormat } from "./contentCheck";
+import { EMPTY_FILE, uploadFormatOf, type UploadFormat } from "./contentCheck";
 import {
   deleteBlobAndThumbnails,
   MAX_PHOTO_PIXELS,
@@ -159,9 +159,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (
         if (name === "" || !format) {
           throw new HttpError(400, `Only ${SERVICE_UPLOAD_EXTENSIONS.join(", ")} files may be uploaded.`);
         }
-        if (file.size === 0 || !(await format.matches(file.path, file.size))) {
-          throw new HttpError(400, notOfFormat(format));
-        }
+        if (file.size === 0) throw new HttpError(400, EMPTY_FILE);
+        if (!(await format.matches(file.path, file.size))) throw new HttpError(400, notOfFormat(format));
         if (format.type === "image") await checkPhoto(file.path, format);
         // The test's account pays for it (whoever uploads); checked again as the row is written.
         const room = { accountId: test.accountId, bytes: file.size, need: "file" as const };

@@ -38,7 +38,7 @@ import type { Clock } from "../clock";
 import type { QuotaConfig } from "../config";
 import { users } from "../db/schema";
 import { binary, described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
-import { uploadFormatOf } from "../files/contentCheck";
+import { EMPTY_FILE, uploadFormatOf } from "../files/contentCheck";
 import type { FileStorage } from "../files/storage";
 import { HttpError, notFound } from "../http/errors";
 import { formParts, translateMultipartError, type MultipartWording } from "../http/multipart";
@@ -108,7 +108,8 @@ async function checkedExtension(image: ReceivedImage): Promise<"png" | "jpg"> {
   if (!format || !AVATAR_EXTENSIONS.some((extension) => extension === format.extension)) {
     throw new HttpError(400, AVATAR_WRONG_TYPE);
   }
-  if (image.size === 0 || !(await format.matches(image.path, image.size))) {
+  if (image.size === 0) throw new HttpError(400, EMPTY_FILE);
+  if (!(await format.matches(image.path, image.size))) {
     throw new HttpError(400, `The file's content is not a ${format.extension} image.`);
   }
   return format.contentType === "image/png" ? "png" : "jpg";
