@@ -111,12 +111,29 @@ describe("accept an invitation (spec §2 /invitation/:inviteCode)", () => {
     expect(state.calls).toContain("GET users/user-Manager");
   });
 
+  it("sends one accept for two submits in a row (Enter pressed twice before the button is disabled)", async () => {
+    const accepted = serveInvitations();
+    await renderConsole(`/invitation/${CODE}`);
+    await screen.findByTestId("invitation-account");
+    fill("Password", "long enough");
+    fill("Confirm password", "long enough");
+    const form = screen.getByLabelText("Password").closest("form")!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(window.location.pathname).toBe("/"));
+    await screen.findByRole("navigation", { name: "Main menu" });
+    expect(accepted).toEqual([{ firstName: "Ada", lastName: "Manager", password: "long enough" }]);
+    expect(state.calls.filter((call) => call === "POST invitations/accept")).toHaveLength(1);
+  });
+
   it("shows the service's refusal above the form and keeps what was typed", async () => {
     serveInvitations();
+    let refusals = 0;
     server.use(
-      http.post("*/api/invitations/:code/accept", () =>
-        HttpResponse.json({ message: "This user is not invited any more." }, { status: 409 }),
-      ),
+      http.post("*/api/invitations/:code/accept", () => {
+        refusals += 1;
+        return HttpResponse.json({ message: "This user is not invited any more." }, { status: 409 });
+      }),
     );
     await renderConsole(`/invitation/${CODE}`);
     await screen.findByTestId("invitation-account");
@@ -130,6 +147,9 @@ describe("accept an invitation (spec §2 /invitation/:inviteCode)", () => {
     expect(screen.getByLabelText("Password")).toHaveValue("long enough");
     expect(screen.getByRole("button", { name: "Accept invitation" })).toBeEnabled();
     expect(window.localStorage.getItem("user-info")).toBeNull();
+    // Refused, it may be sent again.
+    accept();
+    await waitFor(() => expect(refusals).toBe(2));
   });
 
   it("shows the service's message and a link to sign in for an invalid code", async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Box, Stack, Typography } from "@mui/material";
 import MailIcon from "@mui/icons-material/MailOutline";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -66,7 +66,14 @@ export default function InvitationPage() {
     confirmPassword: "",
   };
 
+  // Set as a submit starts, before any re-render: two Enter presses a few milliseconds apart both
+  // reach submit before the button is disabled, and an invitation is accepted once (the second
+  // would be refused, the code being spent). Cleared when a refusal lets the user try again; kept
+  // after an acceptance, which leaves the page.
+  const sending = useRef(false);
   const submit = async (values: Record<string, unknown>) => {
+    if (sending.current) return;
+    sending.current = true;
     try {
       await accept.mutateAsync({
         firstName: String(values.firstName ?? ""),
@@ -75,6 +82,7 @@ export default function InvitationPage() {
       });
     } catch {
       // accept.error says it above the form; the form keeps what was typed.
+      sending.current = false;
     }
   };
   const busy = accept.isPending || accept.isSuccess;
