@@ -45,7 +45,29 @@ export function PhotoGrid({ files, selectable, selected, onToggle, onOpen }: Pho
             <ButtonBase
               onClick={() => onOpen(file._id)}
               aria-label={`${kind}: ${file.name}`}
-              sx={{ display: "block", width: "100%", aspectRatio: "3 / 4" }}
+              sx={{
+                display: "block",
+                width: "100%",
+                aspectRatio: "3 / 4",
+                // The photo covers MUI's focus ripple: the tile reached with the keyboard is ringed
+                // instead (WCAG 2.4.7). Inset, since the figure clips what passes its rounded edge; an
+                // outline is painted over the element's content, and a ring of the paper's colour
+                // inside it keeps it apart from a photo as dark as the primary colour.
+                "&.Mui-focusVisible": {
+                  outlineStyle: "solid",
+                  outlineWidth: 3,
+                  outlineColor: "primary.main",
+                  outlineOffset: -3,
+                },
+                "&.Mui-focusVisible::after": {
+                  content: '""',
+                  position: "absolute",
+                  inset: 3,
+                  border: 2,
+                  borderColor: "background.paper",
+                  pointerEvents: "none",
+                },
+              }}
             >
               <CoverPhoto link={file.link} thumbnails={file.thumbnails} sizes={PHOTO_GRID_SIZES} alt={file.name} />
             </ButtonBase>
