@@ -93,12 +93,6 @@ export const UPLOAD_EXTENSIONS = [".jpg", ".jpeg", ".png", ".pdf", ".docx", ".do
  * WebP too). The console's picker keeps to spec §5's list.
  */
 export const SERVICE_UPLOAD_EXTENSIONS = [...UPLOAD_EXTENSIONS, ".webp"] as const;
-/**
- * The largest test file the service takes (POST v2/tests/file answers 413 beyond it, in these
- * words); the console refuses a larger one before sending it.
- */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-export const UPLOAD_TOO_LARGE = `The file is too large: the limit is ${MAX_UPLOAD_BYTES / (1024 * 1024)} MiB.`;
 
 /**
  * One card of the gallery: GET tests (ra-data-simple-rest convention: ?sort=["date","DESC"]

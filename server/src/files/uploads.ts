@@ -22,13 +22,8 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/ty
 import type { FastifyRequest } from "fastify";
 import Type from "typebox";
 import { uploadResponseSchema } from "../../../src/api/schemas/tests";
-import {
-  FILE_KIND,
-  MAX_UPLOAD_BYTES,
-  SERVICE_UPLOAD_EXTENSIONS,
-  UPLOAD_TOO_LARGE,
-  type UploadResponse,
-} from "../../../src/api/tests";
+import { FILE_KIND, SERVICE_UPLOAD_EXTENSIONS, type UploadResponse } from "../../../src/api/tests";
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from "../../../src/api/uploadLimit";
 import { checkStorage, reserveStorage, STORAGE_REFUSAL_DOC } from "../accounts/storage";
 import { callerOf } from "../auth/guard";
 import { testFiles } from "../db/schema";
