@@ -369,12 +369,17 @@ describe("test detail, private view (spec §2)", () => {
     expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it("refuses a file of another type without sending it, and uploads an allowed one as Other", async () => {
+  /** An admin's test page, its Upload additional files dialog open; the calls it makes. */
+  async function openUploadDialog() {
     const calls = serveTest(makeTest());
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
     await testPageShown();
     fireEvent.click(await screen.findByRole("button", { name: "Add file" }));
-    const dialog = await screen.findByRole("dialog", { name: "Upload additional files" });
+    return { calls, dialog: await screen.findByRole("dialog", { name: "Upload additional files" }) };
+  }
+
+  it("refuses a file of another type without sending it, and uploads an allowed one as Other", async () => {
+    const { calls, dialog } = await openUploadDialog();
     const input = within(dialog).getByTestId("upload-input");
     fireEvent.change(input, { target: { files: [new File(["MZ"], "tool.exe")] } });
     expect(await within(dialog).findByText(/tool\.exe cannot be uploaded/)).toBeInTheDocument();
@@ -389,11 +394,7 @@ describe("test detail, private view (spec §2)", () => {
   });
 
   it("refuses a file over the service's limit without sending it, in the service's words", async () => {
-    const calls = serveTest(makeTest());
-    await renderConsole("/gallery/item/t-100", { role: "Admin" });
-    await testPageShown();
-    fireEvent.click(await screen.findByRole("button", { name: "Add file" }));
-    const dialog = await screen.findByRole("dialog", { name: "Upload additional files" });
+    const { calls, dialog } = await openUploadDialog();
     const upload = within(dialog).getByRole("button", { name: "Upload" });
     // A 21 MB file without 21 MB of bytes in jsdom: the size is all the check reads.
     const pdfOf = (name: string, size: number) => {
@@ -422,11 +423,7 @@ describe("test detail, private view (spec §2)", () => {
   });
 
   it("takes one file at a time: a drop or a pick of several is refused and nothing is sent", async () => {
-    const calls = serveTest(makeTest());
-    await renderConsole("/gallery/item/t-100", { role: "Admin" });
-    await testPageShown();
-    fireEvent.click(await screen.findByRole("button", { name: "Add file" }));
-    const dialog = await screen.findByRole("dialog", { name: "Upload additional files" });
+    const { calls, dialog } = await openUploadDialog();
     const upload = within(dialog).getByRole("button", { name: "Upload" });
     const pdf = (name: string) => new File(["%PDF-1.4"], name, { type: "application/pdf" });
 
