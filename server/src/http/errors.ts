@@ -65,10 +65,20 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     void reply.status(statusCode).send(body);
     return;
   }
-  request.log.error({ err: error }, "request failed");
+  if (clientWentAway(error, request)) {
+    // An upload cut off by the client: nobody waits for this answer, and nothing failed here
+    // (the upload's own clean-up leaves no row and no file). Not an error to alert on.
+    request.log.info({ err: error }, "the client went away before the answer");
+  } else {
+    request.log.error({ err: error }, "request failed");
+  }
   const body: ApiError = { message: "Internal server error" };
   void reply.status(500).send(body);
 }
+
+/** The request's own connection was closed by the client (not a database's or a store's). */
+const clientWentAway = (error: FastifyError, request: FastifyRequest) =>
+  error.code === "ECONNRESET" && request.raw.destroyed;
 
 /** Errors Fastify raises before routing (a URL with broken %-encoding) skip setErrorHandler. */
 export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
