@@ -107,8 +107,6 @@ export type BookmarkListUpdate = Static<typeof bookmarkListUpdateSchema>;
 export const FIRMWARE_VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 /** The largest firmware file the service accepts. */
 export const FIRMWARE_MAX_BYTES = 200 * 1024 * 1024;
-/** Why an empty firmware file is refused (the console says it before sending). */
-export const FIRMWARE_FILE_EMPTY = "The file is empty.";
 
 // ---------------------------------------------------------------------------------------------
 // Discounts

@@ -5,7 +5,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIRMWARE_FILE_EMPTY, type Firmware } from "../../src/api/resources";
+import type { Firmware } from "../../src/api/resources";
+import { EMPTY_FILE } from "../../server/src/files/contentCheck";
 import { bearer, createTestApp, type TestApp } from "./helpers";
 import { listFiles, multipart, tokens, type Who } from "./records";
 import { activityOf, call, expectRefused } from "./resourceHelpers";
@@ -125,7 +126,7 @@ describe("firmware", () => {
       400,
       "file",
     );
-    expect(empty.errors).toEqual({ file: FIRMWARE_FILE_EMPTY });
+    expect(empty.errors).toEqual({ file: EMPTY_FILE });
     await expectUploadRefused(
       () => upload({ firmwareVersion: "6.2.0", deviceTypeCode: "5001" }, file),
       400,

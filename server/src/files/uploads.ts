@@ -42,7 +42,6 @@ import { formParts, translateMultipartError, type MultipartWording } from "../ht
 import type { Services } from "../services";
 import { canSeeTest, findLiveTest, logTestActivity, TEST_NOT_FOUND, toApiFile } from "../testRecords/queries";
 
-export const TOO_LARGE = UPLOAD_TOO_LARGE;
 export const ONE_FILE_ONLY = "Upload one file at a time.";
 export const TOO_MANY_PIXELS = `The photo is too large: the limit is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`;
 const notOfFormat = (format: UploadFormat) => `The file's content is not a ${format.extension} file.`;
@@ -70,7 +69,7 @@ interface Form {
 
 /** Multipart's own errors, in this route's words. */
 const multipartWording: MultipartWording = {
-  tooLarge: () => new HttpError(413, TOO_LARGE),
+  tooLarge: () => new HttpError(413, UPLOAD_TOO_LARGE),
   tooManyFiles: () => new HttpError(400, ONE_FILE_ONLY),
   tooManyFields: "The form has too many fields.",
 };
@@ -91,7 +90,7 @@ async function receiveForm(request: FastifyRequest, tempDir: string): Promise<Fo
       }
       const path = join(tempDir, randomUUID());
       await pipeline(part.file, createWriteStream(path));
-      if (part.file.truncated) throw new HttpError(413, TOO_LARGE);
+      if (part.file.truncated) throw new HttpError(413, UPLOAD_TOO_LARGE);
       form.file = { path, name: part.filename, size: (await stat(path)).size };
     }
   } catch (error) {
@@ -128,7 +127,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Services> = async (
           ...GUARD_REFUSALS,
           404: "Test not found",
           409: STORAGE_REFUSAL_DOC,
-          413: TOO_LARGE,
+          413: UPLOAD_TOO_LARGE,
         }),
       },
     }),

@@ -11,14 +11,10 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/ty
 import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import Type from "typebox";
-import {
-  FIRMWARE_FILE_EMPTY,
-  FIRMWARE_MAX_BYTES,
-  FIRMWARE_STATUSES,
-  FIRMWARE_VERSION_PATTERN,
-} from "../../../src/api/resources";
+import { FIRMWARE_MAX_BYTES, FIRMWARE_STATUSES, FIRMWARE_VERSION_PATTERN } from "../../../src/api/resources";
 import { DEVICE_TYPES } from "../../../src/api/tests";
 import { callerOf } from "../auth/guard";
+import { EMPTY_FILE } from "../files/contentCheck";
 import { alias } from "drizzle-orm/pg-core";
 import { firmware, users } from "../db/schema";
 import { attachmentDisposition, safeFileName } from "../files/zip";
@@ -147,7 +143,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<Services> = async (app, s
       try {
         if (!upload) throw fieldError(400, "file", "file is required");
         // An empty build would be offered to every owner once published: no build at all.
-        if (upload.size === 0) throw fieldError(400, "file", FIRMWARE_FILE_EMPTY);
+        if (upload.size === 0) throw fieldError(400, "file", EMPTY_FILE);
         for (const name of fields.keys()) {
           if (!["firmwareVersion", "deviceTypeCode", "releaseNotes"].includes(name))
             throw new HttpError(400, `${name} is not an allowed field`);
