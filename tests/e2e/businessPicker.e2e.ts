@@ -88,7 +88,8 @@ async function pickBusinessAndSave(
   expect(await shownOptions(page)).toContain(to.name);
   await screenshot(page, screenshotName);
   await option.click();
-  expect(await picker.inputValue()).toBe(to.name);
+  // The picker writes the chosen name into its input on its next render, not during the click.
+  await expect.poll(() => picker.inputValue(), { timeout: 20000 }).toBe(to.name);
   await form.getByRole("button", { name: "Save" }).click();
   await page.getByText("Changes saved", { exact: true }).waitFor();
 }
