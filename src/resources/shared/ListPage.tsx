@@ -1,8 +1,9 @@
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useMemo, type ReactNode } from "react";
 import { Alert, Box, type Theme } from "@mui/material";
 import {
   ColumnsButton,
   ListBase,
+  ListContextProvider,
   ListView,
   TopToolbar,
   useListContext,
@@ -27,6 +28,18 @@ interface ListPageProps extends Omit<ListProps, "title" | "disableAuthentication
   headerActions?: ReactNode;
   /** Between the heading and the list (tabs). */
   beforeList?: ReactNode;
+}
+
+/**
+ * The list (its rows, pagination and empty state) drawn from its state one render behind the
+ * state itself: React then draws 25 rows in steps it can pause between frames instead of in one
+ * long task nothing can interrupt (react-query hands results over synchronously). It halved the
+ * blocking time of a cold signed-in list in Lighthouse (issue 23). The filter panel beside it
+ * stays on the live state, so typing in its search never waits for the rows.
+ */
+function DeferredList({ children }: { children: ReactNode }) {
+  const list = useDeferredValue(useListContext());
+  return <ListContextProvider value={list}>{children}</ListContextProvider>;
 }
 
 /** The list's failures are said by RefusedQueryReset below, not by react-admin's own toast. */
@@ -183,35 +196,37 @@ export function ListPage({
       >
         <Box sx={{ display: "flex", alignItems: "flex-start" }}>
           {aside}
-          <ListView
-            title={false}
-            error={
-              errorView === false ? (
-                false
-              ) : (
-                <>
-                  {errorView}
-                  {refusals}
-                </>
-              )
-            }
-            actions={
-              <TopToolbar>
-                <ColumnsButton />
-              </TopToolbar>
-            }
-            pagination={<ListPagination />}
-            {...listProps}
-            sx={[
-              { flex: 1, minWidth: 0 },
-              LIST_FITS_ITS_SCREEN,
-              ...(Array.isArray(listProps.sx) ? listProps.sx : [listProps.sx]),
-            ]}
-          >
-            {children}
-            <FirstRowsDrawn />
-            {refusals}
-          </ListView>
+          <DeferredList>
+            <ListView
+              title={false}
+              error={
+                errorView === false ? (
+                  false
+                ) : (
+                  <>
+                    {errorView}
+                    {refusals}
+                  </>
+                )
+              }
+              actions={
+                <TopToolbar>
+                  <ColumnsButton />
+                </TopToolbar>
+              }
+              pagination={<ListPagination />}
+              {...listProps}
+              sx={[
+                { flex: 1, minWidth: 0 },
+                LIST_FITS_ITS_SCREEN,
+                ...(Array.isArray(listProps.sx) ? listProps.sx : [listProps.sx]),
+              ]}
+            >
+              {children}
+              <FirstRowsDrawn />
+              {refusals}
+            </ListView>
+          </DeferredList>
         </Box>
       </ListBase>
     </Box>
