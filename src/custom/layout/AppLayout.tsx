@@ -9,6 +9,7 @@ import { SubscriptionGate } from "../status/SubscriptionGate";
 import { ConsoleAppBar } from "./ConsoleAppBar";
 import { ConsoleSidebar } from "./ConsoleSidebar";
 import { SideMenu } from "./SideMenu";
+import { SlicedMount } from "./SlicedMount";
 import { useCloseSidebarOnSmallScreens } from "./useCloseSidebarOnSmallScreens";
 
 function LayoutError({ error }: ErrorProps) {
@@ -22,19 +23,21 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => endEarlyRowsUnlessAt(pathname), [pathname]);
   return (
-    <Layout
-      appBar={ConsoleAppBar}
-      menu={SideMenu}
-      sidebar={ConsoleSidebar}
-      error={LayoutError}
-      // react-admin sizes the layout to fit its widest content; ours scrolls wide tables instead.
-      sx={{ minWidth: 0, "& .RaLayout-content": { px: { xs: 1.5, sm: 3 }, pb: 4, minWidth: 0 } }}
-    >
-      <LiveChanges>
-        {/* First: the grace period's banner tops every screen. */}
-        <SubscriptionGate />
-        <ScreenGuard>{children}</ScreenGuard>
-      </LiveChanges>
-    </Layout>
+    <SlicedMount>
+      <Layout
+        appBar={ConsoleAppBar}
+        menu={SideMenu}
+        sidebar={ConsoleSidebar}
+        error={LayoutError}
+        // react-admin sizes the layout to fit its widest content; ours scrolls wide tables instead.
+        sx={{ minWidth: 0, "& .RaLayout-content": { px: { xs: 1.5, sm: 3 }, pb: 4, minWidth: 0 } }}
+      >
+        <LiveChanges>
+          {/* First: the grace period's banner tops every screen. */}
+          <SubscriptionGate />
+          <ScreenGuard>{children}</ScreenGuard>
+        </LiveChanges>
+      </Layout>
+    </SlicedMount>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactElement, type ReactNode } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactElement, type ReactNode } from "react";
 import { Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from "@mui/material";
 import InboxIcon from "@mui/icons-material/InboxOutlined";
 import {
@@ -28,6 +28,13 @@ export const LIST_PAGE_SIZE = 25;
 export function ListAside({ children }: { children?: ReactNode }) {
   const { canAccess: maySaveQueries } = useCanAccess({ action: "saveQueries" });
   const { isPending, resource } = useListContext();
+  // Once the rows are drawn (ListPage draws them a render behind, in steps): from an effect, after
+  // their commit, so the panel's code is not asked for between those steps.
+  const rowsPending = useDeferredValue(isPending);
+  const [rowsDrawn, setRowsDrawn] = useState(false);
+  useEffect(() => {
+    if (!rowsPending) setRowsDrawn(true);
+  }, [rowsPending]);
   return (
     <Card
       variant="outlined"
@@ -37,7 +44,7 @@ export function ListAside({ children }: { children?: ReactNode }) {
       <CardContent sx={{ pt: 1 }}>
         {/* A list whose contract declares no search would be refused its `q`. */}
         {CONTRACTS[resource]?.search !== false && <FilterLiveSearch source="q" label="resources.shared.search" />}
-        {maySaveQueries && !isPending && isResourceName(resource) && (
+        {maySaveQueries && rowsDrawn && isResourceName(resource) && (
           <Suspense fallback={null}>
             <SavedQueriesPanel resource={resource} />
           </Suspense>
