@@ -5,6 +5,7 @@ import { ScreenGuard } from "../../access/ScreenRoutes";
 import { LiveChanges } from "../liveChanges/LiveChanges";
 import { endEarlyRows, endEarlyRowsUnlessAt } from "../startup/earlyRows";
 import { ErrorScreen } from "../status/ErrorScreen";
+import { PageLoader } from "../status/PageLoader";
 import { SubscriptionGate } from "../status/SubscriptionGate";
 import { ConsoleAppBar } from "./ConsoleAppBar";
 import { ConsoleSidebar } from "./ConsoleSidebar";
@@ -23,7 +24,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => endEarlyRowsUnlessAt(pathname), [pathname]);
   return (
-    <SlicedMount>
+    <SlicedMount fallback={<PageLoader fullHeight />}>
       <Layout
         appBar={ConsoleAppBar}
         menu={SideMenu}
