@@ -33,10 +33,9 @@ interface ListPageProps extends Omit<ListProps, "title" | "disableAuthentication
 /**
  * The list (its rows, pagination and empty state) drawn from its state one render behind the
  * state itself: React then draws 25 rows in steps it can pause between frames instead of in one
- * long task nothing can interrupt (react-query hands results over synchronously). It halved the
- * blocking time of a cold signed-in list in Lighthouse (issue 23). What a click changes at once
- * stays live: the selection (a ticked box shows in the click's own frame); and the filter panel
- * beside it reads the live state, so typing in its search never waits for the rows.
+ * long task nothing can interrupt (react-query hands results over synchronously; issue 23). What a
+ * click changes at once stays live: the selection (a ticked box shows in the click's own frame);
+ * and the filter panel beside it reads the live state, so typing in its search never waits.
  */
 function DeferredList({ children }: { children: ReactNode }) {
   const live = useListContext();
