@@ -8,7 +8,6 @@
  * Only the screens marked `preload` are loaded early (the pages people open a console on, and
  * the menu's targets); any other address still gets the console's own code early.
  */
-import { prepareCountryNames } from "../../resources/shared/country";
 import { SCREEN_TABLE } from "../../access/screenTable";
 import { whenIdle } from "./firstRows";
 import { loadPage, type PageLoad } from "./lazyPage";
@@ -44,8 +43,6 @@ const quietly = (load: PageLoad<unknown>) => loadPage(load).catch(() => undefine
 export function preloadRouteCode(pathname: string, signedIn: boolean): Promise<unknown> {
   if (pathname === "/login") return quietly(loadLoginPage);
   if (!signedIn) return Promise.resolve();
-  // While start-up's calls are out the main thread waits: the lists' country names get ready then.
-  setTimeout(prepareCountryNames, 0);
   const page = pageOf(pathname);
   return Promise.all([quietly(loadConsole), ...(page ? [quietly(page)] : [])]);
 }
