@@ -1,6 +1,12 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useAuthProvider } from "react-admin";
+import { useAuthProvider, type AuthProvider } from "react-admin";
+import type { ConsoleAuthProvider } from "../authProvider/authProvider";
 import type { Screen } from "./screens";
+
+/** The console's own provider answers at once (canAccessNow); another provider only through the query. */
+function useAnswerNow(): ConsoleAuthProvider["canAccessNow"] | undefined {
+  return useAuthProvider<AuthProvider & Partial<Pick<ConsoleAuthProvider, "canAccessNow">>>()?.canAccessNow;
+}
 
 const SCREENS_KEY = ["auth", "canAccessScreens"] as const;
 
@@ -11,6 +17,7 @@ const SCREENS_KEY = ["auth", "canAccessScreens"] as const;
  */
 export function useAccessibleScreens(screens: readonly Screen[]): Screen[] | undefined {
   const authProvider = useAuthProvider();
+  const answerNow = useAnswerNow();
   const { data } = useQuery({
     queryKey: [...SCREENS_KEY, screens.map((screen) => screen.path)],
     queryFn: async ({ signal }) => {
@@ -19,6 +26,7 @@ export function useAccessibleScreens(screens: readonly Screen[]): Screen[] | und
       );
       return screens.filter((_, index) => answers[index]);
     },
+    initialData: answerNow && (() => screens.filter((screen) => answerNow(screen.access))),
   });
   return data;
 }
@@ -40,11 +48,12 @@ function answeredByMenu(queryClient: QueryClient, screen: Screen): boolean | und
 export function useScreenAccess(screen: Screen | undefined): { isPending: boolean; canAccess: boolean } {
   const authProvider = useAuthProvider();
   const queryClient = useQueryClient();
+  const answerNow = useAnswerNow();
   const { data, isPending } = useQuery({
     queryKey: ["auth", "canAccessScreen", screen?.path ?? null],
     queryFn: async ({ signal }) =>
       screen ? ((await authProvider?.canAccess?.({ ...screen.access, signal })) ?? true) : false,
-    initialData: () => (screen ? answeredByMenu(queryClient, screen) : undefined),
+    initialData: () => (screen ? (answerNow?.(screen.access) ?? answeredByMenu(queryClient, screen)) : undefined),
     enabled: screen !== undefined,
   });
   return { isPending: screen !== undefined && isPending, canAccess: data === true };

@@ -45,6 +45,11 @@ export interface ConsoleAuthProvider extends AuthProvider {
   subscribe(listener: () => void): () => void;
   /** Whether a session is stored now, for the parts that render outside react-admin (/login). */
   isSignedIn(): boolean;
+  /**
+   * canAccess's answer now: it is the console's own rules, so the menu and the screen guard draw
+   * in the layout's first render, not in a second one when the query's answer comes (useAccessibleScreens).
+   */
+  canAccessNow(query: AccessQuery): boolean;
 }
 
 export function createAuthProvider({ httpClient, selectedItems }: AuthProviderDeps): ConsoleAuthProvider {
@@ -67,6 +72,7 @@ export function createAuthProvider({ httpClient, selectedItems }: AuthProviderDe
     const user = session.getUser();
     return user.isLoggedIn && user.token !== "";
   };
+  const canAccessNow = (query: AccessQuery) => canAccess(signedIn() ? actorOf(session.getUser()) : null, query);
 
   return {
     async login({ username, email, password }: LoginParams) {
@@ -164,8 +170,9 @@ export function createAuthProvider({ httpClient, selectedItems }: AuthProviderDe
     },
 
     async canAccess(query: AccessQuery) {
-      return canAccess(signedIn() ? actorOf(session.getUser()) : null, query);
+      return canAccessNow(query);
     },
+    canAccessNow,
 
     subscribe: (listener) => session.subscribe(listener),
     isSignedIn: signedIn,

@@ -37,6 +37,37 @@ function AfterTheMenu({ asked }: { asked: typeof MENU }) {
   );
 }
 
+/** Each render's answer of useAccessibleScreens, as paths ("pending" before it is in). */
+function MenuAnswers({ seen }: { seen: string[] }) {
+  const opened = useAccessibleScreens(MENU);
+  seen.push(opened ? opened.map((item) => item.path).join(" ") : "pending");
+  return null;
+}
+
+describe("the menu's access answers", () => {
+  it("are there in the layout's first render with the console's own provider (canAccessNow)", async () => {
+    const seen: string[] = [];
+    renderInAdmin(<MenuAnswers seen={seen} />, { role: "Admin", path: "/payments" });
+    // An admin has Payments, not Accounts or Firmware (spec §2).
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    expect(seen[0]).toBe("/payments");
+    expect(seen).not.toContain("pending");
+  });
+
+  it("come through the query from a provider that answers only canAccess", async () => {
+    const { authProvider } = createConsoleProviders({ storage: window.localStorage });
+    const { canAccessNow: _answersNow, ...asyncOnly } = authProvider;
+    const seen: string[] = [];
+    renderInAdmin(<MenuAnswers seen={seen} />, {
+      role: "Admin",
+      path: "/payments",
+      providers: { authProvider: asyncOnly as typeof authProvider },
+    });
+    await vi.waitFor(() => expect(seen.at(-1)).toBe("/payments"));
+    expect(seen[0]).toBe("pending");
+  });
+});
+
 describe("the screen guard after the menu has answered", () => {
   it("opens a screen the menu holds without a loader", async () => {
     loaderRenders.count = 0;
