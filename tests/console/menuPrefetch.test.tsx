@@ -5,6 +5,10 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { markFirstRowsDrawn, whenIdle } from "../../src/custom/startup/firstRows";
+import { prefetchMenuCode } from "../../src/custom/startup/routeCode";
+
+const { loadPage } = vi.hoisted(() => ({ loadPage: vi.fn() }));
+vi.mock("../../src/custom/startup/lazyPage", () => ({ loadPage }));
 
 describe("the menu's code after the first page", () => {
   afterEach(() => {
@@ -53,5 +57,29 @@ describe("the menu's code after the first page", () => {
     whenIdle(task);
     markFirstRowsDrawn();
     await vi.waitFor(() => expect(task).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe("the menu's pages", () => {
+  it("are asked for one per task, each once", () => {
+    const loads: unknown[] = [];
+    loadPage.mockImplementation((load: unknown) => {
+      loads.push(load);
+      return Promise.resolve(undefined);
+    });
+    const later: (() => void)[] = [];
+    prefetchMenuCode(
+      (task) => task(),
+      (task) => later.push(task),
+    );
+    expect(loads).toHaveLength(1);
+    while (later.length > 0) {
+      const before = loads.length;
+      later.shift()!();
+      expect(loads.length - before).toBeLessThanOrEqual(1);
+    }
+    // The menu's lists, Home and the gallery (the screens marked preload).
+    expect(loads.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(loads).size).toBe(loads.length);
   });
 });

@@ -51,8 +51,20 @@ export function preloadRouteCode(pathname: string, signedIn: boolean): Promise<u
  * Once the first page is drawn and the browser is idle: the menu's lists, so a click on the menu
  * waits for the list's data only, not for its code too.
  */
-export function prefetchMenuCode(schedule: (task: () => void) => void = whenIdle): void {
+export function prefetchMenuCode(
+  schedule: (task: () => void) => void = whenIdle,
+  nextTask: (task: () => void) => void = (task) => setTimeout(task, 0),
+): void {
   schedule(() => {
-    for (const load of Object.values(PAGES)) void quietly(load);
+    // One page per task: each import adds its files' preload links to the document, and all of
+    // them at once (~60 links) was one long task right after the first rows (issue 23).
+    const loads = Object.values(PAGES);
+    const next = () => {
+      const load = loads.shift();
+      if (!load) return;
+      void quietly(load);
+      nextTask(next);
+    };
+    next();
   });
 }
