@@ -79,7 +79,7 @@ describe("CSV exports fail before they start", () => {
     // The header went out with the first page: the status cannot change any more, the file says it.
     expect(response.statusCode).toBe(200);
     const lines = response.body.split("\r\n");
-    expect(lines[0]).toMatch(/^id,version,accountId/);
+    expect(lines[0]).toMatch(/^\ufeffid,version,accountId/);
     expect(lines).toHaveLength(1 + EXPORT_PAGE_ROWS + 2); // header, the first page, the error line, ""
     expect(`${lines.at(-2)}\r\n`).toBe(EXPORT_FAILED_LINE);
     expect(EXPORT_FAILED_LINE).toMatch(/^# Export failed: .*incomplete/);

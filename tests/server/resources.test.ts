@@ -965,8 +965,9 @@ describe("export.csv", () => {
     expect(exported.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(exported.headers["content-disposition"]).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = exported.body.trimEnd().split("\r\n");
+    // After UTF-8's byte-order mark, which Excel needs to read accented names.
     expect(lines[0]).toBe(
-      "id,version,accountId,accountName,subscriptionId,amount,currency,status,method,methodDetail,invoiceNumber,date,refundedAmount,failureReason",
+      "\ufeffid,version,accountId,accountName,subscriptionId,amount,currency,status,method,methodDetail,invoiceNumber,date,refundedAmount,failureReason",
     );
     expect(lines).toHaveLength(total + 1);
     const ids = lines.slice(1).map((line) => line.split(",")[0]);

@@ -24,6 +24,12 @@ export function csvCell(value: unknown): string {
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
+/**
+ * Every export starts with UTF-8's byte-order mark: without it Excel (Windows) reads the file in
+ * the machine's own code page, so "Müller" opens as "MÃ¼ller". Other spreadsheets ignore it.
+ */
+export const UTF8_BOM = "\ufeff";
+
 /** `{resource}-{yyyy-MM-dd}.csv` (UTC). */
 export const exportFileName = (resource: string, now = new Date()) =>
   `${resource}-${now.toISOString().slice(0, 10)}.csv`;
@@ -54,7 +60,7 @@ export async function sendCsv(
   const rowsText = (rows: Row[]) => rows.map((row) => csvLine(columns.map((column) => row[column]))).join("");
   async function* lines(): AsyncGenerator<string> {
     try {
-      yield csvLine(columns);
+      yield UTF8_BOM + csvLine(columns);
       for (let page = first; !page.done; page = await source.next()) yield rowsText(page.value);
     } catch (error) {
       reply.log.error({ err: error, resource }, "CSV export failed after its header was sent");
