@@ -4,8 +4,8 @@
  * run, each served with gzip by its server. Lighthouse's defaults: a mobile device with simulated
  * throttling (slow 4G, 4× CPU). Prints the median of RUNS runs per page — performance,
  * accessibility and best-practices scores, LCP and total blocking time — the console ÷ anchor
- * ratio of LCP, and the goals (performance ≥ 98, accessibility 100, best practices 100, LCP ≤
- * 1.5 s); writes them to bench/results/latest.json under "lighthouse". Asserts nothing.
+ * ratio of LCP, and issue 23's goals (`GOALS`); writes them to bench/results/latest.json under
+ * "lighthouse". Asserts nothing.
  *
  *   npm run build && node --import tsx bench/lighthouse.ts
  */
@@ -25,7 +25,17 @@ import { benchDataDir, sized, SMOKE } from "./smoke";
 import { median, recordResults } from "./results";
 
 const RUNS = sized(3, 1);
-const GOALS = { performance: 98, accessibility: 100, bestPractices: 100, lcpMs: 1500 };
+/**
+ * Issue 23: /login keeps performance ≥ 97 and LCP ≤ 1.5 s; the signed-in list reaches ≥ 95 and
+ * scores above the anchor's list in the same run; both accessibility 100 (and best practices 100,
+ * which they have).
+ */
+const GOALS = {
+  "/login": { performance: 97, lcpMs: 1500, aboveAnchor: false },
+  "/accounts": { performance: 95, lcpMs: Infinity, aboveAnchor: true },
+  accessibility: 100,
+  bestPractices: 100,
+};
 const ANCHOR_DIST = join("bench", "anchor", "dist");
 
 interface Audit {
@@ -213,18 +223,27 @@ for (const { target, runs, median: m } of rows) {
   );
   if (target.app === "console") for (const audit of m.failing) console.log(`      not passed: ${audit}`);
 }
-const consoleRows = rows.filter((row) => row.target.app === "console");
-const goalsMet = consoleRows.every(
-  ({ median: m }) =>
-    m.performance >= GOALS.performance &&
-    m.accessibility >= GOALS.accessibility &&
-    m.bestPractices >= GOALS.bestPractices &&
-    m.lcpMs <= GOALS.lcpMs,
-);
-console.log(
-  `Goals (console: performance ≥ ${GOALS.performance}, accessibility ${GOALS.accessibility}, best practices ` +
-    `${GOALS.bestPractices}, LCP ≤ ${GOALS.lcpMs} ms): ${goalsMet ? "met" : "NOT met"}`,
-);
+const goals = rows
+  .filter((row) => row.target.app === "console")
+  .map(({ target, median: m }) => {
+    const goal = GOALS[target.page];
+    // A smoke run audits the console alone: "above the anchor" is then not measured, so not met.
+    const anchor = rows.find((row) => row.target.app === "anchor" && row.target.page === target.page)?.median;
+    const met =
+      m.performance >= goal.performance &&
+      (!goal.aboveAnchor || (anchor !== undefined && m.performance > anchor.performance)) &&
+      m.lcpMs <= goal.lcpMs &&
+      m.accessibility >= GOALS.accessibility &&
+      m.bestPractices >= GOALS.bestPractices;
+    const said =
+      `performance ≥ ${goal.performance}` +
+      `${goal.aboveAnchor ? ` and above the anchor's ${anchor?.performance ?? "(not audited)"}` : ""}` +
+      `${Number.isFinite(goal.lcpMs) ? `, LCP ≤ ${goal.lcpMs} ms` : ""}, accessibility ${GOALS.accessibility}, ` +
+      `best practices ${GOALS.bestPractices}`;
+    console.log(`Goal, console ${target.page}: ${said}: ${met ? "met" : "NOT met"}`);
+    return met;
+  });
+const goalsMet = goals.every(Boolean);
 
 recordResults("lighthouse", {
   measuredAt: new Date().toISOString(),
