@@ -7,9 +7,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { markFirstRowsDrawn, whenIdle } from "../../src/custom/startup/firstRows";
 import { prefetchMenuCode } from "../../src/custom/startup/routeCode";
 
-const { loadPage } = vi.hoisted(() => ({ loadPage: vi.fn() }));
-vi.mock("../../src/custom/startup/lazyPage", () => ({ loadPage }));
-
 describe("the menu's code after the first page", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -63,14 +60,11 @@ describe("the menu's code after the first page", () => {
 describe("the menu's pages", () => {
   it("are asked for one per task, each once", () => {
     const loads: unknown[] = [];
-    loadPage.mockImplementation((load: unknown) => {
-      loads.push(load);
-      return Promise.resolve(undefined);
-    });
     const later: (() => void)[] = [];
     prefetchMenuCode(
       (task) => task(),
       (task) => later.push(task),
+      (page) => loads.push(page),
     );
     expect(loads).toHaveLength(1);
     while (later.length > 0) {

@@ -54,15 +54,16 @@ export function preloadRouteCode(pathname: string, signedIn: boolean): Promise<u
 export function prefetchMenuCode(
   schedule: (task: () => void) => void = whenIdle,
   nextTask: (task: () => void) => void = (task) => setTimeout(task, 0),
+  load: (page: PageLoad<unknown>) => unknown = quietly,
 ): void {
   schedule(() => {
     // One page per task: each import adds its files' preload links to the document, and all of
     // them at once (~60 links) was one long task right after the first rows (issue 23).
     const loads = Object.values(PAGES);
     const next = () => {
-      const load = loads.shift();
-      if (!load) return;
-      void quietly(load);
+      const page = loads.shift();
+      if (!page) return;
+      void load(page);
       nextTask(next);
     };
     next();
