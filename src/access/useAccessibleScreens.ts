@@ -3,10 +3,8 @@ import { useAuthProvider, type AuthProvider } from "react-admin";
 import type { ConsoleAuthProvider } from "../authProvider/authProvider";
 import type { Screen } from "./screens";
 
-/** The console's own provider answers at once (canAccessNow); another provider only through the query. */
-function useAnswerNow(): ConsoleAuthProvider["canAccessNow"] | undefined {
-  return useAuthProvider<AuthProvider & Partial<Pick<ConsoleAuthProvider, "canAccessNow">>>()?.canAccessNow;
-}
+/** The console's own provider also answers at once (canAccessNow); another answers through the query only. */
+type MaybeAnswersNow = AuthProvider & Partial<Pick<ConsoleAuthProvider, "canAccessNow">>;
 
 const SCREENS_KEY = ["auth", "canAccessScreens"] as const;
 
@@ -16,8 +14,8 @@ const SCREENS_KEY = ["auth", "canAccessScreens"] as const;
  * "auth", so a change of session asks again.
  */
 export function useAccessibleScreens(screens: readonly Screen[]): Screen[] | undefined {
-  const authProvider = useAuthProvider();
-  const answerNow = useAnswerNow();
+  const authProvider = useAuthProvider<MaybeAnswersNow>();
+  const answerNow = authProvider?.canAccessNow;
   const { data } = useQuery({
     queryKey: [...SCREENS_KEY, screens.map((screen) => screen.path)],
     queryFn: async ({ signal }) => {
@@ -46,9 +44,9 @@ function answeredByMenu(queryClient: QueryClient, screen: Screen): boolean | und
  * pass, with no loader between the two pages (which also made React hold the new page back).
  */
 export function useScreenAccess(screen: Screen | undefined): { isPending: boolean; canAccess: boolean } {
-  const authProvider = useAuthProvider();
+  const authProvider = useAuthProvider<MaybeAnswersNow>();
   const queryClient = useQueryClient();
-  const answerNow = useAnswerNow();
+  const answerNow = authProvider?.canAccessNow;
   const { data, isPending } = useQuery({
     queryKey: ["auth", "canAccessScreen", screen?.path ?? null],
     queryFn: async ({ signal }) =>

@@ -85,6 +85,13 @@ describe("the screen guard after the menu has answered", () => {
     expect(screen.queryByText("the page")).toBeNull();
   });
 
+  it("opens a screen the menu did not ask about without a loader too, answered by the console's own rules", async () => {
+    loaderRenders.count = 0;
+    renderInAdmin(<AfterTheMenu asked={[]} />, { role: "SuperAdmin", path: "/payments" });
+    await screen.findByText("the page");
+    expect(loaderRenders.count).toBe(0);
+  });
+
   it("asks the access rules itself for a screen the menu did not ask about", async () => {
     const { authProvider } = createConsoleProviders({ storage: window.localStorage });
     const asked: string[] = [];
