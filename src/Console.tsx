@@ -18,6 +18,7 @@ import { PageLoader } from "./custom/status/PageLoader";
 import { PreferencesSync } from "./custom/userSettings/preferences";
 import type { ConsoleDataProvider } from "./dataProvider";
 import { recordRepresentation, REGISTERED_RESOURCES } from "./resources/representations";
+import { withCancelFirst } from "./resources/shared/cancelFirst";
 import { withPlainRows } from "./resources/shared/PlainRow";
 import { darkTheme, theme } from "./theme";
 
@@ -39,9 +40,9 @@ export interface ConsoleProps {
   selectedItems: SelectedItemsStore;
 }
 
-/** The console's themes, its lists' rows drawn plain (PlainRow.tsx). */
-const LIGHT = withPlainRows(theme);
-const DARK = withPlainRows(darkTheme);
+/** The console's themes: its lists' rows drawn plain (PlainRow.tsx), its confirmations Cancel first. */
+const LIGHT = withCancelFirst(withPlainRows(theme));
+const DARK = withCancelFirst(withPlainRows(darkTheme));
 
 /** react-admin's context made of the console's providers: what every page and component runs in. */
 export function ConsoleContext({ children, selectedItems, ...providers }: ConsoleProps & { children: ReactNode }) {

@@ -246,6 +246,22 @@ describe("keyboard only, each role (issue 25: sign in, open a record from a list
     await page.getByText("Role changed to Manager").waitFor();
     await dialog.waitFor({ state: "detached" });
 
+    // A confirmation opens on Cancel: Enter out of habit closes it and changes nothing; the action
+    // is a Tab further.
+    const disable = page.getByRole("main").getByRole("button", { name: "Disable", exact: true });
+    await tabTo(page, disable);
+    await page.keyboard.press("Enter");
+    const question = page.getByRole("dialog", { name: `Disable Kim ${lastName}?` });
+    await expect.poll(() => focusIsOn(question.getByRole("button", { name: "Cancel" }))).toBe(true);
+    await screenshot(page, "keyboard-disable-question");
+    await page.keyboard.press("Enter");
+    await question.waitFor({ state: "detached" });
+    await expect.poll(() => focusIsOn(disable)).toBe(true);
+    await page.keyboard.press("Enter");
+    await tabTo(page, question.getByRole("button", { name: "Confirm" }));
+    await page.keyboard.press("Enter");
+    await page.getByText("User disabled").waitFor();
+
     await signOutByKeyboard(page);
     await context.close();
   });
