@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
+import type { Discount } from "../../src/api/resources";
 import { renderConsole } from "./harness/renderConsole";
 import { device, user } from "./harness/resourceService";
 import { server } from "./harness/server";
@@ -13,6 +14,23 @@ import { server } from "./harness/server";
  */
 let writes: string[];
 
+const discount: Discount = {
+  id: "dc-1",
+  version: 1,
+  code: "WELCOME10",
+  description: "10% off the first payment",
+  kind: "percent",
+  percentOff: 10,
+  amountOff: null,
+  currency: null,
+  validFrom: null,
+  validTo: null,
+  redemptionLimit: null,
+  redemptionCount: 0,
+  active: true,
+  createdAt: "2026-01-02T09:00:00.000Z",
+};
+
 function serveRecords() {
   writes = [];
   const records = { users: user("u-2", "User"), devices: device() };
@@ -23,9 +41,13 @@ function serveRecords() {
     ...["users", "devices", "businesses", "accounts"].map((resource) =>
       http.get(`*/api/${resource}`, () => HttpResponse.json([], { headers: { "Content-Range": `${resource} */0` } })),
     ),
+    http.get("*/api/discounts", () =>
+      HttpResponse.json([discount], { headers: { "Content-Range": "discounts 0-0/1" } }),
+    ),
+    http.get("*/api/saved-queries", () => HttpResponse.json([])),
     http.get("*/api/bookmarks", () => HttpResponse.json({ items: [] })),
     // Any write to the records: none is expected.
-    ...(["users", "devices"] as const).flatMap((resource) =>
+    ...(["users", "devices", "discounts"] as const).flatMap((resource) =>
       [http.delete, http.post, http.put].map((method) =>
         method(`*/api/${resource}/:id/*?`, ({ request }) => {
           writes.push(`${request.method} ${new URL(request.url).pathname}`);
@@ -68,5 +90,12 @@ describe("a confirmation opens with Cancel focused", () => {
   it("a record action's confirmation: Enter does not mark the device lost", async () => {
     await renderConsole("/devices/d-1", { role: "Admin" });
     await enterOnOpenedConfirmation("Mark lost", "Mark SN-0001 as lost?");
+  });
+
+  it("react-admin's bulk delete: Enter does not delete the selected discount", async () => {
+    await renderConsole("/discounts", { role: "SuperAdmin" });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select this row" }));
+    await enterOnOpenedConfirmation("Delete", /^Delete/);
+    expect(screen.getByRole("cell", { name: "WELCOME10" })).toBeInTheDocument();
   });
 });
