@@ -2,9 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import type { Discount } from "../../src/api/resources";
 import { renderConsole } from "./harness/renderConsole";
-import { device, user } from "./harness/resourceService";
+import { device, discount, user } from "./harness/resourceService";
 import { server } from "./harness/server";
 
 /**
@@ -13,23 +12,6 @@ import { server } from "./harness/server";
  * react-admin's delete button alike.
  */
 let writes: string[];
-
-const discount: Discount = {
-  id: "dc-1",
-  version: 1,
-  code: "WELCOME10",
-  description: "10% off the first payment",
-  kind: "percent",
-  percentOff: 10,
-  amountOff: null,
-  currency: null,
-  validFrom: null,
-  validTo: null,
-  redemptionLimit: null,
-  redemptionCount: 0,
-  active: true,
-  createdAt: "2026-01-02T09:00:00.000Z",
-};
 
 function serveRecords() {
   writes = [];
@@ -42,7 +24,7 @@ function serveRecords() {
       http.get(`*/api/${resource}`, () => HttpResponse.json([], { headers: { "Content-Range": `${resource} */0` } })),
     ),
     http.get("*/api/discounts", () =>
-      HttpResponse.json([discount], { headers: { "Content-Range": "discounts 0-0/1" } }),
+      HttpResponse.json([discount(1)], { headers: { "Content-Range": "discounts 0-0/1" } }),
     ),
     http.get("*/api/saved-queries", () => HttpResponse.json([])),
     http.get("*/api/bookmarks", () => HttpResponse.json({ items: [] })),
@@ -96,6 +78,6 @@ describe("a confirmation opens with Cancel focused", () => {
     await renderConsole("/discounts", { role: "SuperAdmin" });
     fireEvent.click(await screen.findByRole("checkbox", { name: "Select this row" }));
     await enterOnOpenedConfirmation("Delete", /^Delete/);
-    expect(screen.getByRole("cell", { name: "WELCOME10" })).toBeInTheDocument();
+    expect(screen.getByRole("cell", { name: "CODE1" })).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import type { Discount } from "../../src/api/resources";
 import { createConsoleStore } from "../../src/custom/layout/consoleStore";
 import { ACTIVITY_ENTRY, CONTRACT } from "../fixtures/contract";
 import { renderConsole } from "./harness/renderConsole";
-import { day, installResourceService, tableRows } from "./harness/resourceService";
+import { discount, installResourceService, tableRows } from "./harness/resourceService";
 import { reply, server } from "./harness/server";
 import { ListPage } from "../../src/resources/shared/ListPage";
 
@@ -15,23 +15,6 @@ import { ListPage } from "../../src/resources/shared/ListPage";
  * stored list parameters (or the URL): coming back opens the default list, not an empty screen.
  */
 installResourceService();
-
-const discount = (index: number): Discount => ({
-  id: `disc-${index}`,
-  version: 1,
-  code: `CODE${index}`,
-  description: `Discount number ${index}`,
-  kind: "percent",
-  percentOff: 10,
-  amountOff: null,
-  currency: null,
-  validFrom: null,
-  validTo: null,
-  redemptionLimit: null,
-  redemptionCount: 0,
-  active: true,
-  createdAt: day(index),
-});
 
 /** What this service lets a discounts list sort and filter on (no `description`). */
 const SORTABLE = new Set(["code", "createdAt"]);

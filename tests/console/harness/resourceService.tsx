@@ -1,7 +1,16 @@
 import { beforeAll, beforeEach, expect } from "vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import type { Account, Business, Device, Payment, SavedQuery, User, Versioned } from "../../../src/api/resources";
+import type {
+  Account,
+  Business,
+  Device,
+  Discount,
+  Payment,
+  SavedQuery,
+  User,
+  Versioned,
+} from "../../../src/api/resources";
 import type { Role } from "../../../src/api/types";
 import { STORAGE_CONTRACT } from "../../fixtures/storageContract";
 import { renderConsole } from "./renderConsole";
@@ -78,6 +87,23 @@ export const device = (overrides: Partial<Device> = {}): Device => ({
   notifyOwner: true,
   createdAt: day(1),
   ...overrides,
+});
+
+export const discount = (index: number): Discount => ({
+  id: `disc-${index}`,
+  version: 1,
+  code: `CODE${index}`,
+  description: `Discount number ${index}`,
+  kind: "percent",
+  percentOff: 10,
+  amountOff: null,
+  currency: null,
+  validFrom: null,
+  validTo: null,
+  redemptionLimit: null,
+  redemptionCount: 0,
+  active: true,
+  createdAt: day(index),
 });
 
 export const user = (id: string, role: Role, accountId = "acc-1"): User => ({
