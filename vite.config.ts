@@ -26,11 +26,8 @@ function precompress(): Plugin {
   };
 }
 
-// Every browser the console supports has Object.entries and Object.hasOwn (src/custom/startup/shims/).
-const alias = [
-  { find: /^object\.entries$/, replacement: resolve("src/custom/startup/shims/objectEntries.cjs") },
-  { find: /^hasown$/, replacement: resolve("src/custom/startup/shims/hasOwn.cjs") },
-];
+// Every browser the console supports has Object.entries (src/custom/startup/shims/objectEntries.cjs).
+const alias = [{ find: /^object\.entries$/, replacement: resolve("src/custom/startup/shims/objectEntries.cjs") }];
 
 /**
  * dist/login.html: index.html with /login's page drawn into #root (src/custom/login/prerender.tsx,
@@ -122,11 +119,6 @@ const chunkPlan = chunkPlanPlugin(
       "resources/firmware/FirmwareList.tsx",
       "resources/discounts/DiscountList.tsx",
     ].map(src),
-    breaks: {
-      beforeBase: src("custom/startup/taskBreak/beforeBase.ts"),
-      beforeConsole: src("custom/startup/taskBreak/beforeConsole.ts"),
-      beforeLists: src("custom/startup/taskBreak/beforeLists.ts"),
-    },
   },
   () => ({ plugins: [react()], resolve: { alias } }),
 );
@@ -150,12 +142,7 @@ export default defineConfig({
       // schemas (and TypeBox) stay out of the console's files.
       treeshake: {
         manualPureFunctions: ["Type"],
-        moduleSideEffects: [
-          { test: /\/node_modules\/typebox\//, sideEffects: false },
-          // emotion imports it for its side effects, which it has none of, and for withTheme, which
-          // nothing here calls: as CommonJS it would stay whole on every page (~1 KB gzip).
-          { test: /\/node_modules\/hoist-non-react-statics\//, sideEffects: false },
-        ],
+        moduleSideEffects: [{ test: /\/node_modules\/typebox\//, sideEffects: false }],
       },
       output: {
         codeSplitting: {

@@ -6,8 +6,8 @@
  *
  *   - the entry: what it runs itself (start-up, the providers), left as it is, and "startup": the
  *     parts of it later pages share, in one file beside it rather than six;
- *   - "reactDom" and "base": what /login draws with (React DOM; the sign-in page, the MUI parts it
- *     uses), which every page needs too;
+ *   - "base": what /login draws with (React DOM, the sign-in page, the MUI parts it uses), which
+ *     every page needs too;
  *   - "earlyRows": what draws a list's first rows before the console (custom/startup/earlyRows),
  *     loaded by a page drawn before, not by /login; right after base, so it never waits for the
  *     console's files;
@@ -20,12 +20,6 @@
  * say every list uses all of MUI and react-admin (their index files re-export everything). Each
  * group takes what the groups before it did not, so a file only imports from the ones above it:
  * no cycles, and /login never loads react-admin.
- *
- * A browser evaluates a file with everything it imports in one task: React DOM, base, console and
- * lists were one to three tasks of 100–250 ms at a phone's speed (issue 23, Lighthouse's blocking
- * time). Each of base, console and lists therefore imports a break first (src/custom/startup/
- * taskBreak/), a file of its own whose top-level `await` gives the browser a turn: each is then
- * evaluated in a task of its own, after the files it imports.
  */
 
 /** One file of the first build, as Rolldown's output describes it. */
@@ -48,17 +42,9 @@ export interface ChunkRoots {
   console: readonly string[];
   /** The menu's tables: what every one of them loads goes to "lists". */
   lists: readonly string[];
-  /** The task breaks, each a file of its own under its name. */
-  breaks: Readonly<Record<TaskBreak, string>>;
 }
 
-/** The planned files evaluated after a break, and the break each imports first. */
-export const BREAK_BEFORE = { base: "beforeBase", console: "beforeConsole", lists: "beforeLists" } as const;
-type TaskBreak = (typeof BREAK_BEFORE)[keyof typeof BREAK_BEFORE];
-export type ChunkName = "startup" | "reactDom" | "base" | "earlyRows" | "console" | "lists" | TaskBreak;
-
-/** React DOM and its scheduler: a file apart from the rest of base, evaluated before it. */
-const REACT_DOM = /\/node_modules\/(react-dom|scheduler)\//;
+export type ChunkName = "startup" | "base" | "earlyRows" | "console" | "lists";
 
 /** Every module the file of `moduleId` brings with it: its own and its static imports', transitively. */
 function loadedWith(byFile: Map<string, BuiltChunk>, moduleId: string): Set<string> {
@@ -98,13 +84,8 @@ export function planChunks(chunks: readonly BuiltChunk[], roots: ChunkRoots): Ma
     }
   };
   const union = (ids: readonly string[]) => ids.flatMap((id) => [...loadedWith(byFile, id)]);
-  for (const [name, id] of Object.entries(roots.breaks)) claim(name as TaskBreak, [id]);
   // What the entry imports from files of its own (parts shared with later pages): one file, not six.
   claim("startup", loadedFrom(byFile, entries));
-  claim(
-    "reactDom",
-    union(roots.base).filter((id) => REACT_DOM.test(id)),
-  );
   claim("base", union(roots.base));
   claim("earlyRows", union(roots.earlyRows));
   claim("console", union(roots.console));

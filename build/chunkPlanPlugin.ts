@@ -4,7 +4,7 @@
  * each planned module in its file (`chunkName`, given to build.rolldownOptions' codeSplitting).
  */
 import { build, type Plugin, type UserConfig } from "vite";
-import { BREAK_BEFORE, planChunks, type BuiltChunk, type ChunkName, type ChunkRoots } from "./chunkPlan";
+import { planChunks, type BuiltChunk, type ChunkName, type ChunkRoots } from "./chunkPlan";
 
 /** The plugins and aliases that shape the module graph (the first build must see the same one). */
 export type GraphConfig = Pick<UserConfig, "plugins" | "resolve">;
@@ -27,19 +27,6 @@ export function chunkPlanPlugin(roots: ChunkRoots, graph: () => GraphConfig) {
         .flatMap((output) => output.output)
         .filter((item): item is BuiltChunk & { type: "chunk" } => (item as { type: string }).type === "chunk");
       plan = planChunks(chunks, roots);
-    },
-    // A planned file that no longer imports its break (an import removed from its module) would be
-    // evaluated in the same long task as the files before it again.
-    generateBundle(_options, bundle) {
-      const files = new Map<string, { fileName: string; imports: string[] }>();
-      for (const file of Object.values(bundle)) if (file.type === "chunk") files.set(file.name, file);
-      for (const [name, breakName] of Object.entries(BREAK_BEFORE)) {
-        const breakFile = files.get(breakName)?.fileName;
-        if (!breakFile || !files.get(name)?.imports.includes(breakFile))
-          this.error(
-            `chunk plan: the "${name}" file does not import its break "${breakName}" (src/custom/startup/taskBreak/)`,
-          );
-      }
     },
   };
   return { plugin, chunkName: (id: string): ChunkName | null => plan.get(id) ?? null };

@@ -1,5 +1,3 @@
-// console (this file's) is evaluated in a task of its own, after base (build/chunkPlan.ts).
-import "./custom/startup/taskBreak/beforeConsole";
 // First: the console's messages join the translator before any page module is evaluated.
 import "./i18n/consoleMessages";
 import type { ComponentType, ReactNode } from "react";

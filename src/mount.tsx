@@ -1,5 +1,3 @@
-// base (this file's) is evaluated in a task of its own, after React DOM (build/chunkPlan.ts).
-import "./custom/startup/taskBreak/beforeBase";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { App } from "./App";

@@ -33,9 +33,7 @@ describe("the console's code at start-up", () => {
     expect(loginFiles.some((file) => file.startsWith("base-"))).toBe(true);
     // Neither the console's nor the early rows' (a list drawn before loads those, earlyRows.e2e).
     expect(loginFiles.filter((file) => /^(console|lists|earlyRows)-/.test(file))).toEqual([]);
-    // The entry, its start-up file and the bundler's helpers; React DOM, base and the break between
-    // them (build/chunkPlan.ts); the sign-in page's and the mount's own small files.
-    expect(loginFiles.length).toBeLessThanOrEqual(8);
+    expect(loginFiles.length).toBeLessThanOrEqual(6);
 
     await signIn(page, superAdmin.email, DEMO_PASSWORD);
     const listPage = await context.newPage();
@@ -57,9 +55,9 @@ describe("the console's code at start-up", () => {
       )
       .then((handle) => handle.jsonValue() as Promise<string[]>);
     expect(listFiles.filter((file) => /^(base|console|lists)-/.test(file))).toHaveLength(3);
-    // The entry, its shared start-up file, the planned files with their breaks, the list's own code
-    // and a few parts only some lists use: not a hundred.
-    expect(listFiles.length).toBeLessThanOrEqual(24);
+    // The entry, its shared start-up file, the three planned files, the list's own code and a few
+    // parts only some lists use: not a hundred.
+    expect(listFiles.length).toBeLessThanOrEqual(20);
     await context.close();
   });
 });

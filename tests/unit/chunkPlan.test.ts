@@ -21,20 +21,15 @@ const FIRST_BUILD: BuiltChunk[] = [
   chunk("paint.js", ["paint"], ["shared-startup.js", "money.js"], "paint"),
   chunk("money.js", ["money"]),
   chunk("shared-startup.js", ["react"]),
-  chunk(
-    "mount.js",
-    ["mount", "beforeBase", "react-dom", "/node_modules/react-dom/client.js"],
-    ["shared-startup.js", "mui-core.js"],
-    "mount",
-  ),
+  chunk("mount.js", ["mount", "react-dom"], ["shared-startup.js", "mui-core.js"], "mount"),
   chunk("login.js", ["LoginPage", "TextField"], ["mui-core.js"], "LoginPage"),
   chunk("mui-core.js", ["Box", "emotion"]),
-  chunk("console.js", ["Console", "beforeConsole", "ra-core"], ["mui-core.js", "table-bits.js"], "Console"),
+  chunk("console.js", ["Console", "ra-core"], ["mui-core.js", "table-bits.js"], "Console"),
   chunk("table-bits.js", ["Table"]),
   chunk("accounts.js", ["AccountList", "AccountOnly"], ["datatable.js", "filters.js", "money.js"], "AccountList"),
   chunk("users.js", ["UserList"], ["datatable.js", "filters.js", "autocomplete.js"], "UserList"),
   chunk("devices.js", ["DeviceList"], ["datatable.js", "autocomplete.js"], "DeviceList"),
-  chunk("datatable.js", ["DataTable", "beforeLists"]),
+  chunk("datatable.js", ["DataTable"]),
   chunk("filters.js", ["FilterForm"]),
   chunk("autocomplete.js", ["Autocomplete"]),
   chunk("overlay.js", ["Konva"], [], "AiOverlay"),
@@ -45,7 +40,6 @@ const ROOTS = {
   earlyRows: ["paint"],
   console: ["Console"],
   lists: ["AccountList", "UserList", "DeviceList"],
-  breaks: { beforeBase: "beforeBase", beforeConsole: "beforeConsole", beforeLists: "beforeLists" },
 };
 
 describe("the console's chunk plan", () => {
@@ -61,14 +55,6 @@ describe("the console's chunk plan", () => {
     for (const id of ["mount", "react-dom", "LoginPage", "TextField", "Box", "emotion"])
       expect(plan.get(id)).toBe("base");
     for (const id of ["Console", "ra-core", "Table"]) expect(plan.get(id)).toBe("console");
-  });
-
-  it("makes each task break a file of its own, out of the file whose modules import it", () => {
-    for (const name of ["beforeBase", "beforeConsole", "beforeLists"]) expect(plan.get(name)).toBe(name);
-  });
-
-  it("puts React DOM in a file apart from the rest of base", () => {
-    expect(plan.get("/node_modules/react-dom/client.js")).toBe("reactDom");
   });
 
   it("puts what draws the early rows in earlyRows, also what a list shares with it, and nothing /login loads", () => {

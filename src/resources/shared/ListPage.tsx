@@ -1,5 +1,3 @@
-// lists (this file's) is evaluated in a task of its own, after console (build/chunkPlan.ts).
-import "../../custom/startup/taskBreak/beforeLists";
 import { useDeferredValue, useEffect, useMemo, type ReactNode } from "react";
 import { Alert, Box, type Theme } from "@mui/material";
 import {
