@@ -26,8 +26,11 @@ function precompress(): Plugin {
   };
 }
 
-// Every browser the console supports has Object.entries (src/custom/startup/shims/objectEntries.cjs).
-const alias = [{ find: /^object\.entries$/, replacement: resolve("src/custom/startup/shims/objectEntries.cjs") }];
+// Every browser the console supports has Object.entries and Object.hasOwn (src/custom/startup/shims/).
+const alias = [
+  { find: /^object\.entries$/, replacement: resolve("src/custom/startup/shims/objectEntries.cjs") },
+  { find: /^hasown$/, replacement: resolve("src/custom/startup/shims/hasOwn.cjs") },
+];
 
 /**
  * dist/login.html: index.html with /login's page drawn into #root (src/custom/login/prerender.tsx,
@@ -142,7 +145,12 @@ export default defineConfig({
       // schemas (and TypeBox) stay out of the console's files.
       treeshake: {
         manualPureFunctions: ["Type"],
-        moduleSideEffects: [{ test: /\/node_modules\/typebox\//, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /\/node_modules\/typebox\//, sideEffects: false },
+          // emotion imports it for its side effects, which it has none of, and for withTheme, which
+          // nothing here calls: as CommonJS it would stay whole on every page (~1 KB gzip).
+          { test: /\/node_modules\/hoist-non-react-statics\//, sideEffects: false },
+        ],
       },
       output: {
         codeSplitting: {
