@@ -66,6 +66,44 @@ const freePort = () =>
     });
   });
 
+class LighthouseRuntimeError extends Error {
+  constructor(
+    url: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse on ${url}: ${message}`);
+  }
+}
+
+/**
+ * Lighthouse's own "something went wrong with recording the trace … please run Lighthouse again"
+ * errors: its trace of the load came back incomplete (seen once in CI, NO_NAVSTART, on a busy
+ * machine). Such a run measured nothing about the page, so it is run again; any other error stops.
+ */
+const TRACE_RECORDING_ERRORS = new Set([
+  "NO_TRACING_STARTED",
+  "NO_RESOURCE_REQUEST",
+  "NO_NAVSTART",
+  "NO_DCL",
+  "NO_FMP",
+]);
+const TRACE_RECORDING_ATTEMPTS = 3;
+
+/** One run of a page, prepared by `before` (a sign-in) and run again when Lighthouse's trace recording failed. */
+async function auditOnce(port: number, target: Target, before: () => Promise<void>): Promise<Audit> {
+  for (let attempt = 1; ; attempt += 1) {
+    await before();
+    try {
+      return await audit(port, target);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError && TRACE_RECORDING_ERRORS.has(error.code))) throw error;
+      if (attempt === TRACE_RECORDING_ATTEMPTS) throw error;
+      console.log(`  ${error.message}: running it again (attempt ${attempt + 1} of ${TRACE_RECORDING_ATTEMPTS})`);
+    }
+  }
+}
+
 async function audit(port: number, target: Target): Promise<Audit> {
   const result = await lighthouse(target.url, {
     port,
@@ -76,7 +114,7 @@ async function audit(port: number, target: Target): Promise<Audit> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${target.url}`);
   const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse on ${target.url}: ${runtimeError.message}`);
+  if (runtimeError) throw new LighthouseRuntimeError(target.url, runtimeError.code, runtimeError.message);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const failing = ["accessibility", "best-practices"].flatMap((id) =>
     (categories[id]?.auditRefs ?? [])
@@ -169,15 +207,14 @@ try {
     const list: Target = { app, page: "/accounts", url: `${base}${route("/accounts")}`, signedIn: true };
     const runs = { login: [] as Audit[], list: [] as Audit[] };
     // A signed-out /login: Lighthouse clears the origin's storage before each of these runs.
-    for (let run = 0; run < RUNS; run += 1) runs.login.push(await audit(port, login));
+    for (let run = 0; run < RUNS; run += 1) runs.login.push(await auditOnce(port, login, async () => {}));
     // A sign-in before each of the list's runs, which it keeps: each run is a cold signed-in load of
     // its own. One sign-in for all of them measured the sign-in page instead after the first run:
     // Lighthouse's back/forward-cache check reloads the page and leaves it while start-up's refresh
     // is out, so the service spends the refresh token the page never stores, and refuses it (401)
     // when the next run presents it (docs/decisions.md "Two tabs, one sign-in").
     for (let run = 0; run < RUNS; run += 1) {
-      await signIn(context, app, login.url);
-      runs.list.push(await audit(port, list));
+      runs.list.push(await auditOnce(port, list, () => signIn(context, app, login.url)));
     }
     for (const [target, audits] of [
       [login, runs.login],
