@@ -44,9 +44,14 @@ const deep = { range: [5000, 5024] };
 const REQUESTS: Record<string, string> = {
   "accounts, first page": `/api/accounts?${query({ ...first, sort: ["createdAt", "DESC"] })}`,
   "accounts, search": `/api/accounts?${query({ ...first, sort: ["createdAt", "DESC"], filter: { q: "gems" } })}`,
+  // A value few accounts have: the copied accounts are all active.
+  "accounts, suspended": `/api/accounts?${query({ ...first, sort: ["createdAt", "DESC"], filter: { status: "suspended" } })}`,
   "accounts, deep page": `/api/accounts?${query({ ...deep, sort: ["createdAt", "DESC"] })}`,
   "users, first page": `/api/users?${query(first)}`,
   "users, admins": `/api/users?${query({ ...first, filter: { role: "Admin" } })}`,
+  // A role few users have: every copied user is an admin, so a page of super admins is a rare match.
+  "users, super admins": `/api/users?${query({ ...first, filter: { role: "SuperAdmin" } })}`,
+  "users, disabled": `/api/users?${query({ ...first, filter: { status: "disabled" } })}`,
   "users, search": `/api/users?${query({ ...first, filter: { q: "jansen" } })}`,
   "users, deep page": `/api/users?${query(deep)}`,
   "gallery, first page": `/api/tests?${query({ range: [0, 9], sort: ["date", "DESC"] })}`,

@@ -101,6 +101,11 @@ export const accounts = pgTable(
     // The accounts list sorted by name (a column header's click): a page reads 25 entries and
     // joins their owners, instead of joining every account's owner before sorting.
     index("accounts_name_id_idx").on(t.name, t.id),
+    // Each filter of the list, ahead of its default order: a value few accounts have (suspended,
+    // one country) reads its own entries, not every account newest first until 25 match.
+    index("accounts_status_created_at_idx").on(t.status, t.createdAt, t.id),
+    index("accounts_subscription_status_created_at_idx").on(t.subscriptionStatus, t.createdAt, t.id),
+    index("accounts_country_created_at_idx").on(t.country, t.createdAt, t.id),
   ],
 );
 
@@ -193,6 +198,16 @@ export const users = pgTable(
     index("users_live_last_name_id_idx")
       .on(t.lastName, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // The list's role and status filters ahead of its default order: a role few users have reads its
+    // own entries, and a common one is counted (up to the bound) from the index alone.
+    index("users_live_role_last_name_id_idx")
+      .on(t.role, t.lastName, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("users_live_status_last_name_id_idx")
+      .on(t.status, t.lastName, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // A business's people (its page, the list's business filter).
+    index("users_business_id_idx").on(t.businessId),
     oneOf("users_role_check", t.role, ROLES),
     oneOf("users_status_check", t.status, USER_STATUSES),
   ],
