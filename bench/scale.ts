@@ -56,6 +56,8 @@ const REQUESTS: Record<string, string> = {
   "users, deep page": `/api/users?${query(deep)}`,
   "gallery, first page": `/api/tests?${query({ range: [0, 9], sort: ["date", "DESC"] })}`,
   "gallery, search": `/api/tests?${query({ range: [0, 9], sort: ["date", "DESC"], filter: { q: "ruby" } })}`,
+  // A type none of the copied tests' device has (theirs is 5501).
+  "gallery, a device type": `/api/tests?${query({ range: [0, 9], sort: ["date", "DESC"], filter: { deviceType: 4005 } })}`,
   "gallery, deep page": `/api/tests?${query({ range: [5000, 5009], sort: ["date", "DESC"] })}`,
   "devices, first page": `/api/devices?${query(first)}`,
   "payments, first page": `/api/payments?${query(first)}`,

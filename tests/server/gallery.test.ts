@@ -4,7 +4,9 @@ import type { GalleryItem } from "../../src/api/tests";
 import { accounts, devices, tests } from "../../server/src/db/schema";
 import { SEED_DEVICE_IDS, UNKNOWN_DEVICE_TYPE } from "../../server/src/db/seedTests";
 import { CONTRACT, FORMATS } from "../fixtures/contract";
+import type { Device } from "../../src/api/resources";
 import { createTestApp, expectAnswer, type TestApp } from "./helpers";
+import { call } from "./resourceHelpers";
 import { A, B, get, insertTest, messageOf, tokens, U, type Who } from "./records";
 
 let t: TestApp;
@@ -172,6 +174,31 @@ describe("GET /api/tests (the gallery)", () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(totalOf(await list({ filter: { deviceType: 4100 } }, "admin"))).toBeGreaterThan(0);
     expect(totalOf(await list({ filter: { deviceType: 1234 } }, "admin"))).toBe(0);
+  });
+
+  it("filters by the device's type as it is now: a test written, then its device's type changed", async () => {
+    const superAdmin = await token("superAdmin");
+    const created = await call(t, superAdmin, "POST", "/api/devices", {
+      serialNumber: "GT-GALLERY-TYPE-1",
+      typeCode: 4100,
+      accountId: A.brilliantGems,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const device = created.json<Device>();
+    const { id } = await insertTest(t.db, t.storage, { deviceId: device.id, name: "Type follows its device" });
+    const ofType = async (deviceType: number) =>
+      items(await list({ filter: { deviceType, q: "Type follows its device" } }, "superAdmin")).map((item) => item.id);
+    expect(await ofType(4100)).toEqual([id]);
+    const changed = await call(t, superAdmin, "PUT", `/api/devices/${device.id}`, {
+      serialNumber: device.serialNumber,
+      typeCode: 8501,
+      accountId: device.accountId,
+      version: device.version,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await ofType(4100)).toEqual([]);
+    expect(await ofType(8501)).toEqual([id]);
+    expect(items(await list({ filter: { q: "Type follows its device" } }, "superAdmin"))[0]?.device.type).toBe(8501);
   });
 
   it("filters by date, from and to both inclusive (whole UTC days)", async () => {

@@ -118,7 +118,7 @@ export function galleryConditions(viewer: Viewer, filter: GalleryFilter): SQL | 
   const conditions: (SQL | undefined)[] = [isNull(tests.deletedAt)];
   if (viewer.role !== "SuperAdmin") conditions.push(eq(tests.accountId, viewer.accountId));
   if (filter.accountId !== undefined) conditions.push(eq(tests.accountId, filter.accountId));
-  if (filter.deviceType !== undefined) conditions.push(eq(devices.typeCode, filter.deviceType));
+  if (filter.deviceType !== undefined) conditions.push(eq(tests.deviceTypeCode, filter.deviceType));
   if (filter.from !== undefined) conditions.push(gte(tests.date, new Date(`${filter.from}T00:00:00Z`)));
   if (filter.to !== undefined) conditions.push(lt(tests.date, nextDay(filter.to)));
   if (filter.q !== undefined) conditions.push(sql`${raw(galleryText)} like lower(${containsPattern(filter.q)})`);
@@ -161,8 +161,7 @@ export const galleryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
         const order = raw(sort.order === "ASC" ? "asc" : "desc");
         // A page deep in the gallery finds its ids first, then reads its cards: the tests skipped
         // are not read whole (each one's thumbnail, its device, account and business).
-        const laterIds = sql`select ${tests.id} from ${tests} left join ${devices} on ${devices.id} = ${tests.deviceId}
-          where ${where} order by ${column} ${order}, ${tests.id} ${order}
+        const laterIds = sql`select ${tests.id} from ${tests} where ${where} order by ${column} ${order}, ${tests.id} ${order}
           limit ${wholeNumber(end - start + 1)} offset ${wholeNumber(start)}`;
         const rows = (await rowsOf(
           db,
