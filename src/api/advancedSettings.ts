@@ -24,7 +24,6 @@ export const FORCED_RESETS = "forced-resets";
 
 /** The update channel a box's firmware follows: tested builds only, or the beta ones too. */
 export const FIRMWARE_CHANNELS = ["stable", "beta"] as const;
-export type FirmwareChannel = (typeof FIRMWARE_CHANNELS)[number];
 
 /** The bounds of the numeric settings, inclusive (both sides check them). */
 export const BOX_SETTING_LIMITS = {
@@ -64,7 +63,6 @@ export type ForcedResetTarget = (typeof FORCED_RESET_TARGETS)[number];
 
 /** Pending until a matching device app calls (picked up) or a super admin cancels it. */
 export const FORCED_RESET_STATUSES = ["pending", "picked-up", "canceled"] as const;
-export type ForcedResetStatus = (typeof FORCED_RESET_STATUSES)[number];
 
 /** A phone brand, model or OS version as a reset names it. */
 export const PHONE_TEXT_MAX_LENGTH = 100;

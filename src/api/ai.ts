@@ -29,7 +29,6 @@ export const isStoneType = (value: unknown): value is StoneType =>
   typeof value === "string" && (STONE_TYPES as readonly string[]).includes(value);
 
 export const AI_JOB_STATUSES = ["pending", "in-progress", "completed", "failed"] as const;
-export type AiJobStatus = (typeof AI_JOB_STATUSES)[number];
 
 /**
  * Spec §4, §9: a pending or in-progress job triggered more than 5 minutes ago is stale (exactly

@@ -6,15 +6,10 @@
  */
 import type { Static } from "typebox";
 import { GRACE_PERIOD_DAYS } from "./lifecycle";
-import type {
-  deleteRequestAcceptedSchema,
-  deleteRequestConfirmedSchema,
-  deleteRequestTooSoonSchema,
-} from "./schemas/deleteRequest";
+import type { deleteRequestAcceptedSchema, deleteRequestConfirmedSchema } from "./schemas/deleteRequest";
 import type { Role } from "./types";
 
 export type DeleteRequestAccepted = Static<typeof deleteRequestAcceptedSchema>;
-export type DeleteRequestTooSoon = Static<typeof deleteRequestTooSoonSchema>;
 export type DeleteRequestConfirmed = Static<typeof deleteRequestConfirmedSchema>;
 
 /** A code works for 15 minutes after it is sent. */

@@ -3,17 +3,12 @@
  * password"): an email with a single-use, one-hour link to choose a new password; choosing it signs
  * the user out everywhere. Shared by the console, the service and the tests.
  */
-import type { Static } from "typebox";
-import type { forgotPasswordRequestSchema, resetPasswordRequestSchema } from "./schemas/forgotPassword";
 
 export const FORGOT_PASSWORD_PATH = "forgot-password";
 export const RESET_PASSWORD_PATH = "forgot-password/reset";
 
 /** The console's page for the reset link: `/forgot-password?token=…`. */
 export const FORGOT_PASSWORD_PAGE = "/forgot-password";
-
-export type ForgotPasswordRequest = Static<typeof forgotPasswordRequestSchema>;
-export type ResetPasswordRequest = Static<typeof resetPasswordRequestSchema>;
 
 /** How long a reset link works. */
 export const RESET_LINK_MINUTES = 60;

@@ -12,10 +12,8 @@ export type ScheduledActionKind = (typeof SCHEDULED_ACTION_KINDS)[number];
 
 /** unpaid: the period ended unpaid; owner-request: cancel at period end or an account deletion; deletion-request: the public data-deletion flow. */
 export const SCHEDULED_ACTION_REASONS = ["unpaid", "owner-request", "deletion-request"] as const;
-export type ScheduledActionReason = (typeof SCHEDULED_ACTION_REASONS)[number];
 
 export const SCHEDULED_ACTION_STATES = ["pending", "canceled", "done"] as const;
-export type ScheduledActionState = (typeof SCHEDULED_ACTION_STATES)[number];
 
 // Declared once, in src/api/contract/scheduledActions.ts (its TypeBox schema); this is its type.
 export type { ScheduledAction } from "./contract/scheduledActions";

@@ -12,18 +12,7 @@ export const DELETED_ACCOUNTS = "deleted-accounts";
 export type { DeletedTest } from "./contract/deletedTests";
 export type { DeletedAccount } from "./contract/deletedAccounts";
 
-/** POST /api/deleted-tests/restore: the ids to restore, all or none. */
-export interface RestoreTestsRequest {
-  ids: string[];
-}
-
 /** The ids restored (all those asked for). */
 export interface RestoreTestsResponse {
   data: string[];
-}
-
-/** POST /api/deleted-tests/purge (super admins): what went. */
-export interface PurgeTestsResponse {
-  tests: number;
-  files: number;
 }

@@ -5,11 +5,7 @@
  * shapes are the schemas' (src/api/schemas/register.ts).
  */
 import type { Static } from "typebox";
-import type {
-  publicRequestAcceptedSchema,
-  registerConfirmRequestSchema,
-  registerRequestSchema,
-} from "./schemas/register";
+import type { publicRequestAcceptedSchema, registerRequestSchema } from "./schemas/register";
 
 export const REGISTER_PATH = "register";
 export const REGISTER_CONFIRM_PATH = "register/confirm";
@@ -18,7 +14,6 @@ export const REGISTER_CONFIRM_PATH = "register/confirm";
 export const REGISTER_PAGE = "/register";
 
 export type RegisterRequest = Static<typeof registerRequestSchema>;
-export type RegisterConfirmRequest = Static<typeof registerConfirmRequestSchema>;
 export type PublicRequestAccepted = Static<typeof publicRequestAcceptedSchema>;
 
 /** How long a confirmation link works. */

@@ -67,7 +67,6 @@ export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "refunded", "
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_METHODS = ["card", "bank_transfer", "invoice"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const FIRMWARE_STATUSES = ["draft", "published", "withdrawn"] as const;
 export type FirmwareStatus = (typeof FIRMWARE_STATUSES)[number];
@@ -97,7 +96,6 @@ export type SavedQueryValue = Static<typeof savedQueryValueSchema>;
 export type SavedQuery = Static<typeof savedQuerySchema>;
 export type SavedQueryCreate = Static<typeof savedQueryCreateSchema>;
 export type BookmarkList = Static<typeof bookmarkListSchema>;
-export type Bookmark = BookmarkList["items"][number];
 export type BookmarkListUpdate = Static<typeof bookmarkListUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------

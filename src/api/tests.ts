@@ -10,7 +10,6 @@ import type {
   apiTestSchema,
   bulkDownloadRequestSchema,
   bulkDownloadSchema,
-  redFilterValueSchema,
   shareResponseSchema,
   testUpdateSchema,
   uploadResponseSchema,
@@ -38,8 +37,6 @@ export const FILE_KIND = {
   AiResult: 9,
   OriginalAi: 55,
 } as const;
-export type FileKindName = keyof typeof FILE_KIND;
-export type FileKind = (typeof FILE_KIND)[FileKindName];
 
 /**
  * A test file. Its kind travels in a field named after the product, `{product}TestFileType`
@@ -49,8 +46,6 @@ export type ApiTestFile = Static<typeof apiTestFileSchema>;
 export type TestFileType = ApiTestFile["type"];
 
 export const fileKindField = (productKey: string): `${string}TestFileType` => `${productKey}TestFileType`;
-
-export type RedFilterValue = Static<typeof redFilterValueSchema>;
 
 /** Notes arrive as a list, or as a string wrapping one (spec §3). */
 export type ApiNotes = Static<typeof apiNotesSchema>;
@@ -132,6 +127,5 @@ export interface GalleryFilter {
  * GET bulk-downloads/{id}/file once ready. Only one runs at a time per user (409 otherwise).
  */
 export type BulkDownload = Static<typeof bulkDownloadSchema>;
-export type BulkDownloadStatus = BulkDownload["status"];
 
 export type BulkDownloadRequest = Static<typeof bulkDownloadRequestSchema>;

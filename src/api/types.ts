@@ -9,10 +9,8 @@ import type { apiErrorSchema } from "./schemas/common";
 import type {
   apiUserSchema,
   healthResponseSchema,
-  loginRequestSchema,
   loginResponseSchema,
   passwordCheckResponseSchema,
-  refreshRequestSchema,
   refreshResponseSchema,
   subscriptionStatusResponseSchema,
   verifyTokenResponseSchema,
@@ -27,12 +25,9 @@ export const isRole = (value: unknown): value is Role =>
 /** A user as GET users/{id} and the login answer return it. */
 export type ApiUser = Static<typeof apiUserSchema>;
 
-/** POST v2/auth/login {email, password} */
-export type LoginRequest = Static<typeof loginRequestSchema>;
 export type LoginResponse = Static<typeof loginResponseSchema>;
 
 /** POST v2/auth/refresh {refreshToken} */
-export type RefreshRequest = Static<typeof refreshRequestSchema>;
 export type RefreshResponse = Static<typeof refreshResponseSchema>;
 
 /** POST verify-token (empty body): the token is good, and whose it is. */
@@ -40,7 +35,6 @@ export type VerifyTokenResponse = Static<typeof verifyTokenResponseSchema>;
 
 /** GET health */
 export type HealthResponse = Static<typeof healthResponseSchema>;
-export type PortalStatus = HealthResponse["portal"];
 
 /** GET v2/payments/subscription */
 export type SubscriptionStatusResponse = Static<typeof subscriptionStatusResponseSchema>;
@@ -51,15 +45,6 @@ export type PasswordCheckResponse = Static<typeof passwordCheckResponseSchema>;
 
 /** Every error answer of the service: a human message. */
 export type ApiError = Static<typeof apiErrorSchema>;
-
-/** The access token's claims (jwt-decode reads them in the console). */
-export interface AccessTokenClaims {
-  sub: string;
-  role: Role;
-  accountId: string;
-  exp: number;
-  iat: number;
-}
 
 /** The 401 message that means "refresh and retry" (spec §8). */
 export const TOKEN_EXPIRED = "token_expired";

@@ -5,18 +5,16 @@
  * console, the service and the tests; the shapes are the schemas' (src/api/schemas/userSettings.ts).
  */
 import type { Static } from "typebox";
-import type { passwordChangeSchema, preferencesUpdateSchema, userPreferencesSchema } from "./schemas/userSettings";
+import type { preferencesUpdateSchema, userPreferencesSchema } from "./schemas/userSettings";
 import type { Role } from "./types";
 
 export const THEMES = ["light", "dark"] as const;
-export type Theme = (typeof THEMES)[number];
 
 /**
  * The page sizes a user may choose for lists; react-admin's pagination offers the same ones, so
  * the chosen size is always one of its options.
  */
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50] as const;
-export type RowsPerPage = (typeof ROWS_PER_PAGE_OPTIONS)[number];
 
 /**
  * The emails the product sends a console user, each on or off. A kind a user never turned off is
@@ -55,7 +53,6 @@ export const emailKindsFor = (role: Role): EmailNotificationKind[] =>
 export type EmailNotifications = Record<EmailNotificationKind, boolean>;
 export type UserPreferences = Static<typeof userPreferencesSchema>;
 export type PreferencesUpdate = Static<typeof preferencesUpdateSchema>;
-export type PasswordChange = Static<typeof passwordChangeSchema>;
 
 const allOn = (): EmailNotifications =>
   Object.fromEntries(EMAIL_NOTIFICATION_KINDS.map((kind) => [kind, true])) as EmailNotifications;

@@ -20,5 +20,3 @@ export function NotFound() {
     />
   );
 }
-
-export default NotFound;

@@ -18,14 +18,10 @@ const statusOf = (error: unknown): number | undefined => {
   return typeof status === "number" ? status : undefined;
 };
 
-/**
- * A record that failed to load: not found (404/403) or another error with its message. Without an
- * `error`, the error of the ShowBase it is in.
- */
-export function RecordError({ error: given }: { error?: unknown }) {
+/** The ShowBase's record that failed to load: not found (404/403) or another error with its message. */
+export function RecordError() {
   const translate = useTranslate();
-  const context = useContext(ShowContext);
-  const error = given ?? context?.error;
+  const error = useContext(ShowContext)?.error;
   const status = statusOf(error);
   const notFound = status === 404 || status === 403;
   const message = notFound

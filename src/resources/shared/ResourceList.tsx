@@ -9,7 +9,6 @@ import {
   useCanAccess,
   useListContext,
   useTranslate,
-  type SortPayload,
 } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
 import { isResourceName } from "../../api/resources";
@@ -81,11 +80,7 @@ interface ResourceListProps {
   /** Buttons in the page header (Create, Invite, Upload…). */
   headerActions?: ReactNode;
   aside: ReactElement;
-  /** Its contract's default order unless given. */
-  sort?: SortPayload;
   children: ReactNode;
-  /** Permanent filters (never shown, always sent). */
-  filter?: Record<string, unknown>;
   /** A list that shares its page with another keeps its state in the store, not in the URL. */
   storeKey?: string;
   disableSyncWithLocation?: boolean;

@@ -1,5 +1,5 @@
-import { Chip, type ChipProps } from "@mui/material";
-import { useRecordContext, useTranslate } from "react-admin";
+import { Chip } from "@mui/material";
+import { useTranslate } from "react-admin";
 import { statusLabelKey, statusTone } from "./status";
 
 /**
@@ -8,11 +8,9 @@ import { statusLabelKey, statusTone } from "./status";
  */
 export function StatusChip({
   status,
-  size = "small",
   prefix,
 }: {
   status: string;
-  size?: ChipProps["size"];
   /** Names what the status is of, where two chips stand side by side ("Subscription: Active"). */
   prefix?: string;
 }) {
@@ -21,23 +19,16 @@ export function StatusChip({
   const label = translate(statusLabelKey(status), { _: status });
   return (
     <Chip
-      size={size}
+      size="small"
       label={prefix ? `${prefix}: ${label}` : label}
       color={tone}
       variant={tone === "default" ? "outlined" : "filled"}
       data-status={status}
       sx={{
         height: "auto",
-        minHeight: size === "small" ? 24 : 32,
+        minHeight: 24,
         "& .MuiChip-label": { whiteSpace: "normal", py: 0.25 },
       }}
     />
   );
-}
-
-/** The status chip of the record in context, for DataTable columns. */
-export function StatusField({ source = "status" }: { source?: string }) {
-  const record = useRecordContext();
-  const value = record?.[source];
-  return typeof value === "string" ? <StatusChip status={value} /> : null;
 }
