@@ -74,6 +74,32 @@ describe("session", () => {
     await context.close();
   });
 
+  it("closes the sidebar on a phone's width and shows it again, as its user left it, on a wide one", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, emailFor("Admin"), DEMO_PASSWORD);
+    const menuWidth = () => page.getByRole("navigation", { name: "Main menu" }).evaluate((nav) => nav.clientWidth);
+    await page.getByRole("button", { name: "Close menu" }).waitFor();
+    expect(await menuWidth()).toBeGreaterThan(150);
+
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.getByRole("button", { name: "Open menu" }).waitFor();
+    expect(await page.getByRole("navigation", { name: "Main menu" }).isVisible()).toBe(false);
+    // Opened over the page and a page chosen: the drawer closes, as on any phone.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Users" }).click();
+    await page.waitForURL("**/users");
+    await page.getByRole("button", { name: "Open menu" }).waitFor();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("button", { name: "Close menu" }).waitFor();
+    await expect.poll(menuWidth).toBeGreaterThan(150);
+    await page.reload();
+    await page.getByRole("button", { name: "Close menu" }).waitFor();
+    expect(await menuWidth()).toBeGreaterThan(150);
+    await context.close();
+  });
+
   it("warns a past-due account and sends an inactive one to /new-subscription", async () => {
     const pastDue = DEMO_USERS.find((user) => user.email === "pastdue@example.com")!;
     const inactive = DEMO_USERS.find((user) => user.email === "inactive@example.com")!;

@@ -11,7 +11,6 @@ import { ConsoleAppBar } from "./ConsoleAppBar";
 import { ConsoleSidebar } from "./ConsoleSidebar";
 import { SideMenu } from "./SideMenu";
 import { SlicedMount } from "./SlicedMount";
-import { useCloseSidebarOnSmallScreens } from "./useCloseSidebarOnSmallScreens";
 
 function LayoutError({ error }: ErrorProps) {
   useEffect(endEarlyRows, []);
@@ -20,7 +19,6 @@ function LayoutError({ error }: ErrorProps) {
 
 /** The signed-in shell (spec §2): top bar, sidebar, the screen guard, the subscription check, the error screen, and the live changes. */
 export function AppLayout({ children }: { children: ReactNode }) {
-  useCloseSidebarOnSmallScreens();
   const { pathname } = useLocation();
   useEffect(() => endEarlyRowsUnlessAt(pathname), [pathname]);
   return (
