@@ -1,6 +1,5 @@
 import { Box, Tooltip } from "@mui/material";
 import FeedIcon from "@mui/icons-material/DynamicFeedOutlined";
-import { formatDistanceToNowStrict } from "date-fns";
 import { DataTable, DateInput, SelectInput, TopToolbar, useCanAccess, useTranslate } from "react-admin";
 import {
   ACTIVITY,
@@ -19,6 +18,7 @@ import { paths } from "../shared/paths";
 import { ACTIVITY_POLL_MS, NewEntriesChip } from "./NewEntriesChip";
 import { ReferencePicker } from "../shared/pickers";
 import { columnFor } from "../shared/columns";
+import { relativeAge } from "./relativeAge";
 
 const Column = columnFor<ActivityEntry>();
 
@@ -73,11 +73,7 @@ function useFilters(byActor: boolean) {
 function When({ value }: { value: string }) {
   const translate = useTranslate();
   const exact = formatDateTime(value);
-  const age = Date.now() - Date.parse(value);
-  const relative =
-    age < 60_000
-      ? translate("resources.activity.justNow")
-      : formatDistanceToNowStrict(new Date(value), { addSuffix: true });
+  const relative = relativeAge(value, new Date(), translate("resources.activity.justNow"));
   return (
     <Tooltip title={exact} describeChild>
       <Box
