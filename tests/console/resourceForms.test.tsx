@@ -140,6 +140,7 @@ describe("own account and payments", () => {
     cleanup();
     await renderConsole("/payment/p-9", { role: "Admin" });
     expect(await screen.findByText("This record does not exist, or you cannot see it.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Return to home" })).toHaveAttribute("href", "/");
   });
 });
 

@@ -1,5 +1,7 @@
 import { useContext, type ReactNode } from "react";
-import { Alert, Box, Skeleton, Stack } from "@mui/material";
+import { Alert, Box, Button, Skeleton, Stack } from "@mui/material";
+import HomeIcon from "@mui/icons-material/Home";
+import { Link } from "react-router-dom";
 import { ShowBase, ShowContext, useTranslate, type RaRecord } from "react-admin";
 
 /** While a detail page loads: the shape of a header and a card. */
@@ -29,9 +31,21 @@ export function RecordError() {
     : error instanceof Error && error.message
       ? error.message
       : translate("resources.shared.loadFailed");
+  // A record not found is a page not found (spec §2): the same way back home.
   return (
     <Box sx={{ py: 2 }}>
-      <Alert severity={notFound ? "info" : "error"}>{message}</Alert>
+      <Alert
+        severity={notFound ? "info" : "error"}
+        action={
+          notFound && (
+            <Button color="inherit" size="small" component={Link} to="/" startIcon={<HomeIcon />}>
+              {translate("notFound.home")}
+            </Button>
+          )
+        }
+      >
+        {message}
+      </Alert>
     </Box>
   );
 }
