@@ -326,6 +326,8 @@ export const appMessages = {
   },
   resources: {
     shared: {
+      // A phone's list: the filter panel in a drawer (resources/shared/PhoneFilters.tsx).
+      filters: "Filters",
       // A list the service did not count to the end (resources/shared/ListPagination.tsx).
       pageRangeMore: "%{from}–%{to} of more than %{more}",
       // Where a write the grace period refuses would be offered (src/access/graceWrites.ts).

@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/src/db/demoUsers";
+import { deviceTypeName } from "../../src/api/tests";
 import type { Role } from "../../src/api/types";
 import { MENU_BY_ROLE } from "../fixtures/menus";
 import { waitUntilSettled } from "./axeAudit";
@@ -147,4 +148,28 @@ describe("lists fit their screen", () => {
       await context.close();
     });
   }
+
+  it("on a phone, a list's filter panel opens from its toolbar, in a drawer", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await page.setViewportSize(PHONE);
+    await signIn(page, emailFor("Admin"), DEMO_PASSWORD);
+    const token = await accessTokenOf(baseUrl, { email: emailFor("Admin"), password: DEMO_PASSWORD });
+    const devices = await serviceApi(baseUrl)<{ typeCode: number }[]>("devices?range=[0,99]", token);
+    const typeCode = devices[0]!.typeCode;
+    const ofType = devices.filter((device) => device.typeCode === typeCode).length;
+    expect(ofType).toBeLessThan(devices.length);
+    await page.goto("/devices");
+    await page.getByText(`1-${devices.length} of ${devices.length}`).waitFor();
+    await page.getByRole("button", { name: "Filters" }).click();
+    const drawer = page.getByRole("dialog", { name: "Filters" });
+    await drawer.getByText(deviceTypeName(typeCode), { exact: true }).click();
+    await page.getByText(`1-${ofType} of ${ofType}`).waitFor();
+    await drawer.getByRole("button", { name: "Close" }).click();
+    await drawer.waitFor({ state: "hidden" });
+    await screenshot(page, "list-phone-filtered-devices");
+    // The button says a filter is in use.
+    await page.getByRole("button", { name: "Filters (1)" }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await context.close();
+  });
 });

@@ -13,6 +13,7 @@ import {
 import { CONTRACTS } from "../../api/contract";
 import { isResourceName } from "../../api/resources";
 import { ListPage } from "./ListPage";
+import { PhoneFiltersButton, useFiltersInDrawer } from "./PhoneFilters";
 import { ServerExportButton } from "./ServerExportButton";
 
 // Its forms and save code load once the list's rows are in, not before them (issue 13).
@@ -27,6 +28,7 @@ export const LIST_PAGE_SIZE = 25;
 export function ListAside({ children }: { children?: ReactNode }) {
   const { canAccess: maySaveQueries } = useCanAccess({ action: "saveQueries" });
   const { isPending, resource } = useListContext();
+  const inDrawer = useFiltersInDrawer();
   // Once the rows are drawn (ListPage draws them a render behind, in steps): from an effect, after
   // their commit, so the panel's code is not asked for between those steps.
   const rowsPending = useDeferredValue(isPending);
@@ -42,7 +44,10 @@ export function ListAside({ children }: { children?: ReactNode }) {
     >
       <CardContent sx={{ pt: 1 }}>
         {/* A list whose contract declares no search would be refused its `q`. */}
-        {CONTRACTS[resource]?.search !== false && <FilterLiveSearch source="q" label="resources.shared.search" />}
+        {/* On a phone the toolbar has the search (ResourceList). */}
+        {CONTRACTS[resource]?.search !== false && !inDrawer && (
+          <FilterLiveSearch source="q" label="resources.shared.search" />
+        )}
         {maySaveQueries && rowsDrawn && isResourceName(resource) && (
           <Suspense fallback={null}>
             <SavedQueriesPanel resource={resource} />
@@ -101,6 +106,7 @@ export function ResourceList({ aside, ...list }: ResourceListProps) {
       empty={<EmptyList action={list.headerActions} />}
       actions={
         <TopToolbar>
+          {small && <PhoneFiltersButton aside={aside} />}
           <ColumnsButton />
           {mayExport && <ServerExportButton />}
         </TopToolbar>
