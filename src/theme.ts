@@ -115,6 +115,15 @@ export const theme: RaThemeOptions = {
     MuiAppBar: { defaultProps: { elevation: 0, color: "primary" } },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: BORDER_RADIUS } } },
     MuiCheckbox: CHECKBOX_NAMES,
+    // A facet of the filter panel reached by keyboard: MUI marks focus with the same grey as a chosen
+    // facet, so a keyboard user could not tell "here" from "in use". An outline says "here".
+    MuiListItemButton: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          "&.Mui-focusVisible": { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+        }),
+      },
+    },
     // A list beside its filter sidebar must shrink, and a wide table scroll, rather than widen the page.
     // The table scrolls, not the list's card: a card that scrolls clips what stands above it, and
     // react-admin draws the bulk actions bar there (rows could be selected, their actions never seen).

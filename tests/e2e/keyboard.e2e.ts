@@ -219,6 +219,10 @@ describe("keyboard only, each role (issue 25: sign in, open a record from a list
     const search = page.getByRole("complementary").getByRole("textbox", { name: "Search" });
     await tabTo(page, search, { max: 20 });
     await page.keyboard.type(lastName);
+    // A facet reached by keyboard is outlined: a chosen one is grey, so grey alone would not say "here".
+    const managerFacet = page.getByRole("complementary").getByRole("button", { name: "Manager" });
+    await tabTo(page, managerFacet, { max: 20 });
+    expect(await managerFacet.evaluate((facet) => getComputedStyle(facet).outlineStyle)).toBe("solid");
     const person = page.getByRole("table").getByRole("link", { name: `Kim ${lastName}` });
     await tabTo(page, person, { max: 40 });
     await screenshot(page, "keyboard-users-opener");
