@@ -29,7 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         sidebar={ConsoleSidebar}
         error={LayoutError}
         // react-admin sizes the layout to fit its widest content; ours scrolls wide tables instead.
-        sx={{ minWidth: 0, "& .RaLayout-content": { px: { xs: 1.5, sm: 3 }, pb: 4, minWidth: 0 } }}
+        sx={{ minWidth: 0, "& .RaLayout-content": { px: { xs: 1.5, sm: 2, xl: 3 }, pb: 4, minWidth: 0 } }}
       >
         <LiveChanges>
           {/* First: the grace period's banner tops every screen. */}
