@@ -61,6 +61,19 @@ async function openScreen(page: Page, item: string): Promise<void> {
   }
 }
 
+/** The search boxes whose placeholder is cut (wider than the box's text area), by their placeholder. */
+function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const context = document.createElement("canvas").getContext("2d")!;
+    return [...document.querySelectorAll<HTMLInputElement>("main input[placeholder]")].flatMap((input) => {
+      const style = getComputedStyle(input);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width > room + 1 ? [input.placeholder] : [];
+    });
+  });
+}
+
 /**
  * What is still too wide once the screen has had time to lay out its rows (a list's columns and
  * a phone's layout settle a frame or two after the rows arrive), or nothing.
@@ -135,6 +148,8 @@ describe("lists fit their screen", () => {
         await openScreen(page, item);
         const overflow = await settledOverflowOf(page, item);
         if (overflow) wide.push(overflow);
+        if (width !== PHONE.width)
+          for (const placeholder of await cutPlaceholders(page)) wide.push(`${item}: "${placeholder}" cut`);
         if (item === "Accounts" || item === "Users" || item === "Advanced Settings")
           await screenshot(page, `list-fit-${role}-${item}-${width}`);
       }

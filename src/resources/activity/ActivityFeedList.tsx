@@ -32,7 +32,7 @@ const endOfDayIso = (day: string | null) => (day ? new Date(`${day}T23:59:59.999
 /** Filters: search, action, record type, a date range, and (admins) who. */
 function useFilters(byActor: boolean) {
   const filters = [
-    useListSearch(ACTIVITY, 240),
+    useListSearch(ACTIVITY),
     <SelectInput
       key="action"
       source="action"
@@ -132,7 +132,8 @@ export default function ActivityFeedList({ pollMs = ACTIVITY_POLL_MS }: { pollMs
         </ListEmpty>
       }
       actions={
-        <TopToolbar sx={{ alignItems: "center" }}>
+        // Empty until there are new entries: no blank band above the filters on a phone.
+        <TopToolbar sx={{ alignItems: "center", "&:empty": { display: "none" } }}>
           <NewEntriesChip pollMs={pollMs} />
         </TopToolbar>
       }

@@ -21,7 +21,7 @@ const testPath = (id: string) => `/gallery/item/${encodeURIComponent(id)}`;
 /** Filters: search, account (searched by name), device type (spec §3's codes). */
 function useFilters() {
   return [
-    useListSearch(LOST_DEVICES, 280),
+    useListSearch(LOST_DEVICES),
     <ReferencePicker
       key="accountId"
       source="accountId"

@@ -25,7 +25,7 @@ const PENDING = { state: "pending" };
 
 function useFilters() {
   return [
-    useListSearch(SCHEDULED_ACTIONS, 260),
+    useListSearch(SCHEDULED_ACTIONS),
     <SelectInput
       key="state"
       source="state"
