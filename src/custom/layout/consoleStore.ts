@@ -7,7 +7,9 @@ const SIDEBAR_KEY = "sidebar.open";
 export const SMALL_SCREEN_QUERY = "(max-width:599.95px)";
 
 const smallScreenOf = (): MediaQueryList | undefined =>
-  typeof window.matchMedia === "function" ? window.matchMedia(SMALL_SCREEN_QUERY) : undefined;
+  typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia(SMALL_SCREEN_QUERY)
+    : undefined;
 
 /**
  * react-admin's store, except that the sidebar's open state lives under the spec's own
