@@ -20,6 +20,9 @@ describe("own account and payments", () => {
     await renderConsole("/account", { role: "Admin" });
     expect(await screen.findByRole("heading", { name: "My account" })).toBeInTheDocument();
     const name = await screen.findByLabelText("Name *");
+    // One card: the form for the name and owner, the account's other details under it.
+    expect(screen.getAllByRole("heading", { name: "Account details" })).toHaveLength(1);
+    expect(screen.getByText("Country")).toBeInTheDocument();
     fireEvent.change(name, { target: { value: "Gems & Co" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Changes saved")).toBeInTheDocument();

@@ -32,15 +32,22 @@ import { useCanAccessRecord } from "../../access/useCanAccessRecord";
 type TabKey = "overview" | "businesses" | "users" | "devices" | "subscription" | "payments";
 type AccountTab = { key: TabKey; content: ReactNode };
 
-/** The account's details, read-only: for roles that may not change them. */
-function AccountFacts({ account }: { account: Account }) {
+/**
+ * The account's details, read-only: for roles that may not change them; for its owner, beside the
+ * form that changes its name and owner, the rest.
+ */
+function AccountFacts({ account, besideForm = false }: { account: Account; besideForm?: boolean }) {
   const translate = useTranslate();
   const label = (field: string) => translate(`resources.accounts.fields.${field}`);
   return (
     <FieldGrid
       items={[
-        { label: label("name"), value: account.name },
-        { label: label("ownerName"), value: account.ownerName },
+        ...(besideForm
+          ? []
+          : [
+              { label: label("name"), value: account.name },
+              { label: label("ownerName"), value: account.ownerName },
+            ]),
         { label: label("email"), value: account.email },
         { label: label("phone"), value: account.phone },
         { label: label("country"), value: countryName(account.country) },
@@ -66,17 +73,15 @@ function Overview({ account }: { account: Account }) {
   }
   if (mayEditOwn) {
     return (
-      <Stack spacing={2}>
-        <Section title={translate("resources.accounts.details")}>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {translate("resources.accounts.ownAccount.ownerHint")}
-          </Typography>
-          <OwnAccountForm account={account} />
-        </Section>
-        <Section title={translate("resources.accounts.details")}>
-          <AccountFacts account={account} />
-        </Section>
-      </Stack>
+      <Section title={translate("resources.accounts.details")}>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {translate("resources.accounts.ownAccount.ownerHint")}
+        </Typography>
+        <OwnAccountForm account={account} />
+        <Box sx={{ mt: 3 }}>
+          <AccountFacts account={account} besideForm />
+        </Box>
+      </Section>
     );
   }
   return (
