@@ -1014,6 +1014,12 @@ export const appMessages = {
         createdAt: "Created",
       },
       subtitle: "Discount codes customers can redeem on a subscription.",
+      // The Active column of a discount switched on that cannot be redeemed today.
+      standing: {
+        notYet: "Not yet valid",
+        expired: "Expired",
+        usedUp: "Used up",
+      },
       kinds: {
         percent: "Percent off",
         amount: "Amount off",

@@ -88,6 +88,26 @@ describe("discount wording (issue 26 item 9)", () => {
     expect(screen.getByText(/^Renews on .* at the full price, £1,490\.00 \/ year\.$/)).toBeInTheDocument();
   });
 
+  it("the list's Active column says why a code switched on cannot be redeemed", async () => {
+    const expired = { ...WELCOME, id: "dc-2", code: "FAIR2025", validTo: "2025-10-31T23:59:59.000Z" };
+    const usedUp = { ...WELCOME, id: "dc-3", code: "FIRST50", redemptionLimit: 50, redemptionCount: 50 };
+    const off = { ...WELCOME, id: "dc-4", code: "PAUSED", active: false };
+    server.use(
+      http.get("*/api/discounts", () =>
+        HttpResponse.json([WELCOME, expired, usedUp, off], { headers: { "Content-Range": "discounts 0-3/4" } }),
+      ),
+    );
+    await renderConsole("/discounts", { role: "SuperAdmin" });
+    const activeOf = async (code: string) => {
+      const row = (await screen.findByText(code)).closest("tr")!;
+      return within(row).getByText(/^(Yes|No|Expired|Used up|Not yet valid)$/).textContent;
+    };
+    expect(await activeOf("WELCOME10")).toBe("Yes");
+    expect(await activeOf("FAIR2025")).toBe("Expired");
+    expect(await activeOf("FIRST50")).toBe("Used up");
+    expect(await activeOf("PAUSED")).toBe("No");
+  });
+
   it("the code's form says what it does as typed, and when no plan takes it", async () => {
     await renderConsole("/discounts", { role: "SuperAdmin" });
     fireEvent.click(await screen.findByText("WELCOME10"));

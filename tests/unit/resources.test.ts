@@ -8,7 +8,7 @@ import {
   keepEdits,
 } from "../../src/resources/shared/concurrency";
 import { formatBytes, formatMoney, minorDigits, toMajor, toMinor } from "../../src/resources/shared/money";
-import { isDiscountRedeemable, statusLabelKey, statusTone } from "../../src/resources/shared/status";
+import { discountStanding, statusLabelKey, statusTone } from "../../src/resources/shared/status";
 import { cleanFilter, exportFileName, exportPath } from "../../src/resources/shared/exportUrl";
 import { isSameQuery, queryValueOf, savedQueryLabelError } from "../../src/resources/shared/savedQueries";
 import { paths } from "../../src/resources/shared/paths";
@@ -111,7 +111,7 @@ describe("status labels and colours", () => {
     expect(statusLabelKey("past_due")).toBe("resources.shared.status.past_due");
   });
 
-  it("knows when a discount can be redeemed", () => {
+  it("knows where a discount stands: redeemable, off, or on but not redeemable and why", () => {
     const discount = {
       active: true,
       validFrom: "2026-01-01T00:00:00Z",
@@ -119,14 +119,14 @@ describe("status labels and colours", () => {
       redemptionLimit: 10,
       redemptionCount: 3,
     };
-    expect(isDiscountRedeemable(discount, new Date("2026-06-01"))).toBe(true);
-    expect(isDiscountRedeemable(discount, new Date("2025-12-31"))).toBe(false);
-    expect(isDiscountRedeemable(discount, new Date("2027-01-01"))).toBe(false);
-    expect(isDiscountRedeemable({ ...discount, redemptionCount: 10 }, new Date("2026-06-01"))).toBe(false);
-    expect(isDiscountRedeemable({ ...discount, active: false }, new Date("2026-06-01"))).toBe(false);
-    expect(
-      isDiscountRedeemable({ ...discount, validFrom: null, validTo: null, redemptionLimit: null }, new Date()),
-    ).toBe(true);
+    expect(discountStanding(discount, new Date("2026-06-01"))).toBe("live");
+    expect(discountStanding(discount, new Date("2025-12-31"))).toBe("notYet");
+    expect(discountStanding(discount, new Date("2027-01-01"))).toBe("expired");
+    expect(discountStanding({ ...discount, redemptionCount: 10 }, new Date("2026-06-01"))).toBe("usedUp");
+    expect(discountStanding({ ...discount, active: false }, new Date("2027-01-01"))).toBe("off");
+    expect(discountStanding({ ...discount, validFrom: null, validTo: null, redemptionLimit: null }, new Date())).toBe(
+      "live",
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import { OnDemand, useDialogOnDemand, useRowDialogOnDemand } from "../shared/dia
 import { formatMoney } from "../shared/money";
 import { ResourceList } from "../shared/ResourceList";
 import { ExportOrDeleteBulkActions } from "../shared/ServerExportButton";
-import { isDiscountRedeemable } from "../shared/status";
+import { discountStanding } from "../shared/status";
 import { contractColumns, dayColumn, hiddenColumnsOf } from "../shared/contractColumns";
 import { opensInPlace } from "../shared/rowOpener";
 
@@ -64,15 +64,21 @@ export default function DiscountList() {
                     limit: record.redemptionLimit ?? translate("resources.discounts.unlimited"),
                   }),
               },
+              // Switched on but not redeemable says why: expired, not yet valid, used up.
               active: {
                 render: (record) => {
-                  const live = isDiscountRedeemable(record, now);
+                  const standing = discountStanding(record, now);
+                  const live = standing === "live";
                   return (
                     <Chip
                       size="small"
                       color={live ? "success" : "default"}
                       variant={live ? "filled" : "outlined"}
-                      label={translate(yesNoKey(record.active))}
+                      label={translate(
+                        live || standing === "off"
+                          ? yesNoKey(record.active)
+                          : `resources.discounts.standing.${standing}`,
+                      )}
                     />
                   );
                 },

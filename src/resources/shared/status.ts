@@ -53,8 +53,13 @@ export const statusLabelKey = (status: string): string => `resources.shared.stat
 export const valueWordsKey = (labels: string, value: string): string =>
   labels === "status" ? statusLabelKey(value) : `${labels}.${value}`;
 
-/** Whether a discount can be redeemed on a date: active, inside its dates, under its limit. */
-export function isDiscountRedeemable(
+/**
+ * Where a discount stands on a date: redeemable ("live": switched on, inside its dates, under its
+ * limit), switched off, or switched on but not redeemable, and why.
+ */
+export type DiscountStanding = "live" | "off" | "notYet" | "expired" | "usedUp";
+
+export function discountStanding(
   discount: {
     active: boolean;
     validFrom: string | null;
@@ -63,9 +68,10 @@ export function isDiscountRedeemable(
     redemptionCount: number;
   },
   at: Date,
-): boolean {
-  if (!discount.active) return false;
-  if (discount.validFrom && at < new Date(discount.validFrom)) return false;
-  if (discount.validTo && at > new Date(discount.validTo)) return false;
-  return discount.redemptionLimit === null || discount.redemptionCount < discount.redemptionLimit;
+): DiscountStanding {
+  if (!discount.active) return "off";
+  if (discount.validFrom && at < new Date(discount.validFrom)) return "notYet";
+  if (discount.validTo && at > new Date(discount.validTo)) return "expired";
+  if (discount.redemptionLimit !== null && discount.redemptionCount >= discount.redemptionLimit) return "usedUp";
+  return "live";
 }
