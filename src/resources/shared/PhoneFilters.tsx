@@ -5,11 +5,11 @@ import FilterIcon from "@mui/icons-material/FilterList";
 import { useListContext, useTranslate } from "react-admin";
 
 /** The filter panel is in the phone's drawer: its search is the toolbar's, not its own. */
-export const FiltersInDrawer = createContext(false);
+const FiltersInDrawer = createContext(false);
 export const useFiltersInDrawer = () => useContext(FiltersInDrawer);
 
 /** How many filters narrow the list, its search apart (the toolbar shows that one). */
-export const activeFilterCount = (filterValues: Record<string, unknown>): number =>
+const activeFilterCount = (filterValues: Record<string, unknown>): number =>
   Object.entries(filterValues).filter(([key, value]) => key !== "q" && value !== undefined && value !== "").length;
 
 /**
