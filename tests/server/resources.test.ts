@@ -20,6 +20,7 @@ import { USER_FIELDS_BY_REACH, type EditableUserField } from "../../src/api/rule
 import { LIMITS } from "../fixtures/contract";
 import { subscriptions, users } from "../../server/src/db/schema";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
+import { deviceTypeName } from "../../src/api/tests";
 import { createTestApp, signIn, type TestApp } from "./helpers";
 import { A, B, tokens, U, type Who } from "./records";
 import { activityOf, call, expectRefused, listUrl, totalOf } from "./resourceHelpers";
@@ -652,6 +653,25 @@ describe("users", () => {
 });
 
 describe("devices", () => {
+  it("sorts by type as the console names it, A to Z and back, on the devices and lost devices lists", async () => {
+    const sa = await as("superAdmin");
+    // One account's devices: a few, of several types (the codes' order is not the names').
+    for (const [resource, filter] of [
+      ["devices", { accountId: A.brilliantGems }],
+      ["lost-devices", {}],
+    ] as const) {
+      const names = async (order: "ASC" | "DESC") =>
+        (await sa.get(listUrl(resource, { sort: ["typeCode", order], range: [0, 99], filter })))
+          .json<{ typeCode: number }[]>()
+          .map((device) => deviceTypeName(device.typeCode));
+      const ascending = await names("ASC");
+      if (resource === "devices") expect(new Set(ascending).size).toBeGreaterThan(2);
+      expect(ascending, resource).toEqual([...ascending].sort());
+      const descending = await names("DESC");
+      expect(descending, resource).toEqual([...descending].sort().reverse());
+    }
+  });
+
   it("renames (trimmed, empty clears, at most 60), marks lost once, and refuses a registered serial number", async () => {
     const admin = await as("admin");
     const deviceId = SEED_DEVICE_IDS.londonSherlock;

@@ -17,7 +17,7 @@ import { readRoutes } from "../resources/routes";
 import { sqlText } from "../resources/sql";
 import { writeRoutes } from "../resources/writeRoutes";
 import type { Services } from "../services";
-import { deviceDefinition, OF_LIVE_ACCOUNT } from "./routes";
+import { DEVICE_TYPE_NAME, deviceDefinition, OF_LIVE_ACCOUNT } from "./routes";
 
 const d = alias(devices, "d");
 const a = alias(accounts, "a");
@@ -58,7 +58,7 @@ export const lostDeviceDefinition = implementResource(lostDevicesContract, {
   // No accountExpr: only super admins reach this resource, and they see every account.
   search: [d.serialNumber, d.name],
   // Sorted by the stored name ("" first), not by its null.
-  sorts: { customBoxName: d.name },
+  sorts: { customBoxName: d.name, typeCode: DEVICE_TYPE_NAME },
 });
 
 export const lostDeviceRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {

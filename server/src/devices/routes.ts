@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import { DEVICE_STATUSES } from "../../../src/api/resources";
+import { DEVICE_TYPES, deviceTypeName } from "../../../src/api/tests";
 import { CUSTOM_BOX_NAME_MAX_LENGTH } from "../../../src/api/rules";
 import { alias } from "drizzle-orm/pg-core";
 import { accounts, businesses, devices, forcedResets, tests } from "../db/schema";
@@ -30,6 +31,14 @@ const b = alias(businesses, "b");
  */
 export const OF_LIVE_ACCOUNT = sqlText`${a.status} <> 'deleted'`;
 
+/**
+ * A device's type by the name the console shows (src/api/tests.ts DEVICE_TYPES, else "Unknown"):
+ * the Type column sorts by it, A to Z, not by the code behind it.
+ */
+export const DEVICE_TYPE_NAME = `case ${sqlText`${d.typeCode}`} ${Object.entries(DEVICE_TYPES)
+  .map(([code, name]) => `when ${Number(code)} then '${name.replaceAll("'", "''")}'`)
+  .join(" ")} else '${deviceTypeName(-1).replaceAll("'", "''")}' end`;
+
 export const deviceDefinition = implementResource(devicesContract, {
   from: sqlText`devices d left join accounts a on ${a.id} = ${d.accountId} left join businesses b on ${b.id} = ${d.businessId}`,
   where: OF_LIVE_ACCOUNT,
@@ -43,7 +52,7 @@ export const deviceDefinition = implementResource(devicesContract, {
   accountExpr: d.accountId,
   search: [d.serialNumber, d.name, d.phoneModel],
   // Sorted by the stored name ("" first), not by its null.
-  sorts: { customBoxName: d.name },
+  sorts: { customBoxName: d.name, typeCode: DEVICE_TYPE_NAME },
 });
 
 /** Trimmed; null and "" both clear it (stored as ""). */
