@@ -5,6 +5,7 @@ import type { QuoteRequest, SubscriptionQuote } from "../../src/api/plans";
 import type { Discount } from "../../src/api/resources";
 import { QUOTE_PLAIN, QUOTE_WITH_CODE, SUBSCRIPTION_CONTRACT as C } from "../fixtures/subscriptionContract";
 import { renderConsole } from "./harness/renderConsole";
+import { discount } from "./harness/resourceService";
 import { reply, server } from "./harness/server";
 
 /**
@@ -14,20 +15,12 @@ import { reply, server } from "./harness/server";
  * description says.
  */
 const WELCOME: Discount = {
+  ...discount(1),
   id: "dc-1",
-  version: 1,
   code: "WELCOME10",
   // A description that promises more than the code does: the console does not repeat it to customers.
   description: "10% off the first year",
-  kind: "percent",
-  percentOff: 10,
-  amountOff: null,
-  currency: null,
-  validFrom: null,
-  validTo: null,
-  redemptionLimit: null,
   redemptionCount: 3,
-  active: true,
   createdAt: "2026-01-02T09:00:00.000Z",
 };
 

@@ -6,7 +6,15 @@ import type { Business, Discount, Firmware, Payment } from "../../src/api/resour
 import type { Role } from "../../src/api/types";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
-import { day, db, device, installResourceService, serveResources, tableRows } from "./harness/resourceService";
+import {
+  day,
+  db,
+  device,
+  discount,
+  installResourceService,
+  serveResources,
+  tableRows,
+} from "./harness/resourceService";
 
 installResourceService();
 
@@ -32,21 +40,12 @@ const firmware: Firmware = {
   uploadedAt: day(4),
 };
 
-const discount: Discount = {
+const spring: Discount = {
+  ...discount(2),
   id: "dc-1",
-  version: 1,
   code: "SPRING10",
   description: "Spring offer",
-  kind: "percent",
-  percentOff: 10,
-  amountOff: null,
-  currency: null,
-  validFrom: null,
-  validTo: null,
-  redemptionLimit: null,
   redemptionCount: 3,
-  active: true,
-  createdAt: day(2),
 };
 
 const business: Business = {
@@ -101,8 +100,8 @@ function serveOtherLists() {
     http.get("*/api/devices/:id", ({ params }) => HttpResponse.json(devices.find((row) => row.id === params.id))),
     http.get("*/api/firmware", () => page("firmware", [firmware])),
     http.get("*/api/firmware/:id", () => HttpResponse.json(firmware)),
-    http.get("*/api/discounts", () => page("discounts", [discount])),
-    http.get("*/api/discounts/:id", () => HttpResponse.json(discount)),
+    http.get("*/api/discounts", () => page("discounts", [spring])),
+    http.get("*/api/discounts/:id", () => HttpResponse.json(spring)),
     http.get("*/api/businesses", () => page("businesses", [business])),
     http.get("*/api/bookmarks", () => HttpResponse.json({ items: [] })),
     http.get("*/api/saved-queries", () => HttpResponse.json([])),
