@@ -5,6 +5,7 @@ import { CHECKBOX_NAMES } from "./custom/layout/checkboxNames";
 
 /** The class of a table cell's text cut to its width (columns.tsx `truncate`), styled by the table. */
 export const TRUNCATED_CELL_TEXT = "cell-truncated";
+const MOBILE_TOOLBAR = "RaToolbar-mobileToolbar";
 
 /** The line under a table cell, as MUI's TableCell draws it (the divider, opaque, lightened or darkened). */
 const tableCellBorder = (theme: Theme) =>
@@ -132,6 +133,17 @@ export const theme: RaThemeOptions = {
         root: { "& .RaList-main": { minWidth: 0 }, "& .RaDataTable-tableWrapper": { overflowX: "auto" } },
       },
     },
+    // On a phone react-admin fixes a form's Save bar to the window: on a detail page it then covered
+    // the cards above the form, disabled, while no one was editing. Sticky, it stays with its form.
+    // Its form then needs no room kept under it for the fixed bar.
+    RaToolbar: { styleOverrides: { root: { [`&.${MOBILE_TOOLBAR}`]: { position: "sticky" } } } },
+    RaSimpleForm: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          [theme.breakpoints.down("sm")]: { paddingBottom: theme.spacing(2) },
+        }),
+      },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { textTransform: "none", fontWeight: 600 } },
@@ -203,7 +215,11 @@ export const darkTheme: RaThemeOptions = {
         },
       },
     },
-    RaToolbar: { styleOverrides: { root: { backgroundColor: "rgba(200, 216, 235, 0.06)" } } },
+    RaToolbar: {
+      styleOverrides: {
+        root: { backgroundColor: "rgba(200, 216, 235, 0.06)", [`&.${MOBILE_TOOLBAR}`]: { position: "sticky" } },
+      },
+    },
     // MUI lightens dark papers by elevation with a gradient; flat colours read better here.
     MuiPaper: { styleOverrides: { root: { backgroundImage: "none" }, rounded: { borderRadius: BORDER_RADIUS } } },
   },

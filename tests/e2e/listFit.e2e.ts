@@ -188,4 +188,23 @@ describe("lists fit their screen", () => {
     await expectNoSidewaysScroll(page);
     await context.close();
   });
+
+  it("on a phone, a record's Save bar stays with its form, not over the cards above it", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await page.setViewportSize(PHONE);
+    await signIn(page, emailFor("Admin"), DEMO_PASSWORD);
+    await page.goto("/users");
+    await page.locator(".RaDataTable-table tbody tr").first().click();
+    await page.getByRole("heading", { name: "Profile" }).waitFor();
+    const save = page.getByRole("button", { name: "Save" });
+    await save.waitFor();
+    // The user's page opens on its profile; the edit form, and so its Save, is further down.
+    expect((await save.boundingBox())!.y).toBeGreaterThanOrEqual(PHONE.height);
+    await save.scrollIntoViewIfNeeded();
+    const saveBox = (await save.boundingBox())!;
+    const lastField = (await page.getByLabel("Business").boundingBox())!;
+    expect(saveBox.y).toBeGreaterThanOrEqual(lastField.y + lastField.height);
+    await screenshot(page, "form-phone-save-bar");
+    await context.close();
+  });
 });
