@@ -38,7 +38,14 @@ export function RecordError() {
         severity={notFound ? "info" : "error"}
         action={
           notFound && (
-            <Button color="inherit" size="small" component={Link} to="/" startIcon={<HomeIcon />}>
+            <Button
+              color="inherit"
+              size="small"
+              component={Link}
+              to="/"
+              startIcon={<HomeIcon />}
+              sx={{ whiteSpace: "nowrap" }}
+            >
               {translate("notFound.home")}
             </Button>
           )
