@@ -6,6 +6,7 @@ import { journeyBrowser } from "./journey";
 import { startService } from "../support/serviceProcess";
 import { MENU_BY_ROLE } from "../fixtures/menus";
 import type { Role } from "../../src/api/types";
+import { SIDEBAR_CLOSED_WIDTH } from "../../src/config";
 
 const baseUrl = inject("baseUrl");
 
@@ -97,6 +98,22 @@ describe("session", () => {
     await page.reload();
     await page.getByRole("button", { name: "Close menu" }).waitFor();
     expect(await menuWidth()).toBeGreaterThan(150);
+    await context.close();
+  });
+
+  it("draws the current page's item whole in the folded rail", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, emailFor("Admin"), DEMO_PASSWORD);
+    await page.goto("/users");
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await page.getByRole("button", { name: "Open menu" }).waitFor();
+    const current = page.getByRole("navigation", { name: "Main menu" }).locator("[aria-current=page]");
+    // Its rounded ground ends inside the rail, not cut square at the rail's edge.
+    await expect.poll(async () => (await current.boundingBox())!.width).toBeLessThan(SIDEBAR_CLOSED_WIDTH);
+    const box = (await current.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(SIDEBAR_CLOSED_WIDTH);
+    await screenshot(page, "shell-folded-rail");
     await context.close();
   });
 

@@ -39,6 +39,19 @@ const ITEM_SX: SxProps<Theme> = {
   },
 };
 
+/**
+ * A menu item in the folded rail: as wide as the rail leaves it, so its rounded ground is whole
+ * (the item's full width was cut square at the rail's edge); the name, clipped, stays its label.
+ */
+const FOLDED_ITEM_SX: SxProps<Theme> = {
+  ...ITEM_SX,
+  width: 40,
+  px: 1,
+  overflow: "hidden",
+  whiteSpace: "nowrap",
+  "& .MuiListItemIcon-root": { minWidth: 0, mr: 2 },
+};
+
 /** The sidebar (spec §2): the items the role may see, the active one by first path segment, the version. */
 export function SideMenu() {
   const translate = useTranslate();
@@ -125,7 +138,7 @@ const MenuItem = memo(function MenuItem({
       selected={selected}
       aria-current={selected ? "page" : undefined}
       onClick={(event: MouseEvent) => onOpen(event, path, selected)}
-      sx={ITEM_SX}
+      sx={open ? ITEM_SX : FOLDED_ITEM_SX}
     >
       <ListItemIcon sx={{ minWidth: 40 }}>
         <Icon />
