@@ -319,3 +319,71 @@ describe("keyboard only, each role (issue 25: sign in, open a record from a list
     await context.close();
   });
 });
+
+/** The contrast ratio of two CSS colours (`rgb(…)`/`rgba(…)`, opaque), as WCAG computes it. */
+function contrastOf(foreground: string, background: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((part) => {
+        const channel = Number(part) / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [lighter, darker] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (lighter! + 0.05) / (darker! + 0.05);
+}
+
+describe("the focus stays in sight (WCAG 2.4.7, 2.4.11)", () => {
+  it("the first Tab of a page shows a readable Skip to content", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/users");
+    await page.getByRole("heading", { level: 1, name: "Users" }).waitFor();
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("button", { name: "Skip to content" });
+    expect(await focusIsOn(skip)).toBe(true);
+    const { color, background } = await skip.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { color: style.color, background: style.backgroundColor };
+    });
+    expect(contrastOf(color, background)).toBeGreaterThanOrEqual(4.5);
+    await screenshot(page, "keyboard-skip-link");
+    await context.close();
+  });
+
+  it("Shift+Tab back up a long list never leaves the focus under the top bar", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await page.setViewportSize({ width: 1280, height: 560 });
+    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await page.goto("/users");
+    const rows = page.getByRole("main").locator("tbody tr");
+    await rows.nth(24).waitFor();
+    await tabTo(page, rows.nth(24).getByRole("link").first(), { max: 200 });
+    const hidden: string[] = [];
+    for (let presses = 0; presses < 40; presses += 1) {
+      await page.keyboard.press("Shift+Tab");
+      // Scrolled up, the bar slides back in: once it stands still (shown or gone), the focus must
+      // stand clear of it.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+      );
+      await page.waitForFunction(() => {
+        const { top, bottom } = document.querySelector("header.MuiAppBar-root")!.getBoundingClientRect();
+        return top === 0 || bottom <= 0;
+      });
+      const where = await page.evaluate(() => {
+        const focus = document.activeElement!.getBoundingClientRect();
+        const bar = document.querySelector("header.MuiAppBar-root")!.getBoundingClientRect();
+        return focus.top < Math.max(bar.bottom, 0)
+          ? `${document.activeElement!.textContent} at ${Math.round(focus.top)} px`
+          : "";
+      });
+      if (where) hidden.push(where);
+    }
+    expect(hidden).toEqual([]);
+    await context.close();
+  });
+});
