@@ -261,6 +261,7 @@ export const appMessages = {
     password: {
       title: "Confirm your password",
       body: "This action cannot be undone. Enter your password to continue.",
+      deleteTestBody: "The test can be restored from Recover for 15 days. Enter your password to continue.",
       label: "Password",
       continue: "Continue",
       cancel: "Cancel",
@@ -918,6 +919,7 @@ export const appMessages = {
         reason: "Reason",
         reasonRequired: "Say why the payment is refunded.",
         continue: "Continue",
+        password: "%{amount} will be paid back. Enter your password to continue.",
         done: "Refund of %{amount} issued",
       },
     },

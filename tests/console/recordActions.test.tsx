@@ -227,4 +227,22 @@ describe("a 409 on a record action reloads the record", () => {
     await waitFor(() => expect(within(again).getByLabelText("Amount to refund (USD)")).toHaveValue("39"));
     expect(within(again).getByLabelText("Reason")).toHaveValue("Charged twice");
   });
+
+  it("refund: a decimal comma is refused at its field, and the password step says the amount", async () => {
+    await renderConsole("/payment/p-1", { role: "SuperAdmin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Refund" }));
+    const dialog = await screen.findByRole("dialog", { name: "Refund payment INV-0042" });
+    const amount = within(dialog).getByLabelText("Amount to refund (USD)");
+    fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Goodwill" } });
+    // One and a half, written the European way: read as 15 it paid back ten times the money.
+    fireEvent.change(amount, { target: { value: "1,5" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect(await within(dialog).findByText("Enter an amount between 0.01 and $49.00.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Confirm your password" })).not.toBeInTheDocument();
+
+    fireEvent.change(amount, { target: { value: "1.50" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
+    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    expect(within(password).getByText("$1.50 will be paid back. Enter your password to continue.")).toBeInTheDocument();
+  });
 });

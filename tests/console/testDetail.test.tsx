@@ -476,6 +476,8 @@ describe("test detail, private view (spec §2)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Delete selected" }));
     fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
     const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    // Photos deleted are gone for good; a deleted test is not (below).
+    expect(within(password).getByText(/^This action cannot be undone\./)).toBeInTheDocument();
     expect(within(password).getByRole("button", { name: "Continue" })).toBeDisabled();
     fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "wrong" } });
     await submitWith(within(password).getByRole("button", { name: "Continue" }));
@@ -496,7 +498,13 @@ describe("test detail, private view (spec §2)", () => {
     const calls = serveTest(makeTest());
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
     await testPageShown();
-    await deleteTestWithPassword();
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Test" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    // The password step does not contradict the step before it: the test goes to Recover.
+    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    expect(within(password).getByText(/^The test can be restored from Recover for 15 days\./)).toBeInTheDocument();
+    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+    await submitWith(within(password).getByRole("button", { name: "Continue" }));
     await waitFor(() => expect(window.location.pathname).toBe("/gallery"));
     expect(calls).toContainEqual({ method: "DELETE", path: "/api/tests/t-100" });
   });

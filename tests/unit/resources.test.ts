@@ -92,6 +92,22 @@ describe("money and sizes", () => {
     expect(toMajor(1250, "USD")).toBe(12.5);
   });
 
+  it("refuses an amount it would have to guess at, never reading a decimal comma as thousands", () => {
+    // "1,5" meant one and a half: read as 15 it refunded ten times the money (outside review).
+    expect(toMinor("1,5", "GBP")).toBeNull();
+    expect(toMinor("1,50", "GBP")).toBeNull();
+    expect(toMinor("12,34.5", "USD")).toBeNull();
+    expect(toMinor("1,234,567.89", "USD")).toBe(123456789);
+    expect(toMinor(" 1.5 ", "USD")).toBe(150);
+    // A fraction of the currency's smallest unit, or a number as code writes it.
+    expect(toMinor("1.005", "USD")).toBeNull();
+    expect(toMinor("1.5", "JPY")).toBeNull();
+    expect(toMinor("1.234", "KWD")).toBe(1234);
+    expect(toMinor("1e3", "USD")).toBeNull();
+    expect(toMinor(".5", "USD")).toBe(50);
+    expect(toMinor("Infinity", "USD")).toBeNull();
+  });
+
   it("formats byte counts", () => {
     expect(formatBytes(512)).toBe("512 B");
     expect(formatBytes(1536)).toBe("1.5 KB");

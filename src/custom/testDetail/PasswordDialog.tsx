@@ -11,6 +11,8 @@ interface PasswordDialogProps {
   onConfirmed: () => void;
   /** An i18n key saying what the password is for; default: an action that cannot be undone. */
   body?: string;
+  /** The key's values (the amount a refund pays back). */
+  bodyArgs?: Record<string, unknown>;
 }
 
 /**
@@ -28,6 +30,7 @@ export function PasswordDialog({
   onCancel,
   onConfirmed,
   body = "testDetail.password.body",
+  bodyArgs,
 }: PasswordDialogProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -53,7 +56,7 @@ export function PasswordDialog({
       cancelLabel="testDetail.password.cancel"
       submitLabel="testDetail.password.continue"
     >
-      <DialogContentText sx={{ mb: 2 }}>{translate(body)}</DialogContentText>
+      <DialogContentText sx={{ mb: 2 }}>{translate(body, bodyArgs)}</DialogContentText>
       <TextInput
         source="password"
         type="password"

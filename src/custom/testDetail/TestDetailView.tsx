@@ -261,6 +261,7 @@ export function TestDetailView({ test, publicView }: { test: ApiTest; publicView
               setProtectedAction(null);
             }}
             onConfirmed={onPasswordConfirmed}
+            body={protectedAction === "deleteTest" ? "testDetail.password.deleteTestBody" : undefined}
           />
         </>
       )}

@@ -24,7 +24,7 @@ const reasonRequired: Validator = (value) =>
 export function RefundDialog({ payment, open, onClose }: RefundDialogProps) {
   const translate = useTranslate();
   // The password re-check's dialog replaces the refund's while it is open.
-  const { confirm, dialog, asking } = usePasswordRecheck();
+  const { confirm, dialog, asking } = usePasswordRecheck("resources.payments.refund.password");
   const left = payment.amount - payment.refundedAmount;
   const max = formatMoney(left, payment.currency);
   const refund = useRecordAction<PaymentRefund, Payment>({
@@ -44,8 +44,9 @@ export function RefundDialog({ payment, open, onClose }: RefundDialogProps) {
   };
 
   const submit = async (values: Record<string, unknown>) => {
-    if (!(await confirm())) return undefined;
     const minor = toMinor(String(values.amount ?? ""), payment.currency) ?? left;
+    // The password step says the amount again: the last look before money leaves.
+    if (!(await confirm({ amount: formatMoney(minor, payment.currency) }))) return undefined;
     return refund.submit({
       version: payment.version,
       reason: String(values.reason ?? "").trim(),

@@ -34,11 +34,24 @@ export function formatMoney(minor: number, currency: string): string {
   return `${major.toLocaleString(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${currency}`;
 }
 
-/** "12.5", "USD" → 1250; null for something that is not a non-negative amount. */
+/**
+ * An amount as a person writes it: digits, commas only between groups of three ("1,299.50"), a
+ * point before at most the currency's minor digits (".5" too).
+ */
+const AMOUNT = /^((\d{1,3}(,\d{3})+|\d+)(\.\d+)?|\.\d+)$/;
+
+/**
+ * "12.5", "USD" → 1250; null for something that is not a non-negative amount in the currency:
+ * "1,5" (a decimal comma, not 15), "1.005" in dollars (a fraction of a cent), "1e3".
+ */
 export function toMinor(major: string | number, currency: string): number | null {
-  const value = typeof major === "number" ? major : Number(String(major).replace(/,/g, "").trim());
-  if (!Number.isFinite(value) || value < 0 || (typeof major === "string" && major.trim() === "")) return null;
-  return Math.round(value * 10 ** minorDigits(currency));
+  const digits = minorDigits(currency);
+  const written = typeof major === "number" ? String(major) : major.trim();
+  if (!AMOUNT.test(written)) return null;
+  const fraction = written.split(".")[1] ?? "";
+  if (fraction.length > digits) return null;
+  const value = Number(written.replace(/,/g, ""));
+  return Number.isFinite(value) ? Math.round(value * 10 ** digits) : null;
 }
 
 /** 1250, "USD" → 12.5 (for number inputs). */
