@@ -168,7 +168,20 @@ export const theme: RaThemeOptions = {
     },
     // A column's sort button is its heading's text: at least 24 px tall, the smallest target a finger
     // is asked to hit (WCAG 2.2 target size; Lighthouse flagged the lists' headings on a phone).
-    MuiTableSortLabel: { styleOverrides: { root: { minHeight: 24 } } },
+    // Reached by keyboard, MUI only fades an unsorted heading and leaves a sorted one as it was: a
+    // ring says where the focus is (WCAG 2.4.7).
+    MuiTableSortLabel: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          minHeight: 24,
+          "&.Mui-focusVisible": {
+            outline: `2px solid ${theme.palette.primary.main}`,
+            outlineOffset: 2,
+            borderRadius: 2,
+          },
+        }),
+      },
+    },
     // With nothing selected, react-admin folds the bulk actions bar to no height over the table's
     // heading, its buttons still there: Tab stopped on buttons no one could see, and axe read them
     // as covering the sort buttons (target size). Hidden while folded, so they are neither.

@@ -354,6 +354,21 @@ describe("the focus stays in sight (WCAG 2.4.7, 2.4.11)", () => {
     await context.close();
   });
 
+  it("a list's headings, sorted or not, are ringed when the keyboard reaches them", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/users");
+    const headings = page.getByRole("main").getByRole("columnheader");
+    for (const name of ["Name", "Email"]) {
+      const sort = headings.filter({ hasText: name }).getByRole("button", { name });
+      await tabTo(page, sort);
+      const outline = await sort.evaluate((element) => getComputedStyle(element).outlineStyle);
+      expect(outline, name).not.toBe("none");
+    }
+    await screenshot(page, "keyboard-sort-heading");
+    await context.close();
+  });
+
   it("Shift+Tab back up a long list never leaves the focus under the top bar", async () => {
     const { context, page } = await openPage(baseUrl);
     await page.setViewportSize({ width: 1280, height: 560 });
