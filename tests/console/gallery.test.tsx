@@ -133,6 +133,10 @@ describe("gallery (spec §2, §9)", () => {
     const card = await screen.findByRole("article", { name: "Test 2" });
     expect(within(card).getByRole("link")).toHaveAttribute("href", "/gallery/item/t-2");
     expect(within(card).getByText("No photo")).toBeInTheDocument();
+    // A card's photo says nothing its heading does not: the link reads the test's name once.
+    const withPhoto = screen.getByRole("article", { name: "Test 3" });
+    expect(within(withPhoto).getByRole("link")).toHaveAccessibleName(/^Test 3 \S+/);
+    expect(within(withPhoto).getByRole("link")).not.toHaveAccessibleName(/Test 3 Test 3/);
   });
 
   it("starts a bulk download of the selected tests and follows it to the zip", async () => {

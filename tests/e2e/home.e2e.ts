@@ -151,7 +151,7 @@ describe("Home dashboard", () => {
     await expect
       .poll(() =>
         region
-          .getByRole("img")
+          .locator("img")
           .first()
           .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
       )

@@ -28,7 +28,7 @@ export function GalleryCard({ item, selected, onToggle }: GalleryCardProps) {
       }}
     >
       <CardActionArea component={Link} to={`/gallery/item/${encodeURIComponent(item.id)}`} sx={{ height: "100%" }}>
-        <TestCardPhoto thumbnail={item.thumbnail} thumbnails={item.thumbnails} name={item.name} aspectRatio="3 / 4" />
+        <TestCardPhoto thumbnail={item.thumbnail} thumbnails={item.thumbnails} aspectRatio="3 / 4" />
         <CardContent sx={{ p: 1.25, "&:last-child": { pb: 1.25 } }}>
           <Typography variant="subtitle2" component="h2" noWrap title={title}>
             {title}

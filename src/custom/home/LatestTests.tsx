@@ -67,7 +67,7 @@ function TestCard({ test }: { test: DashboardTest }) {
   return (
     <Card variant="outlined" component="article" aria-label={test.name} sx={{ height: "100%" }}>
       <CardActionArea component={Link} to={links.test(test.id)} sx={{ height: "100%" }}>
-        <TestCardPhoto thumbnail={test.thumbnail} thumbnails={test.thumbnails} name={test.name} aspectRatio="4 / 3" />
+        <TestCardPhoto thumbnail={test.thumbnail} thumbnails={test.thumbnails} aspectRatio="4 / 3" />
         <CardContent sx={{ p: 1.25, "&:last-child": { pb: 1.25 } }}>
           <Typography variant="subtitle2" component="h3" noWrap title={test.name}>
             {test.name}

@@ -8,14 +8,16 @@ interface TestCardPhotoProps {
   /** The test's first result photo, or null when it has none. */
   thumbnail: string | null;
   thumbnails: readonly ThumbnailLink[] | undefined;
-  /** The test's name: the photo's text alternative. */
-  name: string;
   /** The box's proportions (CSS aspect-ratio). */
   aspectRatio: string;
 }
 
-/** The top of a test's card (gallery, Home): its first photo, or "No photo" when it has none. */
-export function TestCardPhoto({ thumbnail, thumbnails, name, aspectRatio }: TestCardPhotoProps) {
+/**
+ * The top of a test's card (gallery, Home): its first photo, or "No photo" when it has none. The
+ * photo is the card's picture, not its words: the card's heading names the test (an alt text
+ * repeating it made a screen reader read each card's name twice).
+ */
+export function TestCardPhoto({ thumbnail, thumbnails, aspectRatio }: TestCardPhotoProps) {
   const translate = useTranslate();
   return (
     <Box
@@ -29,7 +31,7 @@ export function TestCardPhoto({ thumbnail, thumbnails, name, aspectRatio }: Test
       }}
     >
       {thumbnail ? (
-        <CoverPhoto link={thumbnail} thumbnails={thumbnails} sizes={GALLERY_CARD_SIZES} alt={name} />
+        <CoverPhoto link={thumbnail} thumbnails={thumbnails} sizes={GALLERY_CARD_SIZES} alt="" />
       ) : (
         <Box sx={{ color: "text.disabled", textAlign: "center" }}>
           <ImageIcon fontSize="large" />
