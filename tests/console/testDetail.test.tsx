@@ -233,6 +233,11 @@ describe("test detail, private view (spec §2)", () => {
     serveTest(makeTest());
     await renderConsole("/gallery/item/missing", { role: "Admin" });
     expect(await screen.findByRole("alert")).toHaveTextContent("Test not found");
+    // And the way back, as the page itself has it.
+    expect(within(screen.getByRole("alert")).getByRole("link", { name: "Back to Gallery" })).toHaveAttribute(
+      "href",
+      "/gallery",
+    );
   });
 
   it("edits: Update is disabled under 3 trimmed characters, and a save sends the §7 fields", async () => {

@@ -1,5 +1,7 @@
 import { useContext } from "react";
-import { Alert, Box } from "@mui/material";
+import { Alert, Box, Button } from "@mui/material";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { Link } from "react-router-dom";
 import { ShowContext, useTranslate } from "react-admin";
 import type { ApiTest } from "../../api/tests";
 import { TESTS_RESOURCE, testRecordMeta } from "../../dataProvider/testRecordsProvider";
@@ -8,16 +10,35 @@ import { TestDetailView } from "./TestDetailView";
 
 /**
  * A test that failed to load: the service's message in an error alert (spec §8), whatever its
- * status. Without an `error`, the error of the ShowBase it is in.
+ * status. Without an `error`, the error of the ShowBase it is in. Signed in, the alert offers the
+ * way back to the gallery (a guest's shared link has nowhere to go back to).
  */
-export function TestLoadError({ error: given }: { error?: unknown }) {
+export function TestLoadError({ error: given, signedIn = false }: { error?: unknown; signedIn?: boolean }) {
   const translate = useTranslate();
   const context = useContext(ShowContext);
   const error = given ?? context?.error;
   const message = error instanceof Error && error.message ? error.message : translate("testDetail.loadFailed");
   return (
     <Box sx={{ py: 2 }}>
-      <Alert severity="error">{message}</Alert>
+      <Alert
+        severity="error"
+        action={
+          signedIn && (
+            <Button
+              color="inherit"
+              size="small"
+              component={Link}
+              to="/gallery"
+              startIcon={<ArrowBackIcon />}
+              sx={{ whiteSpace: "nowrap" }}
+            >
+              {translate("testDetail.backToGallery")}
+            </Button>
+          )
+        }
+      >
+        {message}
+      </Alert>
     </Box>
   );
 }
@@ -28,7 +49,7 @@ export function TestLoadError({ error: given }: { error?: unknown }) {
  */
 export default function TestDetailPage() {
   return (
-    <RecordShow<ApiTest> resource={TESTS_RESOURCE} meta={testRecordMeta(false)} error={<TestLoadError />}>
+    <RecordShow<ApiTest> resource={TESTS_RESOURCE} meta={testRecordMeta(false)} error={<TestLoadError signedIn />}>
       {(test) => <TestDetailView test={test} publicView={false} />}
     </RecordShow>
   );
