@@ -13,7 +13,8 @@ describe("own account and payments", () => {
       http.put("*/api/account", async ({ request }) => {
         const body = (await request.json()) as { version: number; name: string; ownerId: string };
         db.bodies.push({ method: "PUT", path: "account", body });
-        Object.assign(db.accounts[0], { ...body, version: body.version + 1 });
+        // The service keeps names trimmed.
+        Object.assign(db.accounts[0], { ...body, name: body.name.trim(), version: body.version + 1 });
         return HttpResponse.json(db.accounts[0]);
       }),
     );
@@ -23,14 +24,17 @@ describe("own account and payments", () => {
     // One card: the form for the name and owner, the account's other details under it.
     expect(screen.getAllByRole("heading", { name: "Account details" })).toHaveLength(1);
     expect(screen.getByText("Country")).toBeInTheDocument();
-    fireEvent.change(name, { target: { value: "Gems & Co" } });
+    fireEvent.change(name, { target: { value: " Gems & Co " } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Changes saved")).toBeInTheDocument();
     expect(db.bodies.at(-1)).toEqual({
       method: "PUT",
       path: "account",
-      body: { version: 1, name: "Gems & Co", ownerId: "user-Admin" },
+      body: { version: 1, name: " Gems & Co ", ownerId: "user-Admin" },
     });
+    // Saved, the form is the account as the service keeps it: nothing left unsaved to warn about.
+    await waitFor(() => expect(name).toHaveValue("Gems & Co"));
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
   });
 
   it("shows the service's refusal on its field of the own-account form, keeping the typed name", async () => {

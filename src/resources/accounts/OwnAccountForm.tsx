@@ -6,6 +6,7 @@ import type { Account, OwnAccountUpdate } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { classifySaveError, fieldErrorsOf, KEEP_EDITS } from "../shared/concurrency";
 import { UnsavedChangesGuard, useWarnOnLeave } from "../shared/UnsavedChangesGuard";
+import { ForgetSavedEdits } from "../shared/VersionedEdit";
 import { OwnerInput } from "./accountInputs";
 import { ContractInput } from "../shared/ContractInput";
 import { useGraceRefusal } from "../../access/useGraceRefusal";
@@ -23,14 +24,17 @@ export function OwnAccountForm({ account }: { account: Account }) {
   const queryClient = useQueryClient();
   const warnOnLeave = useWarnOnLeave();
   const [conflict, setConflict] = useState(false);
+  // The account as the service saved it (a name trimmed): the form's new starting point.
+  const [saved, setSaved] = useState<Account | null>(null);
   const refused = useGraceRefusal("PUT /api/account");
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["accounts"] });
 
   const update = useMutation({
     mutationFn: (values: OwnAccountUpdate) => dataProvider.updateOwnAccount(values),
-    onSuccess: async () => {
+    onSuccess: async (account) => {
       setConflict(false);
+      setSaved(account);
       notify("resources.shared.saved", { type: "success" });
       await refresh();
     },
@@ -68,6 +72,7 @@ export function OwnAccountForm({ account }: { account: Account }) {
         disabled={refused !== null}
       >
         <UnsavedChangesGuard />
+        <ForgetSavedEdits saved={saved} />
         <Stack spacing={1} sx={{ maxWidth: 520 }}>
           {conflict && <ConflictAlert reload={refresh} onReloaded={() => setConflict(false)} />}
           <ContractInput resource="accounts" source="name" fullWidth />

@@ -137,7 +137,7 @@ export function VersionedEditInSection(props: VersionedEditProps) {
  * leaving the page does not warn about unsaved changes (keeping dirty values would keep the
  * saved fields marked as changed).
  */
-function ForgetSavedEdits({ saved }: { saved: RaRecord | null }) {
+export function ForgetSavedEdits({ saved }: { saved: RaRecord | null }) {
   const { reset } = useFormContext();
   useEffect(() => {
     if (saved) reset(saved);
