@@ -364,6 +364,8 @@ export const appMessages = {
       deleted: "Deleted",
       cancel: "Cancel",
       close: "Close",
+      // Escape on a dialog's form with typing not yet saved (resources/shared/dialogDismissal.tsx).
+      discard: { title: "Discard your changes?", confirm: "Discard", keep: "Keep editing" },
       // The edit dialog of a resource listed whole from its contract (ContractList).
       editTitle: "Edit %{name}",
       confirm: "Confirm",

@@ -267,6 +267,29 @@ describe("test detail, private view (spec §2)", () => {
     expect(await screen.findByText("Emerald pendant", { selector: "h1" })).toBeInTheDocument();
   });
 
+  it("keeps what was typed in Edit Test when Escape is pressed, unless the person says to discard it", async () => {
+    serveTest(makeTest());
+    await renderConsole("/gallery/item/t-100", { role: "Admin" });
+    await testPageShown();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Test" });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "SKU" }), { target: { value: "SKU-TYPED" } });
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    const question = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    fireEvent.click(within(question).getByRole("button", { name: "Keep editing" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).not.toBeInTheDocument(),
+    );
+    expect(within(dialog).getByRole("textbox", { name: "SKU" })).toHaveValue("SKU-TYPED");
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Discard your changes?" })).getByRole("button", {
+        name: "Discard",
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit Test" })).not.toBeInTheDocument());
+  });
+
   it("keeps the typed values when the service refuses a save", async () => {
     serveTest(makeTest(), { putStatus: 400 });
     await renderConsole("/gallery/item/t-100", { role: "Admin" });

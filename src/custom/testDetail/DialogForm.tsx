@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
 import type { UseFormProps } from "react-hook-form";
 import { Form, useTranslate } from "react-admin";
+import { useDialogDismissal } from "../../resources/shared/dialogDismissal";
 import { FormSubmitButton } from "./FormSubmitButton";
 
 interface DialogFormProps {
@@ -21,6 +22,11 @@ interface DialogFormProps {
    * starts again from them; KEEP_EDITS keeps what the person typed.
    */
   resetOptions?: UseFormProps["resetOptions"];
+  /**
+   * Escape or a click beside it with typing not yet saved asks before throwing it away (a test's
+   * edit); false closes at once (a password typed again is nothing to keep).
+   */
+  keepsTyping?: boolean;
   children: ReactNode;
 }
 
@@ -44,28 +50,40 @@ export function DialogForm({
   cancelLabel,
   submitLabel,
   resetOptions,
+  keepsTyping = true,
   children,
 }: DialogFormProps) {
   const translate = useTranslate();
   const titleId = useId();
+  const { onDialogClose, inForm, question } = useDialogDismissal(onClose);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
-      <Form
-        record={NO_RECORD}
-        defaultValues={defaultValues}
-        resetOptions={resetOptions}
-        mode="onChange"
-        onSubmit={onSubmit}
-        noValidate
-        disableInvalidFormNotification
+    <>
+      <Dialog
+        open={open}
+        onClose={keepsTyping ? onDialogClose : onClose}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth={maxWidth}
       >
-        <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
-        <DialogContent>{children}</DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate(cancelLabel)}</Button>
-          <FormSubmitButton label={submitLabel} />
-        </DialogActions>
-      </Form>
-    </Dialog>
+        <Form
+          record={NO_RECORD}
+          defaultValues={defaultValues}
+          resetOptions={resetOptions}
+          mode="onChange"
+          onSubmit={onSubmit}
+          noValidate
+          disableInvalidFormNotification
+        >
+          {keepsTyping && inForm}
+          <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
+          <DialogContent>{children}</DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate(cancelLabel)}</Button>
+            <FormSubmitButton label={submitLabel} />
+          </DialogActions>
+        </Form>
+      </Dialog>
+      {question}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Box, Stack, Typography } from "@mui/material";
 import { useFormContext, useWatch, type UseFormReturn } from "react-hook-form";
 import { TextInput, useDataProvider, useNotify, useUpdate, type Validator } from "react-admin";
@@ -185,13 +185,17 @@ export function EditTestDialog({ test, open, onClose, onSaved }: EditTestDialogP
     setBase(data);
   };
 
+  // One object per version of the test: a new one at each render made react-admin reset the form
+  // at each render, losing that it held edits.
+  const defaultValues = useMemo(() => initialValues(base), [base]);
+
   return (
     <DialogForm
       open={open}
       onClose={onClose}
       title="testDetail.editDialog.title"
       maxWidth="sm"
-      defaultValues={initialValues(base)}
+      defaultValues={defaultValues}
       resetOptions={KEEP_EDITS}
       onSubmit={save}
       cancelLabel="testDetail.editDialog.cancel"

@@ -54,6 +54,7 @@ export function PasswordDialog({
       maxWidth="xs"
       onSubmit={check}
       cancelLabel="testDetail.password.cancel"
+      keepsTyping={false}
       submitLabel="testDetail.password.continue"
     >
       <DialogContentText sx={{ mb: 2 }}>{translate(body, bodyArgs)}</DialogContentText>

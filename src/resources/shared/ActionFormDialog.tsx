@@ -3,6 +3,7 @@ import type { FieldValues } from "react-hook-form";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, type DialogProps } from "@mui/material";
 import { Form, SaveButton, useTranslate, type RaRecord } from "react-admin";
 import { KEEP_EDITS } from "./concurrency";
+import { useDialogDismissal } from "./dialogDismissal";
 
 interface ActionFormDialogProps {
   open: boolean;
@@ -48,25 +49,30 @@ export function ActionFormDialog({
   children,
 }: ActionFormDialogProps) {
   const translate = useTranslate();
+  const { onDialogClose, inForm, question } = useDialogDismissal(onClose);
   return (
-    <Dialog {...{ open, onClose, keepMounted, maxWidth }} fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      {outcome ?? (
-        <Form
-          resource={resource}
-          record={record}
-          defaultValues={defaultValues}
-          resetOptions={KEEP_EDITS}
-          onSubmit={onSubmit}
-          noValidate
-        >
-          <DialogContent sx={{ pt: 0 }}>{children}</DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{translate("resources.shared.cancel")}</Button>
-            {saveButton}
-          </DialogActions>
-        </Form>
-      )}
-    </Dialog>
+    <>
+      <Dialog open={open} onClose={onDialogClose} {...{ keepMounted, maxWidth }} fullWidth aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        {outcome ?? (
+          <Form
+            resource={resource}
+            record={record}
+            defaultValues={defaultValues}
+            resetOptions={KEEP_EDITS}
+            onSubmit={onSubmit}
+            noValidate
+          >
+            {inForm}
+            <DialogContent sx={{ pt: 0 }}>{children}</DialogContent>
+            <DialogActions>
+              <Button onClick={onClose}>{translate("resources.shared.cancel")}</Button>
+              {saveButton}
+            </DialogActions>
+          </Form>
+        )}
+      </Dialog>
+      {question}
+    </>
   );
 }

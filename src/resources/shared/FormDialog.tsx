@@ -12,19 +12,22 @@ import {
   type ValidateForm,
 } from "react-admin";
 import { classifySaveError } from "./concurrency";
+import { useDialogDismissal } from "./dialogDismissal";
 import { CheckedForm, VersionedEdit, type CheckedFormProps, type VersionedEditProps } from "./VersionedEdit";
 
 interface DialogFrameProps {
   open: boolean;
   title: string;
   onClose: () => void;
+  /** The dialog's Dialog `onClose` (useDialogDismissal's): a click beside it or Escape. */
+  onDismiss: (event: unknown, reason?: "backdropClick" | "escapeKeyDown") => void;
   children: ReactNode;
 }
 
-function DialogFrame({ open, title, onClose, children }: DialogFrameProps) {
+function DialogFrame({ open, title, onClose, onDismiss, children }: DialogFrameProps) {
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="resource-dialog-title">
+    <Dialog open={open} onClose={onDismiss} fullWidth maxWidth="sm" aria-labelledby="resource-dialog-title">
       <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ pr: 1 }}>
         <DialogTitle id="resource-dialog-title">{title}</DialogTitle>
         <IconButton aria-label={translate("resources.shared.close")} onClick={onClose}>
@@ -94,9 +97,11 @@ interface CreateDialogProps {
 }
 
 /** A create form in a dialog (the spec's routes have no /create pages): 422 errors on their fields. */
-export function CreateDialog({ open, title, onClose, onCreated, ...form }: CreateDialogProps) {
+export function CreateDialog({ open, title, onClose, onCreated, children, ...form }: CreateDialogProps) {
+  const { onDialogClose, inForm, question } = useDialogDismissal(onClose);
   return (
-    <DialogFrame open={open} title={title} onClose={onClose}>
+    <DialogFrame open={open} title={title} onClose={onClose} onDismiss={onDialogClose}>
+      {question}
       <CreateForm
         {...form}
         onCreated={(record) => {
@@ -108,7 +113,10 @@ export function CreateDialog({ open, title, onClose, onCreated, ...form }: Creat
             <SaveButton alwaysEnable />
           </Toolbar>
         }
-      />
+      >
+        {inForm}
+        {children}
+      </CreateForm>
     </DialogFrame>
   );
 }
@@ -121,10 +129,17 @@ interface EditDialogProps extends Omit<VersionedEditProps, "id" | "onSaved" | "b
 }
 
 /** An edit form in a dialog, with the same 409 handling as the pages. */
-export function EditDialog({ id, title, onClose, ...edit }: EditDialogProps) {
+export function EditDialog({ id, title, onClose, children, ...edit }: EditDialogProps) {
+  const { onDialogClose, inForm, question } = useDialogDismissal(onClose);
   return (
-    <DialogFrame open={id !== null} title={title} onClose={onClose}>
-      {id !== null && <VersionedEdit {...edit} id={id} onSaved={onClose} />}
+    <DialogFrame open={id !== null} title={title} onClose={onClose} onDismiss={onDialogClose}>
+      {question}
+      {id !== null && (
+        <VersionedEdit {...edit} id={id} onSaved={onClose}>
+          {inForm}
+          {children}
+        </VersionedEdit>
+      )}
     </DialogFrame>
   );
 }

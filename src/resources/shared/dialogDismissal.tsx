@@ -1,0 +1,63 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { useFormState, useWatch } from "react-hook-form";
+import { Confirm } from "react-admin";
+import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
+
+type CloseReason = "backdropClick" | "escapeKeyDown";
+
+/** Inside a dialog's form: tells the dialog whether it holds typing not yet saved. */
+function UnsavedInDialog({ onChange }: { onChange: (unsaved: boolean) => void }) {
+  // Drawn again at every change of a value: react-hook-form's form state alone did not always
+  // tell this component of the first edit (Edit Test's form).
+  useWatch();
+  const { isDirty, dirtyFields, isSubmitSuccessful } = useFormState();
+  // A record reloaded under the form (after a 409) keeps the typed fields dirty but not the form.
+  const unsaved = (isDirty || Object.keys(dirtyFields).length > 0) && !isSubmitSuccessful;
+  useEffect(() => {
+    onChange(unsaved);
+    return () => onChange(false);
+  }, [unsaved, onChange]);
+  return null;
+}
+
+/**
+ * How a form's dialog may be dismissed without losing what was typed: with nothing typed, a click
+ * beside it or Escape closes it as before; with typing not yet saved, a click beside it does
+ * nothing (a stray click), Escape asks before throwing it away, and reloading or closing the tab
+ * asks too (UnsavedChangesGuard). Cancel and the close button stay what they say.
+ *
+ * `onDialogClose` is the Dialog's `onClose`, `inForm` goes inside its Form, `question` beside it.
+ */
+export function useDialogDismissal(onClose: () => void): {
+  onDialogClose: (event: unknown, reason?: CloseReason) => void;
+  inForm: ReactNode;
+  question: ReactNode;
+} {
+  const [unsaved, setUnsaved] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const onDialogClose = (_event: unknown, reason?: CloseReason) => {
+    if (!unsaved) onClose();
+    else if (reason === "escapeKeyDown") setAsking(true);
+  };
+  const inForm = (
+    <>
+      <UnsavedChangesGuard />
+      <UnsavedInDialog onChange={setUnsaved} />
+    </>
+  );
+  const question = (
+    <Confirm
+      isOpen={asking}
+      title="resources.shared.discard.title"
+      content="ra.message.unsaved_changes"
+      confirm="resources.shared.discard.confirm"
+      cancel="resources.shared.discard.keep"
+      onConfirm={() => {
+        setAsking(false);
+        onClose();
+      }}
+      onClose={() => setAsking(false)}
+    />
+  );
+  return { onDialogClose, inForm, question };
+}
