@@ -1072,6 +1072,8 @@ export const appMessages = {
     polling: "Analysing… (check %{attempt} of %{of})",
     legend: "Stones found",
     count: "%{type}: %{count}",
+    overlay: "AI result over %{photo}. Stones found: %{stones}",
+    noStones: "none",
     tip: "%{type} · %{confidence}%",
     noPhoto: "This test run has no photo to draw the AI result on.",
     types: {

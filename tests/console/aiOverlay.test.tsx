@@ -160,6 +160,12 @@ describe("AI overlay on the test detail page (spec §2)", () => {
 
     // The overlay sits on the run's Result photo, scaled from 3120 × 4192 to 480 px wide.
     expect(within(screen.getByTestId("ai-run-0")).getByRole("img", { name: "res0.png" })).toBeInTheDocument();
+    // The drawing says in words what it shows, not in colours alone.
+    expect(
+      within(screen.getByTestId("ai-run-0")).getByRole("img", {
+        name: "AI result over res0.png. Stones found: N: 1, CVD: 2",
+      }),
+    ).toBeInTheDocument();
     await waitFor(async () => expect(await overlayStage()).toBeDefined());
     const stage = (await overlayStage())!;
     expect(stage.width()).toBe(480);

@@ -9,6 +9,7 @@ import {
   polygonAt,
   scalePoints,
   STONE_COLORS,
+  STONE_DASHES,
   stoneFill,
   tipAnchor,
   toDrawnPolygons,
@@ -163,6 +164,7 @@ describe("drawing and hit-testing many polygons", () => {
       set strokeStyle(value: string) {
         calls.push(`strokeStyle ${value}`);
       },
+      setLineDash: (segments: number[]) => calls.push(`dash ${segments.join(",")}`),
       lineWidth: 1,
     } as unknown as Parameters<typeof drawPolygons>[0];
     drawPolygons(context, polygons, 0.5);
@@ -172,6 +174,13 @@ describe("drawing and hit-testing many polygons", () => {
       "strokeStyle #2e7d32",
     ]);
     expect(calls.filter((call) => call.startsWith("M"))).toEqual(["M0,0", "M200,0", "M100,0"]);
+    // Each type's outline in its own line, not its colour alone; the context left solid after.
+    expect(calls.filter((call) => call.startsWith("dash"))).toEqual(["dash ", "dash 8,4", "dash "]);
+  });
+
+  it("gives every stone type a line of its own, so no two types differ by colour alone", () => {
+    const lines = Object.values(STONE_DASHES).map((dashes) => dashes.join(","));
+    expect(new Set(lines).size).toBe(Object.keys(STONE_COLORS).length);
   });
 
   it("finds the polygon under a point, or none", () => {

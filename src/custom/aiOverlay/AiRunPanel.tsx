@@ -14,12 +14,12 @@ import {
 } from "@mui/material";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import { useTranslate } from "react-admin";
-import { AI_MODELS, isAiModel, type AiModel } from "../../api/ai";
+import { AI_MODELS, isAiModel, type AiModel, type StoneType } from "../../api/ai";
 import { FILE_KIND, type ApiTestFile } from "../../api/tests";
 import { PRODUCT_KEY } from "../../config";
 import { fileKind } from "../testDetail/testRules";
 import { AI_ERROR_MESSAGE, isLatestUsableResult } from "./aiJob";
-import { countByType, fitCanvas, STONE_COLORS, type DrawnPolygon } from "./polygons";
+import { countByType, fitCanvas, STONE_COLORS, STONE_DASHES, type DrawnPolygon } from "./polygons";
 import { useAiJob, type AiOverlayState } from "./useAiJob";
 import { useElementWidth } from "./useElementWidth";
 
@@ -196,7 +196,18 @@ function ResultView({
               sx={{ display: "block", width: "100%", height: "100%", objectFit: "fill" }}
             />
             {polygons && (
-              <Box sx={{ position: "absolute", inset: 0 }}>
+              // What the drawing shows, in words: the photo's alt names the photo, not the stones.
+              <Box
+                sx={{ position: "absolute", inset: 0 }}
+                role="img"
+                aria-label={translate("ai.overlay", {
+                  photo: photo.name,
+                  stones:
+                    countByType(polygons)
+                      .map(({ type, count }) => translate("ai.count", { type: translate(`ai.types.${type}`), count }))
+                      .join(", ") || translate("ai.noStones"),
+                })}
+              >
                 <Suspense fallback={null}>
                   <AiOverlayCanvas polygons={polygons} width={size.width} height={size.height} scale={size.scale} />
                 </Suspense>
@@ -209,6 +220,23 @@ function ResultView({
       </Box>
       {polygons && <Legend polygons={polygons} group={group} />}
     </Stack>
+  );
+}
+
+/** A type's outline as drawn over the photo: its colour and its line (solid, dashed…). */
+function StoneLine({ type }: { type: StoneType }) {
+  return (
+    <Box component="svg" width={24} height={10} aria-hidden sx={{ ml: "8px !important", flexShrink: 0 }}>
+      <line
+        x1={0}
+        y1={5}
+        x2={24}
+        y2={5}
+        stroke={STONE_COLORS[type]}
+        strokeWidth={3}
+        strokeDasharray={STONE_DASHES[type].join(" ") || undefined}
+      />
+    </Box>
   );
 }
 
@@ -238,12 +266,7 @@ function Legend({ polygons, group }: { polygons: DrawnPolygon[]; group: number }
             data-count={count}
             label={translate("ai.count", { type: translate(`ai.types.${type}`), count })}
             sx={{ borderColor: STONE_COLORS[type], borderWidth: 2, fontWeight: 600, justifyContent: "flex-start" }}
-            icon={
-              <Box
-                component="span"
-                sx={{ width: 10, height: 10, borderRadius: "50%", bgcolor: STONE_COLORS[type], ml: "8px !important" }}
-              />
-            }
+            icon={<StoneLine type={type} />}
           />
         ))}
       </Stack>

@@ -15,6 +15,19 @@ export const STONE_COLORS: Record<StoneType, string> = {
   M: "#fb8c00",
 };
 
+/**
+ * Each type's outline also has its own line (solid, dashed, dotted…), drawn over the photo and in
+ * the legend: the colours alone left a person who tells green from red poorly unable to say which
+ * stone is which (WCAG 1.4.1). In displayed pixels.
+ */
+export const STONE_DASHES: Record<StoneType, readonly number[]> = {
+  N: [],
+  CVD: [8, 4],
+  HPHT: [2, 3],
+  CZ: [8, 3, 2, 3],
+  M: [14, 3, 2, 3, 2, 3],
+};
+
 /** The fill's opacity: the stone stays visible under its polygon. */
 export const FILL_OPACITY = 0.25;
 
@@ -128,6 +141,7 @@ export interface PathContext {
   closePath(): void;
   fill(): void;
   stroke(): void;
+  setLineDash(segments: number[]): void;
   fillStyle: string | CanvasGradient | CanvasPattern;
   strokeStyle: string | CanvasGradient | CanvasPattern;
   lineWidth: number;
@@ -135,7 +149,8 @@ export interface PathContext {
 
 /**
  * Draws every polygon, scaled to the displayed size, as one path per stone type: one fill and one
- * stroke per type rather than per stone, which keeps thousands of polygons fast.
+ * stroke (in the type's colour and line) per type rather than per stone, which keeps thousands of
+ * polygons fast.
  */
 export function drawPolygons(context: PathContext, polygons: readonly DrawnPolygon[], scale: number): void {
   for (const type of STONE_TYPES) {
@@ -151,6 +166,8 @@ export function drawPolygons(context: PathContext, polygons: readonly DrawnPolyg
     context.fill();
     context.strokeStyle = STONE_COLORS[type];
     context.lineWidth = 2;
+    context.setLineDash([...STONE_DASHES[type]]);
     context.stroke();
   }
+  context.setLineDash([]);
 }
