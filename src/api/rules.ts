@@ -44,6 +44,9 @@ export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 /** A new password (accepting an invitation) has at least this many characters. */
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** A new password of spaces only looks like none at all, and is among the first guessed. */
+export const isBlankPassword = (password: string): boolean => password.trim() === "";
+
 /** Any password: long enough for a passphrase, short enough that hashing it stays cheap. */
 export const PASSWORD_MAX_LENGTH = 256;
 

@@ -1150,6 +1150,7 @@ export const appMessages = {
     lastNameRequired: "Enter your last name.",
     passwordRequired: "Choose a password.",
     passwordTooShort: "The password must be at least %{min} characters long.",
+    passwordBlank: "A password cannot be only spaces.",
     confirmRequired: "Enter the password again.",
     passwordMismatch: "The passwords do not match.",
   },
@@ -1159,6 +1160,7 @@ export const appMessages = {
     emailInvalid: "Enter a valid email address.",
     passwordRequired: "Choose a password.",
     passwordTooShort: "The password must be at least %{min} characters long.",
+    passwordBlank: "A password cannot be only spaces.",
     confirmRequired: "Enter the password again.",
     passwordMismatch: "The passwords do not match.",
     countryRequired: "Choose your country from the list.",
@@ -1261,6 +1263,7 @@ export const appMessages = {
       submit: "Change password",
       mismatch: "The passwords do not match.",
       same: "Choose a password different from the current one.",
+      blank: "A password cannot be only spaces.",
       changed: "Password changed. You stay signed in here.",
       changedOthers:
         "Password changed. 1 other session was signed out. |||| Password changed. %{smart_count} other sessions were signed out.",

@@ -178,6 +178,7 @@ describe("refusals change nothing", () => {
     const token = await linkFor("admin@example.com");
     const cases: [string, unknown, string][] = [
       ["/api/forgot-password/reset", { token, password: "short" }, FORGOT.shortPassword.body.message],
+      ["/api/forgot-password/reset", { token, password: " ".repeat(10) }, "password must not be empty"],
       ["/api/forgot-password/reset", { token }, "password is required"],
       ["/api/forgot-password/reset", { token: "", password: "long enough" }, "token must not be empty"],
       [

@@ -107,6 +107,7 @@ describe("invitations (public)", () => {
     const invitation = await invite();
     const short = "x".repeat(LIMITS.passwordMin - 1);
     await expectRefused(t, () => accept(invitation.code, { ...GOOD, password: short }), 400, "password");
+    await expectRefused(t, () => accept(invitation.code, { ...GOOD, password: " ".repeat(8) }), 400, "password");
     await expectRefused(t, () => accept(invitation.code, { lastName: "X", password: "long enough" }), 400, "firstName");
     await expectRefused(t, () => accept(invitation.code, { firstName: "X", password: "long enough" }), 400, "lastName");
     await expectRefused(t, () => accept(invitation.code, { firstName: "X", lastName: "Y" }), 400, "password");

@@ -226,6 +226,8 @@ describe("refusals change nothing", () => {
   it("invalid input: 400 before anything is counted or sent", async () => {
     const cases: [Partial<RegisterRequest> & Record<string, unknown>, string | typeof REGISTER.unknownCountry][] = [
       [{ password: "short" }, "password must be at least 8 characters long"],
+      // Spaces only: as good as no password (outside review: accepted and signed in with).
+      [{ password: " ".repeat(12) }, "password must not be empty"],
       [{ country: "XX" }, REGISTER.unknownCountry.body.message],
       [{ country: "gb" }, "country is not in the expected format"],
       [{ accountName: "   " }, REGISTER.blankName.body.message],

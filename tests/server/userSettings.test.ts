@@ -263,6 +263,7 @@ describe("POST /api/users/me/password", () => {
       { refreshToken: stranger.session.refreshToken },
       { refreshToken: "R".repeat(43) },
       { newPassword: "x".repeat(257) },
+      { newPassword: " ".repeat(9) },
       { currentPassword: "" },
     ]) {
       const response = await expectNothingChanged(() => change(session, body));

@@ -1,6 +1,7 @@
 /** The guest forms' checks and values (Register, Forgot password): the service's rules, before sending. */
 import { describe, expect, it } from "vitest";
 import { COUNTRY_CODES, isCountryCode } from "../../src/api/countries";
+import { validateInvitation } from "../../src/custom/invitation/invitationForm";
 import { countryChoices, likelyCountry } from "../../src/resources/shared/countryChoices";
 import { toRegisterRequest } from "../../src/custom/register/registerRequest";
 import {
@@ -36,6 +37,8 @@ describe("guest form checks", () => {
       args: { min: LIMITS.passwordMin },
     });
     expect(newPassword("x".repeat(LIMITS.passwordMin), {})).toBeUndefined();
+    expect(newPassword(" ".repeat(LIMITS.passwordMin), {})).toBe("guestForm.passwordBlank");
+    expect(newPassword(" pass phrase ", {})).toBeUndefined();
     expect(newPassword("x".repeat(257), {})).toMatchObject({ message: "guestForm.tooLong" });
     expect(samePassword("", { password: "a" })).toBe("guestForm.confirmRequired");
     expect(samePassword("b", { password: "a" })).toBe("guestForm.passwordMismatch");
@@ -94,5 +97,13 @@ describe("registration values", () => {
     expect(likelyCountry(["fr", "de-at"])).toBe("AT");
     expect(likelyCountry(["en", "es-419"])).toBe("");
     expect(isCountryCode("UK")).toBe(false);
+  });
+});
+
+describe("accepting an invitation", () => {
+  it("refuses a password of spaces only, as the service does", () => {
+    const values = { firstName: "Ada", lastName: "Lovelace", confirmPassword: "        " };
+    expect(validateInvitation({ ...values, password: "        " }).password).toBe("invitation.passwordBlank");
+    expect(validateInvitation({ ...values, password: " a b c d " }).password).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@
 import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifySchemaCompiler, FastifySchema } from "fastify";
+import { TRIMMED_MIN_LENGTH } from "../../../src/api/schemas/common";
 import { calendarProblem } from "./calendar";
 import { fieldError, HttpError, notFound } from "./errors";
 import { ILL_FORMED_TEXT, INT32_MAX, INT32_MIN, isWellFormedText } from "./text";
@@ -87,7 +88,6 @@ function makeAjv(options: Options): Ajv {
 
 /** The keywords hardenSchema adds (named so the document's readers see what they mean). */
 const WELL_FORMED = "x-wellFormedText";
-const TRIMMED_MIN_LENGTH = "x-trimmedMinLength";
 const FINITE = "x-finite";
 
 /**

@@ -8,7 +8,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import Type from "typebox";
 import type { InvitationPublic } from "../../../src/api/resources";
 import { invitationAcceptSchema, invitationPublicSchema } from "../../../src/api/schemas/invitations";
-import { PASSWORD_MIN_LENGTH } from "../../../src/api/rules";
+import { isBlankPassword, PASSWORD_MIN_LENGTH } from "../../../src/api/rules";
 import type { LoginResponse } from "../../../src/api/types";
 import { hashPassword } from "../auth/passwords";
 import { startSession } from "../auth/sessions";
@@ -108,6 +108,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
       if (!lastName) throw fieldError(400, "lastName", "Last name is required.");
       if (password.length < PASSWORD_MIN_LENGTH)
         throw fieldError(400, "password", `At least ${PASSWORD_MIN_LENGTH} characters.`);
+      if (isBlankPassword(password)) throw fieldError(400, "password", "A password cannot be only spaces.");
       await checkLimit(db, INVITATION_ACCEPT_LIMIT, { ip: request.ip }, clock.now());
       // The code first: a stranger's unknown, used or expired code costs a lookup, never a hash.
       const pending = await pendingInvitation(db, request.params.code);

@@ -15,6 +15,13 @@ export const nullable = <T extends "string" | "integer" | "number" | "boolean">(
     ...options,
   });
 
+/**
+ * A string's least length once its spaces are trimmed (the service's validation keyword, added to
+ * every bounded string but passwords, which are taken as typed): `{ [TRIMMED_MIN_LENGTH]: 1 }` on a
+ * new password refuses one of spaces only.
+ */
+export const TRIMMED_MIN_LENGTH = "x-trimmedMinLength";
+
 /** Every error answer of the service: a sentence a person can act on. */
 export const apiErrorSchema = Type.Object(
   { message: Type.String() },

@@ -9,13 +9,17 @@ import {
   RECORD_NAME_MAX_LENGTH,
 } from "../rules";
 import { emailSchema } from "./auth";
-import { nullable } from "./common";
+import { nullable, TRIMMED_MIN_LENGTH } from "./common";
 
 /** No NUL character: PostgreSQL text cannot hold one (it would be a 500). */
 const NO_NUL = "^[^\\u0000]*$";
 
-/** A new password: the shared rule (8 to 256 characters). */
-export const newPasswordSchema = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+/** A new password: the shared rule (8 to 256 characters, not only spaces). */
+export const newPasswordSchema = Type.String({
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+  [TRIMMED_MIN_LENGTH]: 1,
+});
 
 /** A link's token from an email: 43 characters; the bound only keeps junk out of the query. */
 export const linkTokenSchema = Type.String({ minLength: 1, maxLength: 200, pattern: NO_NUL });

@@ -3,7 +3,7 @@ import Type from "typebox";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules";
 import { EMAIL_NOTIFICATION_KINDS, ROWS_PER_PAGE_OPTIONS, THEMES, type EmailNotificationKind } from "../userSettings";
 import { passwordSchema, refreshTokenSchema } from "./auth";
-import { stringEnum } from "./common";
+import { stringEnum, TRIMMED_MIN_LENGTH } from "./common";
 
 const themeSchema = stringEnum(THEMES, { description: "The console's colours: light or dark." });
 const sidebarOpenSchema = Type.Boolean({ description: "Whether the sidebar is open when the user signs in." });
@@ -56,7 +56,8 @@ export const passwordChangeSchema = Type.Object(
     newPassword: Type.String({
       minLength: PASSWORD_MIN_LENGTH,
       maxLength: PASSWORD_MAX_LENGTH,
-      description: `At least ${PASSWORD_MIN_LENGTH} characters, and not the current password.`,
+      [TRIMMED_MIN_LENGTH]: 1,
+      description: `At least ${PASSWORD_MIN_LENGTH} characters, not only spaces, and not the current password.`,
     }),
     refreshToken: {
       ...refreshTokenSchema,

@@ -4,7 +4,7 @@
  * are the service's (src/api/rules.ts, src/api/countries.ts); the service has the last word.
  */
 import { isCountryCode } from "../../api/countries";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from "../../api/rules";
+import { isBlankPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from "../../api/rules";
 import { fieldErrorsOf } from "../../resources/shared/concurrency";
 import { errorMessage } from "../errorMessage";
 
@@ -37,13 +37,14 @@ export const emailAddress: Check = (value) => {
   return EMAIL_PATTERN.test(email) ? undefined : "guestForm.emailInvalid";
 };
 
-/** A new password: the shared rule, 8 to 256 characters. */
+/** A new password: the shared rule, 8 to 256 characters, not only spaces. */
 export const newPassword: Check = (value) => {
   const password = text(value);
   if (!password) return "guestForm.passwordRequired";
   if (password.length < PASSWORD_MIN_LENGTH)
     return withArgs("guestForm.passwordTooShort", { min: PASSWORD_MIN_LENGTH });
   if (password.length > PASSWORD_MAX_LENGTH) return withArgs("guestForm.tooLong", { max: PASSWORD_MAX_LENGTH });
+  if (isBlankPassword(password)) return "guestForm.passwordBlank";
   return undefined;
 };
 

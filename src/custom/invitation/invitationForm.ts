@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH as MIN_PASSWORD_LENGTH } from "../../api/rules";
+import { isBlankPassword, PASSWORD_MIN_LENGTH as MIN_PASSWORD_LENGTH } from "../../api/rules";
 
 export { MIN_PASSWORD_LENGTH };
 
@@ -23,6 +23,7 @@ export function validateInvitation({
   if (!lastName.trim()) errors.lastName = "invitation.lastNameRequired";
   if (!password) errors.password = "invitation.passwordRequired";
   else if (password.length < MIN_PASSWORD_LENGTH) errors.password = "invitation.passwordTooShort";
+  else if (isBlankPassword(password)) errors.password = "invitation.passwordBlank";
   if (!confirmPassword) errors.confirmPassword = "invitation.confirmRequired";
   else if (password && confirmPassword !== password) errors.confirmPassword = "invitation.passwordMismatch";
   return errors;

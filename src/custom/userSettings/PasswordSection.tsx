@@ -18,7 +18,7 @@ import type { ConsoleDataProvider } from "../../dataProvider";
 import { Section } from "../../resources/shared/Section";
 import { fieldErrorsOf } from "../../resources/shared/concurrency";
 import { errorMessage } from "../errorMessage";
-import { differsFromCurrent, repeatsNewPassword, type PasswordFormValues } from "./passwordRules";
+import { differsFromCurrent, notBlank, repeatsNewPassword, type PasswordFormValues } from "./passwordRules";
 
 /**
  * Change password: the current one, the new one twice. The service keeps this session signed in
@@ -66,7 +66,13 @@ export function PasswordSection() {
             label="userSettings.password.new"
             autoComplete="new-password"
             helperText={translate("userSettings.password.rule", { min: PASSWORD_MIN_LENGTH })}
-            validate={[required(), minLength(PASSWORD_MIN_LENGTH), maxLength(PASSWORD_MAX_LENGTH), differsFromCurrent]}
+            validate={[
+              required(),
+              minLength(PASSWORD_MIN_LENGTH),
+              maxLength(PASSWORD_MAX_LENGTH),
+              notBlank,
+              differsFromCurrent,
+            ]}
           />
           <PasswordInput
             source="confirmPassword"
