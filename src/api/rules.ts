@@ -44,6 +44,10 @@ export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 /** A new password (accepting an invitation) has at least this many characters. */
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** PostgreSQL's integer: every integer column, and what an integer input may be unless it says less. */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+
 /** A new password of spaces only looks like none at all, and is among the first guessed. */
 export const isBlankPassword = (password: string): boolean => password.trim() === "";
 

@@ -366,6 +366,7 @@ export const appMessages = {
       close: "Close",
       // Escape on a dialog's form with typing not yet saved (resources/shared/dialogDismissal.tsx).
       discard: { title: "Discard your changes?", confirm: "Discard", keep: "Keep editing" },
+      wholeNumber: "Enter a whole number.",
       // The edit dialog of a resource listed whole from its contract (ContractList).
       editTitle: "Edit %{name}",
       confirm: "Confirm",

@@ -10,6 +10,7 @@ import { CONTRACTS } from "../../src/api/contract";
 import { editedFieldsOf } from "../../src/api/contract/declare";
 import type { FieldDeclaration } from "../../src/api/contract/fields";
 import type { ConsoleDataProvider } from "../../src/dataProvider";
+import { INT32_MAX } from "../../src/api/rules";
 import { onlyFields } from "../../src/resources/shared/editableFields";
 import { validatorsOf } from "../../src/resources/shared/fieldValidators";
 import { consoleAs } from "./consoleClient";
@@ -34,6 +35,12 @@ function pastLimits(field: FieldDeclaration): { limit: string; value: unknown }[
   if (limits.minimum !== undefined) past.push({ limit: "minimum", value: limits.minimum - 1 });
   if (limits.maximum !== undefined) past.push({ limit: "maximum", value: limits.maximum + 1 });
   if (limits.format === "email") past.push({ limit: "email", value: "not an email" });
+  // An integer is whole and, unless it says less, within PostgreSQL's integer (outside review: a
+  // redemption limit of 1.5 or 99999999999 got the service's raw words, the form had said nothing).
+  if (field.kind === "integer") {
+    past.push({ limit: "whole number", value: 1.5 });
+    if (limits.maximum === undefined) past.push({ limit: "int32", value: INT32_MAX + 1 });
+  }
   if (limits.pattern) {
     const pattern = new RegExp(limits.pattern.source);
     // A name's text refuses NUL and a text-direction override (U+202E), each tried; another pattern

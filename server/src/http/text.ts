@@ -53,6 +53,4 @@ export function findIllFormedText(value: unknown): IllFormedText | undefined {
   return undefined;
 }
 
-/** PostgreSQL's integer: every integer column, and what an integer input may be unless it says less. */
-export const INT32_MIN = -2147483648;
-export const INT32_MAX = 2147483647;
+export { INT32_MAX, INT32_MIN } from "../../../src/api/rules";
