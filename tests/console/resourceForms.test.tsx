@@ -396,6 +396,11 @@ describe("resource forms (react-admin forms: validation, submit, server field er
     expect(screen.queryByText("The file is empty.")).toBeNull();
     const version = screen.getByLabelText("Version *");
     fireEvent.change(version, { target: { value: "4.2.1" } });
+    // Notes of spaces only are none: said before the file is sent, not after (outside review).
+    fireEvent.change(screen.getByLabelText("Release notes *"), { target: { value: "   " } });
+    fireEvent.click(upload);
+    expect(await screen.findByText("Required")).toBeInTheDocument();
+    expect(uploads).toEqual([]);
     fireEvent.change(screen.getByLabelText("Release notes *"), { target: { value: "Faster sync." } });
     fireEvent.click(upload);
     const field = version.closest(".MuiFormControl-root") as HTMLElement;

@@ -22,6 +22,7 @@ import type { ConsoleDataProvider } from "../../dataProvider";
 import { DEVICE_TYPE_CHOICES } from "../devices/deviceTypes";
 import { errorMessage } from "../../custom/errorMessage";
 import { fieldErrorsOf } from "../shared/concurrency";
+import { notOnlySpaces } from "../shared/fieldValidators";
 import { SubmitButton } from "../shared/ConfirmButton";
 import { formatBytes } from "../shared/money";
 import { PageHeader } from "../shared/PageHeader";
@@ -38,7 +39,7 @@ const fileChecks: Validator = (value) => {
     : undefined;
 };
 const VERSION_CHECKS = [required(VERSION_INVALID), versionFormat];
-const NOTES_CHECKS = [required(), maxLength(10_000)];
+const NOTES_CHECKS = [required(), notOnlySpaces, maxLength(10_000)];
 const DEFAULTS = { deviceTypeCode: DEVICE_TYPE_CHOICES[0].id, firmwareVersion: "", releaseNotes: "" };
 
 /** The firmware file as a react-admin input: a drop zone (or click to choose), checked at once. */

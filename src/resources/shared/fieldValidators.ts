@@ -11,7 +11,7 @@ export const isRequired = (field: FieldDeclaration): boolean =>
   !field.nullable && !field.limits?.optional && field.kind !== "boolean";
 
 /** Spaces alone are no text: the service trims what it is sent, and refuses what is left empty. */
-const notOnlySpaces: Validator = (value: unknown) =>
+export const notOnlySpaces: Validator = (value: unknown) =>
   typeof value === "string" && value !== "" && value.trim() === "" ? "ra.validation.required" : undefined;
 
 /** A minimum length counted as the service counts it: spaces around the text aside. */
