@@ -125,7 +125,8 @@ describe("NUL and lone surrogates at any depth of a JSON body", () => {
   ])("refuses %s with 400 naming where it is", async (_what, filter, where) => {
     const response = await save(savedQuery(filter));
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toEqual({ message: `${where} must not contain NUL or unpaired surrogate characters` });
+    const message = `${where} must not contain NUL or unpaired surrogate characters`;
+    expect(response.json()).toEqual({ message, errors: { [where]: message } });
   });
 
   it("refuses a key with NUL, naming the object that holds it", async () => {

@@ -195,7 +195,10 @@ describe("rules every route's input obeys", () => {
   ])("refuses %s in a body string, naming the field", async (_what, name) => {
     const response = await send("POST", "/api/businesses", { ...business, name });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "name must not contain NUL or unpaired surrogate characters" });
+    const message = "name must not contain NUL or unpaired surrogate characters";
+    // On its field, for the form it came from (outside review: a NUL pasted into a test's notes
+    // showed above the form, the field unmarked).
+    expect(response.json()).toEqual({ message, errors: { name: message } });
   });
 
   it("refuses NUL in a nested field, a path parameter and a query parameter", async () => {

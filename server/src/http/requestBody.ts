@@ -89,7 +89,12 @@ export function acceptOnlyJson(app: FastifyInstance): void {
     parseJson(request, text, (error, value) => {
       if (error) return done(error, undefined);
       const illFormed = findIllFormedText(value);
-      if (illFormed !== undefined) return done(new HttpError(400, describeIllFormed(illFormed)), undefined);
+      if (illFormed !== undefined) {
+        const message = describeIllFormed(illFormed);
+        // Named in `errors` too, as a schema's refusal is, so a form marks the field it came from.
+        const field = illFormed.isKey || illFormed.path.length === 0 ? undefined : illFormed.path.join(".");
+        return done(new HttpError(400, message, field ? { errors: { [field]: message } } : undefined), undefined);
+      }
       done(null, value);
     });
   });
