@@ -366,16 +366,23 @@ describe("businesses", () => {
   it("lets an admin add a location to their own account only, and edit it; delete unlinks users and devices", async () => {
     const admin = await as("admin");
     const created = await admin.post("/api/businesses", {
-      name: "Brilliant Gems Paris",
+      name: " Brilliant Gems Paris ",
       accountId: A.lapisTraders,
-      address: "1 Rue de la Paix",
-      city: "Paris",
+      address: " 1 Rue de la Paix ",
+      city: " Paris ",
       country: "FR",
-      phone: "+33 1 00",
+      phone: " +33 1 00 ",
     });
     expect(created.statusCode).toBe(201);
     const business = created.json<Business>();
     expect(business).toMatchObject({ accountId: A.brilliantGems, ownerId: null, version: 1 });
+    // Every word of it stored trimmed (outside review: the address and city kept their spaces).
+    expect(business).toMatchObject({
+      name: "Brilliant Gems Paris",
+      address: "1 Rue de la Paix",
+      city: "Paris",
+      phone: "+33 1 00",
+    });
     await expectRefused(
       t,
       () =>

@@ -43,6 +43,14 @@ const fields = {
 export const businessRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
   const def = businessDefinition;
   const writes = writeRoutes(app, db, def, businesses);
+  /** A business's words as stored: trimmed, every one of them (the address and city were kept with their spaces). */
+  const trimmed = <T extends { name: string; address: string; city: string; phone?: string | null }>(body: T) => ({
+    ...body,
+    name: body.name.trim(),
+    address: body.address.trim(),
+    city: body.city.trim(),
+    phone: (body.phone ?? "").trim(),
+  });
   readRoutes(app, db, def);
 
   writes.createRoute({
@@ -54,9 +62,7 @@ export const businessRoutes: FastifyPluginAsyncTypebox<Services> = async (app, {
       if (accountId === undefined) throw fieldError(400, "accountId", "accountId is required");
       await checkAccountExists(tx, accountId);
       await checkUserOfAccount(tx, "ownerId", accountId, ownerId);
-      await tx
-        .insert(businesses)
-        .values({ id, accountId, ownerId, ...rest, name: rest.name.trim(), phone: rest.phone ?? "" });
+      await tx.insert(businesses).values({ id, accountId, ownerId, ...trimmed(rest) });
     },
   });
 
@@ -68,7 +74,7 @@ export const businessRoutes: FastifyPluginAsyncTypebox<Services> = async (app, {
       ({ accountId: _ignored, ...body }) =>
       async (current, tx) => {
         await checkUserOfAccount(tx, "ownerId", current.accountId, body.ownerId);
-        return { ...body, name: body.name.trim(), phone: body.phone ?? "" };
+        return trimmed(body);
       },
   });
 
