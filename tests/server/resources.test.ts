@@ -698,6 +698,17 @@ describe("devices", () => {
       422,
       "customBoxName",
     );
+    // A text-direction control would make the name read otherwise ("\u202eevil" reads "live").
+    await expectRefused(
+      t,
+      () =>
+        admin.post(`/api/devices/${deviceId}/custom-name`, {
+          version: device.version + 1,
+          customBoxName: "\u202eevil\u202c",
+        }),
+      400,
+      "customBoxName",
+    );
     const longest = await admin.post(`/api/devices/${deviceId}/custom-name`, {
       version: device.version + 1,
       customBoxName: ` ${"x".repeat(LIMITS.customBoxNameMax)} `,

@@ -13,6 +13,7 @@ import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount, checkFree, checkNoTests } from "../resources/checks";
 import { implementResource, type Caller } from "../resources/definition";
 import { devicesContract } from "../../../src/api/contract/devices";
+import { NAME_TEXT } from "../../../src/api/contract/limits";
 import { writableFields } from "../../../src/api/contract/recordSchema";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { readRoutes } from "../resources/routes";
@@ -74,8 +75,12 @@ function checkDeviceAdmin(caller: Caller, device: { accountId: string }) {
     throw forbidden();
 }
 
-// Room for surrounding spaces: the name is trimmed, then checked against the limit (422).
-const customBoxNameSchema = nullable("string", { maxLength: CUSTOM_BOX_NAME_MAX_LENGTH + 40 });
+// Room for surrounding spaces: the name is trimmed, then checked against the limit (422). What a
+// name may not hold (a text-direction control) is refused as every name's is.
+const customBoxNameSchema = nullable("string", {
+  maxLength: CUSTOM_BOX_NAME_MAX_LENGTH + 40,
+  pattern: NAME_TEXT.source,
+});
 
 /** The console's create form leaves untouched inputs out: no business, no name, active. */
 const writable = {

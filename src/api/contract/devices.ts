@@ -2,7 +2,7 @@
 import { DEVICE_STATUSES } from "../resources";
 import { declareResource } from "./declare";
 import * as field from "./fields";
-import { ID, OPTIONAL_ID } from "./limits";
+import { ID, NAME_TEXT, OPTIONAL_ID } from "./limits";
 import { CUSTOM_BOX_NAME_MAX_LENGTH, SERIAL_NUMBER_MAX_LENGTH } from "../rules";
 
 /** q searches serial number, custom box name and phone model. */
@@ -21,7 +21,7 @@ export const devicesContract = declareResource({
     /** Spec §3's device type code (5001 Dr. Watson…); the console names it. */
     typeCode: field.integer({ minimum: 1, maximum: 99999 }),
     /** The name the account gave the box (admins change it). */
-    customBoxName: field.textOrNull({ maxLength: CUSTOM_BOX_NAME_MAX_LENGTH, optional: true }),
+    customBoxName: field.textOrNull({ maxLength: CUSTOM_BOX_NAME_MAX_LENGTH, optional: true, pattern: NAME_TEXT }),
     firmwareVersion: field.textOrNull(),
     accountId: field.id(ID),
     accountName: field.text(),

@@ -16,7 +16,7 @@ export const OPTIONAL_ID = { ...ID, optional: true } as const satisfies FieldLim
  * bidirectional controls U+202A–U+202E and U+2066–U+2069, which make a name read otherwise than it
  * is in every list, picker and email that shows it ("Zoë" + U+202E + "RTL" reads "Zoë LTR").
  */
-const NAME_TEXT = {
+export const NAME_TEXT = {
   source: "^[^\\0\\u202a-\\u202e\\u2066-\\u2069]*$",
   message: "resources.shared.invalid.text",
 } as const;

@@ -3,7 +3,8 @@ import type { FieldValues } from "react-hook-form";
 import { Button, DialogContentText } from "@mui/material";
 import EditIcon from "@mui/icons-material/DriveFileRenameOutline";
 import ReportIcon from "@mui/icons-material/ReportProblemOutlined";
-import { TextInput, useTranslate, type Validator } from "react-admin";
+import { regex, TextInput, useTranslate, type Validator } from "react-admin";
+import { NAME_TEXT } from "../../api/contract/limits";
 import type { Device } from "../../api/resources";
 import { CUSTOM_BOX_NAME_MAX_LENGTH as MAX_BOX_NAME } from "../../api/rules";
 import { ActionFormDialog } from "../shared/ActionFormDialog";
@@ -21,6 +22,9 @@ const boxNameLength: Validator = (value) =>
   String(value ?? "").trim().length > MAX_BOX_NAME
     ? { message: "ra.validation.maxLength", args: { max: MAX_BOX_NAME } }
     : undefined;
+
+/** A box's name reads as written in every list: no NUL, no text-direction control (as every name). */
+const BOX_NAME_CHECKS = [boxNameLength, regex(new RegExp(NAME_TEXT.source), NAME_TEXT.message)];
 
 /** Change the custom box name (change log: Admin), POST /api/devices/{id}/custom-name. */
 export function RenameDeviceButton({ device }: { device: Device }) {
@@ -53,7 +57,7 @@ export function RenameDeviceButton({ device }: { device: Device }) {
         onSubmit={(values: FieldValues) => rename.submit(String(values.customBoxName ?? "").trim() || null)}
       >
         <DialogContentText sx={{ mb: 2 }}>{translate("resources.devices.rename.help")}</DialogContentText>
-        <TextInput source="customBoxName" validate={boxNameLength} autoFocus fullWidth />
+        <TextInput source="customBoxName" validate={BOX_NAME_CHECKS} autoFocus fullWidth />
       </ActionFormDialog>
     </>
   );
