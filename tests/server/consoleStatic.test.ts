@@ -136,3 +136,14 @@ describe("which files are immutable", () => {
       expect(cacheControlFor(path), path).toBe("no-cache");
   });
 });
+
+describe("a console address the static files cannot name", () => {
+  it("hands the console its page for an address with a NUL in it (a mangled link), never a raw JSON 400", async () => {
+    for (const url of ["/devices/unsubscribe/abc%00", "/invitation/x%00y", "/gallery/item/%00"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(response.body, url).toContain("/assets/index-CI-QbdCo.js");
+    }
+  });
+});

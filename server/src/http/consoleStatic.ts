@@ -27,6 +27,9 @@ export function serveConsole(app: FastifyInstance, consoleDir: string): void {
     root: consoleDir,
     prefix: "/",
     preCompressed: true,
+    // An address with a NUL (a mangled link: /devices/unsubscribe/abc%00) names no file, and
+    // send answers it with a bare 400: as not found, it is the console's page to say so.
+    allowedPath: (pathName) => !/\0|%00/i.test(pathName),
     // Set below, by file: send's own would be max-age=0 for all.
     cacheControl: false,
     setHeaders(response, path) {
