@@ -189,6 +189,21 @@ describe("lists fit their screen", () => {
     await context.close();
   });
 
+  it("at 320 px (a 1280 px screen at 400 %), the top bar's buttons and a record's long email stay on the screen", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, emailFor("SuperAdmin"), DEMO_PASSWORD);
+    await page.goto("/users");
+    await page.locator(".RaDataTable-table tbody tr").first().click();
+    await page.getByRole("heading", { name: "Profile" }).waitFor();
+    const profile = page.getByRole("banner").getByRole("button", { name: /, Profile$/ });
+    const box = (await profile.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "record-320");
+    await context.close();
+  });
+
   it("on a phone, a record's Save bar stays with its form, not over the cards above it", async () => {
     const { context, page } = await openPage(baseUrl);
     await page.setViewportSize(PHONE);

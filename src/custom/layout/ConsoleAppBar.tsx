@@ -128,7 +128,9 @@ export function ConsoleAppBar() {
       <Typography
         variant="h6"
         component="span"
-        sx={{ fontWeight: 700, whiteSpace: "nowrap", mr: 2 }}
+        // On the narrowest screens (320 px, or 400 % zoom) the title gives way, cut with "…", so
+        // the buttons after it (the profile's) stay whole on the screen (WCAG 1.4.10).
+        sx={{ fontWeight: 700, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", minWidth: 0, mr: 2 }}
         data-testid="app-title"
       >
         {translate("app.admin", { product: PRODUCT_NAME })}

@@ -20,14 +20,15 @@ export function PageHeader({ title, subtitle, leading, actions }: PageHeaderProp
       justifyContent="space-between"
       sx={{ mb: 2 }}
     >
-      <Stack direction="row" spacing={2} alignItems="center" sx={{ minWidth: 0 }}>
+      {/* No wider than the screen: a long email under a name breaks rather than widen the page. */}
+      <Stack direction="row" spacing={2} alignItems="center" sx={{ minWidth: 0, maxWidth: "100%" }}>
         {leading}
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ overflowWrap: "anywhere" }}>
             {title}
           </Typography>
           {subtitle && (
-            <Typography color="text.secondary" component="div">
+            <Typography color="text.secondary" component="div" sx={{ overflowWrap: "anywhere" }}>
               {subtitle}
             </Typography>
           )}
