@@ -225,6 +225,9 @@ describe("every list's records open from the keyboard (issue 25)", () => {
     const user = userEvent.setup();
     await renderConsole("/accounts/acc-1", { role: "SuperAdmin" });
     fireEvent.click(await screen.findByRole("tab", { name: "Businesses" }));
+    // The tab names the panel it shows, and the panel its tab.
+    const panel = await screen.findByRole("tabpanel", { name: "Businesses" });
+    expect(screen.getByRole("tab", { name: "Businesses" })).toHaveAttribute("aria-controls", panel.id);
     const business = await within(await screen.findByRole("table")).findByRole("link", { name: "Antwerp counter" });
     expect(business).toHaveAttribute("href", "/accounts/business/b-1");
     fireEvent.click(screen.getByRole("tab", { name: "Users" }));

@@ -237,10 +237,19 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
         sx={{ mb: 2, borderBottom: 1, borderColor: "divider" }}
       >
         {tabs.map((item) => (
-          <Tab key={item.key} value={item.key} label={translate(`resources.accounts.tabs.${item.key}`)} />
+          <Tab
+            key={item.key}
+            value={item.key}
+            label={translate(`resources.accounts.tabs.${item.key}`)}
+            id={`account-tab-${item.key}`}
+            aria-controls={`account-tabpanel-${item.key}`}
+          />
         ))}
       </Tabs>
-      {current.content}
+      {/* The shown tab's content, tied to its tab for a screen reader (WAI-ARIA's tabs pattern). */}
+      <Box role="tabpanel" id={`account-tabpanel-${current.key}`} aria-labelledby={`account-tab-${current.key}`}>
+        {current.content}
+      </Box>
     </Box>
   );
 }
