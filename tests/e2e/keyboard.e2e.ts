@@ -369,6 +369,25 @@ describe("the focus stays in sight (WCAG 2.4.7, 2.4.11)", () => {
     await context.close();
   });
 
+  it("a page turned from the pager by keyboard puts the focus on the new rows, on the screen", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await page.goto("/payments");
+    await page.getByRole("main").locator("tbody tr").nth(24).waitFor();
+    const next = page.getByRole("button", { name: "Go to next page" });
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText(/^26-/).waitFor();
+    const table = page.getByRole("main").getByRole("table");
+    await expect.poll(() => focusIsOn(table)).toBe(true);
+    // react-admin shows the new page from its top: the focus is there too, not left far below.
+    const box = (await table.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(860);
+    await context.close();
+  });
+
   it("Shift+Tab back up a long list never leaves the focus under the top bar", async () => {
     const { context, page } = await openPage(baseUrl);
     await page.setViewportSize({ width: 1280, height: 560 });

@@ -1,6 +1,25 @@
-import type { TablePaginationProps } from "@mui/material";
+import { useEffect, useRef, type RefObject } from "react";
+import { Box, type TablePaginationProps } from "@mui/material";
 import { Pagination, type PaginationProps, useListPaginationContext, useTranslate } from "react-admin";
 import { LIST_EXACT_TOTAL } from "../../api/rules";
+
+/**
+ * A page turned from the pager's keyboard focus: react-admin scrolls the new page to its top, and
+ * the focus stayed on the pager far below, off the screen (outside review). It moves to the list's
+ * table, where the new rows start (focusable by script only); a click leaves the focus alone.
+ */
+function useFocusTableOnPageTurn(pager: RefObject<HTMLElement | null>, page: number): void {
+  const shown = useRef(page);
+  useEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
+    if (!pager.current?.contains(document.activeElement)) return;
+    const table = pager.current.closest(".RaList-main")?.querySelector<HTMLElement>("table");
+    if (!table) return;
+    table.tabIndex = -1;
+    table.focus({ preventScroll: true });
+  }, [page, pager]);
+}
 
 /**
  * A list's pagination. The service counts a list's rows up to `countedUpTo` past the page: past
@@ -9,7 +28,9 @@ import { LIST_EXACT_TOTAL } from "../../api/rules";
  */
 export function ListPagination({ countedUpTo = LIST_EXACT_TOTAL }: { countedUpTo?: number }) {
   const translate = useTranslate();
-  const { total } = useListPaginationContext();
+  const { total, page } = useListPaginationContext();
+  const pager = useRef<HTMLDivElement>(null);
+  useFocusTableOnPageTurn(pager, page);
   // react-admin hands the rest of its props to MUI's TablePagination, this label included, though
   // its PaginationProps type names only the root's.
   const uncounted: Pick<TablePaginationProps, "labelDisplayedRows"> = {
@@ -20,5 +41,9 @@ export function ListPagination({ countedUpTo = LIST_EXACT_TOTAL }: { countedUpTo
         more: Math.max(countedUpTo, to).toLocaleString("en"),
       }),
   };
-  return <Pagination {...((total == null ? uncounted : {}) as PaginationProps)} />;
+  return (
+    <Box ref={pager} sx={{ display: "contents" }}>
+      <Pagination {...((total == null ? uncounted : {}) as PaginationProps)} />
+    </Box>
+  );
 }
