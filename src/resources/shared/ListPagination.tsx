@@ -4,9 +4,10 @@ import { Pagination, type PaginationProps, useListPaginationContext, useTranslat
 import { LIST_EXACT_TOTAL } from "../../api/rules";
 
 /**
- * A page turned from the pager's keyboard focus: react-admin scrolls the new page to its top, and
- * the focus stayed on the pager far below, off the screen (outside review). It moves to the list's
- * table, where the new rows start (focusable by script only); a click leaves the focus alone.
+ * A page turned with the focus on the pager (by keyboard, or a click on its button): react-admin
+ * scrolls the new page to its top, and the focus stayed on the pager far below, off the screen
+ * (outside review). It moves to the list's table, where the new rows start (focusable by script
+ * only).
  */
 function useFocusTableOnPageTurn(pager: RefObject<HTMLElement | null>, page: number): void {
   const shown = useRef(page);
