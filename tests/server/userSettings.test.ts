@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/api/resources";
 import type { ApiUser, LoginResponse } from "../../src/api/types";
@@ -314,6 +315,18 @@ describe("the avatar: POST and DELETE /api/users/me/avatar, GET its URL", () => 
   const image = (url: string) => t.app.inject({ method: "GET", url });
   const keyOf = (url: string) => url.split("/").pop()!;
   const stored = async () => (await listFiles(t.config.filesDir)).map((line) => line.split(":")[0]);
+
+  it("stores a large image shrunk to 512 px a side, in its own format (a face is never drawn larger)", async () => {
+    const { session } = await newUser();
+    // 3000 × 1500, a few KB of PNG: small in bytes, huge to decode in every list showing the face.
+    const wide = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: "#2e7d32" } })
+      .png()
+      .toBuffer();
+    const user = (await upload(session.accessToken, [{ name: "wide.png", content: wide }])).json<ApiUser>();
+    const served = await image(user.avatar!);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: "png", width: 512, height: 256 });
+  });
 
   it("stores an image, serves it by the URL the user now carries, replaces it, removes it", async () => {
     const { id, session } = await newUser();

@@ -29,6 +29,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
+import sharp from "sharp";
 import Type from "typebox";
 import { apiUserSchema } from "../../../src/api/schemas/auth";
 import { AVATAR_EXTENSIONS, AVATAR_FIELD, AVATAR_MAX_BYTES } from "../../../src/api/userSettings";
@@ -39,6 +40,7 @@ import type { QuotaConfig } from "../config";
 import { users } from "../db/schema";
 import { binary, described, DOCUMENTED_BODY, GUARD_REFUSALS, refusals, routeOptions } from "../docs/openapi";
 import { EMPTY_FILE, uploadFormatOf } from "../files/contentCheck";
+import { MAX_PHOTO_PIXELS, photoHeader } from "../files/thumbnails";
 import type { FileStorage } from "../files/storage";
 import { HttpError, notFound } from "../http/errors";
 import { formParts, translateMultipartError, type MultipartWording } from "../http/multipart";
@@ -49,6 +51,14 @@ import { toApiUser, type UserRow } from "../users/queries";
 import { USER_SETTINGS_TAG } from "./tag";
 
 export const AVATAR_TOO_LARGE = "The image is too large: the limit is 2 MiB.";
+export const AVATAR_TOO_MANY_PIXELS = `The image is too large: the limit is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`;
+
+/**
+ * An avatar's largest side as stored: it is drawn at most a few hundred pixels wide (the profile
+ * page, on a sharp screen). A larger image is shrunk to it, so a 12000 × 12000 PNG of 444 KB is not
+ * what every list with that person's face downloads and decodes (outside review).
+ */
+export const AVATAR_MAX_SIDE = 512;
 export const AVATAR_WRONG_TYPE = `Only ${AVATAR_EXTENSIONS.join(", ")} images may be an avatar.`;
 export const AVATAR_NOT_FOUND = "Avatar not found.";
 const ONE_IMAGE = "Upload one image.";
@@ -115,6 +125,28 @@ async function checkedExtension(image: ReceivedImage): Promise<"png" | "jpg"> {
   return format.contentType === "image/png" ? "png" : "jpg";
 }
 
+/**
+ * The image as it is stored: larger than AVATAR_MAX_SIDE a side, shrunk to it in its own format;
+ * too many pixels to decode, refused. An image whose header sharp cannot read is kept as it is
+ * (its name and first bytes already agree on its format).
+ */
+async function fittedAvatar(image: ReceivedImage, extension: "png" | "jpg", tempDir: string): Promise<ReceivedImage> {
+  const header = await photoHeader(image.path);
+  if (!header) return image;
+  if (header.width * header.height > MAX_PHOTO_PIXELS) throw new HttpError(400, AVATAR_TOO_MANY_PIXELS);
+  if (header.width <= AVATAR_MAX_SIDE && header.height <= AVATAR_MAX_SIDE) return image;
+  const path = join(tempDir, randomUUID());
+  try {
+    const shrunk = sharp(image.path, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" })
+      .rotate()
+      .resize(AVATAR_MAX_SIDE, AVATAR_MAX_SIDE, { fit: "inside" });
+    await (extension === "png" ? shrunk.png() : shrunk.jpeg({ quality: 85 })).toFile(path);
+  } catch {
+    throw new HttpError(400, `The file's content is not a ${extension} image.`);
+  }
+  return { ...image, path, size: (await stat(path)).size };
+}
+
 /** A stored avatar's bytes, and the quota they must fit in. */
 interface StoredAvatar {
   size: number;
@@ -174,7 +206,7 @@ export async function avatarUploadRoutes(
   api.post(
     "/users/me/avatar",
     routeOptions("signedIn", USER_SETTINGS_TAG, "Upload the caller's avatar (replaces the current one)", {
-      description: `multipart/form-data, the field "${AVATAR_FIELD}": one ${AVATAR_EXTENSIONS.join(", ")} image of at most 2 MiB, its content checked against its extension. Counts against the account's storage quota, less the avatar it replaces (409 beyond it). Records the activity entry \`avatar\`.`,
+      description: `multipart/form-data, the field "${AVATAR_FIELD}": one ${AVATAR_EXTENSIONS.join(", ")} image of at most 2 MiB, its content checked against its extension; one larger than ${AVATAR_MAX_SIDE} px a side is stored shrunk to it (400 past ${MAX_PHOTO_PIXELS / 1_000_000} megapixels). Counts against the account's storage quota, less the avatar it replaces (409 beyond it). Records the activity entry \`avatar\`.`,
       consumes: ["multipart/form-data"],
       [DOCUMENTED_BODY]: Type.Object({
         [AVATAR_FIELD]: Type.String({ format: "binary", description: "The image." }),
@@ -194,8 +226,9 @@ export async function avatarUploadRoutes(
       const caller = callerOf(request);
       const tempDir = await mkdtemp(join(tmpdir(), "gemtest-avatar-"));
       try {
-        const image = await receiveImage(request, tempDir);
-        const extension = await checkedExtension(image);
+        const received = await receiveImage(request, tempDir);
+        const extension = await checkedExtension(received);
+        const image = await fittedAvatar(received, extension, tempDir);
         const [current] = await db.select({ avatarSize: users.avatarSize }).from(users).where(eq(users.id, caller.id));
         const bytes = image.size - (current?.avatarSize ?? 0);
         await checkStorage(db, config.quota, clock, { accountId: caller.accountId, bytes, need: "image" });
