@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
+import { AVATAR_TOO_MANY_PIXELS } from "../../server/src/userSettings/avatar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/api/resources";
 import type { ApiUser, LoginResponse } from "../../src/api/types";
@@ -326,6 +327,13 @@ describe("the avatar: POST and DELETE /api/users/me/avatar, GET its URL", () => 
     const served = await image(user.avatar!);
     expect(served.headers["content-type"]).toBe("image/png");
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: "png", width: 512, height: 256 });
+    // Past 50 megapixels it is refused unread: decoding it would take seconds and hundreds of MB.
+    const huge = await sharp({ create: { width: 8000, height: 6500, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const refused = await upload(session.accessToken, [{ name: "huge.png", content: huge }]);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual({ message: AVATAR_TOO_MANY_PIXELS });
   });
 
   it("stores an image, serves it by the URL the user now carries, replaces it, removes it", async () => {
