@@ -111,6 +111,8 @@ export const appMessages = {
       title: "Tests per day",
       subtitle: "Last 30 days (UTC). Click a day to open its tests.",
       label: "Tests per day over the last 30 days",
+      asTable: "Show as a table",
+      day: "Day",
       empty: "No tests in the last 30 days",
       emptyHint: "Tests made with a device show here on the day they are made.",
       open: "Open in gallery",

@@ -78,6 +78,11 @@ describe("Home for a super admin", () => {
     const days = within(section("Tests per day"));
     expect(days.getByTestId("tests-per-day-chart")).toBeInTheDocument();
     expect(target(days.getByRole("link", { name: "Open in gallery" }))).toMatchObject({ search: period });
+    // The same days in words: each day's tests open from its link (a bar opens by a click only).
+    fireEvent.click(days.getByText("Show as a table"));
+    const lastDay = days.getByRole("link", { name: "03/05/2026" });
+    expect(target(lastDay)).toMatchObject({ path: "/gallery", search: { from: "2026-03-05", to: "2026-03-05" } });
+    expect(days.getAllByRole("row")).toHaveLength(31);
 
     // AI: the stone mix, every type with its count.
     const ai = within(section("AI analyses"));
