@@ -1,11 +1,9 @@
 import { useContext } from "react";
-import { Alert, Box, Button } from "@mui/material";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Link } from "react-router-dom";
 import { ShowContext, useTranslate } from "react-admin";
 import type { ApiTest } from "../../api/tests";
 import { TESTS_RESOURCE, testRecordMeta } from "../../dataProvider/testRecordsProvider";
-import { RecordShow } from "../../resources/shared/RecordState";
+import { LoadFailedAlert, RecordShow } from "../../resources/shared/RecordState";
 import { TestDetailView } from "./TestDetailView";
 
 /**
@@ -19,27 +17,13 @@ export function TestLoadError({ error: given, signedIn = false }: { error?: unkn
   const error = given ?? context?.error;
   const message = error instanceof Error && error.message ? error.message : translate("testDetail.loadFailed");
   return (
-    <Box sx={{ py: 2 }}>
-      <Alert
-        severity="error"
-        action={
-          signedIn && (
-            <Button
-              color="inherit"
-              size="small"
-              component={Link}
-              to="/gallery"
-              startIcon={<ArrowBackIcon />}
-              sx={{ whiteSpace: "nowrap" }}
-            >
-              {translate("testDetail.backToGallery")}
-            </Button>
-          )
-        }
-      >
-        {message}
-      </Alert>
-    </Box>
+    <LoadFailedAlert
+      severity="error"
+      message={message}
+      back={
+        signedIn ? { to: "/gallery", label: translate("testDetail.backToGallery"), Icon: ArrowBackIcon } : undefined
+      }
+    />
   );
 }
 

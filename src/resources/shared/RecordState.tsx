@@ -1,4 +1,4 @@
-import { useContext, type ReactNode } from "react";
+import { useContext, type ComponentType, type ReactNode } from "react";
 import { Alert, Box, Button, Skeleton, Stack } from "@mui/material";
 import HomeIcon from "@mui/icons-material/Home";
 import { Link } from "react-router-dom";
@@ -20,6 +20,41 @@ const statusOf = (error: unknown): number | undefined => {
   return typeof status === "number" ? status : undefined;
 };
 
+/** A page that could not be shown: why, and (when there is one) the way back, a link. */
+export function LoadFailedAlert({
+  severity,
+  message,
+  back,
+}: {
+  severity: "info" | "error";
+  message: string;
+  back?: { to: string; label: string; Icon: ComponentType };
+}) {
+  return (
+    <Box sx={{ py: 2 }}>
+      <Alert
+        severity={severity}
+        action={
+          back && (
+            <Button
+              color="inherit"
+              size="small"
+              component={Link}
+              to={back.to}
+              startIcon={<back.Icon />}
+              sx={{ whiteSpace: "nowrap" }}
+            >
+              {back.label}
+            </Button>
+          )
+        }
+      >
+        {message}
+      </Alert>
+    </Box>
+  );
+}
+
 /** The ShowBase's record that failed to load: not found (404/403) or another error with its message. */
 export function RecordError() {
   const translate = useTranslate();
@@ -33,27 +68,11 @@ export function RecordError() {
       : translate("resources.shared.loadFailed");
   // A record not found is a page not found (spec §2): the same way back home.
   return (
-    <Box sx={{ py: 2 }}>
-      <Alert
-        severity={notFound ? "info" : "error"}
-        action={
-          notFound && (
-            <Button
-              color="inherit"
-              size="small"
-              component={Link}
-              to="/"
-              startIcon={<HomeIcon />}
-              sx={{ whiteSpace: "nowrap" }}
-            >
-              {translate("notFound.home")}
-            </Button>
-          )
-        }
-      >
-        {message}
-      </Alert>
-    </Box>
+    <LoadFailedAlert
+      severity={notFound ? "info" : "error"}
+      message={message}
+      back={notFound ? { to: "/", label: translate("notFound.home"), Icon: HomeIcon } : undefined}
+    />
   );
 }
 
