@@ -245,4 +245,23 @@ describe("a 409 on a record action reloads the record", () => {
     const password = await screen.findByRole("dialog", { name: "Confirm your password" });
     expect(within(password).getByText("$1.50 will be paid back. Enter your password to continue.")).toBeInTheDocument();
   });
+
+  it("refund: typing is guarded from a reload while the dialog is open, not once it is cancelled", async () => {
+    /** Whether a reload now would ask the browser's "Leave site?" question. */
+    const reloadAsks = () => {
+      const reload = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(reload);
+      return reload.defaultPrevented;
+    };
+    await renderConsole("/payment/p-1", { role: "SuperAdmin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Refund" }));
+    const dialog = await screen.findByRole("dialog", { name: "Refund payment INV-0042" });
+    fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Goodwill" } });
+    await waitFor(() => expect(reloadAsks()).toBe(true));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Refund payment INV-0042" })).not.toBeInTheDocument(),
+    );
+    expect(reloadAsks()).toBe(false);
+  });
 });
