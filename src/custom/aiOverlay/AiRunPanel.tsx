@@ -13,7 +13,7 @@ import {
   Typography,
 } from "@mui/material";
 import RefreshIcon from "@mui/icons-material/Refresh";
-import { useTranslate } from "react-admin";
+import { useTranslate, type TranslateFunction } from "react-admin";
 import { AI_MODELS, isAiModel, type AiModel, type StoneType } from "../../api/ai";
 import { FILE_KIND, type ApiTestFile } from "../../api/tests";
 import { PRODUCT_KEY } from "../../config";
@@ -204,7 +204,7 @@ function ResultView({
                   photo: photo.name,
                   stones:
                     countByType(polygons)
-                      .map(({ type, count }) => translate("ai.count", { type: translate(`ai.types.${type}`), count }))
+                      .map(({ type, count }) => countWords(translate, type, count))
                       .join(", ") || translate("ai.noStones"),
                 })}
               >
@@ -222,6 +222,10 @@ function ResultView({
     </Stack>
   );
 }
+
+/** "CVD: 2": a type's count, as the legend and the drawing's name say it. */
+const countWords = (translate: TranslateFunction, type: StoneType, count: number) =>
+  translate("ai.count", { type: translate(`ai.types.${type}`), count });
 
 /** A type's outline as drawn over the photo: its colour and its line (solid, dashed…). */
 function StoneLine({ type }: { type: StoneType }) {
@@ -264,7 +268,7 @@ function Legend({ polygons, group }: { polygons: DrawnPolygon[]; group: number }
             variant="outlined"
             data-type={type}
             data-count={count}
-            label={translate("ai.count", { type: translate(`ai.types.${type}`), count })}
+            label={countWords(translate, type, count)}
             sx={{ borderColor: STONE_COLORS[type], borderWidth: 2, fontWeight: 600, justifyContent: "flex-start" }}
             icon={<StoneLine type={type} />}
           />
