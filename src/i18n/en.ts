@@ -378,6 +378,8 @@ export const appMessages = {
       readOnly: "You can view this record; changes are made by an administrator.",
       search: "Search",
       columns: "Columns",
+      // The list's column chooser (resources/shared/ColumnsChooser.tsx).
+      columnsChooser: { moveUp: "Move %{column} up", moveDown: "Move %{column} down", reset: "Reset columns" },
       empty: {
         title: "Nothing here yet",
         filtered: "No records match these filters.",

@@ -283,9 +283,10 @@ describe("accounts list's bookmarks", () => {
 });
 
 describe("a list's columns, from its resource's contract", () => {
+  // The table as drawn, also behind the open column chooser (which hides the page from assistive tech).
   const headers = () =>
-    within(screen.getByRole("table"))
-      .getAllByRole("columnheader")
+    within(screen.getByRole("table", { hidden: true }))
+      .getAllByRole("columnheader", { hidden: true })
       .map((cell) => cell.textContent)
       .filter(Boolean);
 
@@ -325,11 +326,64 @@ describe("a list's columns, from its resource's contract", () => {
     expect(firstRow.querySelector(".column-createdAt")).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Columns" }));
-    fireEvent.click(await screen.findByRole("switch", { name: "Email" }));
-    fireEvent.keyDown(screen.getByRole("presentation"), { key: "Escape" });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Email" }));
+    fireEvent.keyDown(screen.getByRole("dialog", { name: "Columns" }), { key: "Escape" });
     await waitFor(() => expect(tableRows()[0]!.querySelector(".column-email")).toBeNull());
     expect(headers()).not.toContain("Email");
     expect(bodyCells(tableRows()[0]!)).toHaveLength(headers().length);
+  });
+
+  it("chooses columns with check boxes and buttons: shown, hidden, moved from the keyboard, reset", async () => {
+    await renderConsole("/users", { role: "SuperAdmin" });
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByRole("button", { name: "Columns" }));
+    const panel = await screen.findByRole("dialog", { name: "Columns" });
+    // No menu and no switch inside options (axe: nested interactive controls): a list of check boxes.
+    expect(within(panel).queryByRole("menu")).toBeNull();
+    expect(within(panel).queryByRole("option")).toBeNull();
+    const boxes = () =>
+      within(panel)
+        .getAllByRole("checkbox")
+        .map((box) => box.closest("label")!.textContent);
+    expect(boxes()).toEqual(["Name", "Email", "Role", "Account", "Business", "Status", "Last sign-in", "Created"]);
+    expect(within(panel).getByRole("checkbox", { name: "Created" })).not.toBeChecked();
+
+    // Shown: the declared hidden column comes in where the chooser lists it.
+    fireEvent.click(within(panel).getByRole("checkbox", { name: "Created" }));
+    await waitFor(() => expect(headers()).toContain("Created"));
+
+    // Moved up, then down, by its buttons; the focus stays on the button pressed.
+    const up = within(panel).getByRole("button", { name: "Move Role up" });
+    fireEvent.click(up);
+    await waitFor(() => expect(headers().slice(0, 3)).toEqual(["Name", "Role", "Email"]));
+    expect(boxes().slice(0, 3)).toEqual(["Name", "Role", "Email"]);
+    await waitFor(() => expect(within(panel).getByRole("button", { name: "Move Role up" })).toHaveFocus());
+    fireEvent.click(within(panel).getByRole("button", { name: "Move Role down" }));
+    await waitFor(() => expect(headers().slice(0, 3)).toEqual(["Name", "Email", "Role"]));
+    await waitFor(() => expect(within(panel).getByRole("button", { name: "Move Role down" })).toHaveFocus());
+    // At either end the move that cannot be made is not offered.
+    expect(within(panel).getByRole("button", { name: "Move Name up" })).toBeDisabled();
+    expect(within(panel).getByRole("button", { name: "Move Created down" })).toBeDisabled();
+
+    // Reset: the declared order and hidden columns again.
+    fireEvent.click(within(panel).getByRole("button", { name: "Move Email up" }));
+    await waitFor(() => expect(headers()[0]).toBe("Email"));
+    fireEvent.click(within(panel).getByRole("button", { name: "Reset columns" }));
+    await waitFor(() =>
+      expect(headers()).toEqual(["Name", "Email", "Role", "Account", "Business", "Status", "Last sign-in"]),
+    );
+    expect(within(panel).getByRole("checkbox", { name: "Created" })).not.toBeChecked();
+  });
+
+  it("keeps one column at least: the last one shown cannot be hidden", async () => {
+    await renderConsole("/users", { role: "SuperAdmin" });
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByRole("button", { name: "Columns" }));
+    const panel = await screen.findByRole("dialog", { name: "Columns" });
+    for (const name of ["Email", "Role", "Account", "Business", "Status", "Last sign-in"])
+      fireEvent.click(within(panel).getByRole("checkbox", { name }));
+    await waitFor(() => expect(headers()).toEqual(["Name"]));
+    expect(within(panel).getByRole("checkbox", { name: "Name" })).toBeDisabled();
   });
 
   it("leaves out the account column for those who see one account", async () => {

@@ -369,6 +369,40 @@ describe("the focus stays in sight (WCAG 2.4.7, 2.4.11)", () => {
     await context.close();
   });
 
+  it("a list's columns are hidden and reordered from the keyboard alone, in a panel axe passes", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/users");
+    const main = page.getByRole("main");
+    await main.locator("tbody tr").first().waitFor();
+    // Read from the markup: behind the open panel the page is hidden from roles (aria-hidden).
+    const headings = async () => (await page.locator("main thead th").allInnerTexts()).filter(Boolean);
+    expect(await headings()).toContain("Email");
+    const columns = main.getByRole("button", { name: "Columns" });
+    await tabTo(page, columns);
+    await page.keyboard.press("Enter");
+    const panel = page.getByRole("dialog", { name: "Columns" });
+    await tabTo(page, panel.getByRole("checkbox", { name: "Email" }));
+    await page.keyboard.press("Space");
+    await expect.poll(headings).not.toContain("Email");
+    const roleUp = panel.getByRole("button", { name: "Move Role up" });
+    await tabTo(page, roleUp);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await headings()).slice(0, 2)).toEqual(["Role", "Name"]);
+    // Role is first now: its Move up is spent, and the focus went on to its Move down.
+    await expect.poll(() => focusIsOn(panel.getByRole("button", { name: "Move Role down" }))).toBe(true);
+    await screenshot(page, "keyboard-columns-chooser");
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    await expect.poll(() => focusIsOn(columns)).toBe(true);
+    // The choice stays with the list: back on it, the same columns.
+    await page.reload();
+    await main.locator("tbody tr").first().waitFor();
+    expect((await headings()).slice(0, 2)).toEqual(["Role", "Name"]);
+    await context.close();
+  });
+
   it("a page turned from the pager by keyboard puts the focus on the new rows, on the screen", async () => {
     const { context, page } = await openPage(baseUrl);
     await page.setViewportSize({ width: 1280, height: 860 });

@@ -1,7 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, type ReactNode } from "react";
 import { Alert, Box, type Theme } from "@mui/material";
 import {
-  ColumnsButton,
   ListBase,
   ListContextProvider,
   ListView,
@@ -15,6 +14,7 @@ import {
 import { CONTRACTS } from "../../api/contract";
 import { FirstRowsDrawn } from "../../custom/startup/earlyRows/FirstRowsDrawn";
 import { useListPerPage } from "../../custom/userSettings/preferences";
+import { ColumnsChooser } from "./ColumnsChooser";
 import { ListPagination } from "./ListPagination";
 import { PageHeader } from "./PageHeader";
 import { afterListFailure, defaultListQuery, type ListQuery } from "./refusedQuery";
@@ -217,7 +217,7 @@ export function ListPage({
               }
               actions={
                 <TopToolbar>
-                  <ColumnsButton />
+                  <ColumnsChooser table={children} />
                 </TopToolbar>
               }
               pagination={<ListPagination />}

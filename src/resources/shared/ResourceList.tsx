@@ -1,17 +1,10 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactElement, type ReactNode } from "react";
 import { Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from "@mui/material";
 import InboxIcon from "@mui/icons-material/InboxOutlined";
-import {
-  ColumnsButton,
-  FilterLiveSearch,
-  SearchInput,
-  TopToolbar,
-  useCanAccess,
-  useListContext,
-  useTranslate,
-} from "react-admin";
+import { FilterLiveSearch, SearchInput, TopToolbar, useCanAccess, useListContext, useTranslate } from "react-admin";
 import { CONTRACTS } from "../../api/contract";
 import { isResourceName } from "../../api/resources";
+import { ColumnsChooser } from "./ColumnsChooser";
 import { ListPage } from "./ListPage";
 import { PhoneFiltersButton, useFiltersInDrawer } from "./PhoneFilters";
 import { ServerExportButton } from "./ServerExportButton";
@@ -93,7 +86,7 @@ interface ResourceListProps {
 }
 
 /**
- * A resource list page: heading, toolbar (ColumnsButton, server export), filter sidebar, DataTable,
+ * A resource list page: heading, toolbar (column chooser, server export), filter sidebar, DataTable,
  * pagination. react-admin's List asks canAccess for the list, as the screen guard did.
  */
 export function ResourceList({ aside, ...list }: ResourceListProps) {
@@ -108,7 +101,7 @@ export function ResourceList({ aside, ...list }: ResourceListProps) {
       actions={
         <TopToolbar>
           {small && <PhoneFiltersButton aside={aside} />}
-          <ColumnsButton />
+          <ColumnsChooser table={list.children} />
           {mayExport && <ServerExportButton />}
         </TopToolbar>
       }
