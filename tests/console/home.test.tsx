@@ -89,6 +89,12 @@ describe("Home for a super admin", () => {
     expect(ai.getByTestId("stones-chart")).toBeInTheDocument();
     expect(ai.getByRole("link", { name: "CVD 21" })).toBeInTheDocument();
     expect(ai.getByText("102")).toBeInTheDocument();
+    // The charts are no Tab stops (MUI's arrow-key walk had no name and no visible focus): their
+    // figures are in the cards' links and the day table.
+    const charts = () => document.querySelectorAll('[data-testid$="-chart"] svg');
+    await waitFor(() => expect(charts().length).toBeGreaterThanOrEqual(3));
+    for (const chart of charts())
+      expect(chart.closest("[data-testid]")!.querySelector("[tabindex]:not([tabindex='-1'])")).toBeNull();
 
     // Payments per currency, each to the month's payments in it; the failed ones to theirs.
     const payments = within(section("Payments this month"));

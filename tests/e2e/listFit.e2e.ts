@@ -189,7 +189,7 @@ describe("lists fit their screen", () => {
     await context.close();
   });
 
-  it("at 320 px (a 1280 px screen at 400 %), the top bar's buttons and a record's long email stay on the screen", async () => {
+  it("at 320 px (a 1280 px screen at 400 %), the top bar's buttons, a record's long email and a missing record's way home stay on the screen", async () => {
     const { context, page } = await openPage(baseUrl);
     await page.setViewportSize({ width: 320, height: 640 });
     await signIn(page, emailFor("SuperAdmin"), DEMO_PASSWORD);
@@ -201,6 +201,19 @@ describe("lists fit their screen", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(320);
     await expectNoSidewaysScroll(page);
     await screenshot(page, "record-320");
+
+    // A record that does not exist: its way home keeps to one line beside the message.
+    await page.goto("/users/00000000-0000-4000-8000-000000000000");
+    const home = page.getByRole("main").getByRole("link", { name: "Return to home" });
+    await home.waitFor();
+    const lines = await home.evaluate((link) => {
+      const words = [...link.childNodes].find((node) => node.textContent?.includes("Return to home"))!;
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+    await expectNoSidewaysScroll(page);
     await context.close();
   });
 
