@@ -101,6 +101,14 @@ describe("discount wording (issue 26 item 9)", () => {
     expect(await activeOf("PAUSED")).toBe("No");
   });
 
+  it("offers Columns, its table standing inside the element that loads a discount's dialog on approach", async () => {
+    await renderConsole("/discounts", { role: "SuperAdmin" });
+    await screen.findByText("WELCOME10");
+    fireEvent.click(screen.getByRole("button", { name: "Columns" }));
+    const panel = await screen.findByRole("dialog", { name: "Columns" });
+    expect(within(panel).getByRole("checkbox", { name: "Code" })).toBeChecked();
+  });
+
   it("the code's form says what it does as typed, and when no plan takes it", async () => {
     await renderConsole("/discounts", { role: "SuperAdmin" });
     fireEvent.click(await screen.findByText("WELCOME10"));

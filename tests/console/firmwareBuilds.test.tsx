@@ -77,6 +77,14 @@ describe("firmware builds (issue 26 item 7)", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
+  it("offers Columns, its table standing inside the element that loads a build's dialog on approach", async () => {
+    await renderConsole("/firmware", { role: "SuperAdmin" });
+    await screen.findByRole("button", { name: "Download firmware 4.2.1 (Watson AI)" });
+    fireEvent.click(screen.getByRole("button", { name: "Columns" }));
+    const panel = await screen.findByRole("dialog", { name: "Columns" });
+    expect(within(panel).getByRole("checkbox", { name: "Version" })).toBeChecked();
+  });
+
   it("offers the selected builds' export and deletion (after a confirmation)", async () => {
     await renderConsole("/firmware", { role: "SuperAdmin" });
     const row = (await screen.findByRole("button", { name: "Download firmware 4.2.1 (Watson AI)" })).closest("tr")!;

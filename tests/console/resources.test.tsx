@@ -386,6 +386,34 @@ describe("a list's columns, from its resource's contract", () => {
     expect(within(panel).getByRole("checkbox", { name: "Name" })).toBeDisabled();
   });
 
+  it("renders on a phone the first two columns drawn only, as the Columns chooser orders and hides them", async () => {
+    // A phone: MUI's `down("sm")` and `down("md")` queries match.
+    const desktop = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...desktop(query),
+      matches: /max-width:\s*(599|899)\.95px/.test(query),
+    })) as typeof window.matchMedia;
+    try {
+      await renderConsole("/users", { role: "SuperAdmin" });
+      await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+      const cellsOf = (row: Element) =>
+        [...row.querySelectorAll("td.RaDataTable-rowCell")].map((cell) => cell.className.match(/column-(\w+)/)?.[1]);
+      expect(headers()).toEqual(["Name", "Email"]);
+      expect(cellsOf(tableRows()[0]!)).toEqual(["lastName", "email"]);
+
+      fireEvent.click(screen.getByRole("button", { name: "Columns" }));
+      const panel = await screen.findByRole("dialog", { name: "Columns" });
+      fireEvent.click(within(panel).getByRole("button", { name: "Move Role up" }));
+      await waitFor(() => expect(headers()).toEqual(["Name", "Role"]));
+      fireEvent.click(within(panel).getByRole("checkbox", { name: "Name" }));
+      await waitFor(() => expect(headers()).toEqual(["Role", "Email"]));
+      // Behind the open panel the table is hidden from roles: its first row read from the markup.
+      expect(cellsOf(document.querySelector("tbody tr")!)).toEqual(["role", "email"]);
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+
   it("leaves out the account column for those who see one account", async () => {
     await renderConsole("/users", { role: "Admin" });
     await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, type ReactNode } from "react";
-import { Alert, Box, type Theme } from "@mui/material";
+import { Alert, Box } from "@mui/material";
 import {
   ListBase,
   ListContextProvider,
@@ -15,6 +15,7 @@ import { CONTRACTS } from "../../api/contract";
 import { FirstRowsDrawn } from "../../custom/startup/earlyRows/FirstRowsDrawn";
 import { useListPerPage } from "../../custom/userSettings/preferences";
 import { ColumnsChooser } from "./ColumnsChooser";
+import { PhoneTable } from "./PhoneTable";
 import { ListPagination } from "./ListPagination";
 import { PageHeader } from "./PageHeader";
 import { afterListFailure, defaultListQuery, type ListQuery } from "./refusedQuery";
@@ -123,18 +124,12 @@ function ListLoadError() {
 
 /**
  * A list's default columns fit a 1366 px screen beside the filter panel (issue 26): cells 8 px apart
- * instead of MUI's 16. On a phone the table keeps its first two columns (the record's name and the
- * next; the Columns button reorders them) and the rest is on the record's page, with no sideways
- * scrolling.
+ * instead of MUI's 16. On a phone the table keeps its first two columns (PhoneTable), with no
+ * sideways scrolling.
  */
-const LIST_FITS_ITS_SCREEN = (theme: Theme) => ({
+const LIST_FITS_ITS_SCREEN = {
   "& .RaDataTable-table .MuiTableCell-sizeSmall:not(.MuiTableCell-paddingCheckbox)": { px: 1 },
-  [theme.breakpoints.down("sm")]: {
-    "& .RaDataTable-rowCell:not(:nth-child(-n + 2 of .RaDataTable-rowCell))": { display: "none" },
-    "& .RaDataTable-headerCell:not(.MuiTableCell-paddingCheckbox):not(:nth-child(-n + 2 of .RaDataTable-headerCell:not(.MuiTableCell-paddingCheckbox)))":
-      { display: "none" },
-  },
-});
+};
 
 /**
  * A list screen's frame: the page heading, then react-admin's List at the user's page size (User
@@ -228,7 +223,7 @@ export function ListPage({
                 ...(Array.isArray(listProps.sx) ? listProps.sx : [listProps.sx]),
               ]}
             >
-              {children}
+              <PhoneTable>{children}</PhoneTable>
               <FirstRowsDrawn />
               {refusals}
             </ListView>

@@ -5,7 +5,7 @@
  * - `<storeKey>_columnRanks`: the table's children indexes in the order shown, possibly shorter
  *   than the table (the missing ones follow in their own order).
  */
-import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 
 /** A column the chooser offers: what the table hides it by, and its index among the table's children. */
 export interface ChoosableColumn {
@@ -19,6 +19,10 @@ export interface ChoosableColumn {
 /** What the chooser needs of a list's DataTable: its columns, its store key, its hidden columns at first. */
 export interface TableChoice {
   columns: ChoosableColumn[];
+  /** The table element itself. */
+  table: ReactElement<TableProps>;
+  /** Each of its children's name (source, else text label), in the children's order. */
+  names: (string | undefined)[];
   /** The table's own store key, when it has one (else `<resource>.datatable`, as DataTable). */
   storeKey?: string;
   hiddenAtFirst: string[];
@@ -29,10 +33,37 @@ interface ColumnProps {
   label?: unknown;
 }
 
-interface TableProps {
+export interface TableProps {
   children?: ReactNode;
   storeKey?: string;
   hiddenColumns?: string[];
+}
+
+const isTable = (node: ReactNode, tableType: unknown): node is ReactElement<TableProps> =>
+  isValidElement(node) && node.type === tableType;
+
+const childrenOf = (node: ReactNode): ReactNode =>
+  isValidElement<{ children?: ReactNode }>(node) ? node.props.children : undefined;
+
+/** The table among a list's children, itself or inside an element written there (a `div` that prefetches). */
+function findTable(nodes: ReactNode, tableType: unknown): ReactElement<TableProps> | undefined {
+  for (const node of Children.toArray(nodes)) {
+    if (isTable(node, tableType)) return node;
+    const inside = findTable(childrenOf(node), tableType);
+    if (inside) return inside;
+  }
+  return undefined;
+}
+
+/** The list's children with its table replaced, where it stands among them. */
+export function withTableReplaced(nodes: ReactNode, tableType: unknown, replacement: ReactElement): ReactNode {
+  return Children.map(nodes, (node) => {
+    if (isTable(node, tableType)) return replacement;
+    const inside = childrenOf(node);
+    return inside === undefined || !isValidElement(node)
+      ? node
+      : cloneElement(node, undefined, withTableReplaced(inside, tableType, replacement));
+  });
 }
 
 /**
@@ -42,18 +73,18 @@ interface TableProps {
  * react-admin's own chooser).
  */
 export function tableChoiceOf(listChildren: ReactNode, tableType: unknown): TableChoice | undefined {
-  const table = Children.toArray(listChildren).find(
-    (node): node is ReactElement<TableProps> => isValidElement(node) && node.type === tableType,
-  );
+  const table = findTable(listChildren, tableType);
   if (!table) return undefined;
-  const columns = Children.toArray(table.props.children).flatMap((child, index): ChoosableColumn[] => {
+  const children = Children.toArray(table.props.children);
+  const columns = children.flatMap((child, index): ChoosableColumn[] => {
     if (!isValidElement<ColumnProps>(child)) return [];
     const { source } = child.props;
     const label = typeof child.props.label === "string" ? child.props.label : undefined;
     const name = source ?? label;
     return name === undefined ? [] : [{ index, name, source, label }];
   });
-  return { columns, storeKey: table.props.storeKey, hiddenAtFirst: table.props.hiddenColumns ?? [] };
+  const names = children.map((_child, index) => columns.find((column) => column.index === index)?.name);
+  return { columns, table, names, storeKey: table.props.storeKey, hiddenAtFirst: table.props.hiddenColumns ?? [] };
 }
 
 /** The table's children indexes in the order shown: the stored ranks, then those they leave out. */
@@ -85,4 +116,19 @@ export function ranksAfterMove(
   moved[from] = neighbour;
   moved[to] = index;
   return moved;
+}
+
+/**
+ * The table's children indexes drawn, in order: the stored order less the hidden columns. A column
+ * with no name cannot be hidden (as in DataTable). `names`: each child's source or label.
+ */
+export function drawnColumns(
+  names: readonly (string | undefined)[],
+  ranks: readonly number[] | undefined,
+  hidden: readonly string[],
+): number[] {
+  return shownOrder(ranks, names.length).filter((index) => {
+    const name = names[index];
+    return name === undefined || !hidden.includes(name);
+  });
 }
