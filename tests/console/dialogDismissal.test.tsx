@@ -67,4 +67,30 @@ describe("a form's dialog keeps what was typed", () => {
     pressEscape(dialog);
     expect(await screen.findByRole("dialog", { name: "Discard your changes?" })).toBeInTheDocument();
   });
+
+  it("a move to another page while typed (the palette, a link, Back) waits for the same question", async () => {
+    await renderConsole("/users", { role: "Admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Invite user" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite a user" });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /^Email/ }), { target: { value: "new@example.com" } });
+    // The menu's link behind the dialog, as the command palette's pick: the console's own navigation.
+    const devices = () => screen.getByRole("link", { name: "Devices", hidden: true });
+    fireEvent.click(devices());
+    const question = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    fireEvent.click(within(question).getByRole("button", { name: "Keep editing" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).not.toBeInTheDocument(),
+    );
+    expect(window.location.pathname).toBe("/users");
+    await expectKeptOpen("Invite a user", /^Email/, "new@example.com");
+
+    fireEvent.click(devices());
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Discard your changes?" })).getByRole("button", {
+        name: "Discard",
+      }),
+    );
+    await waitFor(() => expect(window.location.pathname).toBe("/devices"));
+    expect(screen.queryByRole("dialog", { name: "Invite a user" })).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useFormState, useWatch } from "react-hook-form";
-import { Confirm } from "react-admin";
+import { Confirm, useBlocker, useCanBlock, type RouterBlocker } from "react-admin";
 import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 
 type CloseReason = "backdropClick" | "escapeKeyDown";
@@ -21,10 +21,26 @@ function UnsavedInDialog({ onChange }: { onChange: (unsaved: boolean) => void })
 }
 
 /**
+ * While `held`, a move to another page (the command palette, a link, Back) waits: `onHeld` gets
+ * the held move, to let it go on or to call it off.
+ */
+function HoldLeaving({ held, onHeld }: { held: boolean; onHeld: (move: RouterBlocker) => void }) {
+  const move = useBlocker(held);
+  useEffect(() => {
+    if (move.state === "blocked") onHeld(move);
+    // The blocker is a new object at each render: its state says when a move is held.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [move.state]);
+  return null;
+}
+
+/**
  * How a form's dialog may be dismissed without losing what was typed: with nothing typed, a click
  * beside it or Escape closes it as before; with typing not yet saved, a click beside it does
  * nothing (a stray click), Escape asks before throwing it away, and reloading or closing the tab
- * asks too (UnsavedChangesGuard). Cancel and the close button stay what they say.
+ * asks too (UnsavedChangesGuard), as does going to another page from inside the console (the
+ * command palette, Back): the same question, the move made only on Discard. Cancel and the close
+ * button stay what they say.
  *
  * `onDialogClose` is the Dialog's `onClose`, `inForm` goes inside its Form, `question` beside it.
  */
@@ -35,6 +51,9 @@ export function useDialogDismissal(onClose: () => void): {
 } {
   const [unsaved, setUnsaved] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [leaving, setLeaving] = useState<RouterBlocker | null>(null);
+  // Outside a data router (a form drawn alone, in some tests) no move can be held.
+  const canHold = useCanBlock();
   const onDialogClose = (_event: unknown, reason?: CloseReason) => {
     if (!unsaved) onClose();
     else if (reason === "escapeKeyDown") setAsking(true);
@@ -46,18 +65,27 @@ export function useDialogDismissal(onClose: () => void): {
     </>
   );
   const question = (
-    <Confirm
-      isOpen={asking}
-      title="resources.shared.discard.title"
-      content="ra.message.unsaved_changes"
-      confirm="resources.shared.discard.confirm"
-      cancel="resources.shared.discard.keep"
-      onConfirm={() => {
-        setAsking(false);
-        onClose();
-      }}
-      onClose={() => setAsking(false)}
-    />
+    <>
+      {canHold && <HoldLeaving held={unsaved} onHeld={setLeaving} />}
+      <Confirm
+        isOpen={asking || leaving !== null}
+        title="resources.shared.discard.title"
+        content="ra.message.unsaved_changes"
+        confirm="resources.shared.discard.confirm"
+        cancel="resources.shared.discard.keep"
+        onConfirm={() => {
+          setAsking(false);
+          setLeaving(null);
+          leaving?.proceed?.();
+          onClose();
+        }}
+        onClose={() => {
+          setAsking(false);
+          setLeaving(null);
+          leaving?.reset?.();
+        }}
+      />
+    </>
   );
   return { onDialogClose, inForm, question };
 }
