@@ -422,6 +422,21 @@ describe("the focus stays in sight (WCAG 2.4.7, 2.4.11)", () => {
     await context.close();
   });
 
+  it("scrolled down a long list, Tab still reaches the top bar's controls (it stays; hidden, they left the Tab order)", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await page.setViewportSize({ width: 1280, height: 560 });
+    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await page.goto("/users");
+    const rows = page.getByRole("main").locator("tbody tr");
+    await rows.nth(24).waitFor();
+    await tabTo(page, rows.nth(24).getByRole("link").first(), { max: 200 });
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // On from the last row, past the pager, round to the top of the page and into the top bar.
+    await tabTo(page, page.getByRole("banner").getByRole("button", { name: "Search" }), { max: 200 });
+    await context.close();
+  });
+
   it("Shift+Tab back up a long list never leaves the focus under the top bar", async () => {
     const { context, page } = await openPage(baseUrl);
     await page.setViewportSize({ width: 1280, height: 560 });

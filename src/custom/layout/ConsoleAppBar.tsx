@@ -120,11 +120,15 @@ function ProfileMenu() {
   );
 }
 
-/** Top bar (spec §1): "{product} Admin", the command palette's Search, the change log and the profile menu. */
+/**
+ * Top bar (spec §1): "{product} Admin", the command palette's Search, the change log and the profile
+ * menu. It stays on screen as the page scrolls (`alwaysOn`): react-admin's slides it away, hidden,
+ * and its controls (Search, What's new, Logout) left the Tab order on a scrolled page (WCAG 2.1.1).
+ */
 export function ConsoleAppBar() {
   const translate = useTranslate();
   return (
-    <AppBar color="primary" userMenu={<ProfileMenu />} toolbar={<ChangeLogButton />}>
+    <AppBar color="primary" alwaysOn userMenu={<ProfileMenu />} toolbar={<ChangeLogButton />}>
       <Typography
         variant="h6"
         component="span"
