@@ -154,6 +154,8 @@ describe("AI overlay on the test detail page (spec §2)", () => {
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual(["N: 1", "CVD: 2"]);
+    // Its caption is no heading: an h6 there skipped the page's heading levels (axe heading-order).
+    expect(within(legend).queryByRole("heading")).toBeNull();
     expect(ai.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       "GET /api/ai/test/t-100/group/0/result?aiModel=RAMI",
     ]);

@@ -19,7 +19,7 @@ describe("the change log's (New) marker (WCAG 1.4.3)", () => {
         providers: { store: memoryStore({ theme: mode }) },
       });
       fireEvent.click(await screen.findByRole("button", { name: /^What's new/ }));
-      const drawer = await screen.findByRole("region", { name: "What's new" });
+      const drawer = await screen.findByRole("dialog", { name: "What's new" });
       const marker = within(drawer).getByText("(New)");
       const paper = drawer.closest(".MuiDrawer-paper");
       expect(paper).not.toBeNull();

@@ -164,7 +164,7 @@ describe("change log (spec §2, §4)", () => {
     // The bell's name says its badge's count (label in name).
     const bell = await screen.findByRole("button", { name: /^What's new: \d+ new$/ });
     fireEvent.click(bell);
-    const drawer = await screen.findByRole("region", { name: "What's new" });
+    const drawer = await screen.findByRole("dialog", { name: "What's new" });
     expect(within(drawer).getByText("Scheduled actions")).toBeInTheDocument();
     expect(within(drawer).getAllByRole("link", { name: "Take Me there" }).length).toBeGreaterThan(0);
     expect(window.localStorage.getItem(STORAGE_KEYS.changeLogOpenTime)).not.toBeNull();
@@ -174,7 +174,7 @@ describe("change log (spec §2, §4)", () => {
   it("hides entries meant for other roles", async () => {
     await renderConsole("/", { role: "User" });
     fireEvent.click(await screen.findByRole("button", { name: /^What's new/ }));
-    const drawer = await screen.findByRole("region", { name: "What's new" });
+    const drawer = await screen.findByRole("dialog", { name: "What's new" });
     expect(within(drawer).queryByText("Scheduled actions")).not.toBeInTheDocument();
     expect(within(drawer).getByText("Recover deleted tests")).toBeInTheDocument();
   });

@@ -79,11 +79,11 @@ describe("the two drawers' last openings (spec §3)", () => {
     window.localStorage.removeItem(STORAGE_KEYS.lastDrawerOpenTime);
 
     fireEvent.click(bell);
-    const changeLog = await screen.findByRole("region", { name: "What's new" });
+    const changeLog = await screen.findByRole("dialog", { name: "What's new" });
     expect(Date.parse(window.localStorage.getItem(STORAGE_KEYS.changeLogOpenTime)!)).not.toBeNaN();
     expect(window.localStorage.getItem(STORAGE_KEYS.lastDrawerOpenTime)).toBeNull();
     fireEvent.click(within(changeLog).getByRole("button", { name: "Close" }));
-    await waitFor(() => expect(screen.queryByRole("region", { name: "What's new" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "What's new" })).not.toBeInTheDocument());
 
     fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
     await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.drawerOpen)).toBe("true"));

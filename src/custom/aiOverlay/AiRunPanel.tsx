@@ -248,7 +248,8 @@ function Legend({ polygons, group }: { polygons: DrawnPolygon[]; group: number }
   const translate = useTranslate();
   return (
     <Box data-testid={`ai-legend-${group}`}>
-      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+      {/* The list's caption, not a heading: an h6 here skipped the page's heading levels. */}
+      <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
         {translate("ai.legend")}
       </Typography>
       {/* The list holds only its items; its heading stands above it. */}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Badge, Box, Divider, Drawer, IconButton, Link as MuiLink, Stack, Tooltip, Typography } from "@mui/material";
 import type { Theme } from "@mui/material/styles";
 import NotificationsIcon from "@mui/icons-material/NotificationsNoneOutlined";
@@ -34,6 +34,7 @@ interface ChangeLogButtonProps {
 export function ChangeLogButton({ entries = CHANGE_LOG, now = () => new Date() }: ChangeLogButtonProps) {
   const translate = useTranslate();
   const role = useCurrentUser()?.role ?? null;
+  const headingId = useId();
   const [open, setOpen] = useState(false);
   const [lastOpened, setLastOpened] = useState(readLastOpened);
   const today = now();
@@ -60,10 +61,16 @@ export function ChangeLogButton({ entries = CHANGE_LOG, now = () => new Date() }
           </Badge>
         </IconButton>
       </Tooltip>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
-        <Box sx={{ width: { xs: "100vw", sm: 400 }, p: 2 }} role="region" aria-label={translate("changeLog.title")}>
+      {/* The drawer is a dialog (MUI's Paper): named by its heading. */}
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { "aria-labelledby": headingId } }}
+      >
+        <Box sx={{ width: { xs: "100vw", sm: 400 }, p: 2 }}>
           <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 1 }}>
-            <Typography variant="h6" component="h2">
+            <Typography variant="h6" component="h2" id={headingId}>
               {translate("changeLog.title")}
             </Typography>
             <IconButton onClick={() => setOpen(false)} aria-label={translate("ra.action.close")}>

@@ -384,7 +384,14 @@ function PaletteBody({
           borderColor: "divider",
         }}
       >
-        <Typography role="status" aria-live="polite" variant="caption" color="text.secondary">
+        {/* A pasted text with no spaces breaks anywhere rather than run past the palette's edge. */}
+        <Typography
+          role="status"
+          aria-live="polite"
+          variant="caption"
+          color="text.secondary"
+          sx={{ overflowWrap: "anywhere" }}
+        >
           {status}
         </Typography>
         <Typography id={hintId} variant="caption" color="text.secondary">

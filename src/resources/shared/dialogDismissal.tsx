@@ -5,18 +5,26 @@ import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 
 type CloseReason = "backdropClick" | "escapeKeyDown";
 
+/** What a dialog's form holds: typing not yet saved, and whether it is being saved. */
+interface FormHolding {
+  unsaved: boolean;
+  saving: boolean;
+}
+
+const HOLDS_NOTHING: FormHolding = { unsaved: false, saving: false };
+
 /** Inside a dialog's form: tells the dialog whether it holds typing not yet saved. */
-function UnsavedInDialog({ onChange }: { onChange: (unsaved: boolean) => void }) {
+function UnsavedInDialog({ onChange }: { onChange: (holding: FormHolding) => void }) {
   // Drawn again at every change of a value: react-hook-form's form state alone did not always
   // tell this component of the first edit (Edit Test's form).
   useWatch();
-  const { isDirty, dirtyFields, isSubmitSuccessful } = useFormState();
+  const { isDirty, dirtyFields, isSubmitSuccessful, isSubmitting } = useFormState();
   // A record reloaded under the form (after a 409) keeps the typed fields dirty but not the form.
   const unsaved = (isDirty || Object.keys(dirtyFields).length > 0) && !isSubmitSuccessful;
   useEffect(() => {
-    onChange(unsaved);
-    return () => onChange(false);
-  }, [unsaved, onChange]);
+    onChange({ unsaved, saving: isSubmitting });
+    return () => onChange(HOLDS_NOTHING);
+  }, [unsaved, isSubmitting, onChange]);
   return null;
 }
 
@@ -49,7 +57,7 @@ export function useDialogDismissal(onClose: () => void): {
   inForm: ReactNode;
   question: ReactNode;
 } {
-  const [unsaved, setUnsaved] = useState(false);
+  const [{ unsaved, saving }, setHolding] = useState(HOLDS_NOTHING);
   const [asking, setAsking] = useState(false);
   const [leaving, setLeaving] = useState<RouterBlocker | null>(null);
   // Outside a data router (a form drawn alone, in some tests) no move can be held.
@@ -61,12 +69,13 @@ export function useDialogDismissal(onClose: () => void): {
   const inForm = (
     <>
       <UnsavedChangesGuard />
-      <UnsavedInDialog onChange={setUnsaved} />
+      <UnsavedInDialog onChange={setHolding} />
     </>
   );
   const question = (
     <>
-      {canHold && <HoldLeaving held={unsaved} onHeld={setLeaving} />}
+      {/* Not while saving: a saved form may move on to the page its save leads to. */}
+      {canHold && <HoldLeaving held={unsaved && !saving} onHeld={setLeaving} />}
       <Confirm
         isOpen={asking || leaving !== null}
         title="resources.shared.discard.title"
