@@ -12,9 +12,21 @@ import type { Role } from "./types";
 /** Spec §5, §9: a test's name needs at least 3 characters after trimming. */
 export const TEST_NAME_MIN_LENGTH = 3;
 
+const GRAPHEMES = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * A text's characters as a reader counts them: an emoji, or a letter typed with its accent as two
+ * code points, is one ("💎💎" is two characters, not four UTF-16 units).
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _character of GRAPHEMES.segment(text)) count += 1;
+  return count;
+}
+
 /** Spec §5: the test name rule (the service stores the name trimmed). */
 export const isTestNameValid = (name: string, minLength: number = TEST_NAME_MIN_LENGTH): boolean =>
-  name.trim().length >= minLength;
+  characterCount(name.trim()) >= minLength;
 
 /** The name an account gives a box (change log: custom box names), after trimming. */
 export const CUSTOM_BOX_NAME_MAX_LENGTH = 60;

@@ -235,6 +235,10 @@ describe("PUT /api/v2/tests/{id}", () => {
       () => put(fixture.id, { ...update, name: "  ab   " }),
       ...refusedAs(CONTRACT.updateTest.nameTooShort),
     );
+    // Characters as a reader counts them: two diamonds (four UTF-16 units), two accented letters
+    // typed as letter and accent (four code points).
+    for (const name of ["💎💎", "e\u0301e\u0301"])
+      await expectRefusal(() => put(fixture.id, { ...update, name }), ...refusedAs(CONTRACT.updateTest.nameTooShort));
   });
 
   it("refuses missing, mistyped, unknown and oversize fields", async () => {

@@ -114,6 +114,11 @@ describe("small rules", () => {
     expect(isTestNameValid(" abc ")).toBe(true);
     expect(isTestNameValid("  ab  ", TEST_NAME_MIN_LENGTH)).toBe(false);
     expect(isTestNameValid(" abc ", TEST_NAME_MIN_LENGTH)).toBe(true);
+    // Characters as a reader counts them, not UTF-16 units or code points.
+    expect(isTestNameValid("💎💎")).toBe(false);
+    expect(isTestNameValid("💎💎💎")).toBe(true);
+    expect(isTestNameValid("e\u0301e\u0301")).toBe(false);
+    expect(isTestNameValid("e\u0301e\u0301e\u0301")).toBe(true);
   });
   it("names the zip {name}-{id}.zip (spec §7)", () => {
     expect(downloadFileName({ name: "Ring 4", id: "t9" })).toBe("Ring 4-t9.zip");

@@ -17,6 +17,7 @@ import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction } from
 import addFormats from "ajv-formats";
 import type { FastifySchemaCompiler, FastifySchema } from "fastify";
 import { TRIMMED_MIN_LENGTH } from "../../../src/api/schemas/common";
+import { characterCount } from "../../../src/api/rules";
 import { calendarProblem } from "./calendar";
 import { fieldError, HttpError, notFound } from "./errors";
 import { ILL_FORMED_TEXT, INT32_MAX, INT32_MIN, isWellFormedText } from "./text";
@@ -72,7 +73,7 @@ function makeAjv(options: Options): Ajv {
   });
   // Reports its limit (params.limit), so the message can say it.
   const trimmedMinLength: SchemaValidateFunction = (limit: number, text: string) => {
-    const ok = text.trim().length >= limit;
+    const ok = characterCount(text.trim()) >= limit;
     trimmedMinLength.errors = ok ? undefined : [{ keyword: TRIMMED_MIN_LENGTH, params: { limit } }];
     return ok;
   };
