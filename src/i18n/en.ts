@@ -300,6 +300,7 @@ export const appMessages = {
     selectPage: "Select this page",
     selected: "%{smart_count} test selected |||| %{smart_count} tests selected",
     download: "Download",
+    gone: "%{smart_count} selected test no longer exists: it was taken out of the selection. |||| %{smart_count} selected tests no longer exist: they were taken out of the selection.",
     clear: "Clear selection",
     loadFailed: "The gallery could not be loaded.",
   },

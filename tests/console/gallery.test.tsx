@@ -191,6 +191,34 @@ describe("gallery (spec §2, §9)", () => {
     expect(screen.queryByRole("toolbar", { name: /selected/ })).not.toBeInTheDocument();
   });
 
+  it("takes a chosen test the service says is gone out of the selection, and says so in its own words", async () => {
+    serveGallery();
+    const posted: unknown[] = [];
+    server.use(
+      http.post("*/api/bulk-downloads", async ({ request }) => {
+        posted.push(await request.json());
+        return reply(CONTRACT.bulkDownload.secondGone);
+      }),
+    );
+    await renderConsole("/gallery", { role: "User" });
+    await galleryShown();
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select Test 3" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select Test 5" }));
+    fireEvent.click(
+      within(screen.getByRole("toolbar", { name: "2 tests selected" })).getByRole("button", { name: "Download" }),
+    );
+    // The second test sent was deleted in another tab since: it leaves the selection, the first stays.
+    await waitFor(() => expect(screen.queryByRole("toolbar", { name: "2 tests selected" })).toBeNull());
+    expect(
+      await screen.findByText("1 selected test no longer exists: it was taken out of the selection."),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([{ testIds: ["t-3", "t-5"] }]);
+    expect(screen.getByRole("toolbar", { name: "1 test selected" })).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Select Test 3" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Select Test 5" })).not.toBeChecked();
+    expect(screen.queryByText(/testIds/)).not.toBeInTheDocument();
+  });
+
   it("offers the selection's download in the command palette, and starts it from there", async () => {
     serveGallery();
     const posted: unknown[] = [];

@@ -7,6 +7,7 @@ import { MAX_READY_BULK_BYTES, MAX_READY_BULK_DOWNLOADS } from "../../src/api/sc
 import type { BulkDownload } from "../../src/api/tests";
 import { buildApp } from "../../server/src/app";
 import { bulkDownloads, testFiles } from "../../server/src/db/schema";
+import { CONTRACT } from "../fixtures/contract";
 import { bearer, createTestApp, type TestApp } from "./helpers";
 import { A, B, get, insertTest, messageOf, readZip, snapshot, tokens, U, type Who } from "./records";
 
@@ -155,6 +156,16 @@ describe("POST /api/bulk-downloads and the worker", () => {
     expect(response.statusCode).toBe(400);
     expect(messageOf(response)).toBe("testIds contains tests that do not exist or that you may not see");
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  it("names each test it cannot take by its place in testIds, the others not", async () => {
+    const kept = await insertTest(t.db, t.storage);
+    const deleted = await insertTest(t.db, t.storage, { deletedAt: new Date() });
+    const response = await start([kept.id, deleted.id], "admin");
+    expect(response.statusCode).toBe(CONTRACT.bulkDownload.secondGone.status);
+    expect(response.json()).toEqual(CONTRACT.bulkDownload.secondGone.body);
+    const three = await start([kept.id, deleted.id, "40000000-0000-4000-8000-999999999999"], "admin");
+    expect(Object.keys(three.json<{ errors: Record<string, string> }>().errors)).toEqual(["testIds.1", "testIds.2"]);
   });
 
   it("refuses an empty list, more than 500 tests and duplicates with 400", async () => {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, asc, count, eq, gt, inArray, isNull, sum } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sum } from "drizzle-orm";
 import Type from "typebox";
 import {
   BULK_DOWNLOAD_EXPIRY_HOURS,
@@ -30,6 +30,8 @@ const TAG = "Bulk downloads";
 /** No format check here: an id that is not a UUID is simply not found. */
 const idParams = Type.Object({ id: Type.String({ description: "The bulk download's id: the credential." }) });
 const NOT_FOUND = "Bulk download not found";
+/** Why a chosen test cannot be in the zip (`errors["testIds.3"]`). */
+const GONE_TEST = "This test no longer exists, or you may not see it.";
 /** The bounds on ready zips, in the words of the 409. */
 export const tooManyReady = (frees: string) =>
   `You already have ${MAX_READY_BULK_DOWNLOADS} ready bulk downloads, the most you may keep. Each is deleted ${BULK_DOWNLOAD_EXPIRY_HOURS} hours after it is ready. ${frees}`;
@@ -96,7 +98,7 @@ export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (ap
         response: {
           201: withHeaders(described(bulkDownloadSchema, "Started: pending."), HEADERS.location),
           ...refusals({
-            400: "Invalid body, or testIds contains tests that do not exist or that you may not see",
+            400: "Invalid body, or testIds contains tests that do not exist or that you may not see (each named in `errors` by its place: `testIds.3`)",
             ...GUARD_REFUSALS,
             409: `A bulk download is already in progress, or you already hold ${MAX_READY_BULK_DOWNLOADS} ready zips or 2 GB of them (each expires ${BULK_DOWNLOAD_EXPIRY_HOURS} hours after it is ready), or the account already keeps ACCOUNT_BULK_DOWNLOADS_MAX bulk downloads, or: ${STORAGE_REFUSAL_DOC}`,
           }),
@@ -107,8 +109,8 @@ export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (ap
     async (request, reply) => {
       const caller = callerOf(request);
       const { testIds } = request.body;
-      const [visible] = await db
-        .select({ n: count() })
+      const visible = await db
+        .select({ id: tests.id })
         .from(tests)
         .where(
           and(
@@ -117,8 +119,14 @@ export const bulkDownloadRoutes: FastifyPluginAsyncTypebox<Services> = async (ap
             caller.role === "SuperAdmin" ? undefined : eq(tests.accountId, caller.accountId),
           ),
         );
-      if ((visible?.n ?? 0) !== testIds.length) {
-        throw new HttpError(400, "testIds contains tests that do not exist or that you may not see");
+      const seen = new Set(visible.map((row) => row.id));
+      // Each test it cannot take is named by its place in testIds, so the console can take it out
+      // of the selection (one deleted in another tab since it was chosen).
+      const gone = testIds.flatMap((id, index) => (seen.has(id) ? [] : [[`testIds.${index}`, GONE_TEST]]));
+      if (gone.length > 0) {
+        throw new HttpError(400, "testIds contains tests that do not exist or that you may not see", {
+          errors: Object.fromEntries(gone),
+        });
       }
       await checkReadyBound(caller.id);
       // The zip's estimate: the files it will hold (photos are stored as they are, documents deflated).
