@@ -25,6 +25,9 @@ export const REGISTER_ACCEPTED = "Check your email: we sent a message to finish 
 /** An expired, used, replaced or unknown link (register and forgot password alike). */
 export const LINK_NOT_VALID = "This link has expired or was already used.";
 
+/** An invitation code that was used, withdrawn, has expired or never existed. */
+export const INVITATION_NOT_VALID = "This invitation is not valid any more.";
+
 /** Confirming after the email was given to someone else in the meantime: nothing is created. */
 export const EMAIL_TAKEN_ON_CONFIRM =
   "An account with this email address already exists. Sign in, or reset your password if you forgot it.";

@@ -1154,6 +1154,7 @@ export const appMessages = {
     submit: "Accept invitation",
     firstNameRequired: "Enter your first name.",
     lastNameRequired: "Enter your last name.",
+    nameTooLong: "At most %{max} characters.",
     passwordRequired: "Choose a password.",
     passwordTooShort: "The password must be at least %{min} characters long.",
     passwordBlank: "A password cannot be only spaces.",

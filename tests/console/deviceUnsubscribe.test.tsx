@@ -86,6 +86,13 @@ describe("the unsubscribe link (guests)", () => {
     expect(screen.getByRole("link", { name: "Go to sign in" })).toHaveAttribute("href", "/login");
   });
 
+  it("a token longer than any the service makes reads as a tampered one, not in the schema's words", async () => {
+    server.use(http.get("*/api/devices/:id/unsubscribe", () => json(C.tokenTooLong)));
+    await renderConsole(`/devices/unsubscribe/${UNSUBSCRIBE_DEVICE.deviceId}?token=${"t".repeat(240)}`);
+    expect(await screen.findByRole("alert")).toHaveTextContent(C.linkNotValid.body.message);
+    expect(screen.queryByText(/at most 200/)).not.toBeInTheDocument();
+  });
+
   it("a former owner's link says to use the latest email, with nothing to confirm", async () => {
     serveLink();
     await renderConsole(`/devices/unsubscribe/${UNSUBSCRIBE_DEVICE.deviceId}?token=${FORMER_OWNERS_TOKEN}`);

@@ -119,4 +119,15 @@ describe("choosing the new password (the email's /forgot-password?token=…)", (
     expect(await screen.findByRole("heading", { name: "Forgot your password?" })).toBeInTheDocument();
     await waitFor(() => expect(window.location.search).toBe(""));
   });
+
+  it("says a link too long for any token (a mail client's addition) is dead, as a used one", async () => {
+    serve({ reset: C.tokenTooLong });
+    await renderConsole(`/forgot-password?token=${"t".repeat(240)}`);
+    await screen.findByRole("heading", { name: "Choose a new password" });
+    type("New password", "a brand new secret");
+    type("Confirm new password", "a brand new secret");
+    click("Change password");
+    expect(await screen.findByRole("alert")).toHaveTextContent(C.linkNotValid.body.message);
+    expect(screen.getByRole("link", { name: "Ask for a new link" })).toBeInTheDocument();
+  });
 });

@@ -86,6 +86,13 @@ describe("accept an invitation (spec §2 /invitation/:inviteCode)", () => {
     fill("Confirm password", "long enougH");
     accept();
     expect(await screen.findByText("The passwords do not match.")).toBeInTheDocument();
+
+    // Names as long as the service stores (80), said under the field, not the service's words above.
+    fill("Confirm password", "long enough");
+    fill("Last name", "H".repeat(81));
+    accept();
+    expect(await screen.findByText("At most 80 characters.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Last name")).toHaveAttribute("aria-invalid", "true");
     expect(state.calls).not.toContain("POST invitations/accept");
   });
 
@@ -158,5 +165,13 @@ describe("accept an invitation (spec §2 /invitation/:inviteCode)", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(NOT_VALID);
     expect(screen.getByRole("link", { name: "Go to sign in" })).toHaveAttribute("href", "/login");
     expect(screen.queryByRole("button", { name: "Accept invitation" })).not.toBeInTheDocument();
+  });
+
+  it("says a code longer than any the service makes is not valid, as a used one", async () => {
+    server.use(
+      http.get("*/api/invitations/:code", () => HttpResponse.json({ message: "Not found." }, { status: 404 })),
+    );
+    await renderConsole(`/invitation/${"c".repeat(140)}`);
+    expect(await screen.findByRole("alert")).toHaveTextContent("This invitation is not valid any more.");
   });
 });

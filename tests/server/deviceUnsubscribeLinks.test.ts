@@ -159,6 +159,10 @@ describe("the unsubscribe link's token", () => {
     expect((await deviceOf(device)).notifyOwner).toBe(true);
   });
 
+  it("refuses a token longer than any it makes by its schema", async () => {
+    expectAnswer(await readLink(D.londonSherlock, "x".repeat(201)), C.tokenTooLong);
+  });
+
   it("proves the recipient: a token whose recipient changed, another device's, or another flow's is refused, changing nothing", async () => {
     const device = D.londonSherlockAi;
     const marcus = await lostEmailToken(device, "manager@example.com");

@@ -26,8 +26,8 @@ import { isParkedEmail } from "./parkedInvitations";
 import { changesBetween, logActivity } from "../resources/writes";
 import { clientName } from "../http/userAgent";
 import { refusals, routeOptions } from "../docs/openapi";
+import { INVITATION_NOT_VALID } from "../../../src/api/register";
 
-export const INVITATION_NOT_VALID = "This invitation is not valid any more.";
 const CANNOT_ACCEPT = "This user cannot accept the invitation. Contact your administrator.";
 
 /** Acceptances per address within 15 minutes: each one hashes a password (Argon2 is slow on purpose). */

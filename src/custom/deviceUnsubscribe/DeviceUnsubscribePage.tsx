@@ -9,6 +9,8 @@ import { deviceTypeName } from "../../api/tests";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { deviceName } from "../../resources/shared/deviceName";
 import { errorMessage } from "../errorMessage";
+import { deadLinkMessage } from "../guestForms/deadLink";
+import { LINK_NOT_VALID } from "../../api/register";
 import { PageLoader } from "../status/PageLoader";
 import { BusyButton } from "../guestForms/BusyButton";
 import { GuestCard } from "../guestForms/GuestCard";
@@ -42,7 +44,15 @@ export default function DeviceUnsubscribePage() {
 
   const device = link.data;
   const name = device ? deviceName(device) : "";
-  const failure = token === "" ? UNSUBSCRIBE_LINK_NOT_VALID : link.error ? errorMessage(link.error) : null;
+  // A token cut or lengthened by a mail client is a tampered one: the service's words for those.
+  // Reading the link sends the token alone: a 400 can only be about it.
+  const linkWords = { field: "token", dead: LINK_NOT_VALID, deadStatuses: [400] };
+  const failure =
+    token === ""
+      ? UNSUBSCRIBE_LINK_NOT_VALID
+      : link.error
+        ? (deadLinkMessage(link.error, linkWords) ?? errorMessage(link.error))
+        : null;
 
   return (
     <GuestCard icon={<UnsubscribeIcon color="primary" />} title={translate("deviceUnsubscribe.title")} maxWidth={480}>
@@ -86,7 +96,9 @@ export default function DeviceUnsubscribePage() {
           ) : (
             <Stack spacing={2}>
               <Typography>{translate("deviceUnsubscribe.question", { name })}</Typography>
-              <Refusal message={confirm.error && errorMessage(confirm.error)} />
+              <Refusal
+                message={confirm.error && (deadLinkMessage(confirm.error, linkWords) ?? errorMessage(confirm.error))}
+              />
               <BusyButton busy={confirm.isPending} onClick={() => confirm.mutate()}>
                 {translate("deviceUnsubscribe.confirm")}
               </BusyButton>

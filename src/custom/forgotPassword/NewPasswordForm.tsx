@@ -12,6 +12,8 @@ import { NewPasswordInputs } from "../guestForms/NewPasswordInputs";
 import { Refusal } from "../guestForms/Refusal";
 import { GuestLink } from "../guestForms/GuestLink";
 import { GuestForm } from "../guestForms/GuestForm";
+import { deadLinkMessage } from "../guestForms/deadLink";
+import { LINK_NOT_VALID } from "../../api/register";
 
 /**
  * /forgot-password?token=… — the reset email's link: a new password, typed twice. Once changed,
@@ -38,7 +40,9 @@ export function NewPasswordForm({ token }: { token: string }) {
 
   const submit = (values: Record<string, unknown>) =>
     fieldErrorsOfRequest(reset.mutateAsync(String(values.password ?? "")));
-  const refusal = refusalOf(reset.error);
+  const refusal =
+    deadLinkMessage(reset.error, { field: "token", dead: LINK_NOT_VALID, deadStatuses: [404, 410] }) ??
+    refusalOf(reset.error);
   const busy = reset.isPending;
   return (
     <GuestCard icon={<PasswordIcon color="primary" />} title={translate("forgotPassword.reset.title")}>

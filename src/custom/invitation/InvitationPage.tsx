@@ -9,6 +9,8 @@ import type { ConsoleAuthProvider } from "../../authProvider/authProvider";
 import { PRODUCT_NAME } from "../../config";
 import { INVITATIONS, type InvitationRecord } from "../../dataProvider/resourceRoutes";
 import { errorMessage } from "../errorMessage";
+import { deadLinkMessage } from "../guestForms/deadLink";
+import { INVITATION_NOT_VALID } from "../../api/register";
 import { PageLoader } from "../status/PageLoader";
 import { GuestCard } from "../guestForms/GuestCard";
 import { MIN_PASSWORD_LENGTH, validateInvitationForm } from "./invitationForm";
@@ -90,7 +92,17 @@ export default function InvitationPage() {
   return (
     <GuestCard icon={<MailIcon color="primary" />} title={title}>
       {invitation.isPending && <PageLoader />}
-      {invitation.error && <RefusedLink message={errorMessage(invitation.error)} />}
+      {invitation.error && (
+        <RefusedLink
+          message={
+            deadLinkMessage(invitation.error, {
+              field: "code",
+              dead: INVITATION_NOT_VALID,
+              deadStatuses: [400, 404, 410],
+            }) ?? errorMessage(invitation.error)
+          }
+        />
+      )}
       {invited && defaultValues && (
         <GuestForm defaultValues={defaultValues} validate={validateInvitationForm} onSubmit={submit}>
           <Stack spacing={2.5}>
