@@ -28,6 +28,15 @@ export function characterCount(text: string): number {
 export const isTestNameValid = (name: string, minLength: number = TEST_NAME_MIN_LENGTH): boolean =>
   characterCount(name.trim()) >= minLength;
 
+/**
+ * An email address as the service's schemas take it: ajv-formats' full `email` format (an ASCII
+ * address, "🙂@example.com" refused) and at most 254 characters. The guest forms check it before
+ * sending, so a refusal is said in their words, not the schema's.
+ */
+export const EMAIL_FORMAT =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+export const EMAIL_MAX_LENGTH = 254;
+
 /** The name an account gives a box (change log: custom box names), after trimming. */
 export const CUSTOM_BOX_NAME_MAX_LENGTH = 60;
 

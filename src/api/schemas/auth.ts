@@ -1,11 +1,11 @@
 /** Session shapes (spec §7, §8): sign-in, refresh, verify-token, health, subscription, password re-check. */
 import Type from "typebox";
-import { PASSWORD_MAX_LENGTH } from "../rules";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../rules";
 import { ROLES } from "../types";
 import { nullable, stringEnum } from "./common";
 
 /** RFC 5321 caps an address at 254 characters. */
-export const emailSchema = Type.String({ format: "email", maxLength: 254 });
+export const emailSchema = Type.String({ format: "email", maxLength: EMAIL_MAX_LENGTH });
 /** Any password, as signed in with; long enough for any passphrase, short enough that hashing it stays cheap. */
 export const passwordSchema = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
 /** Issued tokens are 43 characters; the bound only keeps junk out. */
