@@ -422,14 +422,21 @@ describe("the focus stays in sight (WCAG 2.4.7, 2.4.11)", () => {
     await context.close();
   });
 
-  it("scrolled down a long list, Tab still reaches the top bar's controls (it stays; hidden, they left the Tab order)", async () => {
-    const { context, page } = await openPage(baseUrl);
+  /** A super admin on a short window, the focus reached by Tab on the users list's 25th and last row. */
+  async function onLastUserByKeyboard() {
+    const opened = await openPage(baseUrl);
+    const { page } = opened;
     await page.setViewportSize({ width: 1280, height: 560 });
     await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
     await page.goto("/users");
     const rows = page.getByRole("main").locator("tbody tr");
     await rows.nth(24).waitFor();
     await tabTo(page, rows.nth(24).getByRole("link").first(), { max: 200 });
+    return opened;
+  }
+
+  it("scrolled down a long list, Tab still reaches the top bar's controls (it stays; hidden, they left the Tab order)", async () => {
+    const { context, page } = await onLastUserByKeyboard();
     await page.mouse.wheel(0, 2000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     // On from the last row, past the pager, round to the top of the page and into the top bar.
@@ -438,13 +445,7 @@ describe("the focus stays in sight (WCAG 2.4.7, 2.4.11)", () => {
   });
 
   it("Shift+Tab back up a long list never leaves the focus under the top bar", async () => {
-    const { context, page } = await openPage(baseUrl);
-    await page.setViewportSize({ width: 1280, height: 560 });
-    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
-    await page.goto("/users");
-    const rows = page.getByRole("main").locator("tbody tr");
-    await rows.nth(24).waitFor();
-    await tabTo(page, rows.nth(24).getByRole("link").first(), { max: 200 });
+    const { context, page } = await onLastUserByKeyboard();
     const hidden: string[] = [];
     for (let presses = 0; presses < 40; presses += 1) {
       await page.keyboard.press("Shift+Tab");

@@ -4,40 +4,24 @@
  * document GET /api/docs/openapi.json answers; the warnings each may give are named here, so a new
  * kind of warning fails too until someone decides about it (docs/api.md).
  */
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Document, Spectral, type RulesetDefinition } from "@stoplight/spectral-core";
 import { Json } from "@stoplight/spectral-parsers";
 import { oas } from "@stoplight/spectral-rulesets";
-import { buildApp } from "../../server/src/app";
-import { loadConfig } from "../../server/src/config";
-import { copyTestFiles, openTestDatabase } from "./helpers";
+import { createTestApp, type TestApp } from "./helpers";
 
-let app: FastifyInstance;
-let dispose: () => Promise<void>;
+let t: TestApp;
 let documentText: string;
 
 beforeAll(async () => {
-  const database = await openTestDatabase();
-  const files = await copyTestFiles();
-  dispose = async () => {
-    await database.handle.close();
-    await database.dispose();
-    await files.remove();
-  };
-  const config = loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", DATA_DIR: files.dataDir });
-  app = buildApp({ db: database.handle.db, config });
-  await app.ready();
-  const response = await app.inject({ method: "GET", url: "/api/docs/openapi.json" });
+  t = await createTestApp();
+  const response = await t.app.inject({ method: "GET", url: "/api/docs/openapi.json" });
   expect(response.statusCode).toBe(200);
   documentText = response.body;
 });
 
-afterAll(async () => {
-  await app.close();
-  await dispose();
-});
+afterAll(() => t.close());
 
 /** Each rule's count among the problems of one severity. */
 const countByRule = (problems: readonly { rule: string }[]) =>
