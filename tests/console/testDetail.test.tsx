@@ -233,6 +233,8 @@ describe("test detail, private view (spec §2)", () => {
     serveTest(makeTest());
     await renderConsole("/gallery/item/missing", { role: "Admin" });
     expect(await screen.findByRole("alert")).toHaveTextContent("Test not found");
+    // The page's heading says what could not be shown (axe: a page has an h1).
+    expect(screen.getByRole("heading", { level: 1, name: "Test not found" })).toBeInTheDocument();
     // And the way back, as the page itself has it.
     expect(within(screen.getByRole("alert")).getByRole("link", { name: "Back to Gallery" })).toHaveAttribute(
       "href",
@@ -578,5 +580,15 @@ describe("test detail, public view (spec §2)", () => {
     }
     expect(screen.queryAllByRole("checkbox")).toEqual([]);
     expect(screen.queryByRole("link", { name: "Ada User" })).not.toBeInTheDocument();
+  });
+
+  it("a dead shared link says so as the page's heading, with the way to sign in", async () => {
+    serveTest(makeTest());
+    await renderConsole("/public/gallery/item/missing");
+    expect(await screen.findByRole("heading", { level: 1, name: "Test not found" })).toBeInTheDocument();
+    expect(within(screen.getByRole("alert")).getByRole("link", { name: "Go to sign in" })).toHaveAttribute(
+      "href",
+      "/login",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { useContext } from "react";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import LoginIcon from "@mui/icons-material/Login";
 import { ShowContext, useTranslate } from "react-admin";
 import type { ApiTest } from "../../api/tests";
 import { TESTS_RESOURCE, testRecordMeta } from "../../dataProvider/testRecordsProvider";
@@ -9,7 +10,8 @@ import { TestDetailView } from "./TestDetailView";
 /**
  * A test that failed to load: the service's message in an error alert (spec §8), whatever its
  * status. Without an `error`, the error of the ShowBase it is in. Signed in, the alert offers the
- * way back to the gallery (a guest's shared link has nowhere to go back to).
+ * way back to the gallery; a guest's dead shared link, the way to sign in (as the other guest pages'
+ * dead links do).
  */
 export function TestLoadError({ error: given, signedIn = false }: { error?: unknown; signedIn?: boolean }) {
   const translate = useTranslate();
@@ -21,7 +23,9 @@ export function TestLoadError({ error: given, signedIn = false }: { error?: unkn
       severity="error"
       message={message}
       back={
-        signedIn ? { to: "/gallery", label: translate("testDetail.backToGallery"), Icon: ArrowBackIcon } : undefined
+        signedIn
+          ? { to: "/gallery", label: translate("testDetail.backToGallery"), Icon: ArrowBackIcon }
+          : { to: "/login", label: translate("guestForm.goToLogin"), Icon: LoginIcon }
       }
     />
   );

@@ -1,5 +1,5 @@
 import { useContext, type ComponentType, type ReactNode } from "react";
-import { Alert, Box, Button, Skeleton, Stack } from "@mui/material";
+import { Alert, Box, Button, Skeleton, Stack, Typography } from "@mui/material";
 import HomeIcon from "@mui/icons-material/Home";
 import { Link } from "react-router-dom";
 import { ShowBase, ShowContext, useTranslate, type RaRecord } from "react-admin";
@@ -20,7 +20,7 @@ const statusOf = (error: unknown): number | undefined => {
   return typeof status === "number" ? status : undefined;
 };
 
-/** A page that could not be shown: why, and (when there is one) the way back, a link. */
+/** A page that could not be shown: why, as its heading, and (when there is one) the way back, a link. */
 export function LoadFailedAlert({
   severity,
   message,
@@ -49,7 +49,11 @@ export function LoadFailedAlert({
           )
         }
       >
-        {message}
+        {/* The page's heading: what could not be shown (a page without an h1 is one a screen reader
+            cannot find its way into). */}
+        <Typography component="h1" variant="body2" sx={{ font: "inherit" }}>
+          {message}
+        </Typography>
       </Alert>
     </Box>
   );
