@@ -1081,6 +1081,7 @@ export const appMessages = {
     overlay: "AI result over %{photo}. Stones found: %{stones}",
     noStones: "none",
     tip: "%{type} · %{confidence}%",
+    eachStone: "Each stone, with its confidence",
     noPhoto: "This test run has no photo to draw the AI result on.",
     types: {
       N: "N",

@@ -156,6 +156,14 @@ describe("AI overlay on the test detail page (spec §2)", () => {
     ).toEqual(["N: 1", "CVD: 2"]);
     // Its caption is no heading: an h6 there skipped the page's heading levels (axe heading-order).
     expect(within(legend).queryByRole("heading")).toBeNull();
+    // Each stone's type and confidence in words, not on hover alone (a keyboard or a screen reader).
+    const eachStone = screen.getByText("Each stone, with its confidence");
+    fireEvent.click(eachStone);
+    expect(
+      within(eachStone.closest("details")!)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["CVD · 87%", "N · 50%", "CVD · 61%"]);
     expect(ai.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       "GET /api/ai/test/t-100/group/0/result?aiModel=RAMI",
     ]);

@@ -19,7 +19,7 @@ import { FILE_KIND, type ApiTestFile } from "../../api/tests";
 import { PRODUCT_KEY } from "../../config";
 import { fileKind } from "../testDetail/testRules";
 import { AI_ERROR_MESSAGE, isLatestUsableResult } from "./aiJob";
-import { countByType, fitCanvas, STONE_COLORS, STONE_DASHES, type DrawnPolygon } from "./polygons";
+import { confidencePercent, countByType, fitCanvas, STONE_COLORS, STONE_DASHES, type DrawnPolygon } from "./polygons";
 import { useAiJob, type AiOverlayState } from "./useAiJob";
 import { useElementWidth } from "./useElementWidth";
 
@@ -247,34 +247,52 @@ function StoneLine({ type }: { type: StoneType }) {
 function Legend({ polygons, group }: { polygons: DrawnPolygon[]; group: number }) {
   const translate = useTranslate();
   return (
-    <Box data-testid={`ai-legend-${group}`}>
-      {/* The list's caption, not a heading: an h6 here skipped the page's heading levels. */}
-      <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
-        {translate("ai.legend")}
-      </Typography>
-      {/* The list holds only its items; its heading stands above it. */}
-      <Stack
-        direction={{ xs: "row", sm: "column" }}
-        spacing={0.5}
-        flexWrap="wrap"
-        useFlexGap
-        role="list"
-        aria-label={translate("ai.legend")}
-      >
-        {countByType(polygons).map(({ type, count }) => (
-          <Chip
-            key={type}
-            role="listitem"
-            size="small"
-            variant="outlined"
-            data-type={type}
-            data-count={count}
-            label={countWords(translate, type, count)}
-            sx={{ borderColor: STONE_COLORS[type], borderWidth: 2, fontWeight: 600, justifyContent: "flex-start" }}
-            icon={<StoneLine type={type} />}
-          />
-        ))}
-      </Stack>
-    </Box>
+    <>
+      <Box data-testid={`ai-legend-${group}`}>
+        {/* The list's caption, not a heading: an h6 here skipped the page's heading levels. */}
+        <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
+          {translate("ai.legend")}
+        </Typography>
+        {/* The list holds only its items; its heading stands above it. */}
+        <Stack
+          direction={{ xs: "row", sm: "column" }}
+          spacing={0.5}
+          flexWrap="wrap"
+          useFlexGap
+          role="list"
+          aria-label={translate("ai.legend")}
+        >
+          {countByType(polygons).map(({ type, count }) => (
+            <Chip
+              key={type}
+              role="listitem"
+              size="small"
+              variant="outlined"
+              data-type={type}
+              data-count={count}
+              label={countWords(translate, type, count)}
+              sx={{ borderColor: STONE_COLORS[type], borderWidth: 2, fontWeight: 600, justifyContent: "flex-start" }}
+              icon={<StoneLine type={type} />}
+            />
+          ))}
+        </Stack>
+      </Box>
+      {/* Each stone's type and confidence in words: the drawing shows them on hover or tap only. */}
+      {polygons.length > 0 && (
+        <Box component="details" sx={{ mt: 1, "& summary": { cursor: "pointer", color: "text.secondary" } }}>
+          <summary>{translate("ai.eachStone")}</summary>
+          <Box component="ol" sx={{ my: 0.5, pl: 3 }}>
+            {polygons.map((polygon) => (
+              <li key={polygon.index}>
+                {translate("ai.tip", {
+                  type: translate(`ai.types.${polygon.type}`),
+                  confidence: confidencePercent(polygon.confidence),
+                })}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+    </>
   );
 }
