@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useFormState, useWatch } from "react-hook-form";
-import { Confirm, useBlocker, useCanBlock, type RouterBlocker } from "react-admin";
+import { Confirm, useBlocker, useCanBlock } from "react-admin";
 import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 
 type CloseReason = "backdropClick" | "escapeKeyDown";
@@ -28,18 +28,45 @@ function UnsavedInDialog({ onChange }: { onChange: (holding: FormHolding) => voi
   return null;
 }
 
+/** "Discard your changes?", with Keep editing (the least destructive) focused. */
+function DiscardQuestion({
+  isOpen,
+  onDiscard,
+  onKeep,
+}: {
+  isOpen: boolean;
+  onDiscard: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <Confirm
+      isOpen={isOpen}
+      title="resources.shared.discard.title"
+      content="ra.message.unsaved_changes"
+      confirm="resources.shared.discard.confirm"
+      cancel="resources.shared.discard.keep"
+      onConfirm={onDiscard}
+      onClose={onKeep}
+    />
+  );
+}
+
 /**
- * While `held`, a move to another page (the command palette, a link, Back) waits: `onHeld` gets
- * the held move, to let it go on or to call it off.
+ * While `held`, a move to another page (the command palette, a link, Back) waits for the question:
+ * Discard lets it go on (and `onDiscard` closes the dialog), Keep editing calls it off.
  */
-function HoldLeaving({ held, onHeld }: { held: boolean; onHeld: (move: RouterBlocker) => void }) {
+function HoldLeaving({ held, onDiscard }: { held: boolean; onDiscard: () => void }) {
   const move = useBlocker(held);
-  useEffect(() => {
-    if (move.state === "blocked") onHeld(move);
-    // The blocker is a new object at each render: its state says when a move is held.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [move.state]);
-  return null;
+  return (
+    <DiscardQuestion
+      isOpen={move.state === "blocked"}
+      onDiscard={() => {
+        move.proceed?.();
+        onDiscard();
+      }}
+      onKeep={() => move.reset?.()}
+    />
+  );
 }
 
 /**
@@ -59,7 +86,6 @@ export function useDialogDismissal(onClose: () => void): {
 } {
   const [{ unsaved, saving }, setHolding] = useState(HOLDS_NOTHING);
   const [asking, setAsking] = useState(false);
-  const [leaving, setLeaving] = useState<RouterBlocker | null>(null);
   // Outside a data router (a form drawn alone, in some tests) no move can be held.
   const canHold = useCanBlock();
   const onDialogClose = (_event: unknown, reason?: CloseReason) => {
@@ -75,24 +101,14 @@ export function useDialogDismissal(onClose: () => void): {
   const question = (
     <>
       {/* Not while saving: a saved form may move on to the page its save leads to. */}
-      {canHold && <HoldLeaving held={unsaved && !saving} onHeld={setLeaving} />}
-      <Confirm
-        isOpen={asking || leaving !== null}
-        title="resources.shared.discard.title"
-        content="ra.message.unsaved_changes"
-        confirm="resources.shared.discard.confirm"
-        cancel="resources.shared.discard.keep"
-        onConfirm={() => {
+      {canHold && <HoldLeaving held={unsaved && !saving} onDiscard={onClose} />}
+      <DiscardQuestion
+        isOpen={asking}
+        onDiscard={() => {
           setAsking(false);
-          setLeaving(null);
-          leaving?.proceed?.();
           onClose();
         }}
-        onClose={() => {
-          setAsking(false);
-          setLeaving(null);
-          leaving?.reset?.();
-        }}
+        onKeep={() => setAsking(false)}
       />
     </>
   );
