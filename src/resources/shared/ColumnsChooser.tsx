@@ -14,8 +14,9 @@ import {
 import ViewWeekIcon from "@mui/icons-material/ViewWeek";
 import ArrowUpIcon from "@mui/icons-material/ArrowUpward";
 import ArrowDownIcon from "@mui/icons-material/ArrowDownward";
-import { DataTable, useResourceContext, useStore, useTranslate, useTranslateLabel } from "react-admin";
-import { ranksAfterMove, shownOrder, tableChoiceOf, type ChoosableColumn } from "./columnOrder";
+import { useResourceContext, useTranslate, useTranslateLabel } from "react-admin";
+import { ranksAfterMove, shownOrder, type ChoosableColumn } from "./columnOrder";
+import { useTableChoice } from "./useTableChoice";
 
 /** The button a move leaves focus on: the same one, or the other once the column reached an end. */
 interface MovedFocus {
@@ -31,16 +32,13 @@ interface MovedFocus {
  * (columnOrder.ts): the table follows the choice, and a choice made before stays.
  */
 export function ColumnsChooser({ table }: { table: ReactNode }) {
-  const choice = tableChoiceOf(table, DataTable);
+  const { choice, hidden, setHidden, ranks, setRanks } = useTableChoice(table);
   const resource = useResourceContext();
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const headingId = useId();
-  const storeKey = choice?.storeKey ?? `${resource}.datatable`;
-  const [hidden, setHidden] = useStore<string[]>(storeKey, choice?.hiddenAtFirst ?? []);
-  const [ranks, setRanks] = useStore<number[] | undefined>(`${storeKey}_columnRanks`);
   const panel = useRef<HTMLDivElement>(null);
   const [movedFocus, setMovedFocus] = useState<MovedFocus>();
 

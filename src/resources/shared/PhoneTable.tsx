@@ -1,7 +1,8 @@
 import { Children, cloneElement, type ReactNode } from "react";
 import { useMediaQuery, type Theme } from "@mui/material";
-import { DataTable, useResourceContext, useStore } from "react-admin";
-import { drawnColumns, tableChoiceOf, withTableReplaced } from "./columnOrder";
+import { DataTable } from "react-admin";
+import { drawnColumns, withTableReplaced } from "./columnOrder";
+import { useTableChoice } from "./useTableChoice";
 
 /** How many columns a list keeps on a phone: the record's name and the next (issue 26). */
 export const PHONE_COLUMNS = 2;
@@ -15,11 +16,7 @@ export const PHONE_COLUMNS = 2;
  */
 export function PhoneTable({ children }: { children: ReactNode }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"), { noSsr: true });
-  const resource = useResourceContext();
-  const choice = tableChoiceOf(children, DataTable);
-  const storeKey = choice?.storeKey ?? `${resource}.datatable`;
-  const [hidden] = useStore<string[]>(storeKey, choice?.hiddenAtFirst ?? []);
-  const [ranks] = useStore<number[] | undefined>(`${storeKey}_columnRanks`);
+  const { choice, storeKey, hidden, ranks } = useTableChoice(children);
   if (!phone || !choice) return <>{children}</>;
   const columns = Children.toArray(choice.table.props.children);
   const kept = drawnColumns(choice.names, ranks, hidden)

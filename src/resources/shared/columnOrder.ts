@@ -33,7 +33,7 @@ interface ColumnProps {
   label?: unknown;
 }
 
-export interface TableProps {
+interface TableProps {
   children?: ReactNode;
   storeKey?: string;
   hiddenColumns?: string[];
