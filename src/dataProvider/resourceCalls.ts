@@ -1,19 +1,17 @@
 /**
  * The resource calls react-admin's CRUD methods do not cover (docs/api-resources.md): the server
- * CSV export, bookmarks, the caller's own account, the record actions (change role, disable,
+ * CSV export, bookmarks, the record actions (change role, disable,
  * enable, mark lost, mark found, rename, cancel, resume, refund), the firmware upload with progress
- * and the firmware download. Saved queries and invitations are CRUD calls on their resources (see
- * ./resourceRoutes.ts).
+ * and the firmware download. Saved queries, invitations and the owner's own account are CRUD calls
+ * on their resources (see ./resourceRoutes.ts).
  */
 import { HttpError } from "react-admin";
 import type {
-  Account,
   BookmarkList,
   BookmarkListUpdate,
   Device,
   Firmware,
   FirmwareUploadFields,
-  OwnAccountUpdate,
   Payment,
   PaymentRefund,
   Subscription,
@@ -41,9 +39,6 @@ export interface ResourceCalls {
   getBookmarks(): Promise<BookmarkList>;
   /** PUT bookmarks: replaces the caller's whole list. */
   setBookmarks(update: BookmarkListUpdate): Promise<BookmarkList>;
-
-  /** PUT account: its owner renames it or hands it over. */
-  updateOwnAccount(update: OwnAccountUpdate): Promise<Account>;
 
   /** POST users/{id}/role */
   changeUserRole(id: string, role: Role, version: number): Promise<User>;
@@ -134,8 +129,6 @@ export function createResourceCalls(httpClient: HttpClient): ResourceCalls {
 
     getBookmarks: () => httpClient.json<BookmarkList>("bookmarks"),
     setBookmarks: (update) => httpClient.json<BookmarkList>("bookmarks", { method: "PUT", json: update }),
-
-    updateOwnAccount: (update) => httpClient.json<Account>("account", { method: "PUT", json: update }),
 
     changeUserRole: (id, role, version) => post<User>(`users/${segment(id)}/role`, { role, version }),
     disableUser: (id, version) => post<User>(`users/${segment(id)}/disable`, { version }),

@@ -8,6 +8,8 @@
  * - invitations: `getOne("invitations", { id: code })` is the public GET invitations/{code}: sent
  *   without a bearer (the code is the credential), and the answer, which has no id, gets the code
  *   as its id. `create("invitations")` is simple-rest's POST invitations.
+ * - the owner's own account: `update("accounts", { meta: OWN_ACCOUNT })` is PUT account with its
+ *   version, name and owner (what the account owner may change), not PUT accounts/{id}.
  *
  * Every other call goes to simple-rest unchanged.
  */
@@ -20,12 +22,16 @@ import type {
   GetOneParams,
   GetOneResult,
   RaRecord,
+  UpdateParams,
+  UpdateResult,
 } from "react-admin";
-import type { InvitationPublic, SavedQuery } from "../api/resources";
+import type { InvitationPublic, OwnAccountUpdate, SavedQuery } from "../api/resources";
 import type { HttpClient } from "./httpClient";
 
 export const SAVED_QUERIES = "saved-queries";
 export const INVITATIONS = "invitations";
+/** The meta of update("accounts") for the account owner's own account. */
+export const OWN_ACCOUNT = { ownAccount: true } as const;
 
 /** The public invitation as react-admin holds it: the code is its id. */
 export type InvitationRecord = InvitationPublic & { id: string };
@@ -73,5 +79,14 @@ export function withResourceRoutes(rest: DataProvider, httpClient: HttpClient): 
     return { data: params.previousData ?? ({ id: params.id } as R) };
   }
 
-  return { ...rest, getList, getOne, delete: deleteOne };
+  async function update<R extends RaRecord>(resource: string, params: UpdateParams<R>): Promise<UpdateResult<R>> {
+    if (resource !== "accounts" || (params.meta as typeof OWN_ACCOUNT | undefined)?.ownAccount !== true) {
+      return rest.update<R>(resource, params);
+    }
+    const { version, name, ownerId } = params.data as Partial<OwnAccountUpdate>;
+    const data = await httpClient.json<R>("account", { method: "PUT", json: { version, name, ownerId } });
+    return { data };
+  }
+
+  return { ...rest, getList, getOne, update, delete: deleteOne };
 }

@@ -58,6 +58,45 @@ describe("own account and payments", () => {
     expect(name).toHaveValue("Gems & Co");
   });
 
+  it("says the own account changed meanwhile, keeps the typed name and saves against the reloaded version", async () => {
+    db.accounts[0].ownerId = "user-Admin";
+    server.use(
+      http.put("*/api/account", async ({ request }) => {
+        const body = (await request.json()) as { version: number; name: string; ownerId: string };
+        db.bodies.push({ method: "PUT", path: "account", body });
+        if (body.version !== db.accounts[0].version) {
+          return HttpResponse.json({ message: "This record was changed by someone else." }, { status: 409 });
+        }
+        Object.assign(db.accounts[0], { ...body, version: body.version + 1 });
+        return HttpResponse.json(db.accounts[0]);
+      }),
+    );
+    await renderConsole("/account", { role: "Admin" });
+    const name = await screen.findByLabelText("Name *");
+    // Another owner's tab renamed it meanwhile.
+    Object.assign(db.accounts[0], { version: 2, name: "Renamed elsewhere" });
+    fireEvent.change(name, { target: { value: "Gems & Co" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText("This record was changed by someone else.", { selector: ".MuiAlertTitle-root" }),
+    ).toBeInTheDocument();
+    expect(name).toHaveValue("Gems & Co");
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    await waitFor(() =>
+      expect(
+        screen.queryByText("This record was changed by someone else.", { selector: ".MuiAlertTitle-root" }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText("Name *")).toHaveValue("Gems & Co");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(db.accounts[0]).toMatchObject({ name: "Gems & Co", version: 3 }));
+    expect(db.bodies.at(-1)).toEqual({
+      method: "PUT",
+      path: "account",
+      body: { version: 2, name: "Gems & Co", ownerId: "user-Admin" },
+    });
+  });
+
   it("shows a manager their account read-only, naming the owner", async () => {
     await renderConsole("/account", { role: "Manager" });
     expect(await screen.findByText(/Only the account owner \(Owner 1\)/)).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tokenExpiringIn } from "./helpers/jwt";
 import { signedInDataProvider, TEST_API_BASE, TEST_NOW } from "./helpers/signedInDataProvider";
+import { OWN_ACCOUNT } from "../../src/dataProvider/resourceRoutes";
 
 const BASE = TEST_API_BASE;
 const NOW = TEST_NOW;
@@ -176,16 +177,23 @@ describe("resource calls (docs/api-resources.md)", () => {
     });
   });
 
-  it("updates the caller's own account (PUT account)", async () => {
+  it("updates the owner's own account with PUT account, sending its version, name and owner only", async () => {
+    let sent: unknown;
     server.use(
-      http.put(`${BASE}/account`, async ({ request }) =>
-        HttpResponse.json({ id: "acc-1", ...((await request.json()) as object) }),
-      ),
+      http.put(`${BASE}/account`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ id: "acc-1", status: "active", ...(sent as object) });
+      }),
     );
     const dataProvider = setup();
-    expect(await dataProvider.updateOwnAccount({ version: 1, name: "New", ownerId: "u2" })).toMatchObject({
-      name: "New",
-      ownerId: "u2",
+    const record = { id: "acc-1", version: 1, name: "Old", ownerId: "u1", status: "active" };
+    const { data } = await dataProvider.update("accounts", {
+      id: "acc-1",
+      data: { ...record, name: "New", ownerId: "u2", status: "suspended" },
+      previousData: record,
+      meta: OWN_ACCOUNT,
     });
+    expect(sent).toEqual({ version: 1, name: "New", ownerId: "u2" });
+    expect(data).toMatchObject({ name: "New", ownerId: "u2", status: "active" });
   });
 });

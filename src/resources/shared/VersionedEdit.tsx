@@ -39,6 +39,13 @@ export interface VersionedEditProps {
   children: ReactNode;
   /** What to send: by default the whole form (the record with the user's changes). */
   transform?: TransformData;
+  /** The update's meta: a write with a route of its own (src/dataProvider/resourceRoutes.ts). */
+  meta?: Record<string, unknown>;
+  /**
+   * The page asked its own access question (an action other than react-admin's `edit`, such as the
+   * owner's `editOwn`): react-admin's edit check, which would send the person away, is left out.
+   */
+  accessAskedByPage?: boolean;
   /** Extra buttons next to Save. */
   toolbar?: ReactNode;
   onSaved?: (record: RaRecord) => void;
@@ -62,6 +69,8 @@ export function VersionedEdit({
   write,
   children,
   transform,
+  meta,
+  accessAskedByPage = false,
   toolbar,
   onSaved,
   validate,
@@ -78,10 +87,12 @@ export function VersionedEdit({
     <EditBase
       resource={resource}
       id={id}
+      disableAuthentication={accessAskedByPage}
       mutationMode="pessimistic"
       redirect={false}
       transform={transform}
       mutationOptions={{
+        meta,
         onSuccess: (record: RaRecord) => {
           setConflict(false);
           setSaved(record);
@@ -137,7 +148,7 @@ export function VersionedEditInSection(props: VersionedEditProps) {
  * leaving the page does not warn about unsaved changes (keeping dirty values would keep the
  * saved fields marked as changed).
  */
-export function ForgetSavedEdits({ saved }: { saved: RaRecord | null }) {
+function ForgetSavedEdits({ saved }: { saved: RaRecord | null }) {
   const { reset } = useFormContext();
   useEffect(() => {
     if (saved) reset(saved);
