@@ -51,7 +51,7 @@ describe("Home for a super admin", () => {
     expect(screen.getByText(/every account at a glance\. Days are counted in UTC/)).toBeInTheDocument();
 
     // The figure cards: accounts, the period's tests and analyses, this month's payments.
-    expect(target(figure(/^Accounts 304 25 past due$/))).toMatchObject({ path: "/accounts", filter: undefined });
+    expect(target(figure(/^Accounts 304 25 past due$/))).toMatchObject({ path: "/accounts", filter: {} });
     const period = { from: "2026-02-04", to: "2026-03-05" };
     expect(target(figure(new RegExp(`^Tests ${SUPER.tests!.total} `)))).toMatchObject({
       path: "/gallery",
@@ -116,6 +116,12 @@ describe("Home for a super admin", () => {
     await waitFor(() => expect(lastQuery("accounts").filter).toEqual({ subscriptionStatus: "past_due" }));
     await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
     for (const row of tableRows()) expect(within(row).getByText("Past Due")).toBeInTheDocument();
+
+    // Back home, the figure of every account opens the whole list, not the filter last used there.
+    fireEvent.click(screen.getByRole("link", { name: "Home" }));
+    fireEvent.click(await screen.findByRole("link", { name: /^Accounts 304 / }));
+    await screen.findByRole("heading", { name: "Accounts" });
+    await waitFor(() => expect(lastQuery("accounts").filter).toEqual({}));
   });
 
   it("says plainly when there is nothing yet: no tests, no analyses, no payments", async () => {
@@ -178,9 +184,9 @@ describe("Home for an admin or a manager", () => {
     await screen.findByRole("region", { name: "Tests per day" });
     expect(screen.getByText(/your account at a glance/)).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Accounts by subscription" })).not.toBeInTheDocument();
-    expect(target(figure(/^Devices 5 /)).path).toBe("/devices");
+    expect(target(figure(/^Devices 5 /))).toMatchObject({ path: "/devices", filter: {} });
     expect(screen.getByText("1 lost")).toBeInTheDocument();
-    expect(target(figure(/^Users 4( |$)/)).path).toBe("/users");
+    expect(target(figure(/^Users 4( |$)/))).toMatchObject({ path: "/users", filter: {} });
     const devices = within(section("Devices"));
     expect(target(devices.getByRole("link", { name: "Lost 1" }))).toEqual({
       path: "/devices",

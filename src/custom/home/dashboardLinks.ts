@@ -15,17 +15,22 @@ export const listWithFilter = (path: string, filter: Record<string, unknown>) =>
 export const galleryDays = (from: string, to: string = from) =>
   `/gallery?${new URLSearchParams({ from, to }).toString()}`;
 
+/**
+ * A figure of the whole list names an empty filter: a list opened without one brings back the
+ * filter last used there (react-admin keeps each list's parameters), and would not show what the
+ * figure counts.
+ */
 export const dashboardLinks = {
   accounts: (subscriptionStatus?: SubscriptionState) =>
-    subscriptionStatus ? listWithFilter("/accounts", { subscriptionStatus }) : "/accounts",
+    listWithFilter("/accounts", subscriptionStatus ? { subscriptionStatus } : {}),
   /** The period's tests (and the AI figures, which count the analyses of those tests). */
   periodTests: (period: Dashboard["period"]) => galleryDays(period.from, period.to),
   day: (day: string) => galleryDays(day),
   /** This month's payments (the list's date_gte/date_lte), optionally one currency or status. */
   payments: (month: Dashboard["month"], more: { currency?: string; status?: "failed" } = {}) =>
     listWithFilter("/payments", { date_gte: month.from, date_lte: month.to, ...more }),
-  devices: (status?: DeviceStatus) => (status ? listWithFilter("/devices", { status }) : "/devices"),
-  users: (status?: UserStatus) => (status ? listWithFilter("/users", { status }) : "/users"),
+  devices: (status?: DeviceStatus) => listWithFilter("/devices", status ? { status } : {}),
+  users: (status?: UserStatus) => listWithFilter("/users", status ? { status } : {}),
   test: (id: string) => `/gallery/item/${encodeURIComponent(id)}`,
   gallery: "/gallery",
 };
