@@ -441,6 +441,8 @@ export const appMessages = {
       },
     },
     accounts: {
+      // react-admin's delete and bulk delete say this (resources.<name>.notifications.deleted).
+      notifications: { deleted: "Account scheduled for deletion |||| %{smart_count} accounts scheduled for deletion" },
       name: "Account |||| Accounts",
       fields: {
         name: "Name",
@@ -491,6 +493,8 @@ export const appMessages = {
       },
     },
     businesses: {
+      // react-admin's delete and bulk delete say this (resources.<name>.notifications.deleted).
+      notifications: { deleted: "Location deleted |||| %{smart_count} locations deleted" },
       name: "Business |||| Businesses",
       fields: {
         name: "Name",
@@ -514,6 +518,8 @@ export const appMessages = {
       deleteBody: "The location is removed; its users and devices stay in the account without a location.",
     },
     users: {
+      // react-admin's delete and bulk delete say this (resources.<name>.notifications.deleted).
+      notifications: { deleted: "User deleted |||| %{smart_count} users deleted" },
       name: "User |||| Users",
       fields: {
         name: "Name",
@@ -565,6 +571,8 @@ export const appMessages = {
       neverSignedIn: "Never",
     },
     devices: {
+      // react-admin's delete and bulk delete say this (resources.<name>.notifications.deleted).
+      notifications: { deleted: "Device deleted |||| %{smart_count} devices deleted" },
       name: "Device |||| Devices",
       fields: {
         serialNumber: "Serial number",
@@ -969,6 +977,8 @@ export const appMessages = {
       payments: "Payments of this subscription",
     },
     firmware: {
+      // react-admin's delete and bulk delete say this (resources.<name>.notifications.deleted).
+      notifications: { deleted: "Firmware deleted |||| %{smart_count} firmware builds deleted" },
       name: "Firmware |||| Firmware",
       fields: {
         firmwareVersion: "Version",
@@ -1007,6 +1017,8 @@ export const appMessages = {
       sha256CopyFailed: "The SHA-256 could not be copied: select it and copy it.",
     },
     discounts: {
+      // react-admin's delete and bulk delete say this (resources.<name>.notifications.deleted).
+      notifications: { deleted: "Discount deleted |||| %{smart_count} discounts deleted" },
       name: "Discount |||| Discounts",
       fields: {
         code: "Code",

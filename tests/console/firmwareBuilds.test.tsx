@@ -85,14 +85,24 @@ describe("firmware builds (issue 26 item 7)", () => {
     expect(within(panel).getByRole("checkbox", { name: "Version" })).toBeChecked();
   });
 
-  it("offers the selected builds' export and deletion (after a confirmation)", async () => {
+  it("offers the selected builds' export and deletion (after a confirmation), saying what was deleted", async () => {
     await renderConsole("/firmware", { role: "SuperAdmin" });
     const row = (await screen.findByRole("button", { name: "Download firmware 4.2.1 (Watson AI)" })).closest("tr")!;
     fireEvent.click(within(row).getByRole("checkbox", { name: "Select this row" }));
     expect(await screen.findByRole("button", { name: "Export selected" })).toBeInTheDocument();
+    const deleted: string[] = [];
+    server.use(
+      http.delete("*/api/firmware/:id", ({ params }) => {
+        deleted.push(String(params.id));
+        return HttpResponse.json(BUILD);
+      }),
+    );
     fireEvent.click(screen.getByRole("button", { name: "Delete" }));
     const confirm = await screen.findByRole("dialog");
-    expect(within(confirm).getByRole("button", { name: "Confirm" })).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    // Said in the product's words, not react-admin's "Element deleted".
+    expect(await screen.findByText("Firmware deleted")).toBeInTheDocument();
+    expect(deleted).toEqual(["fw-1"]);
   });
 
   it("shows the build's SHA-256 in full in its dialog, copies it, and downloads the file there too", async () => {

@@ -109,3 +109,14 @@ describe("the words of a field's values (fields.ts `labels`)", () => {
     ]);
   });
 });
+
+describe("declared deletes", () => {
+  it("say in the product's words what was deleted, never react-admin's \"Element deleted\"", () => {
+    const resources = en.resources as Record<string, { notifications?: { deleted?: string } }>;
+    const deletable = Object.entries(CONTRACTS).filter(([, contract]) => contract.access.delete !== undefined);
+    expect(deletable.length).toBeGreaterThan(3);
+    for (const [name] of deletable) {
+      expect(resources[name]?.notifications?.deleted, name).toMatch(/deleted|deletion/);
+    }
+  });
+});
