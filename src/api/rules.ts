@@ -113,21 +113,23 @@ export const RUNNING_SUBSCRIPTION_STATES: readonly SubscriptionState[] = ["activ
 
 const isRunning = (status: SubscriptionState) => RUNNING_SUBSCRIPTION_STATES.includes(status);
 
-/** Cancel at period end: a running subscription that is not already canceling. */
-export const mayCancelSubscription = (subscription: Pick<Subscription, "status" | "cancelAtPeriodEnd">): boolean =>
-  isRunning(subscription.status) && !subscription.cancelAtPeriodEnd;
+type SubscriptionStanding = Pick<Subscription, "status" | "cancelAtPeriodEnd"> & { currentPeriodEnd?: string };
+
+/** Whether the period end is still ahead; without `currentPeriodEnd` it is not judged. */
+const periodEndAhead = ({ currentPeriodEnd }: SubscriptionStanding, now: number) =>
+  currentPeriodEnd === undefined || Date.parse(currentPeriodEnd) > now;
 
 /**
- * Resume: a running subscription that is canceling, while its period end is still ahead. Without
- * `currentPeriodEnd` only the state is judged.
+ * Cancel at period end: a running subscription that is not already canceling, while its period end
+ * is still ahead. A past-due one whose period has ended would be canceled at once, its grace and
+ * the account's deletion begun (spec §4 gives it 7 days of full access to pay instead).
  */
-export const mayResumeSubscription = (
-  subscription: Pick<Subscription, "status" | "cancelAtPeriodEnd"> & { currentPeriodEnd?: string },
-  now: number = Date.now(),
-): boolean =>
-  isRunning(subscription.status) &&
-  subscription.cancelAtPeriodEnd &&
-  (subscription.currentPeriodEnd === undefined || Date.parse(subscription.currentPeriodEnd) > now);
+export const mayCancelSubscription = (subscription: SubscriptionStanding, now: number = Date.now()): boolean =>
+  isRunning(subscription.status) && !subscription.cancelAtPeriodEnd && periodEndAhead(subscription, now);
+
+/** Resume: a running subscription that is canceling, while its period end is still ahead. */
+export const mayResumeSubscription = (subscription: SubscriptionStanding, now: number = Date.now()): boolean =>
+  isRunning(subscription.status) && subscription.cancelAtPeriodEnd && periodEndAhead(subscription, now);
 
 // ---------------------------------------------------------------------------------------------
 // Editing a user (PUT users/{id})

@@ -962,6 +962,8 @@ export const appMessages = {
       perInterval: "%{price} / %{interval}",
       endsOn: "Ends on %{date}",
       renewsOn: "Renews on %{date}",
+      // Past due with its period over (spec §4: 7 days of full access to pay, then canceled).
+      unpaidSince: "Unpaid since %{date}",
       cancel: {
         button: "Cancel at period end",
         name: "Cancel at period end: %{plan}, %{account}",

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { STARTED } from "../fixtures/subscriptionContract";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
+
+const AHEAD = new Date(Date.now() + 30 * 86_400_000).toISOString();
+const PAST = new Date(Date.now() - 3 * 86_400_000).toISOString();
 
 /**
  * Payments › Subscriptions (spec §2: /payments?section=subscription): the yes/no column and the
@@ -12,7 +15,8 @@ import { server } from "./harness/server";
  */
 describe("Payments › Subscriptions", () => {
   it("names the column (a state) and the row's action (on this subscription) apart", async () => {
-    const subscription = STARTED.subscription;
+    // Its period end still ahead, as a cancel at period end needs.
+    const subscription = { ...STARTED.subscription, currentPeriodEnd: AHEAD };
     server.use(
       http.get("*/api/subscriptions", () =>
         HttpResponse.json([subscription], { headers: { "Content-Range": "subscriptions 0-0/1" } }),
@@ -36,5 +40,36 @@ describe("Payments › Subscriptions", () => {
     const labels = buttons.map((button) => button.textContent);
     expect(new Set(names).size).toBe(buttons.length);
     expect(new Set(labels).size).toBe(buttons.length);
+  });
+});
+
+describe("a past-due subscription", () => {
+  it("whose period is over reads unpaid, and is not offered a cancel at period end", async () => {
+    // Canceling it "at period end" would cancel it at once and begin the account's deletion.
+    const over = { ...STARTED.subscription, status: "past_due" as const, currentPeriodEnd: PAST };
+    const ahead = {
+      ...STARTED.subscription,
+      id: "sub-ahead",
+      accountName: "Ahead Ltd",
+      status: "past_due" as const,
+      currentPeriodEnd: AHEAD,
+    };
+    server.use(
+      http.get("*/api/subscriptions", () =>
+        HttpResponse.json([ahead, over], { headers: { "Content-Range": "subscriptions 0-1/2" } }),
+      ),
+      http.get(`*/api/subscriptions/${over.id}`, () => HttpResponse.json(over)),
+      http.get("*/api/payments", () => HttpResponse.json([], { headers: { "Content-Range": "payments 0-0/0" } })),
+    );
+    await renderConsole("/payments?section=subscription", { role: "SuperAdmin" });
+    const table = await screen.findByRole("table");
+    // Both rows' access is answered together: the one still in its period is offered the cancel.
+    await within(table).findByRole("button", { name: `Cancel at period end: ${ahead.plan}, Ahead Ltd` });
+    expect(within(table).getAllByRole("button", { name: /^Cancel at period end/ })).toHaveLength(1);
+    cleanup();
+
+    await renderConsole(`/subscription/${over.id}`, { role: "SuperAdmin" });
+    expect(await screen.findByText(/^Unpaid since /)).toBeInTheDocument();
+    expect(screen.queryByText(/^Renews on /)).not.toBeInTheDocument();
   });
 });

@@ -855,6 +855,8 @@ describe("payments and subscriptions", () => {
       { status: "canceled" as const, currentPeriodEnd: ahead },
       { status: "inactive" as const, currentPeriodEnd: ahead },
       { status: "active" as const, currentPeriodEnd: past },
+      // Past due with its period over: "at period end" would cancel it at once (outside review).
+      { status: "past_due" as const, currentPeriodEnd: past },
     ];
     try {
       for (const state of states) {
@@ -870,7 +872,7 @@ describe("payments and subscriptions", () => {
           "status",
         );
         if (state.status === "active") continue;
-        // Not canceling yet, but not running either: no cancel at period end.
+        // Not canceling yet, but not running or its period over: no cancel at period end.
         await t.db.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, subscriptionId));
         await expectRefused(
           t,

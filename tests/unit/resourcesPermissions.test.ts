@@ -137,6 +137,17 @@ describe("resource actions by role (spec §2, §6 and its change log)", () => {
     const withEnd = (currentPeriodEnd: string) => ({ ...canceling, status: "active" as const, currentPeriodEnd });
     expect(canResumeSubscription(SA, withEnd(ahead))).toBe(true);
     expect(canResumeSubscription(SA, withEnd(past))).toBe(false);
+    // A past-due subscription whose period is over is not canceled "at period end": that is at once.
+    const pastDue = (currentPeriodEnd: string) => ({ ...running, status: "past_due" as const, currentPeriodEnd });
+    expect(canCancelSubscription(SA, pastDue(ahead))).toBe(true);
+    expect(canCancelSubscription(SA, pastDue(past))).toBe(false);
+  });
+
+  it("cancels at period end while the period end is still ahead", () => {
+    const end = "2026-05-01T00:00:00.000Z";
+    const running = { status: "past_due" as const, cancelAtPeriodEnd: false, currentPeriodEnd: end };
+    expect(rules.mayCancelSubscription(running, Date.parse(end) - 1)).toBe(true);
+    expect(rules.mayCancelSubscription(running, Date.parse(end))).toBe(false);
   });
 
   it("resumes while the period end is still ahead: at the period end itself it is too late", () => {

@@ -46,7 +46,8 @@ const SUBSCRIPTION_ACTIONS = {
   cancel: {
     summary: "Cancel a subscription at the end of its period",
     allowed: mayCancelSubscription,
-    refusal: "Only an active or past-due subscription that is not already canceling can be canceled.",
+    refusal:
+      "Only an active or past-due subscription whose period end is still ahead, and that is not already canceling, can be canceled.",
     values: () => ({ cancelAtPeriodEnd: true, canceledAt: new Date() }),
   },
   resume: {
@@ -57,7 +58,7 @@ const SUBSCRIPTION_ACTIONS = {
   },
 };
 
-export const billingRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db }) => {
+export const billingRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db, clock }) => {
   readRoutes(app, db, paymentDefinition);
   readRoutes(app, db, subscriptionDefinition);
 
@@ -92,7 +93,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
       summary: rule.summary,
       fields: {},
       change: () => (current) => {
-        if (!rule.allowed(current)) throw fieldError(422, "status", rule.refusal);
+        if (!rule.allowed(current, clock.now().getTime())) throw fieldError(422, "status", rule.refusal);
         return rule.values();
       },
     });

@@ -82,13 +82,13 @@ const manageSubscription = (actor: Actor, subscription: Pick<Subscription, "acco
 /** Cancel at period end (change log: admin and super admin manage subscriptions). */
 export const canCancelSubscription = (
   actor: Actor,
-  subscription: Pick<Subscription, "accountId" | "status" | "cancelAtPeriodEnd">,
+  subscription: Pick<Subscription, "accountId" | "status" | "cancelAtPeriodEnd"> & { currentPeriodEnd?: string },
 ): boolean => manageSubscription(actor, subscription) && mayCancelSubscription(subscription);
 
 /** Undo a cancel at period end before the period ends. */
 export const canResumeSubscription = (
   actor: Actor,
-  subscription: Pick<Subscription, "accountId" | "status" | "cancelAtPeriodEnd">,
+  subscription: Pick<Subscription, "accountId" | "status" | "cancelAtPeriodEnd"> & { currentPeriodEnd?: string },
 ): boolean => manageSubscription(actor, subscription) && mayResumeSubscription(subscription);
 
 // Accounts and businesses --------------------------------------------------------------------

@@ -86,6 +86,11 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
   const priceLabel = usePriceLabel();
   const label = (field: string) => translate(`resources.subscriptions.fields.${field}`);
   const end = formatDate(subscription.currentPeriodEnd);
+  const standing = subscription.cancelAtPeriodEnd
+    ? "endsOn"
+    : subscription.status === "past_due" && Date.parse(subscription.currentPeriodEnd) <= Date.now()
+      ? "unpaidSince"
+      : "renewsOn";
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
@@ -101,11 +106,8 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
         </Alert>
       )}
       {subscription.status !== "canceled" && subscription.status !== "inactive" && (
-        <Alert severity={subscription.cancelAtPeriodEnd ? "warning" : "info"}>
-          {translate(
-            subscription.cancelAtPeriodEnd ? "resources.subscriptions.endsOn" : "resources.subscriptions.renewsOn",
-            { date: end },
-          )}
+        <Alert severity={standing === "renewsOn" ? "info" : "warning"}>
+          {translate(`resources.subscriptions.${standing}`, { date: end })}
         </Alert>
       )}
       <FieldGrid
