@@ -1053,7 +1053,7 @@ export const appMessages = {
       editTitle: "Discount %{code}",
       codeInvalid: "Use 3 to 32 capital letters, digits, - or _.",
       percentInvalid: "Enter a percentage from 1 to 100.",
-      amountInvalid: "Enter an amount above 0.",
+      amountInvalid: "Enter an amount above 0, written like 10.50.",
       datesInvalid: "The end date must come after the start date.",
       currencyInvalid: "Choose a currency.",
       notForPercent: "Leave this empty for a percent discount.",
@@ -1062,7 +1062,7 @@ export const appMessages = {
       limitInvalid: "Enter a limit of at least %{min}.",
       unlimited: "Unlimited",
       limitHelp: "Leave empty for unlimited redemptions.",
-      amountHelp: "In cents: 1000 is 10.00.",
+      amountHelp: "In %{currency}, as written: %{example}.",
       redemptions: "%{count} / %{limit}",
       descriptionHelp: "For you: customers are told what the code takes off, worded from its value.",
       /** What a code does, as it is applied (discountEffect in src/api/discountRules.ts). */

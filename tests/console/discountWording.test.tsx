@@ -131,11 +131,12 @@ describe("discount wording (issue 26 item 9)", () => {
       await within(dialog).findByText(/^25% off the first payment of a new subscription only/),
     ).toBeInTheDocument();
 
-    // An amount in euros: said as applied, and that the plans (in GBP) never take it.
+    // An amount in euros, written as a person writes it: said as applied, and that the plans (in
+    // GBP) never take it.
     fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: /^Kind/ }));
     fireEvent.click(await screen.findByRole("option", { name: "Amount off" }));
-    fireEvent.change(await within(dialog).findByRole("spinbutton", { name: "Amount off" }), {
-      target: { value: "5000" },
+    fireEvent.change(await within(dialog).findByRole("textbox", { name: "Amount off" }), {
+      target: { value: "50" },
     });
     fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: /^Currency/ }));
     fireEvent.click(await screen.findByRole("option", { name: "EUR" }));

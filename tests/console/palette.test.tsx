@@ -387,4 +387,42 @@ describe("the command palette: keyboard and screen readers", () => {
     await waitFor(() => expect(window.location.pathname).toBe("/discounts"));
     expect(created).toEqual([expect.objectContaining({ code: "SPRING", kind: "percent", percentOff: 10 })]);
   });
+
+  it("New discount takes an amount off as written, in the plans' currency unless changed", async () => {
+    serveSearch();
+    const created: unknown[] = [];
+    server.use(
+      http.get("*/api/discounts", () => HttpResponse.json([], { headers: { "Content-Range": "discounts */0" } })),
+      http.post("*/api/discounts", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        created.push(body);
+        return HttpResponse.json(
+          { ...body, id: "disc-2", version: 1, redemptionCount: 0, createdAt: "2026-01-01T00:00:00.000Z" },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    await signedInAt("SuperAdmin");
+    await pickWithShortcut(user, "new disc", "New discount");
+    const dialog = await screen.findByRole("dialog", { name: "Create a discount" });
+    await user.type(within(dialog).getByRole("textbox", { name: /^Code/ }), "tenoff");
+    await user.click(within(dialog).getByRole("combobox", { name: /^Kind/ }));
+    await user.click(await screen.findByRole("option", { name: "Amount off" }));
+    const amount = await within(dialog).findByRole("textbox", { name: "Amount off" });
+    expect(within(dialog).getByText("In GBP, as written: 10.50.")).toBeInTheDocument();
+    // A decimal comma is no amount: refused under the field, as typed, before anything is sent.
+    await user.type(amount, "10,5");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText(/amount/i, { selector: ".Mui-error" })).toBeInTheDocument();
+    expect(amount).toHaveValue("10,5");
+    expect(created).toEqual([]);
+    await user.clear(amount);
+    await user.type(amount, "10.50");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/discounts"));
+    expect(created).toEqual([
+      expect.objectContaining({ code: "TENOFF", kind: "amount", amountOff: 1050, currency: "GBP", percentOff: null }),
+    ]);
+  });
 });

@@ -444,6 +444,8 @@ describe("resource forms (react-admin forms: validation, submit, server field er
     fireEvent.click(upload);
     const field = version.closest(".MuiFormControl-root") as HTMLElement;
     expect(await within(field).findByText("4.2.1 already exists for this device type.")).toBeInTheDocument();
+    // Said once, under its field: not again in the service's raw words above Upload or in a toast.
+    expect(screen.getAllByText(/already exists for this device type/)).toHaveLength(1);
     expect(uploads).toEqual(["4.2.1 with a file"]);
     expect(version).toHaveValue("4.2.1");
     expect(screen.getByLabelText("Release notes *")).toHaveValue("Faster sync.");

@@ -7,7 +7,9 @@ import {
   isConflict,
   keepEdits,
 } from "../../src/resources/shared/concurrency";
-import { formatBytes, formatMoney, minorDigits, toMajor, toMinor } from "../../src/resources/shared/money";
+import { formatBytes, formatMoney, minorDigits, toMajor, toMajorText, toMinor } from "../../src/resources/shared/money";
+import { normalizeDiscount } from "../../src/resources/discounts/discountRules";
+import type { DiscountCreate } from "../../src/api/resources";
 import { discountStanding, statusLabelKey, statusTone } from "../../src/resources/shared/status";
 import { cleanFilter, exportFileName, exportPath } from "../../src/resources/shared/exportUrl";
 import { isSameQuery, queryValueOf, savedQueryLabelError } from "../../src/resources/shared/savedQueries";
@@ -106,6 +108,21 @@ describe("money and sizes", () => {
     expect(toMinor("1e3", "USD")).toBeNull();
     expect(toMinor(".5", "USD")).toBe(50);
     expect(toMinor("Infinity", "USD")).toBeNull();
+  });
+
+  it("shows a stored amount as a person writes it, and reads a discount's amount off so (outside review: 50 made €0.50)", () => {
+    expect(toMajorText(5000, "EUR")).toBe("50.00");
+    expect(toMajorText(1050, "GBP")).toBe("10.50");
+    expect(toMajorText(7, "JPY")).toBe("7");
+    const amount = (amountOff: unknown, currency: string) =>
+      normalizeDiscount({ kind: "amount", amountOff, currency } as Partial<DiscountCreate>).amountOff;
+    expect(amount("10.50", "GBP")).toBe(1050);
+    expect(amount("50", "EUR")).toBe(5000);
+    // The record's own value, untouched, is already in minor units.
+    expect(amount(5000, "EUR")).toBe(5000);
+    expect(amount("10,5", "GBP")).toBeNaN();
+    expect(amount("1.005", "USD")).toBeNaN();
+    expect(amount("", "USD")).toBeNaN();
   });
 
   it("formats byte counts", () => {

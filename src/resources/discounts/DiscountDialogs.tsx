@@ -1,4 +1,5 @@
 import { useGetOne, useTranslate } from "react-admin";
+import { PLAN_CURRENCY } from "../../api/plans";
 import type { Discount } from "../../api/resources";
 import { contractEdit } from "../shared/editableFields";
 import { CreateDialog, EditDialog } from "../shared/FormDialog";
@@ -25,7 +26,8 @@ export function DiscountCreateDialog({
       open={open}
       title={translate("resources.discounts.createTitle")}
       onClose={onClose}
-      defaultValues={{ kind: "percent", percentOff: 10, active: true, currency: "USD" }}
+      // The plans' currency: a code in another is taken by no plan (the form says so if it is changed).
+      defaultValues={{ kind: "percent", percentOff: 10, active: true, currency: PLAN_CURRENCY }}
       transform={(data: Record<string, unknown>) => normalizeDiscount(data)}
       validate={validateDiscount}
       onCreated={onCreated}

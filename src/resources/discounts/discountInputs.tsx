@@ -1,10 +1,10 @@
 import { Alert } from "@mui/material";
 import { useWatch } from "react-hook-form";
-import { FormDataConsumer, SelectInput, useTranslate } from "react-admin";
+import { FormDataConsumer, SelectInput, TextInput, useTranslate } from "react-admin";
 import { discountEffect, discountProblems } from "../../api/discountRules";
 import { PLAN_CURRENCY } from "../../api/plans";
 import type { DiscountCreate } from "../../api/resources";
-import { formatMoney } from "../shared/money";
+import { formatMoney, toMajorText } from "../shared/money";
 import { formProblems, normalizeDiscount } from "./discountRules";
 import { ContractInput } from "../shared/ContractInput";
 
@@ -36,7 +36,24 @@ export function DiscountEffectNote() {
   );
 }
 
-/** The discount form. Amounts are in minor units (cents), as on the wire. */
+/**
+ * The amount off as a person writes it in the code's currency ("10.50"), like a refund's amount;
+ * the form keeps the record's minor units until it is typed in (normalizeDiscount converts).
+ */
+function AmountOffInput() {
+  const translate = useTranslate();
+  const currency = (useWatch<DiscountCreate>({ name: "currency" }) as string | null | undefined) || PLAN_CURRENCY;
+  return (
+    <TextInput
+      source="amountOff"
+      format={(value: unknown) => (typeof value === "number" ? toMajorText(value, currency) : String(value ?? ""))}
+      helperText={translate("resources.discounts.amountHelp", { currency, example: toMajorText(1050, currency) })}
+      slotProps={{ htmlInput: { inputMode: "decimal" } }}
+    />
+  );
+}
+
+/** The discount form. */
 export function DiscountFields() {
   return (
     <>
@@ -52,12 +69,7 @@ export function DiscountFields() {
         {({ formData }) =>
           formData.kind === "amount" ? (
             <>
-              <ContractInput
-                resource="discounts"
-                source="amountOff"
-                helperText="resources.discounts.amountHelp"
-                min={1}
-              />
+              <AmountOffInput />
               <SelectInput source="currency" choices={CURRENCIES} />
             </>
           ) : (

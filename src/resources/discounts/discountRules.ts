@@ -1,6 +1,7 @@
 /** The discount form's rules (pure): its problems as the form shows them, and what it sends. */
 import { discountProblems, smallestRedemptionLimit, type DiscountValues } from "../../api/discountRules";
 import type { DiscountCreate } from "../../api/resources";
+import { toMinor } from "../shared/money";
 
 /** A field's message for the form: an i18n key, with its values when it has some. */
 type FormMessage = string | { message: string; args: Record<string, unknown> };
@@ -24,13 +25,21 @@ export function formProblems(
   );
 }
 
-/** What goes on the wire: the unused value is null, the code upper case. */
+/**
+ * The amount off in minor units, as the wire has it: the form holds the record's minor units until
+ * a person types an amount as written in the currency ("10.50", AmountOffInput); NaN when the
+ * text is no amount in that currency, which the rules refuse.
+ */
+const amountOffMinor = (value: unknown, currency: unknown): number =>
+  typeof value === "string" ? (toMinor(value, String(currency ?? "")) ?? Number.NaN) : Number(value);
+
+/** What goes on the wire: the unused value is null, the code upper case, the amount in minor units. */
 export function normalizeDiscount<T extends Partial<DiscountCreate>>(values: T): T {
   return {
     ...values,
     code: (values.code ?? "").trim().toUpperCase(),
     percentOff: values.kind === "percent" ? Number(values.percentOff) : null,
-    amountOff: values.kind === "amount" ? Number(values.amountOff) : null,
+    amountOff: values.kind === "amount" ? amountOffMinor(values.amountOff, values.currency) : null,
     currency: values.kind === "amount" ? (values.currency ?? null) : null,
     redemptionLimit:
       values.redemptionLimit === null || values.redemptionLimit === undefined || String(values.redemptionLimit) === ""

@@ -136,7 +136,10 @@ export default function FirmwareUploadPage() {
       await queryClient.invalidateQueries({ queryKey: ["firmware"] });
       navigate(paths.firmware);
     },
-    onError: (error) => notify(errorMessage(error, translate("app.errors.generic")), { type: "error" }),
+    // A refused field says so under itself (submit's answer); anything else is said here and above Upload.
+    onError: (error) => {
+      if (!fieldErrorsOf(error)) notify(errorMessage(error, translate("app.errors.generic")), { type: "error" });
+    },
     onSettled: () => setProgress(null),
   });
 
@@ -192,7 +195,7 @@ export default function FirmwareUploadPage() {
                   </Typography>
                 </Box>
               )}
-              {upload.error && (
+              {upload.error && !fieldErrorsOf(upload.error) && (
                 <Alert severity="error">{errorMessage(upload.error, translate("app.errors.generic"))}</Alert>
               )}
               <Stack direction="row" spacing={1}>

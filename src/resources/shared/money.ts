@@ -57,5 +57,9 @@ export function toMinor(major: string | number, currency: string): number | null
 /** 1250, "USD" → 12.5 (for number inputs). */
 export const toMajor = (minor: number, currency: string): number => minor / 10 ** minorDigits(currency);
 
+/** 1250, "USD" → "12.50": an amount as a text input shows it, with the currency's minor digits. */
+export const toMajorText = (minor: number, currency: string): string =>
+  toMajor(minor, currency).toFixed(minorDigits(currency));
+
 /** Bytes for people: shared with the service, whose quota messages say sizes the same way. */
 export { formatBytes } from "../../api/storage";
