@@ -422,6 +422,9 @@ export const appMessages = {
         only: "Bookmarked only",
         bulk: "Bookmark selected",
       },
+      // After a bulk action: the selected rows it could not act on (src/resources/shared/BulkRecordActionButton.tsx).
+      bulkSkipped:
+        "%{smart_count} selected was left as it was: already so, or not yours to change. |||| %{smart_count} selected were left as they were: already so, or not yours to change.",
       conflict: {
         title: "This record was changed by someone else.",
         body: "Reload it to see the changes; your edits are kept.",

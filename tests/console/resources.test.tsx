@@ -246,6 +246,30 @@ describe("a list's bulk bar", () => {
     expect(screen.getByRole("button", { name: "Export selected" })).toBeInTheDocument();
   });
 
+  it("says how many it disabled and how many of the selection it left as they were", async () => {
+    const disabled: string[] = [];
+    server.use(
+      http.post("*/api/users/:id/disable", ({ params }) => {
+        disabled.push(String(params.id));
+        const target = db.users.find((item) => item.id === params.id)!;
+        Object.assign(target, { status: "disabled", version: target.version + 1 });
+        return HttpResponse.json(target);
+      }),
+    );
+    await renderConsole("/users", { role: "Admin" });
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+    // Grace, and the admin themself, whom they may not disable.
+    for (const name of ["Grace Hopper", "Ada Admin"]) {
+      const row = tableRows().find((candidate) => within(candidate).queryByText(name))!;
+      fireEvent.click(within(row).getByRole("checkbox", { name: "Select this row" }));
+    }
+    fireEvent.click(await screen.findByRole("button", { name: "Disable selected" }));
+    expect(
+      await screen.findByText("User disabled. 1 selected was left as it was: already so, or not yours to change."),
+    ).toBeInTheDocument();
+    expect(disabled).toEqual(["u-2"]);
+  });
+
   it("leaves the export out for those who may not export", async () => {
     await renderConsole("/users", { role: "Admin" });
     await selectFirstRow();

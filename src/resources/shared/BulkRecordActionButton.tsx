@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { Button, useListContext, useUnselectAll, type RaRecord } from "react-admin";
+import { Button, useListContext, useTranslate, useUnselectAll, type RaRecord } from "react-admin";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { useAllowedRecords } from "../../access/useAllowedRecords";
 import type { GraceWrite } from "../../access/graceWrites";
@@ -39,20 +39,29 @@ export function BulkRecordActionButton<R extends RaRecord>({
   label,
   icon,
 }: BulkRecordActionButtonProps<R>) {
+  const translate = useTranslate();
   const { data = [], selectedIds, resource: listResource } = useListContext<R>();
   const unselectAll = useUnselectAll(listResource);
-  const action = useRecordAction<R[], unknown[]>({
+  const action = useRecordAction<{ records: R[]; skipped: number }, unknown[]>({
     resource,
-    action: (dataProvider, records) => Promise.all(records.map((record) => call(dataProvider, record))),
-    success,
-    successArgs: (records) => ({ smart_count: records.length }),
+    action: (dataProvider, { records }) => Promise.all(records.map((record) => call(dataProvider, record))),
+    // How many it did, and how many of the selection it left as they were: none goes unsaid.
+    success: ({ records, skipped }) => {
+      const done = translate(success, { smart_count: records.length });
+      return skipped > 0 ? `${done}. ${translate("resources.shared.bulkSkipped", { smart_count: skipped })}` : done;
+    },
     onSuccess: () => unselectAll(),
   });
   const selected = data.filter((record) => selectedIds.includes(record.id) && eligible(record));
   const targets = useAllowedRecords(resource, access, selected) ?? [];
+  const skipped = selectedIds.length - targets.length;
   return (
     <GraceGuard write={write}>
-      <Button label={label} disabled={action.isPending || targets.length === 0} onClick={() => action.mutate(targets)}>
+      <Button
+        label={label}
+        disabled={action.isPending || targets.length === 0}
+        onClick={() => action.mutate({ records: targets, skipped })}
+      >
         {icon}
       </Button>
     </GraceGuard>

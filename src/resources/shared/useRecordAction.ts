@@ -13,8 +13,8 @@ export interface RecordActionOptions<TVariables, TResult> {
   alsoChanges?: string[];
   /** The call: one of the dataProvider's custom methods (docs/api-resources.md actions). */
   action: (dataProvider: ConsoleDataProvider, variables: TVariables) => Promise<TResult>;
-  /** The toast on success (an i18n key) and its arguments. */
-  success: string;
+  /** The toast on success (an i18n key, or its words made from the call's variables) and its arguments. */
+  success: string | ((variables: TVariables, result: TResult) => string);
   successArgs?: (variables: TVariables, result: TResult) => Record<string, unknown>;
   /**
    * The fields of the react-admin form that runs the action: a 400/422 naming only these shows
@@ -49,7 +49,8 @@ export function useRecordAction<TVariables = void, TResult = unknown>(
   const mutation = useMutation<TResult, unknown, TVariables>({
     mutationFn: (variables) => action(dataProvider, variables),
     onSuccess: async (result, variables) => {
-      notify(success, { type: "success", messageArgs: successArgs?.(variables, result) });
+      const said = typeof success === "function" ? success(variables, result) : success;
+      notify(said, { type: "success", messageArgs: successArgs?.(variables, result) });
       onSuccess?.(result, variables);
       await reload();
     },
