@@ -22,6 +22,7 @@ import {
   canManageRecords,
   canMarkLost,
   canRefund,
+  canReinviteUser,
   canRenameDevice,
   canResumeSubscription,
   canSaveQueries,
@@ -184,6 +185,8 @@ const RULES: Record<string, Record<string, Rule>> = {
       canDisableUser,
       signedIn((actor) => assignableRoles(actor).length > 0),
     ),
+    // A new invitation link, for an invited user only; without a record: whether it is ever offered.
+    reinvite: forRecord(canReinviteUser, declaredAction("users", "invitation")),
     // Without a record: the users list's Invite; asked with an account ({ accountId }): into that one.
     invite: forRecord(
       (actor, target: { accountId: string }) => canInviteInto(actor, target.accountId),

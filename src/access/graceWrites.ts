@@ -35,6 +35,7 @@ export const GRACE_WRITES = {
   "POST /api/users/{id}/role": "refused",
   "POST /api/users/{id}/disable": "refused",
   "POST /api/users/{id}/enable": "refused",
+  "POST /api/users/{id}/invitation": "refused",
   "PUT /api/account": "refused",
   "POST /api/businesses": "refused",
   "PUT /api/businesses/{id}": "refused",

@@ -1,7 +1,7 @@
 /**
  * The resource calls react-admin's CRUD methods do not cover (docs/api-resources.md): the server
- * CSV export, bookmarks, the record actions (change role, disable,
- * enable, mark lost, mark found, rename, cancel, resume, refund), the firmware upload with progress
+ * CSV export, bookmarks, the record actions (change role, disable, enable, a new invitation link,
+ * mark lost, mark found, rename, cancel, resume, refund), the firmware upload with progress
  * and the firmware download. Saved queries, invitations and the owner's own account are CRUD calls
  * on their resources (see ./resourceRoutes.ts).
  */
@@ -12,6 +12,7 @@ import type {
   Device,
   Firmware,
   FirmwareUploadFields,
+  Invitation,
   Payment,
   PaymentRefund,
   Subscription,
@@ -46,6 +47,8 @@ export interface ResourceCalls {
   disableUser(id: string, version: number): Promise<User>;
   /** POST users/{id}/enable */
   enableUser(id: string, version: number): Promise<User>;
+  /** POST users/{id}/invitation (no body): a new invitation for an invited user; the earlier ones stop working. */
+  reissueInvitation(userId: string): Promise<Invitation>;
 
   /** POST devices/{id}/mark-lost */
   markDeviceLost(id: string, version: number): Promise<Device>;
@@ -133,6 +136,8 @@ export function createResourceCalls(httpClient: HttpClient): ResourceCalls {
     changeUserRole: (id, role, version) => post<User>(`users/${segment(id)}/role`, { role, version }),
     disableUser: (id, version) => post<User>(`users/${segment(id)}/disable`, { version }),
     enableUser: (id, version) => post<User>(`users/${segment(id)}/enable`, { version }),
+    reissueInvitation: (userId) =>
+      httpClient.json<Invitation>(`users/${segment(userId)}/invitation`, { method: "POST" }),
 
     markDeviceLost: (id, version) => post<Device>(`devices/${segment(id)}/mark-lost`, { version }),
     markDeviceFound: (id, version) => post<Device>(`devices/${segment(id)}/mark-found`, { version }),

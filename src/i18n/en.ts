@@ -552,6 +552,13 @@ export const appMessages = {
         link: "Invitation link",
         copy: "Copy link",
       },
+      reinvite: {
+        button: "New invitation link",
+        title: "New invitation link for %{name}",
+        body: "Make a new invitation link? The earlier link stops working.",
+        linkTitle: "Invitation link for %{name}",
+        done: "New invitation link made for %{email}",
+      },
       changeRole: {
         button: "Change role",
         title: "Change the role of %{name}",

@@ -189,6 +189,17 @@ const CALLS: Record<ExtraCall, () => Promise<void>> = {
     const disabled = user.status === "disabled" ? user : await admin.disableUser(U.user, user.version);
     expect(await admin.enableUser(U.user, disabled.version)).toMatchObject({ status: "active" });
   },
+  async reissueInvitation() {
+    const { data: invited } = await admin.create("invitations", {
+      data: { email: `again-${randomUUID()}@example.com`, firstName: "Ida", lastName: "Again", role: "User" },
+    });
+    const again = await admin.reissueInvitation(String(invited.userId));
+    expect(again).toMatchObject({ userId: invited.userId, email: invited.email, role: "User" });
+    expect(again.code).not.toBe(invited.code);
+    // The new code opens the invitation page; the earlier one no longer does.
+    expect((await guest.getOne("invitations", { id: again.code })).data).toMatchObject({ email: invited.email });
+    await expect(guest.getOne("invitations", { id: String(invited.code) })).rejects.toMatchObject({ status: 404 });
+  },
   async markDeviceLost() {
     const { data: device } = await admin.getOne("devices", { id: SEED_DEVICE_IDS.londonSherlock });
     expect(await admin.markDeviceLost(String(device.id), device.version)).toMatchObject({ status: "lost" });

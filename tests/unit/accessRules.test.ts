@@ -165,6 +165,18 @@ describe("page and action rules through canAccess (spec §2, §6, docs/api.md)",
     expect(who("users", "assignRole")).toEqual([]);
   });
 
+  it("offers a new invitation link for an invited user only, to whoever may invite into its account", () => {
+    const invited = { id: "u-9", accountId: "acc-1", role: "User", status: "invited" };
+    expect(who("users", "reinvite", invited)).toEqual(["SuperAdmin", "Admin"]);
+    expect(who("users", "reinvite", { ...invited, accountId: "acc-2" })).toEqual(["SuperAdmin"]);
+    expect(who("users", "reinvite", { ...invited, role: "SuperAdmin" })).toEqual(["SuperAdmin"]);
+    for (const status of ["active", "disabled"]) {
+      expect(who("users", "reinvite", { ...invited, status }), status).toEqual([]);
+    }
+    // Without a record: the route's declared gate.
+    expect(who("users", "reinvite")).toEqual(["SuperAdmin", "Admin"]);
+  });
+
   it("invites into an account its admins and super admins; without one, the users list's Invite", () => {
     expect(who("users", "invite")).toEqual(["SuperAdmin", "Admin"]);
     expect(who("users", "invite", { id: "acc-1", accountId: "acc-1" })).toEqual(["SuperAdmin", "Admin"]);

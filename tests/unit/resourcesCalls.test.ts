@@ -165,6 +165,23 @@ describe("resource calls (docs/api-resources.md)", () => {
     });
   });
 
+  it("asks for a new invitation link with no body, and answers the new invitation", async () => {
+    const seen: { path: string; body: string; auth: string | null }[] = [];
+    const invitation = { id: "inv-2", code: "n3w", email: "nora@example.com", userId: "u 9" };
+    server.use(
+      http.post(`${BASE}/users/:id/invitation`, async ({ params, request }) => {
+        seen.push({
+          path: `users/${String(params.id)}/invitation`,
+          body: await request.text(),
+          auth: request.headers.get("authorization"),
+        });
+        return HttpResponse.json(invitation, { status: 201 });
+      }),
+    );
+    expect(await setup().reissueInvitation("u 9")).toEqual(invitation);
+    expect(seen).toEqual([{ path: "users/u 9/invitation", body: "", auth: `Bearer ${TOKEN}` }]);
+  });
+
   it("surfaces a 409 with the service's message", async () => {
     server.use(
       http.post(`${BASE}/devices/d1/mark-lost`, () =>

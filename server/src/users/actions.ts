@@ -1,31 +1,38 @@
 /**
- * The user actions: change role, disable, enable (docs/api-resources.md "Users"), and invitations.
- * Each checks the version like an edit and writes an activity entry.
+ * The user actions: change role, disable, enable (docs/api-resources.md "Users"), and invitations:
+ * inviting, and a new invitation link for an invited user. Role, disable and enable check the
+ * version like an edit; each writes an activity entry.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Invitation } from "../../../src/api/resources";
 import { invitationCreateSchema, invitationSchema } from "../../../src/api/schemas/invitations";
 import { ROLES, type Role } from "../../../src/api/types";
 import { callerOf } from "../auth/guard";
 import { invitations, refreshTokens, users } from "../db/schema";
-import { fieldError, forbidden } from "../http/errors";
+import { fieldError, forbidden, HttpError } from "../http/errors";
 import type { Services } from "../services";
 import { checkAccountExists, checkBusinessOfAccount } from "../resources/checks";
 import { type Caller, type RecordOf } from "../resources/definition";
 import { stringEnum } from "../../../src/api/schemas/common";
 import { writeRoutes } from "../resources/writeRoutes";
-import { errors, SIGNED_IN_ERRORS } from "../resources/schemas";
+import { errors, idParams, SIGNED_IN_ERRORS } from "../resources/schemas";
 import { iso, rowsOf, type Executor, type Tx } from "../resources/sql";
 import { EMAIL_USED, NO_PASSWORD, userDefinition } from "./resource";
 import { inviteeStanding, parkedEmailOf } from "./parkedInvitations";
-import { recordCreated } from "../resources/writes";
+import { actorOf, logActivity, notFoundOf, recordCreated } from "../resources/writes";
+import { findRecord } from "../resources/list";
+import { declaredAccess } from "../resources/routes";
 import { HEADERS, routeOptions, withHeaders } from "../docs/openapi";
 
 type UserRecord = RecordOf<(typeof userDefinition)["fields"]>;
 
 export const INVITATION_DAYS = 7;
+
+/** 409 of POST users/{id}/invitation for a user who is not (or no longer) invited. */
+const NOT_INVITED = "Only an invited user gets a new invitation link.";
 
 /**
  * Who may act on a user (role change, disable, enable): super admins on anyone but themselves;
@@ -58,6 +65,48 @@ const invitationFields = (alias: string) => ({
   userId: `${alias}.user_id`,
   expiresAt: iso(`${alias}.expires_at`),
   createdAt: iso(`${alias}.created_at`),
+});
+
+/** What an invitation is for; its code and dates are made when it is inserted. */
+interface InvitationFor {
+  email: string;
+  role: Role;
+  accountId: string;
+  businessId: string | null;
+  userId: string;
+  invitedBy: string;
+}
+
+/** Inserts an invitation with a new code, valid INVITATION_DAYS from now; answers it as the API does. */
+async function insertInvitation(tx: Tx, invitation: InvitationFor): Promise<Invitation> {
+  const id = randomUUID();
+  await tx.insert(invitations).values({
+    id,
+    // 32 random bytes: 43 URL-safe characters, the only credential of /invitation/{code}.
+    code: randomBytes(32).toString("base64url"),
+    ...invitation,
+    expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 3600 * 1000),
+  });
+  const fields = Object.entries(invitationFields("i"))
+    .map(([field, expr]) => `${expr} as "${field}"`)
+    .join(", ");
+  const [row] = await rowsOf(tx, sql`select ${sql.raw(fields)} from invitations i where i.id = ${id}`);
+  return row as unknown as Invitation;
+}
+
+/** 201 with the invitation, and where its guest reads it in Location. */
+const sendInvitation = (reply: FastifyReply, invitation: Invitation) =>
+  reply
+    .status(201)
+    .header("location", `/api/invitations/${encodeURIComponent(invitation.code)}`)
+    .send(invitation);
+
+/** The documented 201 of both routes that make an invitation. */
+const invitationCreated = withHeaders(invitationSchema, {
+  Location: {
+    ...HEADERS.location.Location,
+    description: "The invitation as its guest reads it, `/api/invitations/<code>`.",
+  },
 });
 
 /** Disable and enable: the status they set, after the reach check. */
@@ -132,15 +181,7 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
       description:
         "A super admin names the account (`accountId`); anyone else invites into their own, and only a super admin invites super admins. The answer carries the invitation's code, its guest's only credential; 422 when the email is already that of a user the caller can see.",
       body: invitationCreateSchema,
-      response: {
-        201: withHeaders(invitationSchema, {
-          Location: {
-            ...HEADERS.location.Location,
-            description: "The invitation as its guest reads it, `/api/invitations/<code>`.",
-          },
-        }),
-        ...errors(...SIGNED_IN_ERRORS, 422),
-      },
+      response: { 201: invitationCreated, ...errors(...SIGNED_IN_ERRORS, 422) },
     }),
     async (request, reply) => {
       const caller = callerOf(request);
@@ -158,7 +199,6 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
         const standing = await inviteeStanding(tx, caller, accountId, body.email);
         if (standing === "seen") throw fieldError(422, "email", EMAIL_USED);
         const userId = randomUUID();
-        const id = randomUUID();
         await tx.insert(users).values({
           id: userId,
           accountId,
@@ -170,32 +210,76 @@ export const userActionRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
           passwordHash: NO_PASSWORD,
           status: "invited",
         });
-        await tx.insert(invitations).values({
-          id,
-          // 32 random bytes: 43 URL-safe characters, the only credential of /invitation/{code}.
-          code: randomBytes(32).toString("base64url"),
+        const made = await insertInvitation(tx, {
           email: body.email,
           role,
           accountId,
           businessId: body.businessId ?? null,
           userId,
           invitedBy: caller.id,
-          expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 3600 * 1000),
         });
         await recordCreated(tx, def, caller, userId, "invite");
-        const fields = Object.entries(invitationFields("i"))
-          .map(([field, expr]) => `${expr} as "${field}"`)
-          .join(", ");
-        const [row] = await rowsOf(tx, sql`select ${sql.raw(fields)} from invitations i where i.id = ${id}`);
-        return row as unknown as Invitation;
+        return made;
       });
       // The reference service has no mail service: the inviter gets the code in the answer. The
       // log names the invitation only, since the code is a credential.
       request.log.info({ invitationId: invitation.id }, "invitation created");
-      return reply
-        .status(201)
-        .header("location", `/api/invitations/${encodeURIComponent(invitation.code)}`)
-        .send(invitation);
+      return sendInvitation(reply, invitation);
+    },
+  );
+
+  api.post(
+    `/${def.name}/:id/invitation`,
+    routeOptions(
+      declaredAccess(def, { action: "invitation" }),
+      tag,
+      "Make a new invitation link for an invited user (the earlier links stop working)",
+      {
+        description:
+          "No body. For a user whose status is `invited` (409 otherwise): a new invitation with a new code, valid 7 days, to the email, role, account and business the user has now; every earlier invitation of the user not yet accepted expires at once. Who may: as for role changes (a super admin any user, an admin the users of their account but super admins). Logs an activity entry `invite`.",
+        params: idParams,
+        response: { 201: invitationCreated, ...errors(...SIGNED_IN_ERRORS, 404, 409) },
+      },
+    ),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const invitation = await db.transaction(async (tx) => {
+        const user = await findRecord(tx, def, caller, id);
+        if (!user) throw notFoundOf(def);
+        checkReach(caller, user);
+        // Locked in the order accepting locks them (the invitation, then the user), so that a link
+        // accepted meanwhile either wins (the user is active: 409 below) or is expired first.
+        await tx.execute(sql`select id from invitations where user_id = ${id} for update`);
+        const [current] = await rowsOf(tx, sql`select status from users where id = ${id} and deleted_at is null`);
+        if (current?.status !== "invited") throw new HttpError(409, NOT_INVITED);
+        const now = new Date();
+        await tx
+          .update(invitations)
+          .set({ expiresAt: now })
+          .where(and(eq(invitations.userId, id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
+        // The email the user shows: a parked invitation's user shows its invitation's, never the
+        // placeholder its row holds (parkedInvitations.ts).
+        const made = await insertInvitation(tx, {
+          email: user.email,
+          role: user.role,
+          accountId: user.accountId,
+          businessId: user.businessId,
+          userId: id,
+          invitedBy: caller.id,
+        });
+        await logActivity(tx, {
+          ...actorOf(caller),
+          action: "invite",
+          resource: def.name,
+          recordId: id,
+          // Never the code: it is the guest's credential.
+          changes: { invitationId: made.id, email: made.email, role: made.role, expiresAt: made.expiresAt },
+        });
+        return made;
+      });
+      request.log.info({ invitationId: invitation.id, userId: id }, "invitation made again");
+      return sendInvitation(reply, invitation);
     },
   );
 };

@@ -10,7 +10,7 @@ import { EMAIL, ID, OPTIONAL_ID, PERSON_NAME } from "./limits";
 export const usersContract = declareResource({
   name: "users",
   label: "user",
-  description: "Users: create, edit, role, disable and enable, delete, invite.",
+  description: "Users: create, edit, role, disable and enable, delete, invite, a new invitation link.",
   /** A user as the users resource lists it (a superset of ApiUser, the session's user). */
   fields: {
     id: field.id(),
@@ -56,7 +56,13 @@ export const usersContract = declareResource({
     // Everyone edits themselves; what each role may change of whom is the service's rule.
     update: "signedIn",
     delete: ["SuperAdmin"],
-    actions: { role: ["SuperAdmin", "Admin"], disable: ["SuperAdmin", "Admin"], enable: ["SuperAdmin", "Admin"] },
+    actions: {
+      role: ["SuperAdmin", "Admin"],
+      disable: ["SuperAdmin", "Admin"],
+      enable: ["SuperAdmin", "Admin"],
+      // A new invitation link for an invited user: whoever may invite into the user's account.
+      invitation: ["SuperAdmin", "Admin"],
+    },
   },
 });
 export type User = field.RecordOf<typeof usersContract.fields>;

@@ -53,6 +53,14 @@ export function canChangeRole(actor: Actor, target: Pick<User, "id" | "accountId
 /** Disable or enable a user: same reach as changing the role. */
 export const canDisableUser = canChangeRole;
 
+/**
+ * A new invitation link (the earlier one stops working): only for an invited user, with the same
+ * reach as changing the role — whoever may invite into the user's account, and an admin never for
+ * a super admin.
+ */
+export const canReinviteUser = (actor: Actor, target: Pick<User, "id" | "accountId" | "role" | "status">): boolean =>
+  target.status === "invited" && canChangeRole(actor, target);
+
 /** The user fields an actor may edit on a user's page; empty: read-only. */
 export function editableUserFields(actor: Actor, target: Pick<User, "id" | "accountId">): (keyof User)[] {
   return userFieldsEditableBy(actor, target);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Button, DialogActions, DialogContent, DialogContentText, Stack, TextField } from "@mui/material";
+import { DialogContentText, Stack } from "@mui/material";
 import SendIcon from "@mui/icons-material/Send";
 import { useQueryClient } from "@tanstack/react-query";
 import { SelectInput, required, useCanAccess, useCreate, useNotify, useTranslate } from "react-admin";
@@ -11,7 +11,7 @@ import { AccountPicker } from "../shared/pickers";
 import { ActionFormDialog } from "../shared/ActionFormDialog";
 import { classifySaveError } from "../shared/concurrency";
 import { SubmitButton } from "../shared/ConfirmButton";
-import { paths } from "../shared/paths";
+import { InvitationLinkPanel } from "./InvitationLink";
 import { useAssignableRoleChoices } from "./userActions";
 
 interface InviteValues {
@@ -92,7 +92,6 @@ export function InviteDialog({ open, onClose, account }: InviteDialogProps) {
     }
   };
 
-  const link = invitation ? `${window.location.origin}${paths.invitation(invitation.code)}` : "";
   return (
     <ActionFormDialog
       open={open}
@@ -110,29 +109,11 @@ export function InviteDialog({ open, onClose, account }: InviteDialogProps) {
       saveButton={<SubmitButton label="resources.users.invite.send" icon={<SendIcon />} />}
       outcome={
         invitation && (
-          <>
-            <DialogContent>
-              <Stack spacing={2}>
-                <Alert severity="success">
-                  {translate("resources.users.invite.sent", { email: invitation.email })}
-                </Alert>
-                <TextField
-                  label={translate("resources.users.invite.link")}
-                  value={link}
-                  fullWidth
-                  slotProps={{ input: { readOnly: true } }}
-                />
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => void navigator.clipboard?.writeText(link)}>
-                {translate("resources.users.invite.copy")}
-              </Button>
-              <Button variant="contained" onClick={close}>
-                {translate("resources.shared.close")}
-              </Button>
-            </DialogActions>
-          </>
+          <InvitationLinkPanel
+            invitation={invitation}
+            message={translate("resources.users.invite.sent", { email: invitation.email })}
+            onClose={close}
+          />
         )
       }
     >

@@ -16,7 +16,7 @@ import { Section } from "../shared/Section";
 import { StatusChip } from "../shared/StatusChip";
 import { useActor } from "../shared/useActor";
 import { VersionedEditInSection } from "../shared/VersionedEdit";
-import { ChangeRoleButton, DisableUserButton } from "./userActions";
+import { ChangeRoleButton, DisableUserButton, NewInvitationLinkButton } from "./userActions";
 
 /** The inputs the actor may change, nothing else (the service checks the same list). */
 function UserFields({ fields }: { fields: (keyof User)[] }) {
@@ -58,6 +58,7 @@ function UserView({ user }: { user: User }) {
         }
         actions={
           <>
+            <NewInvitationLinkButton user={user} />
             <ChangeRoleButton user={user} />
             <DisableUserButton user={user} />
             <DeleteRecordButton resource="users" record={user} label="resources.users.delete" redirect={paths.users} />

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import type { FieldValues } from "react-hook-form";
-import { Button } from "@mui/material";
+import { Button, Dialog, DialogTitle } from "@mui/material";
 import BadgeIcon from "@mui/icons-material/BadgeOutlined";
 import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleIcon from "@mui/icons-material/CheckCircleOutline";
+import LinkIcon from "@mui/icons-material/Link";
 import { SaveButton, SelectInput, required, useTranslate } from "react-admin";
-import type { User } from "../../api/resources";
+import type { Invitation, User } from "../../api/resources";
 import { ROLES, type Role } from "../../api/types";
 import { useAllowedRecords } from "../../access/useAllowedRecords";
 import { fullName } from "../../authProvider/identity";
@@ -15,6 +16,7 @@ import { ConfirmedActionButton } from "../shared/ConfirmedActionButton";
 import { GraceGuard } from "../shared/GraceNote";
 import { useRecordAction } from "../shared/useRecordAction";
 import { useCanAccessRecord } from "../../access/useCanAccessRecord";
+import { InvitationLinkPanel } from "./InvitationLink";
 
 const USERS = "users";
 
@@ -67,6 +69,46 @@ export function ChangeRoleButton({ user }: { user: User }) {
           fullWidth
         />
       </ActionFormDialog>
+    </>
+  );
+}
+
+/**
+ * New invitation link, for an invited user (docs/decisions.md "Invitations send no email"): asks
+ * first, since the earlier link stops working, then shows the new link to share, as inviting does.
+ */
+export function NewInvitationLinkButton({ user }: { user: User }) {
+  const translate = useTranslate();
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const { canAccess } = useCanAccessRecord({ resource: USERS, action: "reinvite", record: user });
+  if (!canAccess) return null;
+  const name = fullName(user.firstName, user.lastName);
+  const close = () => setInvitation(null);
+  return (
+    <>
+      <ConfirmedActionButton
+        resource={USERS}
+        action={(dataProvider) => dataProvider.reissueInvitation(user.id)}
+        success="resources.users.reinvite.done"
+        successArgs={(_variables, made) => ({ email: made.email })}
+        onSuccess={(made) => setInvitation(made)}
+        write="POST /api/users/{id}/invitation"
+        label="resources.users.reinvite.button"
+        icon={<LinkIcon />}
+        title="resources.users.reinvite.title"
+        content="resources.users.reinvite.body"
+        translateOptions={{ name }}
+      />
+      <Dialog open={invitation !== null} onClose={close} maxWidth="sm" fullWidth aria-labelledby="reinvite-title">
+        <DialogTitle id="reinvite-title">{translate("resources.users.reinvite.linkTitle", { name })}</DialogTitle>
+        {invitation && (
+          <InvitationLinkPanel
+            invitation={invitation}
+            message={translate("resources.users.reinvite.done", { email: invitation.email })}
+            onClose={close}
+          />
+        )}
+      </Dialog>
     </>
   );
 }
