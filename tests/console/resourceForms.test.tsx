@@ -97,6 +97,31 @@ describe("own account and payments", () => {
     });
   });
 
+  it("deletes an account only after the confirmation and the password re-check, then lists the accounts", async () => {
+    const deleted: string[] = [];
+    server.use(
+      http.delete("*/api/accounts/:id", ({ params }) => {
+        deleted.push(String(params.id));
+        const target = db.accounts.find((item) => item.id === params.id)!;
+        Object.assign(target, { status: "pending_deletion", version: target.version + 1 });
+        return HttpResponse.json(target);
+      }),
+    );
+    await renderConsole("/accounts/acc-1", { role: "SuperAdmin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Delete account" }));
+    const confirm = await screen.findByRole("dialog", { name: "Delete account" });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    expect(deleted).toEqual([]);
+    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+    const go = within(password).getByRole("button", { name: "Continue" });
+    await waitFor(() => expect(go).toBeEnabled());
+    fireEvent.click(go);
+    expect(await screen.findByText("Account scheduled for deletion")).toBeInTheDocument();
+    expect(deleted).toEqual(["acc-1"]);
+    await waitFor(() => expect(window.location.pathname).toBe("/accounts"));
+  });
+
   it("shows a manager their account read-only, naming the owner", async () => {
     await renderConsole("/account", { role: "Manager" });
     expect(await screen.findByText(/Only the account owner \(Owner 1\)/)).toBeInTheDocument();

@@ -45,13 +45,16 @@ describe("scheduled actions journey (issue 11)", () => {
     const { context, page } = await openPage(service!.url);
     await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
 
-    // The account's page: Delete (a confirmation); it is pending deletion.
+    // The account's page: Delete (a confirmation, then the password re-check); it is pending deletion.
     await page.goto(`/accounts?filter=${encodeURIComponent(JSON.stringify({ q: account }))}`);
     await page.getByRole("row").filter({ hasText: account }).first().click();
     await page.getByRole("heading", { level: 1, name: account }).waitFor();
     const accountPath = new URL(page.url()).pathname;
     await page.getByRole("button", { name: "Delete account" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    const recheck = page.getByRole("dialog", { name: "Confirm your password" });
+    await recheck.getByLabel("Password").fill(DEMO_PASSWORD);
+    await recheck.getByRole("button", { name: "Continue" }).click();
     await page.waitForURL((url) => url.pathname === "/accounts");
 
     // Account Deletions: the deletion, asked for by the super admin, due in 15 days (Recover's window).

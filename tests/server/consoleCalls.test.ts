@@ -417,6 +417,7 @@ async function deletedAccount(): Promise<RaRecord> {
   const { data } = await superAdmin.getList("accounts", { ...page(100), filter: { status: "active" } });
   // Not an account a demo user signs in to here.
   const account = data.find(({ id }) => !(Object.values(A) as string[]).includes(String(id)))!;
+  expect(await superAdmin.checkPassword(DEMO_PASSWORD)).toBe(true);
   await superAdmin.delete("accounts", { id: account.id, previousData: account });
   const { data: deleted } = await superAdmin.getOne("deleted-accounts", { id: account.id });
   return deleted;

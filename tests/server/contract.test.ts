@@ -51,13 +51,14 @@ const firstPage = { pagination: { page: 1, perPage: 25 }, sort: { field: "id", o
  */
 async function makeRecords(): Promise<void> {
   const { data: accounts } = await superAdmin.getList("accounts", { ...firstPage, filter: { status: "active" } });
-  // Not the signed-in users' own accounts: the admin's lists and pickers are read below.
+  // Not the signed-in users' own accounts: the admin's lists and pickers are read below. Deleting
+  // one, like a forced reset, asks for the password again first.
+  expect(await superAdmin.checkPassword(DEMO_PASSWORD)).toBe(true);
   for (const account of accounts.filter(({ id }) => !signedInAccounts.has(String(id))).slice(0, 2)) {
     await superAdmin.delete("accounts", { id: account.id, previousData: account });
   }
   const { data: devices } = await superAdmin.getList("devices", { ...firstPage, filter: { status: "active" } });
   for (const device of devices.slice(0, 2)) await superAdmin.markDeviceLost(String(device.id), device.version);
-  expect(await superAdmin.checkPassword(DEMO_PASSWORD)).toBe(true);
   const { data: users } = await superAdmin.getList("users", { ...firstPage, filter: { status: "active" } });
   await superAdmin.create("forced-resets", { data: { target: "user", userId: users[0]!.id } });
   const { data: reset } = await superAdmin.create("forced-resets", {

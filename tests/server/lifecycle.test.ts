@@ -68,6 +68,13 @@ async function runAt(at: Date) {
 
 const after = (days: number, base = START) => new Date(base.getTime() + days * DAY_MS);
 
+/** A super admin's deletion of an account, after the password re-check it needs (spec §6). */
+async function deleteAccount(accountId: string) {
+  const superAdmin = await token("superAdmin");
+  await call(t, superAdmin, "POST", "/api/users/password/check", { password: DEMO_PASSWORD });
+  return call(t, superAdmin, "DELETE", `/api/accounts/${accountId}`);
+}
+
 /** An account of its own: an admin, a business, a device, a test with photos, a subscription ending at START, a payment. */
 async function freshAccount(name: string, subscription: { status?: "active" | "past_due"; periodEnd?: Date } = {}) {
   const accountId = randomUUID();
@@ -328,7 +335,7 @@ describe("what people ask for", () => {
     clock.set(after(200));
     for (const { accountId } of [first, second]) {
       // The request is stamped with the service's clock: the test's.
-      expect((await call(t, admin, "DELETE", `/api/accounts/${accountId}`)).statusCode).toBe(200);
+      expect((await deleteAccount(accountId)).statusCode).toBe(200);
     }
     await runAt(after(200));
     expect((await pendingOf(first.accountId))[0]!.runAt).toEqual(after(215));
@@ -545,7 +552,7 @@ describe("GET scheduled-actions, cancel and run now (super admins, after a passw
     const { accountId } = await freshAccount("Amber Listing", { periodEnd: after(5000) });
     const admin = await token("superAdmin");
     clock.set(after(701));
-    expect((await call(t, admin, "DELETE", `/api/accounts/${accountId}`)).statusCode).toBe(200);
+    expect((await deleteAccount(accountId)).statusCode).toBe(200);
     await runLifecycle({ db: t.db, storage: t.storage, now: after(701) });
     const list = await call(t, admin, "GET", listUrl("scheduled-actions", { filter: { accountId, state: "pending" } }));
     expect(list.statusCode, list.body).toBe(200);
@@ -567,7 +574,7 @@ describe("GET scheduled-actions, cancel and run now (super admins, after a passw
   it("schedules an account deletion as soon as it is asked for, not at the next run", async () => {
     const { accountId } = await freshAccount("Amber Soon", { periodEnd: after(5000) });
     clock.set(after(750));
-    expect((await call(t, await token("superAdmin"), "DELETE", `/api/accounts/${accountId}`)).statusCode).toBe(200);
+    expect((await deleteAccount(accountId)).statusCode).toBe(200);
     for (let i = 0; i < 100 && (await pendingOf(accountId)).length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -578,7 +585,7 @@ describe("GET scheduled-actions, cancel and run now (super admins, after a passw
     const { accountId } = await freshAccount("Amber Cancel", { periodEnd: after(5000) });
     const admin = await token("superAdmin");
     clock.set(after(801));
-    expect((await call(t, admin, "DELETE", `/api/accounts/${accountId}`)).statusCode).toBe(200);
+    expect((await deleteAccount(accountId)).statusCode).toBe(200);
     await runAt(after(801));
     const [pending] = await pendingOf(accountId);
     const url = `/api/scheduled-actions/${pending!.id}/cancel`;

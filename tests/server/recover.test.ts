@@ -8,6 +8,7 @@ import { shapeDifferences } from "../fixtures/shape";
 import { createTestApp, type TestApp } from "./helpers";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
 import { A, B, insertTest, snapshot, tokens, U, type Who } from "./records";
+import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { activityOf, call, expectRefused, listUrl, totalOf } from "./resourceHelpers";
 
 let t: TestApp;
@@ -179,7 +180,10 @@ describe("deleted accounts", () => {
       .where(eq(accounts.id, id));
 
   it("lists scheduled deletions within 15 days for super admins only", async () => {
-    const deleted = await call(t, await token("superAdmin"), "DELETE", `/api/accounts/${A.obsidian}`);
+    const superAdmin = await token("superAdmin");
+    // Deleting an account asks for the password again first (spec §6).
+    await call(t, superAdmin, "POST", "/api/users/password/check", { password: DEMO_PASSWORD });
+    const deleted = await call(t, superAdmin, "DELETE", `/api/accounts/${A.obsidian}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     const response = await call(t, await token("superAdmin"), "GET", listUrl("deleted-accounts"));
     expect(response.statusCode, response.body).toBe(200);

@@ -22,7 +22,8 @@ import { subscriptions, users } from "../../server/src/db/schema";
 import { SEED_DEVICE_IDS } from "../../server/src/db/seedTests";
 import { deviceTypeName } from "../../src/api/tests";
 import { createTestApp, signIn, type TestApp } from "./helpers";
-import { A, B, tokens, U, type Who } from "./records";
+import { A, B, EMAILS, tokens, U, type Who } from "./records";
+import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
 import { activityOf, call, expectRefused, listUrl, totalOf } from "./resourceHelpers";
 
 let t: TestApp;
@@ -327,15 +328,25 @@ describe("accounts", () => {
     await admin.put("/api/account", { version: own.version + 1, name: "Brilliant Gems Ltd", ownerId: U.admin });
   });
 
-  it("schedules the deletion on DELETE and answers the record", async () => {
+  it("schedules the deletion on DELETE, after the password re-check, and answers the record", async () => {
     const sa = await as("superAdmin");
     const created = (
       await sa.post("/api/accounts", { name: "Short lived", email: "short@example.com", phone: "", country: "FR" })
     ).json<Account>();
+    // A high-impact action (spec §6): refused, nothing written, until the password is checked again.
+    await t.db.update(users).set({ passwordConfirmedAt: null }).where(eq(users.email, EMAILS.superAdmin));
+    const refused = await expectRefused(t, () => sa.del(`/api/accounts/${created.id}`), 403);
+    expect(refused).toEqual({ message: "Confirm your password to delete the account." });
+    expect((await sa.get(`/api/accounts/${created.id}`)).json<Account>()).toMatchObject({ status: "active" });
+    expect((await sa.post("/api/users/password/check", { password: DEMO_PASSWORD })).json()).toEqual({
+      isCorrect: true,
+    });
     const deleted = await sa.del(`/api/accounts/${created.id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json<Account>()).toMatchObject({ id: created.id, status: "pending_deletion" });
     expect((await activityOf(t, "accounts", created.id)).map((entry) => entry.action)).toEqual(["create", "delete"]);
+    // Left as found: the refund's test below starts without a recent check.
+    await t.db.update(users).set({ passwordConfirmedAt: null }).where(eq(users.email, EMAILS.superAdmin));
   });
 });
 

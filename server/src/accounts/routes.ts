@@ -19,6 +19,10 @@ import { fullName, sqlText, type Executor } from "../resources/sql";
 import { through } from "../resources/search";
 import { notFoundOf, versionedChange } from "../resources/writes";
 import { routeOptions } from "../docs/openapi";
+import { requireRecentPasswordCheck } from "../users/passwordCheck";
+
+/** Deleting an account asks for the password again first, as every high-impact action does. */
+export const DELETE_ACCOUNT_RECHECK = "Confirm your password to delete the account.";
 
 const a = alias(accounts, "a");
 const o = alias(users, "o");
@@ -156,7 +160,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
       "Schedule an account's deletion (its data goes after the scheduled-deletion period)",
       {
         description:
-          "The account becomes `pending_deletion` and answers as it now is; an account already pending is answered unchanged. Restoring it (POST /api/accounts/{id}/restore) cancels the deletion.",
+          "The account becomes `pending_deletion` and answers as it now is; an account already pending is answered unchanged. Needs a passed POST users/password/check within 5 minutes (403 `Confirm your password to delete the account.`). Restoring it (POST /api/accounts/{id}/restore) cancels the deletion.",
         params: idParams,
         response: responses.changed,
       },
@@ -167,6 +171,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { 
       const current = await findRecord(db, def, caller, request.params.id);
       if (!current) throw notFoundOf(def);
       if (current.status === "pending_deletion") return current;
+      // A high-impact action (spec §6): the whole account's people, devices and tests go with it.
+      requireRecentPasswordCheck(caller, DELETE_ACCOUNT_RECHECK);
       return versionedChange({
         db,
         def,

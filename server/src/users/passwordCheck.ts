@@ -59,7 +59,7 @@ export const PASSWORD_CHECK_VALID_MS = 5 * 60 * 1000;
 
 /**
  * Refuses (403 with `message`, nothing written) unless the caller passed the password re-check in
- * the last 5 minutes: refunds, Advanced Settings, scheduled actions.
+ * the last 5 minutes: refunds, Advanced Settings, scheduled actions, deleting an account.
  */
 export function requireRecentPasswordCheck(
   caller: { passwordConfirmedAt: Date | null },

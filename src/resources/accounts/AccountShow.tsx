@@ -217,6 +217,8 @@ function AccountView({ account, own }: { account: Account; own: boolean }) {
             confirmTitle="resources.accounts.delete"
             confirmContent="resources.accounts.deleteBody"
             redirect={paths.accounts}
+            recheck
+            alsoChanges={["deleted-accounts", "scheduled-actions"]}
           />
         }
       />

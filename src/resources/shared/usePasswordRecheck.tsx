@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { PasswordDialog } from "../../custom/testDetail/PasswordDialog";
 
 /**
- * The password re-check a high-impact action asks for (spec §6: Advanced Settings, a refund, a
+ * The password re-check a high-impact action asks for (spec §6: Advanced Settings, a refund, deleting an account, a
  * scheduled action's cancel or run), as a promise: `confirm()` opens the password dialog and
  * resolves true once the service accepted the password (the action may then be sent), false when
  * the person cancels. Render `dialog` once; `asking` is true while it is open. `body`: what the
