@@ -1295,7 +1295,6 @@ export const appMessages = {
       submit: "Change password",
       mismatch: "The passwords do not match.",
       same: "Choose a password different from the current one.",
-      blank: "A password cannot be only spaces.",
       changed: "Password changed. You stay signed in here.",
       changedOthers:
         "Password changed. 1 other session was signed out. |||| Password changed. %{smart_count} other sessions were signed out.",

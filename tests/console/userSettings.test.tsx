@@ -221,7 +221,8 @@ describe("/user-settings: password", () => {
     expect(screen.getByText("The passwords do not match.")).toBeInTheDocument();
     fill({ "New password *": "short", "Confirm the new password *": "short" });
     submit();
-    expect(await screen.findByText(/Must be 8 characters at least/)).toBeInTheDocument();
+    // In the words of every password form (helper: "At least 8 characters.").
+    expect(await screen.findByText("The password must be at least 8 characters long.")).toBeInTheDocument();
     expect(db.passwordPosts).toEqual([]);
   });
 

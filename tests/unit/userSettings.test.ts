@@ -8,7 +8,7 @@ import {
   preferencesChanges,
   ROWS_PER_PAGE_OPTIONS,
 } from "../../src/api/userSettings";
-import { differsFromCurrent, notBlank, repeatsNewPassword } from "../../src/custom/userSettings/passwordRules";
+import { differsFromCurrent, repeatsNewPassword } from "../../src/custom/userSettings/passwordRules";
 import { LIST_PAGE_SIZE } from "../../src/resources/shared/ResourceList";
 import { en } from "../../src/i18n/en";
 import { ACTIVITY_ACTIONS } from "../../src/api/activity";
@@ -83,12 +83,6 @@ describe("the password form's rules", () => {
     expect(differsFromCurrent("same one", { currentPassword: "same one" })).toBe("userSettings.password.same");
     expect(differsFromCurrent("new one", { currentPassword: "old one" })).toBeUndefined();
     expect(differsFromCurrent("", { currentPassword: "" })).toBeUndefined();
-  });
-
-  it("wants a new password that is not only spaces", () => {
-    expect(notBlank("         ")).toBe("userSettings.password.blank");
-    expect(notBlank(" a b c d ")).toBeUndefined();
-    expect(notBlank("")).toBeUndefined();
   });
 
   it("wants the confirmation to repeat the new password exactly", () => {

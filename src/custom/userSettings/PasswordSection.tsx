@@ -2,23 +2,14 @@ import { useState } from "react";
 import { Stack, Typography } from "@mui/material";
 import type { FieldValues } from "react-hook-form";
 import LockResetIcon from "@mui/icons-material/LockResetOutlined";
-import {
-  Form,
-  PasswordInput,
-  SaveButton,
-  maxLength,
-  minLength,
-  required,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from "react-admin";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../api/rules";
+import { Form, PasswordInput, SaveButton, required, useDataProvider, useNotify, useTranslate } from "react-admin";
+import { PASSWORD_MIN_LENGTH } from "../../api/rules";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { Section } from "../../resources/shared/Section";
 import { fieldErrorsOf } from "../../resources/shared/concurrency";
 import { errorMessage } from "../errorMessage";
-import { differsFromCurrent, notBlank, repeatsNewPassword, type PasswordFormValues } from "./passwordRules";
+import { newPassword } from "../guestForms/validators";
+import { differsFromCurrent, repeatsNewPassword, type PasswordFormValues } from "./passwordRules";
 
 /**
  * Change password: the current one, the new one twice. The service keeps this session signed in
@@ -66,13 +57,8 @@ export function PasswordSection() {
             label="userSettings.password.new"
             autoComplete="new-password"
             helperText={translate("userSettings.password.rule", { min: PASSWORD_MIN_LENGTH })}
-            validate={[
-              required(),
-              minLength(PASSWORD_MIN_LENGTH),
-              maxLength(PASSWORD_MAX_LENGTH),
-              notBlank,
-              differsFromCurrent,
-            ]}
+            // The new password's rule and words are every form's (a reset's, an invitation's).
+            validate={[required(), newPassword, differsFromCurrent]}
           />
           <PasswordInput
             source="confirmPassword"

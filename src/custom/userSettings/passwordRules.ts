@@ -1,8 +1,6 @@
-import { isBlankPassword } from "../../api/rules";
-
 /**
  * The password form's rules that compare fields (react-admin validators: value, all values). The
- * lengths are the shared ones (src/api/rules.ts), applied with react-admin's own validators; the
+ * new password's own rule is every password form's (guestForms/validators.ts `newPassword`); the
  * service checks the same and that the current password is right.
  */
 export interface PasswordFormValues {
@@ -10,10 +8,6 @@ export interface PasswordFormValues {
   newPassword?: string;
   confirmPassword?: string;
 }
-
-/** A new password of spaces only is refused (the service refuses it too). */
-export const notBlank = (value: unknown): string | undefined =>
-  typeof value === "string" && value !== "" && isBlankPassword(value) ? "userSettings.password.blank" : undefined;
 
 /** The new password must not be the current one (the service refuses it too). */
 export const differsFromCurrent = (value: unknown, values: PasswordFormValues): string | undefined =>
