@@ -89,6 +89,25 @@ describe("resources journeys (issue: resources)", () => {
     await context.close();
   });
 
+  it("a super admin's New discount refuses a percent of 150 in the product's words, sending nothing", async () => {
+    const { context, page } = await openPage(baseUrl);
+    await signIn(page, "superadmin@example.com", DEMO_PASSWORD);
+    await page.goto("/discounts");
+    await page.getByRole("button", { name: "New discount" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a discount" });
+    await dialog.getByRole("textbox", { name: /^Code/ }).fill("TOOMUCH");
+    await dialog.getByRole("spinbutton", { name: "Percent off" }).fill("150");
+    const posted: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/discounts") posted.push("POST");
+    });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    // Not the browser's own bubble: the form's message under the field, and the dialog stays.
+    await dialog.getByText("Enter a percentage from 1 to 100.").waitFor();
+    expect(posted).toEqual([]);
+    await context.close();
+  });
+
   it("a manager cannot reach payments", async () => {
     const { context, page } = await openPage(baseUrl);
     await signIn(page, "manager@example.com", DEMO_PASSWORD);

@@ -168,5 +168,7 @@ export function CheckedForm({ beforeSave, ...props }: CheckedFormProps) {
     beforeSave && save
       ? async (values: Record<string, unknown>) => ((await beforeSave()) ? save(values) : undefined)
       : undefined;
-  return <SimpleForm {...props} onSubmit={onSubmit} />;
+  // noValidate: the form's own rules speak, in the product's words, under each field; the
+  // browser's would stop the submit with its own bubble (a percent's max, a number's min).
+  return <SimpleForm {...props} noValidate onSubmit={onSubmit} />;
 }
