@@ -60,6 +60,8 @@ describe("a past-due subscription", () => {
       ),
       http.get(`*/api/subscriptions/${over.id}`, () => HttpResponse.json(over)),
       http.get("*/api/payments", () => HttpResponse.json([], { headers: { "Content-Range": "payments 0-0/0" } })),
+      // The list's saved filters panel asks for its own, after the rows.
+      http.get("*/api/saved-queries", () => HttpResponse.json([])),
     );
     await renderConsole("/payments?section=subscription", { role: "SuperAdmin" });
     const table = await screen.findByRole("table");
