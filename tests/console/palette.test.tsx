@@ -362,7 +362,8 @@ describe("the command palette: keyboard and screen readers", () => {
     expect(state.calls).not.toContain("GET search");
   });
 
-  it("opens New discount with the discounts list's form, and the list once the discount is created", async () => {
+  /** New discount from the palette, over an empty discounts list whose creates are kept in `created`. */
+  async function openNewDiscount() {
     serveSearch();
     const created: unknown[] = [];
     server.use(
@@ -371,7 +372,13 @@ describe("the command palette: keyboard and screen readers", () => {
         const body = (await request.json()) as Record<string, unknown>;
         created.push(body);
         return HttpResponse.json(
-          { ...body, id: "disc-1", version: 1, redemptionCount: 0, createdAt: "2026-01-01T00:00:00.000Z" },
+          {
+            ...body,
+            id: `disc-${created.length}`,
+            version: 1,
+            redemptionCount: 0,
+            createdAt: "2026-01-01T00:00:00.000Z",
+          },
           { status: 201 },
         );
       }),
@@ -379,7 +386,11 @@ describe("the command palette: keyboard and screen readers", () => {
     const user = userEvent.setup();
     await signedInAt("SuperAdmin");
     await pickWithShortcut(user, "new disc", "New discount");
-    const dialog = await screen.findByRole("dialog", { name: "Create a discount" });
+    return { created, user, dialog: await screen.findByRole("dialog", { name: "Create a discount" }) };
+  }
+
+  it("opens New discount with the discounts list's form, and the list once the discount is created", async () => {
+    const { created, user, dialog } = await openNewDiscount();
     // The list's defaults: 10 percent off.
     expect(within(dialog).getByRole("spinbutton", { name: "Percent off" })).toHaveValue(10);
     await user.type(within(dialog).getByRole("textbox", { name: /^Code/ }), "spring");
@@ -389,23 +400,7 @@ describe("the command palette: keyboard and screen readers", () => {
   });
 
   it("New discount takes an amount off as written, in the plans' currency unless changed", async () => {
-    serveSearch();
-    const created: unknown[] = [];
-    server.use(
-      http.get("*/api/discounts", () => HttpResponse.json([], { headers: { "Content-Range": "discounts */0" } })),
-      http.post("*/api/discounts", async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        created.push(body);
-        return HttpResponse.json(
-          { ...body, id: "disc-2", version: 1, redemptionCount: 0, createdAt: "2026-01-01T00:00:00.000Z" },
-          { status: 201 },
-        );
-      }),
-    );
-    const user = userEvent.setup();
-    await signedInAt("SuperAdmin");
-    await pickWithShortcut(user, "new disc", "New discount");
-    const dialog = await screen.findByRole("dialog", { name: "Create a discount" });
+    const { created, user, dialog } = await openNewDiscount();
     await user.type(within(dialog).getByRole("textbox", { name: /^Code/ }), "tenoff");
     await user.click(within(dialog).getByRole("combobox", { name: /^Kind/ }));
     await user.click(await screen.findByRole("option", { name: "Amount off" }));
