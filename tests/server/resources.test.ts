@@ -24,6 +24,7 @@ import { deviceTypeName } from "../../src/api/tests";
 import { createTestApp, signIn, type TestApp } from "./helpers";
 import { A, B, EMAILS, tokens, U, type Who } from "./records";
 import { DEMO_PASSWORD } from "../../server/src/db/demoUsers";
+import { toMajorText } from "../../src/api/money";
 import { activityOf, call, expectRefused, listUrl, totalOf } from "./resourceHelpers";
 
 let t: TestApp;
@@ -1024,6 +1025,15 @@ describe("export.csv", () => {
     const ids = lines.slice(1).map((line) => line.split(",")[0]);
     expect(new Set(ids).size).toBe(total);
     expect(ids.slice(0, 10)).toEqual(list.json<Payment[]>().map((p) => p.id));
+    // Amounts as people read them beside their currency (149.00), not the wire's minor units (14900).
+    const header = lines[0]!.replace("\ufeff", "").split(",");
+    const cells = (line: string, column: string) => line.split(",")[header.indexOf(column)];
+    lines.slice(1, 11).forEach((line, at) => {
+      const payment = list.json<Payment[]>()[at]!;
+      expect(cells(line, "amount")).toBe(toMajorText(payment.amount, payment.currency));
+      expect(cells(line, "refundedAmount")).toBe(toMajorText(payment.refundedAmount, payment.currency));
+    });
+    expect(lines.slice(1, 11).some((line) => /^\d+\.\d+$/.test(cells(line, "amount")!))).toBe(true);
   });
 
   it("exports nullable sorts completely too (keyset over nulls) and only the caller's account for admins", async () => {

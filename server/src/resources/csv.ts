@@ -4,6 +4,7 @@
  */
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
+import { toMajorText } from "../../../src/api/money";
 import type { Row } from "./sql";
 
 /**
@@ -23,6 +24,20 @@ export function csvCell(value: unknown): string {
 }
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/** A resource's amounts in minor units, each with the column naming its currency (its contract's `money`). */
+export type MoneyColumns = Readonly<Record<string, string | undefined>>;
+
+/**
+ * A row's cell: an amount as people read it in a spreadsheet ("149.00" beside its currency), not
+ * the wire's minor units, which read as a hundred times the money; anything else as it is.
+ */
+function cellOf(row: Row, column: string, money: MoneyColumns): unknown {
+  const value = row[column];
+  const currencyColumn = money[column];
+  const currency = currencyColumn === undefined ? undefined : row[currencyColumn];
+  return typeof value === "number" && typeof currency === "string" ? toMajorText(value, currency) : value;
+}
 
 /**
  * Every export starts with UTF-8's byte-order mark: without it Excel (Windows) reads the file in
@@ -54,10 +69,12 @@ export async function sendCsv(
   resource: string,
   columns: string[],
   pages: AsyncIterable<Row[]>,
+  money: MoneyColumns = {},
 ): Promise<FastifyReply> {
   const source = pages[Symbol.asyncIterator]();
   const first = await source.next();
-  const rowsText = (rows: Row[]) => rows.map((row) => csvLine(columns.map((column) => row[column]))).join("");
+  const rowsText = (rows: Row[]) =>
+    rows.map((row) => csvLine(columns.map((column) => cellOf(row, column, money)))).join("");
   async function* lines(): AsyncGenerator<string> {
     try {
       yield UTF8_BOM + csvLine(columns);

@@ -96,7 +96,7 @@ export function readRoutes<F extends Fields>(
           querystring,
           response: {
             200: {
-              description: "CSV, one column per record field",
+              description: "CSV, one column per record field; amounts in major units (149.00), beside their currency",
               content: { "text/csv": { schema: Type.String() } },
             },
             ...errors(...SIGNED_IN_ERRORS),
@@ -109,7 +109,7 @@ export function readRoutes<F extends Fields>(
           sort: request.query.sort,
           filter: request.query.filter,
         });
-        return sendCsv(reply, def.name, Object.keys(def.fields), exportPages(db, def, parsed));
+        return sendCsv(reply, def.name, Object.keys(def.fields), exportPages(db, def, parsed), def.contract.money);
       },
     );
   }

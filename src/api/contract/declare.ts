@@ -96,6 +96,11 @@ export interface ResourceContract<R extends Fields, S extends string = string, F
   /** Fields holding the id of a record of another resource. */
   references?: { readonly [K in keyof R]?: string };
   /**
+   * Fields holding an amount in minor units, each with the field naming its currency: the JSON
+   * keeps minor units; a CSV export writes them as people read them ("149.00", src/api/money.ts).
+   */
+  money?: { readonly [K in keyof R]?: keyof R & string };
+  /**
    * The fields an edit form sends, with the version (PUT {name}/{id}); the service's update body
    * takes each of them (the contract suite holds it to that). A role may edit fewer (users).
    */

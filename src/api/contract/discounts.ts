@@ -63,6 +63,7 @@ export const discountsContract = declareResource({
   filters: { active: "exact", kind: "exact", valid_at: "date" },
   search: true,
   representation: "code",
+  money: { amountOff: "currency" },
   access: everyRouteFor(["SuperAdmin"]),
 });
 export type Discount = field.RecordOf<typeof discountsContract.fields>;

@@ -43,6 +43,7 @@ export const paymentsContract = declareResource({
   search: true,
   representation: "invoiceNumber",
   references: { accountId: "accounts", subscriptionId: "subscriptions" },
+  money: { amount: "currency", refundedAmount: "currency" },
   access: {
     list: ["SuperAdmin", "Admin"],
     get: ["SuperAdmin", "Admin"],

@@ -34,6 +34,7 @@ export const subscriptionsContract = declareResource({
   search: true,
   representation: "plan",
   references: { accountId: "accounts" },
+  money: { price: "currency" },
   access: {
     list: ["SuperAdmin", "Admin"],
     get: ["SuperAdmin", "Admin"],

@@ -1,34 +1,34 @@
 /** Money is an integer in minor units with an ISO 4217 code (docs/api-resources.md). */
+import { minorDigits, toMajorText } from "../../api/money";
 
 const LOCALE = "en-US";
 
 /**
- * Each currency's formatter and minor digits, found once: a list of payments formats two amounts a
- * row, and making an Intl.NumberFormat (or asking its options) costs more than formatting with it.
- * No formatter for a code Intl does not know.
+ * Each currency's formatter, made once: a list of payments formats two amounts a row, and making
+ * an Intl.NumberFormat costs more than formatting with it. None for a code Intl does not know.
  */
-const currencies = new Map<string, { formatter?: Intl.NumberFormat; digits: number }>();
+const formatters = new Map<string, Intl.NumberFormat | null>();
 
-function currencyOf(currency: string): { formatter?: Intl.NumberFormat; digits: number } {
-  let known = currencies.get(currency);
-  if (!known) {
+function formatterOf(currency: string): Intl.NumberFormat | null {
+  let formatter = formatters.get(currency);
+  if (formatter === undefined) {
     try {
-      const formatter = new Intl.NumberFormat(LOCALE, { style: "currency", currency });
-      known = { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
+      formatter = new Intl.NumberFormat(LOCALE, { style: "currency", currency });
     } catch {
-      known = { digits: 2 };
+      formatter = null;
     }
-    currencies.set(currency, known);
+    formatters.set(currency, formatter);
   }
-  return known;
+  return formatter;
 }
 
-/** How many minor digits a currency has (USD 2, JPY 0, KWD 3); 2 for an unknown code. */
-export const minorDigits = (currency: string): number => currencyOf(currency).digits;
+/** Minor digits and amounts as written are the service's too (its CSV exports). */
+export { minorDigits, toMajorText };
 
 /** 129900, "USD" → "$1,299.00"; an unknown currency code shows as "1,299.00 XYZ". */
 export function formatMoney(minor: number, currency: string): string {
-  const { formatter, digits } = currencyOf(currency);
+  const formatter = formatterOf(currency);
+  const digits = minorDigits(currency);
   const major = minor / 10 ** digits;
   if (formatter) return formatter.format(major);
   return `${major.toLocaleString(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${currency}`;
@@ -56,10 +56,6 @@ export function toMinor(major: string | number, currency: string): number | null
 
 /** 1250, "USD" → 12.5 (for number inputs). */
 export const toMajor = (minor: number, currency: string): number => minor / 10 ** minorDigits(currency);
-
-/** 1250, "USD" → "12.50": an amount as a text input shows it, with the currency's minor digits. */
-export const toMajorText = (minor: number, currency: string): string =>
-  toMajor(minor, currency).toFixed(minorDigits(currency));
 
 /** Bytes for people: shared with the service, whose quota messages say sizes the same way. */
 export { formatBytes } from "../../api/storage";
