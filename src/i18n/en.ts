@@ -1081,6 +1081,7 @@ export const appMessages = {
         amount: "%{amount} off",
         body: "%{off} the first payment of a new subscription only: its first month when billed monthly, its first year when billed yearly. Renewals cost the plan's full price.",
         noPlan: "Plans are priced in %{currency}, so no plan takes this code.",
+        ended: "Its end date has passed, so it can no longer be redeemed.",
       },
     },
   },

@@ -130,6 +130,12 @@ describe("discount wording (issue 26 item 9)", () => {
     expect(
       await within(dialog).findByText(/^25% off the first payment of a new subscription only/),
     ).toBeInTheDocument();
+    // An end date already past: said at once, before anyone tries the code (outside review).
+    fireEvent.change(within(dialog).getByLabelText("Valid to"), { target: { value: "2020-01-31T12:00" } });
+    expect(
+      await within(dialog).findByText(/Its end date has passed, so it can no longer be redeemed\.$/),
+    ).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText("Valid to"), { target: { value: "2099-01-31T12:00" } });
 
     // An amount in euros, written as a person writes it: said as applied, and that the plans (in
     // GBP) never take it.

@@ -202,3 +202,20 @@ describe("POST devices/{id}/mark-found", () => {
     expect((await deviceOf(lost.id)).version).toBe(lost.version + 1);
   });
 });
+
+describe("DELETE devices/{id} of a device with tests", () => {
+  it("is refused, offering to mark it lost only while it is not lost already", async () => {
+    const bearer = await token("superAdmin");
+    const remove = (id: string) => call(t, bearer, "DELETE", `/api/devices/${id}`);
+    // Not the devices the tests above mark lost or found.
+    const device = await deviceOf(SEED_DEVICE_IDS.labWatson);
+    expect(device.status).toBe("active");
+    expect(await expectRefused(t, () => remove(device.id), 422)).toMatchObject({
+      message: "This device has test records and cannot be deleted; mark it lost instead.",
+    });
+    const lost = await markLost("superAdmin", device);
+    expect(await expectRefused(t, () => remove(lost.id), 422)).toMatchObject({
+      message: "This device has test records and cannot be deleted.",
+    });
+  });
+});

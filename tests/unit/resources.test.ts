@@ -8,7 +8,7 @@ import {
   keepEdits,
 } from "../../src/resources/shared/concurrency";
 import { formatBytes, formatMoney, minorDigits, toMajor, toMajorText, toMinor } from "../../src/resources/shared/money";
-import { normalizeDiscount } from "../../src/resources/discounts/discountRules";
+import { hasEnded, normalizeDiscount } from "../../src/resources/discounts/discountRules";
 import type { DiscountCreate } from "../../src/api/resources";
 import { discountStanding, statusLabelKey, statusTone } from "../../src/resources/shared/status";
 import { cleanFilter, exportFileName, exportPath } from "../../src/resources/shared/exportUrl";
@@ -123,6 +123,16 @@ describe("money and sizes", () => {
     expect(amount("10,5", "GBP")).toBeNaN();
     expect(amount("1.005", "USD")).toBeNaN();
     expect(amount("", "USD")).toBeNaN();
+  });
+
+  it("knows a discount whose end date has passed", () => {
+    const now = Date.parse("2026-12-01T00:00:00.000Z");
+    expect(hasEnded("2026-11-30T23:59:59.000Z", now)).toBe(true);
+    expect(hasEnded(new Date(now), now)).toBe(true);
+    expect(hasEnded("2026-12-01T00:00:01.000Z", now)).toBe(false);
+    expect(hasEnded(null, now)).toBe(false);
+    expect(hasEnded("", now)).toBe(false);
+    expect(hasEnded("not a date", now)).toBe(false);
   });
 
   it("formats byte counts", () => {

@@ -141,13 +141,15 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ser
 
   writes.deleteRoute({
     summary: "Delete a device without test records",
-    remove: async (tx, { id }) => {
-      // Test records name the device they were made with (spec §3): such a device stays.
+    remove: async (tx, { id, status }) => {
+      // Test records name the device they were made with (spec §3): such a device stays; one
+      // still in use can be marked lost instead, which a lost one already is.
+      const refusal = "This device has test records and cannot be deleted";
       await checkNoTests(
         tx,
         tests.deviceId,
         id,
-        "This device has test records and cannot be deleted; mark it lost instead.",
+        status === "lost" ? `${refusal}.` : `${refusal}; mark it lost instead.`,
       );
       // A forced reset of this device's phone has nothing left to reset (Advanced Settings).
       await tx.delete(forcedResets).where(eq(forcedResets.deviceId, id));

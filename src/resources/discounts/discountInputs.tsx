@@ -5,7 +5,7 @@ import { discountEffect, discountProblems } from "../../api/discountRules";
 import { PLAN_CURRENCY } from "../../api/plans";
 import type { DiscountCreate } from "../../api/resources";
 import { formatMoney, toMajorText } from "../shared/money";
-import { formProblems, normalizeDiscount } from "./discountRules";
+import { formProblems, hasEnded, normalizeDiscount } from "./discountRules";
 import { ContractInput } from "../shared/ContractInput";
 
 const CURRENCIES = ["USD", "EUR", "GBP"].map((code) => ({ id: code, name: code }));
@@ -24,14 +24,16 @@ export function DiscountEffectNote() {
   const problems = discountProblems(discount);
   if (problems.kind || problems.percentOff || problems.amountOff || problems.currency) return null;
   const effect = discountEffect(discount as DiscountCreate);
+  const ended = hasEnded(values.validTo, Date.now());
   const off =
     "percent" in effect.off
       ? translate("resources.discounts.effect.percent", { percent: effect.off.percent })
       : translate("resources.discounts.effect.amount", { amount: formatMoney(effect.off.amount, effect.off.currency) });
   return (
-    <Alert severity={effect.appliesToNoPlan ? "warning" : "info"} sx={{ mb: 2, width: "100%" }}>
+    <Alert severity={effect.appliesToNoPlan || ended ? "warning" : "info"} sx={{ mb: 2, width: "100%" }}>
       {translate("resources.discounts.effect.body", { off })}
       {effect.appliesToNoPlan && ` ${translate("resources.discounts.effect.noPlan", { currency: PLAN_CURRENCY })}`}
+      {ended && ` ${translate("resources.discounts.effect.ended")}`}
     </Alert>
   );
 }

@@ -25,6 +25,13 @@ export function formProblems(
   );
 }
 
+/** Whether the code's end date (a form's Date or ISO text) has passed: no one can redeem it any more. */
+export function hasEnded(validTo: unknown, now: number): boolean {
+  if (validTo === null || validTo === undefined || validTo === "") return false;
+  const end = validTo instanceof Date ? validTo.getTime() : Date.parse(String(validTo));
+  return Number.isFinite(end) && end <= now;
+}
+
 /**
  * The amount off in minor units, as the wire has it: the form holds the record's minor units until
  * a person types an amount as written in the currency ("10.50", AmountOffInput); NaN when the
