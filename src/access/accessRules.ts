@@ -98,6 +98,9 @@ const declaredAction =
  * actions on a declared resource that have no rule here are its contract's (declaredRule); any
  * other question is for super admins only.
  */
+/** The owner's own account: its name and owner (PUT /api/account), the account's owner only. */
+const editOwnAccount = forRecord(canEditOwnAccount, page(NOBODY));
+
 const RULES: Record<string, Record<string, Rule>> = {
   // Screens of their own (spec §2): the action is "list", as react-admin asks for a page.
   home: { list: page(ALL) },
@@ -142,7 +145,7 @@ const RULES: Record<string, Record<string, Rule>> = {
     // owner's own form included, see editOwn).
     edit: forRecord(canManageRecords),
     own: page(OWN_ACCOUNT),
-    editOwn: forRecord(canEditOwnAccount, page(NOBODY)),
+    editOwn: editOwnAccount,
     // What the account holds against its quota (docs/api.md "Storage quota"): the service's own rule.
     storage: forRecord(
       (actor, account: { id: string }) => mayReadAccountStorage(actor, account.id),
@@ -210,6 +213,9 @@ const RULES: Record<string, Record<string, Rule>> = {
       signedIn((actor) => canRenameDevice(actor, actor)),
     ),
   },
+  // The owner's form on their own account edits the resource "account" (dataProvider/resourceRoutes.ts),
+  // and react-admin's edit asks it here, about the account shown.
+  account: { edit: editOwnAccount },
   payments: {
     refund: forRecord(canRefund, declaredAction("payments", "refund")),
   },

@@ -8,8 +8,9 @@
  * - invitations: `getOne("invitations", { id: code })` is the public GET invitations/{code}: sent
  *   without a bearer (the code is the credential), and the answer, which has no id, gets the code
  *   as its id. `create("invitations")` is simple-rest's POST invitations.
- * - the owner's own account: `update("accounts", { meta: OWN_ACCOUNT })` is PUT account with its
- *   version, name and owner (what the account owner may change), not PUT accounts/{id}.
+ * - the owner's own account, the resource `account` (OWN_ACCOUNT): read as any account is
+ *   (GET accounts/{id}); `update` is PUT account with its version, name and owner (what the
+ *   account owner may change), not PUT accounts/{id}.
  *
  * Every other call goes to simple-rest unchanged.
  */
@@ -30,8 +31,8 @@ import type { HttpClient } from "./httpClient";
 
 export const SAVED_QUERIES = "saved-queries";
 export const INVITATIONS = "invitations";
-/** The meta of update("accounts") for the account owner's own account. */
-export const OWN_ACCOUNT = { ownAccount: true } as const;
+/** The account owner's own account, as its owner edits it (name and owner). */
+export const OWN_ACCOUNT = "account";
 
 /** The public invitation as react-admin holds it: the code is its id. */
 export type InvitationRecord = InvitationPublic & { id: string };
@@ -63,6 +64,7 @@ export function withResourceRoutes(rest: DataProvider, httpClient: HttpClient): 
   }
 
   async function getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>> {
+    if (resource === OWN_ACCOUNT) return rest.getOne<R>("accounts", params);
     if (resource !== INVITATIONS) return rest.getOne<R>(resource, params);
     const code = String(params.id);
     const invitation = await httpClient.json<InvitationPublic>(`${INVITATIONS}/${segment(code)}`, {
@@ -80,9 +82,7 @@ export function withResourceRoutes(rest: DataProvider, httpClient: HttpClient): 
   }
 
   async function update<R extends RaRecord>(resource: string, params: UpdateParams<R>): Promise<UpdateResult<R>> {
-    if (resource !== "accounts" || (params.meta as typeof OWN_ACCOUNT | undefined)?.ownAccount !== true) {
-      return rest.update<R>(resource, params);
-    }
+    if (resource !== OWN_ACCOUNT) return rest.update<R>(resource, params);
     const { version, name, ownerId } = params.data as Partial<OwnAccountUpdate>;
     const data = await httpClient.json<R>("account", { method: "PUT", json: { version, name, ownerId } });
     return { data };

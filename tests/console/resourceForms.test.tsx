@@ -35,6 +35,8 @@ describe("own account and payments", () => {
     // Saved, the form is the account as the service keeps it: nothing left unsaved to warn about.
     await waitFor(() => expect(name).toHaveValue("Gems & Co"));
     expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+    // The page's header reads the account again: its new name.
+    expect(await screen.findByText("Gems & Co")).toBeInTheDocument();
   });
 
   it("shows the service's refusal on its field of the own-account form, keeping the typed name", async () => {

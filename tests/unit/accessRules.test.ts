@@ -59,6 +59,9 @@ describe("record rules through canAccess", () => {
     expect(ask("Admin", "accounts", "edit", account)).toBe(false);
     expect(ask("Admin", "accounts", "editOwn", account)).toBe(true);
     expect(ask("Manager", "accounts", "editOwn", account)).toBe(false);
+    // The owner's form is react-admin's edit of the resource "account", asked about the account shown.
+    expect(ask("Admin", "account", "edit", account)).toBe(true);
+    expect(ask("Manager", "account", "edit", account)).toBe(false);
   });
 
   it("reads an account's storage: super admins any account's, admins their own (the service's rule)", () => {

@@ -204,11 +204,10 @@ describe("resource calls (docs/api-resources.md)", () => {
     );
     const dataProvider = setup();
     const record = { id: "acc-1", version: 1, name: "Old", ownerId: "u1", status: "active" };
-    const { data } = await dataProvider.update("accounts", {
+    const { data } = await dataProvider.update(OWN_ACCOUNT, {
       id: "acc-1",
       data: { ...record, name: "New", ownerId: "u2", status: "suspended" },
       previousData: record,
-      meta: OWN_ACCOUNT,
     });
     expect(sent).toEqual({ version: 1, name: "New", ownerId: "u2" });
     expect(data).toMatchObject({ name: "New", ownerId: "u2", status: "active" });

@@ -39,13 +39,11 @@ export interface VersionedEditProps {
   children: ReactNode;
   /** What to send: by default the whole form (the record with the user's changes). */
   transform?: TransformData;
-  /** The update's meta: a write with a route of its own (src/dataProvider/resourceRoutes.ts). */
-  meta?: Record<string, unknown>;
   /**
-   * The page asked its own access question (an action other than react-admin's `edit`, such as the
-   * owner's `editOwn`): react-admin's edit check, which would send the person away, is left out.
+   * The record as the page already read it under another resource: the form starts from it at
+   * once (typing is not lost to the form's own read arriving) while that read runs.
    */
-  accessAskedByPage?: boolean;
+  placeholder?: RaRecord;
   /** Extra buttons next to Save. */
   toolbar?: ReactNode;
   onSaved?: (record: RaRecord) => void;
@@ -69,8 +67,7 @@ export function VersionedEdit({
   write,
   children,
   transform,
-  meta,
-  accessAskedByPage = false,
+  placeholder,
   toolbar,
   onSaved,
   validate,
@@ -87,12 +84,11 @@ export function VersionedEdit({
     <EditBase
       resource={resource}
       id={id}
-      disableAuthentication={accessAskedByPage}
       mutationMode="pessimistic"
       redirect={false}
       transform={transform}
+      queryOptions={placeholder ? { placeholderData: placeholder } : undefined}
       mutationOptions={{
-        meta,
         onSuccess: (record: RaRecord) => {
           setConflict(false);
           setSaved(record);
