@@ -116,8 +116,10 @@ const isRunning = (status: SubscriptionState) => RUNNING_SUBSCRIPTION_STATES.inc
 type SubscriptionStanding = Pick<Subscription, "status" | "cancelAtPeriodEnd"> & { currentPeriodEnd?: string };
 
 /** Whether the period end is still ahead; without `currentPeriodEnd` it is not judged. */
-const periodEndAhead = ({ currentPeriodEnd }: SubscriptionStanding, now: number) =>
-  currentPeriodEnd === undefined || Date.parse(currentPeriodEnd) > now;
+export const periodEndAhead = (
+  { currentPeriodEnd }: Pick<SubscriptionStanding, "currentPeriodEnd">,
+  now = Date.now(),
+) => currentPeriodEnd === undefined || Date.parse(currentPeriodEnd) > now;
 
 /**
  * Cancel at period end: a running subscription that is not already canceling, while its period end

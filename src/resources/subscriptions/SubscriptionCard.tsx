@@ -3,6 +3,7 @@ import CancelIcon from "@mui/icons-material/EventBusyOutlined";
 import ReplayIcon from "@mui/icons-material/Replay";
 import { useGetList, useTranslate } from "react-admin";
 import type { Subscription } from "../../api/resources";
+import { periodEndAhead } from "../../api/rules";
 import { formatDate } from "../../custom/format";
 import { ConfirmedActionButton } from "../shared/ConfirmedActionButton";
 import { DateTimeText, FieldGrid, yesNoKey } from "../shared/fields";
@@ -88,7 +89,7 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
   const end = formatDate(subscription.currentPeriodEnd);
   const standing = subscription.cancelAtPeriodEnd
     ? "endsOn"
-    : subscription.status === "past_due" && Date.parse(subscription.currentPeriodEnd) <= Date.now()
+    : subscription.status === "past_due" && !periodEndAhead(subscription)
       ? "unpaidSince"
       : "renewsOn";
   return (
