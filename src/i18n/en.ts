@@ -1454,4 +1454,16 @@ export const appMessages = {
   },
 };
 
-export const en: TranslationMessages = { ...englishMessages, ...appMessages } as TranslationMessages;
+/**
+ * react-admin's words where they misread the product: a form refused on submit, by its own checks
+ * or by the service's (which the form passed), was "not valid"; either way nothing was saved and
+ * each reason is under its field.
+ */
+const raMessages = {
+  ra: {
+    ...englishMessages.ra,
+    message: { ...englishMessages.ra.message, invalid_form: "Not saved: see the message under each marked field." },
+  },
+};
+
+export const en: TranslationMessages = { ...englishMessages, ...raMessages, ...appMessages } as TranslationMessages;

@@ -137,7 +137,7 @@ describe("register (spec §2 /register)", () => {
     expect(await screen.findByText(C.unknownCountry.body.errors.country)).toBeInTheDocument();
     // The focus goes to the refused field, where its message is read out and the person types next.
     await waitFor(() => expect(input("Country")).toHaveFocus());
-    // Said under its field only: react-admin's "The form is not valid" toast comes a moment after.
+    // Said under its field only: no react-admin notice about the form comes a moment after.
     await expect(screen.findByRole("alert", {}, { timeout: 1000 })).rejects.toThrow();
 
     serveRegister(C.tooMany);

@@ -58,6 +58,9 @@ describe("own account and payments", () => {
     const field = name.closest(".MuiFormControl-root") as HTMLElement;
     expect(await within(field).findByText("This name is already used.")).toBeInTheDocument();
     expect(name).toHaveValue("Gems & Co");
+    // The form passed its own checks: the notice says nothing was saved, not that the form "is not valid".
+    expect(await screen.findByText("Not saved: see the message under each marked field.")).toBeInTheDocument();
+    expect(screen.queryByText(/form is not valid/)).toBeNull();
   });
 
   it("says the own account changed meanwhile, keeps the typed name and saves against the reloaded version", async () => {
