@@ -198,6 +198,11 @@ const RULES: Record<string, Record<string, Rule>> = {
   },
   devices: {
     edit: forRecord(canManageRecords),
+    // Test records name the device they were made with: such a device is marked lost, never deleted.
+    delete: forRecord(
+      (actor, device: { hasTests: boolean }) => declared("devices", "delete")(actor) && !device.hasTests,
+      declared("devices", "delete"),
+    ),
     // Without a record: whether the list offers the actions (to the actor's own account's devices).
     rename: forRecord(
       canRenameDevice,

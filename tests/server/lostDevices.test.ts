@@ -210,6 +210,23 @@ describe("DELETE devices/{id} of a device with tests", () => {
     // Not the devices the tests above mark lost or found.
     const device = await deviceOf(SEED_DEVICE_IDS.labWatson);
     expect(device.status).toBe("active");
+    // The record says so, for the console to offer no Delete; a device no test names says it has none.
+    const sa = await as("superAdmin");
+    expect((await sa.get(`/api/devices/${device.id}`)).json<Device>().hasTests).toBe(true);
+    const fresh = await registerDevice("SN-NO-TESTS-1", 5001, A.brilliantGems);
+    expect(fresh.hasTests).toBe(false);
+    expect(
+      (await sa.get(listUrl("devices", { filter: { id: [fresh.id, device.id] } })))
+        .json<Device[]>()
+        .map((row) => [row.id, row.hasTests])
+        .sort(),
+    ).toEqual(
+      [
+        [device.id, true],
+        [fresh.id, false],
+      ].sort(),
+    );
+    expect((await call(t, bearer, "DELETE", `/api/devices/${fresh.id}`)).statusCode).toBe(200);
     expect(await expectRefused(t, () => remove(device.id), 422)).toMatchObject({
       message: "This device has test records and cannot be deleted; mark it lost instead.",
     });

@@ -49,6 +49,8 @@ export const deviceDefinition = implementResource(devicesContract, {
     customBoxName: sqlText`nullif(${d.name}, '')`,
     accountName: a.name,
     businessName: b.name,
+    // As the delete checks it: any test naming the device, a deleted (recoverable) one too.
+    hasTests: sqlText`exists(select 1 from tests t where t.device_id = ${d.id})`,
   },
   accountExpr: d.accountId,
   search: [d.serialNumber, d.name, d.phoneModel],

@@ -70,6 +70,7 @@ export const RECORD_EXAMPLES: Record<string, Record<string, unknown>> = {
     phoneModel: "Galaxy A54",
     phoneOs: "Android 13",
     notifyOwner: true,
+    hasTests: true,
     createdAt: "2024-07-18T09:00:00.000Z",
   },
 };

@@ -35,6 +35,8 @@ export const devicesContract = declareResource({
     phoneOs: field.textOrNull(),
     /** Whether its owner gets its emails (marked lost, new firmware); their unsubscribe link turns it off. */
     notifyOwner: field.boolean(),
+    /** Whether test records name it (deleted ones included): such a device cannot be deleted, only marked lost. */
+    hasTests: field.boolean(),
     createdAt: field.date(),
   },
   columns: [

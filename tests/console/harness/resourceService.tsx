@@ -85,6 +85,7 @@ export const device = (overrides: Partial<Device> = {}): Device => ({
   phoneModel: "Pixel 9",
   phoneOs: "Android 15",
   notifyOwner: true,
+  hasTests: false,
   createdAt: day(1),
   ...overrides,
 });
