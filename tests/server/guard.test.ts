@@ -114,7 +114,8 @@ describe("the guard after a change", () => {
       await t.db.transaction((tx) => tx.update(users).set({ status: "disabled" }).where(eq(users.id, session.user.id)));
       const refused = await admins(session.accessToken);
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toEqual({ message: "This user is disabled." });
+      // Their sign-in has ended: a console refreshes, is refused, and goes to /login.
+      expect(refused.json()).toEqual({ message: "token_expired" });
     } finally {
       await t.db.update(users).set({ status: "active" }).where(eq(users.id, session.user.id));
     }

@@ -616,7 +616,7 @@ describe("users", () => {
     expect(disabled.json<User>()).toMatchObject({ status: "disabled", version: target.version + 1 });
     const next = await call(t, session.accessToken, "GET", "/api/devices");
     expect(next.statusCode).toBe(401);
-    expect(next.json()).toEqual({ message: "This user is disabled." });
+    expect(next.json()).toEqual({ message: "token_expired" });
     const refreshed = await t.app.inject({
       method: "POST",
       url: "/api/v2/auth/refresh",

@@ -67,11 +67,11 @@ export async function subjectOf(header: string | undefined, services: Services) 
 /** Refuses a user and sign-in the guard must not let through (see userOfAuthorization). */
 function refuseIfNotLive(user: UserRow | undefined, live: boolean): asserts user is UserRow {
   if (!user || user.deletedAt !== null) throw userDeleted();
-  if (user.status !== "active") throw invalidToken("This user is disabled.");
-  // Signed out here or elsewhere, or the sign-in was revoked: `token_expired`, so a console
-  // following spec §7 refreshes once, that refresh is refused (the family is revoked), and it goes
-  // to /login. A plain 401 would leave it on the page: the spec uses that for "not allowed".
-  if (!live) throw tokenExpired();
+  // Disabled, signed out here or elsewhere, or the sign-in was revoked: `token_expired`, so a
+  // console following spec §7 refreshes once, that refresh is refused (a disabled user's, or a
+  // revoked family's), and it goes to /login. A plain 401 would leave it on the page, every call
+  // refused: the spec uses that for "not allowed".
+  if (user.status !== "active" || !live) throw tokenExpired();
 }
 
 /**

@@ -33,7 +33,7 @@ type RefusalSchema = typeof refusalSchema;
 /** What the common refusals mean, when a route says nothing more precise (docs/api.md "Errors"). */
 const USUAL: Record<number, string> = {
   400: "Invalid request: the message names the field.",
-  401: "No token, a bad or expired one (`token_expired`: refresh and retry), or a disabled user.",
+  401: "No token, a bad one, or an expired one or one whose sign-in ended (`token_expired`: refresh and retry; the refresh of an ended sign-in, a disabled user's too, is refused).",
   403: "The caller's role may not do this.",
   404: "Not found (or not visible to the caller).",
   409: "Conflict with the current state.",
