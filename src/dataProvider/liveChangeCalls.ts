@@ -21,6 +21,11 @@ export interface LiveChangeHandlers {
   onReset(): void;
   /** Whether the stream is open now (false also once the service turned out to have none). */
   onConnected(connected: boolean): void;
+  /**
+   * The service ended a stream that worked: its sign-in no longer holds as it was (a role or an
+   * account changed, the user disabled, signed out elsewhere) or the service is going away.
+   */
+  onEnded?(): void;
 }
 
 export interface LiveChangeCalls {
@@ -77,6 +82,7 @@ export function createLiveChangeCalls(httpClient: HttpClient): LiveChangeCalls {
           // Ended: after it said where it stood, a stream the service closed (the sign-in
           // no longer holds); before, one that does not work (a proxy closing it).
           if (!ready) failures += 1;
+          else handlers.onEnded?.();
         } catch (error) {
           if (signal.aborted) return;
           if (error instanceof HttpError && NO_STREAM.has(error.status)) return handlers.onConnected(false);

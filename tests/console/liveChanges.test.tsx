@@ -3,10 +3,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { ActivityEntry } from "../../src/api/activity";
 import type { GalleryItem } from "../../src/api/tests";
+import type { Role } from "../../src/api/types";
 import { ACTIVITY_ENTRY, CONTRACT } from "../fixtures/contract";
 import { renderConsole } from "./harness/renderConsole";
 import { user } from "./harness/resourceService";
-import { server } from "./harness/server";
+import { reply, server, userFor } from "./harness/server";
 
 /**
  * Lists that update themselves (docs/api.md "Live changes"): the signed-in console follows
@@ -124,5 +125,23 @@ describe("live changes", () => {
     live.end();
     await waitFor(() => expect(live.opened).toHaveLength(2));
     expect(live.opened[1]!.headers.get("last-event-id")).toBe("feed-12");
+  });
+
+  it("takes the user as they are now when the service ends the stream: a manager demoted meanwhile loses Users", async () => {
+    const live = liveService();
+    let role: Role = "Manager";
+    server.use(
+      http.post("*/api/verify-token", () =>
+        reply(CONTRACT.verifyToken.ok, { valid: true, user: { ...userFor(role), id: "user-Manager" } }),
+      ),
+    );
+    await renderConsole("/activity-feed", { role: "Manager" });
+    const nav = await screen.findByRole("navigation", { name: "Main menu" });
+    await waitFor(() => expect(live.opened).toHaveLength(1));
+    expect(within(nav).getByRole("link", { name: "Users" })).toBeInTheDocument();
+    // Demoted by a super admin: the service ends the stream, whose sign-in no longer holds as it was.
+    role = "User";
+    live.end();
+    await waitFor(() => expect(within(nav).queryByRole("link", { name: "Users" })).toBeNull());
   });
 });

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from "../../src/config";
 import { renderConsole } from "./harness/renderConsole";
 import { http, HttpResponse } from "msw";
 import { CONTRACT } from "../fixtures/contract";
-import { reply, server, state } from "./harness/server";
+import { reply, server, state, userFor } from "./harness/server";
 import { MENU_BY_ROLE } from "../fixtures/menus";
 
 const menuTitles = async () => {
@@ -29,6 +29,17 @@ describe("signed-in shell", () => {
     await renderConsole("/", { role: "User" });
     await screen.findByRole("navigation", { name: "Main menu" });
     expect(state.calls.slice(0, 3)).toEqual(["GET health", "POST v2/auth/refresh", "POST verify-token"]);
+  });
+
+  it("takes the role verify-token answers at start-up: a manager demoted since signing in gets a user's menu", async () => {
+    server.use(
+      http.post("*/api/verify-token", () => {
+        state.calls.push("POST verify-token");
+        return reply(CONTRACT.verifyToken.ok, { valid: true, user: { ...userFor("User"), id: "user-Manager" } });
+      }),
+    );
+    await renderConsole("/", { role: "Manager" });
+    await waitFor(async () => expect(await menuTitles()).toEqual(MENU_BY_ROLE.User));
   });
 
   it("highlights the active item by first path segment", async () => {

@@ -113,6 +113,44 @@ describe("custom methods", () => {
     await expect(dataProvider.verifyToken()).rejects.toMatchObject({ status: 500 });
   });
 
+  it("verifyToken makes the signed-in user its answer carries the current user (spec §3), and nothing else", async () => {
+    const apiUser = (id: string, role: string) => ({
+      id,
+      accountId: "a1",
+      businessId: null,
+      firstName: "Marcus",
+      lastName: "Reed",
+      email: "m@example.com",
+      role,
+      avatar: null,
+    });
+    const { dataProvider, session } = signedInDataProvider(T1, "Manager");
+    // Another user's record, a role the console does not know, no user, an answer that is no JSON:
+    // the stored user stays as it is.
+    for (const answer of [
+      JSON.stringify({ valid: true, user: apiUser("u2", "User") }),
+      JSON.stringify({ valid: true, user: apiUser("u1", "Owner") }),
+      JSON.stringify({ valid: true }),
+      "OK",
+    ]) {
+      server.use(http.post(`${BASE}/verify-token`, () => new HttpResponse(answer, { status: 200 })));
+      await expect(dataProvider.verifyToken()).resolves.toBe(true);
+      expect(session.getUser()).toMatchObject({ id: "u1", role: "Manager", token: T1 });
+    }
+    // The signed-in user, demoted since the sign-in: the role holds from now on.
+    server.use(
+      http.post(`${BASE}/verify-token`, () => HttpResponse.json({ valid: true, user: apiUser("u1", "User") })),
+    );
+    await expect(dataProvider.verifyToken()).resolves.toBe(true);
+    expect(session.getUser()).toMatchObject({
+      id: "u1",
+      role: "User",
+      firstName: "Marcus",
+      token: T1,
+      isLoggedIn: true,
+    });
+  });
+
   it("getUser stores the signed-in user's own record as the current user, not someone else's", async () => {
     server.use(
       http.get(`${BASE}/users/:id`, ({ params }) =>

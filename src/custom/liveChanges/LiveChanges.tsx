@@ -37,9 +37,20 @@ export function LiveChanges({ children }: { children: ReactNode }) {
     const refresh = (resource: LiveResource | "all") =>
       void queryClient.invalidateQueries({ predicate: (query) => isRefreshedBy(resource, query.queryKey) });
     const pace = refreshPace(refresh);
+    // The service ends the stream when the sign-in changed: verify-token brings the user as they
+    // are now (a new role redraws the menu and the screens it may use; an ended sign-in goes to
+    // /login), and what is shown is asked again for that user.
+    const checkSignIn = () =>
+      void dataProvider.verifyToken().then(
+        () => refresh("all"),
+        () => undefined,
+      );
     const cancelStart = whenIdle(() => {
       void dataProvider
-        .followLiveChanges({ onChange: pace.changed, onReset: () => refresh("all"), onConnected: setOpen }, stop.signal)
+        .followLiveChanges(
+          { onChange: pace.changed, onReset: () => refresh("all"), onConnected: setOpen, onEnded: checkSignIn },
+          stop.signal,
+        )
         .catch(() => undefined);
     });
     return () => {
