@@ -119,6 +119,9 @@ describe("a list query the service refuses", () => {
     await waitFor(() => expect(screen.getAllByText("sort: unknown field createdAt")).toHaveLength(2));
     expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
     expect(screen.queryByText("No Discounts found")).not.toBeInTheDocument();
+    // Nothing was listed: no pager claiming rows "of more than 10,000" (outside review).
+    expect(screen.queryByText(/of more than/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Go to next page" })).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(requests.map((url) => sortOf(url)?.[0])).toEqual(["createdAt"]);
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { Box, type TablePaginationProps } from "@mui/material";
-import { Pagination, type PaginationProps, useListPaginationContext, useTranslate } from "react-admin";
+import { Pagination, type PaginationProps, useListContext, useListPaginationContext, useTranslate } from "react-admin";
 import { LIST_EXACT_TOTAL } from "../../api/rules";
 
 /**
@@ -25,13 +25,18 @@ function useFocusTableOnPageTurn(pager: RefObject<HTMLElement | null>, page: num
 /**
  * A list's pagination. The service counts a list's rows up to `countedUpTo` past the page: past
  * that the total is unknown (Content-Range "…/*"; a hundred thousand rows are not counted for each
- * page), react-admin keeps Next on, and the range says "of more than 10,000".
+ * page), react-admin keeps Next on, and the range says "of more than 10,000". A list that could not
+ * be read has no pager.
  */
 export function ListPagination({ countedUpTo = LIST_EXACT_TOTAL }: { countedUpTo?: number }) {
   const translate = useTranslate();
   const { total, page } = useListPaginationContext();
+  const { error } = useListContext();
   const pager = useRef<HTMLDivElement>(null);
   useFocusTableOnPageTurn(pager, page);
+  // A list that could not be read has no total either: it has no rows to page through, not more
+  // than can be counted.
+  if (error && total == null) return null;
   // react-admin hands the rest of its props to MUI's TablePagination, this label included, though
   // its PaginationProps type names only the root's.
   const uncounted: Pick<TablePaginationProps, "labelDisplayedRows"> = {
