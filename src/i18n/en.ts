@@ -336,6 +336,13 @@ export const appMessages = {
       pageRangeMore: "%{from}–%{to} of more than %{more}",
       // Where a write the grace period refuses would be offered (src/access/graceWrites.ts).
       readOnlyGrace: "Read-only until a new subscription starts.",
+      // A subscription record's states (src/resources/shared/status.ts); "status" below is every other record's.
+      subscriptionStatus: {
+        active: "Active",
+        past_due: "Past Due",
+        canceled: "Canceled",
+        inactive: "Inactive",
+      },
       status: {
         active: "Active",
         suspended: "Suspended",

@@ -75,3 +75,18 @@ describe("a past-due subscription", () => {
     expect(screen.queryByText(/^Renews on /)).not.toBeInTheDocument();
   });
 });
+
+describe("a canceled subscription", () => {
+  it("reads Canceled: a past-due one replaced by a new subscription is not its account's grace period", async () => {
+    const replaced = { ...STARTED.subscription, id: "sub-old", status: "canceled", currentPeriodEnd: PAST };
+    server.use(
+      http.get("*/api/subscriptions", () =>
+        HttpResponse.json([STARTED.subscription, replaced], { headers: { "Content-Range": "subscriptions 0-1/2" } }),
+      ),
+    );
+    await renderConsole("/payments?section=subscription", { role: "Admin" });
+    const table = await screen.findByRole("table");
+    expect(await within(table).findByText("Canceled")).toBeInTheDocument();
+    expect(within(table).queryByText(/grace period/)).not.toBeInTheDocument();
+  });
+});

@@ -18,7 +18,8 @@ export const subscriptionsContract = declareResource({
     price: field.integer(),
     currency: field.text(),
     interval: field.oneOf(PLAN_INTERVALS),
-    status: field.oneOf(SUBSCRIPTION_STATES, "status"),
+    // Its own words: a canceled subscription is not its account's grace period once a new one started.
+    status: field.oneOf(SUBSCRIPTION_STATES, "subscriptionStatus"),
     currentPeriodStart: field.date(),
     currentPeriodEnd: field.date(),
     /** The subscription ends at currentPeriodEnd instead of renewing. */

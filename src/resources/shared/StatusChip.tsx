@@ -1,6 +1,6 @@
 import { Chip } from "@mui/material";
 import { useTranslate } from "react-admin";
-import { statusLabelKey, statusTone } from "./status";
+import { statusLabelKey, statusTone, type StatusWords } from "./status";
 
 /**
  * A status as a coloured chip (status.ts decides the colour). A long label ("Canceled (grace
@@ -9,14 +9,17 @@ import { statusLabelKey, statusTone } from "./status";
 export function StatusChip({
   status,
   prefix,
+  words,
 }: {
   status: string;
+  /** Whose status words: a subscription record's ("Canceled") or every record's (status.ts). */
+  words?: StatusWords;
   /** Names what the status is of, where two chips stand side by side ("Subscription: Active"). */
   prefix?: string;
 }) {
   const translate = useTranslate();
   const tone = statusTone(status);
-  const label = translate(statusLabelKey(status), { _: status });
+  const label = translate(statusLabelKey(status, words), { _: status });
   return (
     <Chip
       size="small"

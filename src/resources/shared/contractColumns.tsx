@@ -6,7 +6,7 @@ import type { FieldDeclaration } from "../../api/contract/fields";
 import { columnFor, numberColumnFor, type OwnColumnProps } from "./columns";
 import { AccountLink, DateTimeText, yesNoKey } from "./fields";
 import { StatusChip } from "./StatusChip";
-import { valueWordsKey } from "./status";
+import { isStatusWords, valueWordsKey } from "./status";
 
 /** A column's own choices over its field's default (its label, its cell), or false: no such column here. */
 export type ColumnChoice<R extends RaRecord> = Partial<DataTableColumnProps<R> & OwnColumnProps<R>> | false;
@@ -19,7 +19,7 @@ function YesNo({ value }: { value: boolean }) {
 /** A `oneOf` value in the words its field declares (fields.ts `labels`). */
 function OptionLabel({ value, labels }: { value: string; labels: string }) {
   const translate = useTranslate();
-  if (labels === "status") return <StatusChip status={value} />;
+  if (isStatusWords(labels)) return <StatusChip status={value} words={labels} />;
   return <>{translate(valueWordsKey(labels, value))}</>;
 }
 

@@ -43,15 +43,26 @@ const TONES: Record<AnyStatus, StatusTone> = {
 export const statusTone = (status: string): StatusTone =>
   (TONES as Record<string, StatusTone | undefined>)[status] ?? "default";
 
-/** The i18n key of a status's label: resources.shared.status.{status}. */
-export const statusLabelKey = (status: string): string => `resources.shared.status.${status}`;
+/**
+ * The groups of status words: every record's, and a subscription record's own, where "canceled" is
+ * only canceled (an account's canceled subscription is its grace period; a subscription replaced by
+ * a new one is not).
+ */
+export type StatusWords = "status" | "subscriptionStatus";
+
+export const isStatusWords = (labels: string): labels is StatusWords =>
+  labels === "status" || labels === "subscriptionStatus";
+
+/** The i18n key of a status's label: resources.shared.{words}.{status}. */
+export const statusLabelKey = (status: string, words: StatusWords = "status"): string =>
+  `resources.shared.${words}.${status}`;
 
 /**
  * The message of a `oneOf` value in the words its field declares (src/api/contract/fields.ts
  * `labels`): the shared status words for "status", else the message under the declared group.
  */
 export const valueWordsKey = (labels: string, value: string): string =>
-  labels === "status" ? statusLabelKey(value) : `${labels}.${value}`;
+  isStatusWords(labels) ? statusLabelKey(value, labels) : `${labels}.${value}`;
 
 /**
  * Where a discount stands on a date: redeemable ("live": switched on, inside its dates, under its

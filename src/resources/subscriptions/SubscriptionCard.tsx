@@ -98,7 +98,7 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
         <Typography variant="h5" component="p">
           {subscription.plan}
         </Typography>
-        <StatusChip status={subscription.status} />
+        <StatusChip status={subscription.status} words="subscriptionStatus" />
         <Typography color="text.secondary">{priceLabel(subscription)}</Typography>
       </Stack>
       {subscription.status === "canceled" && subscription.graceEndsAt && (
