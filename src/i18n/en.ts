@@ -298,6 +298,9 @@ export const appMessages = {
     noPhoto: "No photo",
     select: "Select %{name}",
     selectPage: "Select this page",
+    // The same button once the whole page is chosen: it unselects this page's tests only, unlike
+    // the selection bar's Clear selection, which empties the whole selection.
+    unselectPage: "Unselect this page",
     selected: "%{smart_count} test selected |||| %{smart_count} tests selected",
     download: "Download",
     gone: "%{smart_count} selected test no longer exists: it was taken out of the selection. |||| %{smart_count} selected tests no longer exist: they were taken out of the selection.",

@@ -101,6 +101,27 @@ describe("gallery (spec §2, §9)", () => {
     expect(window.location.search).toBe("?pageSize=10&page=3");
   });
 
+  it("names the page's own button Unselect this page once the page is chosen, apart from the bar's Clear selection", async () => {
+    serveGallery();
+    await renderConsole("/gallery?pageSize=10&page=1", { role: "User" });
+    await waitFor(() => expect(cardTitles()).toHaveLength(10));
+    fireEvent.click(screen.getByRole("button", { name: "Select this page" }));
+    fireEvent.click(screen.getByRole("button", { name: "Go to page 2" }));
+    await waitFor(() => expect(cardTitles()[0]).toBe("Test 11"));
+    fireEvent.click(screen.getByRole("button", { name: "Select this page" }));
+    const bar = screen.getByRole("toolbar", { name: "20 tests selected" });
+    // Two buttons that do different things say different things: only the bar's clears the whole selection.
+    expect(screen.getAllByRole("button", { name: "Clear selection" })).toEqual([
+      within(bar).getByRole("button", { name: "Clear selection" }),
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Unselect this page" }));
+    // Page 1's tests stay chosen.
+    expect(screen.getByRole("toolbar", { name: "10 tests selected" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Select this page" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Clear selection" }));
+    expect(screen.queryByRole("toolbar", { name: /selected/ })).not.toBeInTheDocument();
+  });
+
   it("opens on the page the URL names", async () => {
     serveGallery();
     await renderConsole("/gallery?pageSize=20&page=2", { role: "User" });

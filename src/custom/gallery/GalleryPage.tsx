@@ -142,7 +142,7 @@ function Gallery() {
             )
           }
         >
-          {translate(wholePageSelected ? "gallery.clear" : "gallery.selectPage")}
+          {translate(wholePageSelected ? "gallery.unselectPage" : "gallery.selectPage")}
         </Button>
         <Pagination
           // Past the service's count (Content-Range "…/*"), the pages known: up to the next one.
