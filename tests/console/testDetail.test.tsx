@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { focusManager } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
-import { MAX_TEXT_LENGTH, type ApiTest } from "../../src/api/tests";
+import { MAX_TEXT_LENGTH, type ApiTest, type GalleryItem } from "../../src/api/tests";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from "../../src/api/uploadLimit";
 import { renderConsole } from "./harness/renderConsole";
 import { reply, server } from "./harness/server";
@@ -482,6 +482,66 @@ describe("test detail, private view (spec §2)", () => {
     await submitWith(upload);
     expect(await screen.findByText("File uploaded successfully")).toBeInTheDocument();
     expect(calls.filter((call) => call.path === "/api/v2/tests/file")).toHaveLength(1);
+  });
+
+  it("holds Browser Back while Add file has a chosen file, with Escape's question, and one blocker beside Edit", async () => {
+    // react-router keeps one blocker per router: a second one (a closed dialog's) said so and took Back over.
+    const warn = vi.spyOn(console, "warn");
+    onTestFinished(() => warn.mockRestore());
+    const test = makeTest();
+    serveTest(test);
+    // The gallery with this one test, in the service's shape, so its card leads to the page (a page
+    // Back returns from).
+    const card: GalleryItem = {
+      id: test.id,
+      name: test.name,
+      device: test.device,
+      account: test.account,
+      business: { name: test.business.name },
+      date: test.date,
+      sku: test.sku,
+      customer: test.customer,
+      vendorName: test.vendorName,
+      isCopied: false,
+      thumbnail: null,
+    };
+    server.use(
+      http.get("*/api/tests", () => HttpResponse.json([card], { headers: { "Content-Range": "tests 0-0/1" } })),
+    );
+    await renderConsole("/gallery", { role: "Admin" });
+    fireEvent.click(within(await screen.findByRole("article", { name: test.name })).getByRole("link"));
+    await testPageShown();
+    // Edit opened and left first: the page's dialogs one after the other.
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const edit = await screen.findByRole("dialog", { name: "Edit Test" });
+    fireEvent.click(within(edit).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit Test" })).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole("button", { name: "Add file" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload additional files" });
+    fireEvent.change(within(dialog).getByTestId("upload-input"), {
+      target: { files: [new File(["%PDF-1.4"], "report.pdf", { type: "application/pdf" })] },
+    });
+    expect(await within(dialog).findByTestId("upload-chosen")).toHaveTextContent("report.pdf");
+
+    act(() => window.history.back());
+    const question = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    fireEvent.click(within(question).getByRole("button", { name: "Keep editing" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).not.toBeInTheDocument(),
+    );
+    expect(window.location.pathname).toBe("/gallery/item/t-100");
+    expect(within(dialog).getByTestId("upload-chosen")).toHaveTextContent("report.pdf");
+
+    act(() => window.history.back());
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Discard your changes?" })).getByRole("button", {
+        name: "Discard",
+      }),
+    );
+    await waitFor(() => expect(window.location.pathname).toBe("/gallery"));
+    expect(screen.queryByRole("dialog", { name: "Upload additional files" })).not.toBeInTheDocument();
+    expect(warn.mock.calls.filter(([message]) => String(message).includes("blocker"))).toEqual([]);
   });
 
   it("shares and builds the public link", async () => {

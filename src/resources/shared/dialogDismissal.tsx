@@ -52,11 +52,14 @@ function DiscardQuestion({
 }
 
 /**
- * While `held`, a move to another page (the command palette, a link, Back) waits for the question:
- * Discard lets it go on (and `onDiscard` closes the dialog), Keep editing calls it off.
+ * While drawn, a move to another page (the command palette, a link, Back) waits for the question:
+ * Discard lets it go on (and `onDiscard` closes the dialog), Keep editing calls it off. Drawn only
+ * while a dialog holds typing: react-router keeps one blocker per router (the last registered
+ * decides, with a warning), so a closed dialog's blocker, even one that blocks nothing, took Back
+ * over from the open one's.
  */
-function HoldLeaving({ held, onDiscard }: { held: boolean; onDiscard: () => void }) {
-  const move = useBlocker(held);
+function HoldLeaving({ onDiscard }: { onDiscard: () => void }) {
+  const move = useBlocker(true);
   return (
     <DiscardQuestion
       isOpen={move.state === "blocked"}
@@ -101,7 +104,7 @@ export function useDialogDismissal(onClose: () => void): {
   const question = (
     <>
       {/* Not while saving: a saved form may move on to the page its save leads to. */}
-      {canHold && <HoldLeaving held={unsaved && !saving} onDiscard={onClose} />}
+      {canHold && unsaved && !saving && <HoldLeaving onDiscard={onClose} />}
       <DiscardQuestion
         isOpen={asking}
         onDiscard={() => {
