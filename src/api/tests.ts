@@ -116,7 +116,10 @@ export interface GalleryFilter {
   q?: string;
   deviceType?: number;
   accountId?: string;
-  /** Inclusive dates, yyyy-MM-dd. */
+  /**
+   * Inclusive bounds: a day, yyyy-MM-dd (a whole UTC day), or an instant (ISO 8601 with its zone).
+   * The console holds days (the reader's) and asks with instants (src/dataProvider/galleryDays.ts).
+   */
   from?: string;
   to?: string;
 }

@@ -7,6 +7,7 @@
  */
 import type { GetListParams, GetListResult } from "react-admin";
 import type { HttpClient } from "./httpClient";
+import { listParamsAsked } from "./galleryDays";
 import { partialWhenUncounted, SAVED_QUERIES } from "./resourceRoutes";
 
 /** query-string's encoding, as ra-data-simple-rest's: encodeURIComponent and !'()* too. */
@@ -15,8 +16,10 @@ const strict = (value: string) =>
 
 /** getList(resource, params) as the dataProvider makes it, or undefined for a call it routes otherwise. */
 export function firstListCall(httpClient: Pick<HttpClient, "baseUrl" | "fetchJson">) {
-  return (resource: string, params: GetListParams): Promise<GetListResult> | undefined => {
-    if (resource === SAVED_QUERIES || (params.meta as { embed?: unknown } | undefined)?.embed) return undefined;
+  return (resource: string, listParams: GetListParams): Promise<GetListResult> | undefined => {
+    if (resource === SAVED_QUERIES || (listParams.meta as { embed?: unknown } | undefined)?.embed) return undefined;
+    // As withResourceRoutes asks it: the gallery's days as instants.
+    const params = listParamsAsked(resource, listParams);
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
     const { field, order } = params.sort ?? { field: "id", order: "ASC" };
     const start = (page - 1) * perPage;

@@ -12,6 +12,9 @@
  *   (GET accounts/{id}); `update` is PUT account with its version, name and owner (what the
  *   account owner may change), not PUT accounts/{id}.
  *
+ * - the gallery (`getList("tests")`): its From and To days are asked as instants of the browser's
+ *   zone (galleryDays.ts).
+ *
  * Every other call goes to simple-rest unchanged.
  */
 import type {
@@ -28,6 +31,7 @@ import type {
 } from "react-admin";
 import type { InvitationPublic, OwnAccountUpdate, SavedQuery } from "../api/resources";
 import type { HttpClient } from "./httpClient";
+import { listParamsAsked } from "./galleryDays";
 
 export const SAVED_QUERIES = "saved-queries";
 export const INVITATIONS = "invitations";
@@ -54,7 +58,8 @@ export function partialWhenUncounted<R extends RaRecord>(
 
 export function withResourceRoutes(rest: DataProvider, httpClient: HttpClient): DataProvider {
   async function getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
-    if (resource !== SAVED_QUERIES) return partialWhenUncounted(await rest.getList<R>(resource, params), params);
+    if (resource !== SAVED_QUERIES)
+      return partialWhenUncounted(await rest.getList<R>(resource, listParamsAsked(resource, params)), params);
     const of = (params.filter as { resource?: unknown } | undefined)?.resource;
     const rows = await httpClient.json<SavedQuery[]>(`${SAVED_QUERIES}?resource=${segment(String(of ?? ""))}`, {
       signal: params.signal,

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
@@ -301,5 +301,64 @@ describe("gallery (spec §2, §9)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Download" }));
     expect(await screen.findByText("A bulk download is already in progress.")).toBeInTheDocument();
     expect(screen.getByRole("toolbar", { name: "1 test selected" })).toBeInTheDocument();
+  });
+  describe("in a browser east or west of UTC (America/New_York)", () => {
+    const zone = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = "America/New_York";
+    });
+    afterAll(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+
+    it("finds a test by the day its card shows: From and To are the reader's days, asked as instants", async () => {
+      // 01:23 UTC on December 1st is 08:23 PM on November 30th in New York.
+      const evening: GalleryItem = { ...items[0]!, id: "t-evening", name: "Evening test", isCopied: false };
+      const dated = { ...evening, date: "2026-12-01T01:23:00.000Z" };
+      const asked: unknown[] = [];
+      server.use(
+        http.get("*/api/tests", ({ request }) => {
+          const filter = JSON.parse(new URL(request.url).searchParams.get("filter") ?? "{}") as {
+            from?: string;
+            to?: string;
+          };
+          asked.push(filter);
+          // As the service reads its bounds: a day is a whole UTC day, an instant the bound itself.
+          const day = (bound: string) => /^\d{4}-\d{2}-\d{2}$/.test(bound);
+          const from = filter.from && Date.parse(day(filter.from) ? `${filter.from}T00:00:00Z` : filter.from);
+          const to =
+            filter.to && (day(filter.to) ? Date.parse(`${filter.to}T00:00:00Z`) + 86_399_999 : Date.parse(filter.to));
+          const time = Date.parse(dated.date);
+          const page = (!from || time >= from) && (!to || time <= to) ? [dated] : [];
+          return HttpResponse.json(page, {
+            headers: { "Content-Range": page.length ? "tests 0-0/1" : "tests */0" },
+          });
+        }),
+      );
+      await renderConsole("/gallery?pageSize=10&page=1&from=2026-11-30&to=2026-11-30", { role: "Admin" });
+      const card = await screen.findByRole("article", { name: "Evening test" });
+      expect(card).toHaveTextContent("11/30/2026, 08:23 PM");
+      expect(screen.getByTestId("gallery-total")).toHaveTextContent("1 test");
+      // The start of November 30th and its last millisecond, in New York (UTC−5 in November).
+      expect(asked.at(-1)).toEqual({ from: "2026-11-30T05:00:00.000Z", to: "2026-12-01T04:59:59.999Z" });
+      // The address keeps the days.
+      expect(window.location.search).toBe("?pageSize=10&page=1&from=2026-11-30&to=2026-11-30");
+
+      // A day of 25 hours (summer time ends on November 1st, 2026): from its midnight, still UTC−4.
+      fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-01" } });
+      await waitFor(() =>
+        expect(asked.at(-1)).toEqual({ from: "2026-11-01T04:00:00.000Z", to: "2026-12-01T04:59:59.999Z" }),
+      );
+      // December 1st, the card's UTC day, is a day after it in New York (one end at a time: the
+      // list takes a filter change after a pause).
+      fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-12-01" } });
+      await waitFor(() => expect(asked.at(-1)).toMatchObject({ to: "2026-12-02T04:59:59.999Z" }));
+      fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-12-01" } });
+      await waitFor(() =>
+        expect(asked.at(-1)).toEqual({ from: "2026-12-01T05:00:00.000Z", to: "2026-12-02T04:59:59.999Z" }),
+      );
+      await waitFor(() => expect(screen.getByTestId("gallery-total")).toHaveTextContent("0 tests"));
+    });
   });
 });

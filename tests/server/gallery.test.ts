@@ -218,6 +218,39 @@ describe("GET /api/tests (the gallery)", () => {
     expect(totalOf(await list({ filter: { from: "1999-05-10", to: "1999-05-10", q: "Dated" } }))).toBe(1);
   });
 
+  it("takes instants as bounds too, to included: the console's days in the reader's zone", async () => {
+    const at = (iso: string) =>
+      insertTest(t.db, t.storage, {
+        date: new Date(iso),
+        name: `Instant ${iso}`,
+        deviceId: SEED_DEVICE_IDS.londonSherlockAi,
+      });
+    // November 30th 1998 in New York (UTC−5): 05:00 UTC to 04:59:59.999 UTC the next day.
+    await at("1998-11-30T04:59:59.999Z");
+    const first = await at("1998-11-30T05:00:00.000Z");
+    const evening = await at("1998-12-01T01:23:00.000Z");
+    const last = await at("1998-12-01T04:59:59.999Z");
+    await at("1998-12-01T05:00:00.000Z");
+    const newYork = { from: "1998-11-30T05:00:00.000Z", to: "1998-12-01T04:59:59.999Z" };
+    const response = await list({ filter: newYork, sort: ["date", "ASC"] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(items(response).map((item) => item.id)).toEqual([first.id, evening.id, last.id]);
+    // The same bounds written with their offset.
+    const offsets = { from: "1998-11-30T00:00:00-05:00", to: "1998-11-30T23:59:59.999-05:00" };
+    expect(items(await list({ filter: offsets, sort: ["date", "ASC"] })).map((item) => item.id)).toEqual([
+      first.id,
+      evening.id,
+      last.id,
+    ]);
+    // A day alone is still a whole UTC day: the evening test is on December 1st there.
+    const utc = await list({ filter: { from: "1998-12-01", to: "1998-12-01", q: "Instant" }, sort: ["date", "ASC"] });
+    expect(items(utc).map((item) => item.name)).toEqual([
+      "Instant 1998-12-01T01:23:00.000Z",
+      "Instant 1998-12-01T04:59:59.999Z",
+      "Instant 1998-12-01T05:00:00.000Z",
+    ]);
+  });
+
   it.each([
     [{ sort: "[date" }, "sort is not valid JSON"],
     [{ range: "0,9" }, "range is not valid JSON"],
@@ -230,8 +263,17 @@ describe("GET /api/tests (the gallery)", () => {
     [{ filter: [1] }, "filter must be a JSON object"],
     [{ filter: { colour: "red" } }, "filter.colour is not an allowed filter"],
     [{ filter: { deviceType: "big" } }, "filter.deviceType must be a whole number"],
-    [{ filter: { from: "2024-02-30" } }, "filter.from must be a date (YYYY-MM-DD)"],
-    [{ filter: { to: "yesterday" } }, "filter.to must be a date (YYYY-MM-DD)"],
+    [
+      { filter: { from: "2024-02-30" } },
+      "filter.from must be a date (YYYY-MM-DD) or an instant (ISO 8601 with Z or an offset)",
+    ],
+    [
+      { filter: { to: "yesterday" } },
+      "filter.to must be a date (YYYY-MM-DD) or an instant (ISO 8601 with Z or an offset)",
+    ],
+    // A date-time without its zone does not say whose clock it is.
+    [{ filter: { from: "2024-02-01T00:00:00" } }, /^filter\.from must be a date \(YYYY-MM-DD\) or an instant/],
+    [{ filter: { to: "2024-02-30T00:00:00Z" } }, /^filter\.to must be a date \(YYYY-MM-DD\) or an instant/],
   ] as [Query, string | RegExp][])("answers 400 for %j", async (query, message) => {
     const response = await list(query);
     expect(response.statusCode).toBe(400);

@@ -160,6 +160,8 @@ export function parseListQuery(spec: ListQuerySpec, query: ListQuery): ParsedLis
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A date-time with its zone (Z or an offset): one moment, whoever's clock wrote it. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** The value checks lists share. */
 export const checks = {
@@ -194,4 +196,15 @@ export const checks = {
     typeof value === "string" && DAY.test(value) && isExistingIsoDate(value)
       ? value
       : wrong("a date (YYYY-MM-DD)")) satisfies FilterCheck,
+  /**
+   * A day (yyyy-MM-dd, answered as written) or an instant: a date-time with its zone, answered as an
+   * ISO string. A date-time without a zone is refused, since it does not say whose clock it is.
+   */
+  dayOrInstant: ((value, wrong) => {
+    if (typeof value === "string" && DAY.test(value) && isExistingIsoDate(value)) return value;
+    const time = typeof value === "string" && INSTANT.test(value) && isExistingIsoDate(value) ? Date.parse(value) : NaN;
+    return Number.isNaN(time)
+      ? wrong("a date (YYYY-MM-DD) or an instant (ISO 8601 with Z or an offset)")
+      : new Date(time).toISOString();
+  }) satisfies FilterCheck,
 };

@@ -3,7 +3,7 @@
  * (?sort=["date","DESC"]&range=[0,9]&filter={...}, total in Content-Range), and its facets.
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, asc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import Type from "typebox";
 import { contentRange, LIST_EXACT_TOTAL } from "../../../src/api/rules";
 import { FILE_KIND, type GalleryFilter, type GalleryItem } from "../../../src/api/tests";
@@ -42,8 +42,8 @@ const gallerySpec: ListQuerySpec = {
     },
     deviceType: checks.integer,
     accountId: checks.string(100, "an id"),
-    from: checks.day,
-    to: checks.day,
+    from: checks.dayOrInstant,
+    to: checks.dayOrInstant,
   },
   messages: {
     invalidJson: (part) => `${part} is not valid JSON`,
@@ -62,8 +62,8 @@ const GALLERY_FILTER_WORDS = {
   q: "text: searched in the test's name, SKU, customer and vendor",
   deviceType: "a device type code, a whole number",
   accountId: "an account's id",
-  from: "a day, `YYYY-MM-DD`: tests from that day on",
-  to: "a day, `YYYY-MM-DD`: tests up to the end of that day",
+  from: "a day, `YYYY-MM-DD`: tests from that UTC day on; or an instant (ISO 8601 with Z or an offset): tests from it on",
+  to: "a day, `YYYY-MM-DD`: tests up to the end of that UTC day; or an instant (ISO 8601 with Z or an offset): tests up to it, included",
 };
 
 /** The gallery's sort, page and filters (400 naming what is wrong). */
@@ -111,7 +111,14 @@ interface GalleryRow {
  * lists' search, resources/search.ts), the very text of the tests' trigram index (migration 0016).
  */
 export const galleryText = searchedText([tests.name, tests.sku, tests.customer, tests.vendorName]);
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A `from` / `to` bound as the filter check answers it: a day (YYYY-MM-DD) is a whole UTC day, as
+ * the gallery always took it; an instant (an ISO string) is the bound itself, `to` included. The
+ * console sends instants: the start of the From day and the end of the To day in the reader's zone,
+ * where its cards show the time (docs/decisions.md "The gallery's days are the reader's").
+ */
+const startOf = (bound: string) => new Date(DAY.test(bound) ? `${bound}T00:00:00Z` : bound);
 
 /** Which tests the caller sees with these filters: never deleted ones, never other accounts' unless a super admin. */
 export function galleryConditions(viewer: Viewer, filter: GalleryFilter): SQL | undefined {
@@ -119,8 +126,13 @@ export function galleryConditions(viewer: Viewer, filter: GalleryFilter): SQL | 
   if (viewer.role !== "SuperAdmin") conditions.push(eq(tests.accountId, viewer.accountId));
   if (filter.accountId !== undefined) conditions.push(eq(tests.accountId, filter.accountId));
   if (filter.deviceType !== undefined) conditions.push(eq(tests.deviceTypeCode, filter.deviceType));
-  if (filter.from !== undefined) conditions.push(gte(tests.date, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to !== undefined) conditions.push(lt(tests.date, nextDay(filter.to)));
+  if (filter.from !== undefined) conditions.push(gte(tests.date, startOf(filter.from)));
+  if (filter.to !== undefined) {
+    const to = filter.to;
+    conditions.push(
+      DAY.test(to) ? lt(tests.date, new Date(startOf(to).getTime() + 86_400_000)) : lte(tests.date, new Date(to)),
+    );
+  }
   if (filter.q !== undefined) conditions.push(sql`${raw(galleryText)} like lower(${containsPattern(filter.q)})`);
   return and(...conditions);
 }
