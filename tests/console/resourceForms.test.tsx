@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { http, HttpResponse } from "msw";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
-import { day, db, device as makeDevice, installResourceService } from "./harness/resourceService";
+import { day, db, device as makeDevice, installResourceService, user } from "./harness/resourceService";
 
 installResourceService();
 describe("own account and payments", () => {
@@ -125,6 +125,30 @@ describe("own account and payments", () => {
     expect(await screen.findByText("Account scheduled for deletion")).toBeInTheDocument();
     expect(deleted).toEqual(["acc-1"]);
     await waitFor(() => expect(window.location.pathname).toBe("/accounts"));
+  });
+
+  it("deletes a user only after the confirmation and the password re-check, then lists the users", async () => {
+    db.users.push(user("u-9", "User", "acc-1"));
+    const deleted: string[] = [];
+    server.use(
+      http.delete("*/api/users/:id", ({ params }) => {
+        deleted.push(String(params.id));
+        return HttpResponse.json(db.users.find((item) => item.id === params.id));
+      }),
+    );
+    await renderConsole("/users/u-9", { role: "SuperAdmin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Delete user" }));
+    const confirm = await screen.findByRole("dialog", { name: /^Delete/ });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+    expect(deleted).toEqual([]);
+    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+    const go = within(password).getByRole("button", { name: "Continue" });
+    await waitFor(() => expect(go).toBeEnabled());
+    fireEvent.click(go);
+    expect(await screen.findByText("User deleted")).toBeInTheDocument();
+    expect(deleted).toEqual(["u-9"]);
+    await waitFor(() => expect(window.location.pathname).toBe("/users"));
   });
 
   it("shows a manager their account read-only, naming the owner", async () => {

@@ -117,6 +117,10 @@ describe("a list's total after a change", () => {
     expect(totalOf(await call(t, bearerToken, "GET", url))).toBe(before + 1);
 
     const { id } = created.json<{ id: string }>();
+    // Deleting a user asks the password again first (spec §6).
+    expect((await call(t, bearerToken, "DELETE", `/api/users/${id}`)).statusCode).toBe(403);
+    expect(totalOf(await call(t, bearerToken, "GET", url))).toBe(before + 1);
+    await call(t, bearerToken, "POST", "/api/users/password/check", { password: "demo1234" });
     expect((await call(t, bearerToken, "DELETE", `/api/users/${id}`)).statusCode).toBe(200);
     expect(totalOf(await call(t, bearerToken, "GET", url))).toBe(before);
   });

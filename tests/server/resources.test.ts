@@ -566,10 +566,18 @@ describe("users", () => {
       400,
       "role",
     );
+    // A high-impact action (spec §6): refused, nothing written, until the password is checked again.
+    await t.db.update(users).set({ passwordConfirmedAt: null }).where(eq(users.email, EMAILS.superAdmin));
+    const refused = await expectRefused(t, () => sa.del(`/api/users/${created.json<User>().id}`), 403);
+    expect(refused).toEqual({ message: "Confirm your password to delete the user." });
+    expect((await sa.post("/api/users/password/check", { password: DEMO_PASSWORD })).json()).toEqual({
+      isCorrect: true,
+    });
     await expectRefused(t, () => sa.del(`/api/users/${U.superAdmin}`), 422);
     const gone = await sa.del(`/api/users/${created.json<User>().id}`);
     expect(gone.statusCode).toBe(200);
     expect((await sa.get(`/api/users/${created.json<User>().id}`)).statusCode).toBe(404);
+    await t.db.update(users).set({ passwordConfirmedAt: null }).where(eq(users.email, EMAILS.superAdmin));
   });
 
   it("changes roles within the rules: admins never to SuperAdmin nor themselves, and an account keeps one Admin", async () => {

@@ -16,6 +16,7 @@ import { ROUTE_DESCRIPTIONS } from "./listDocs";
 import { callerOf } from "../auth/guard";
 import type { Database } from "../db/client";
 import type { UserRow } from "../users/queries";
+import { requireRecentPasswordCheck } from "../users/passwordCheck";
 import type { Caller, Fields, RecordOf, ResourceDefinition } from "./definition";
 import { HEADERS, routeOptions, withHeaders } from "../docs/openapi";
 import { answers, bodySchema, idParams, versionSchema } from "./schemas";
@@ -79,6 +80,11 @@ export interface ChangeOptions<F extends Fields, P extends VersionedFields> exte
 /** A delete: the record's refusals, then its deletion (see deleteRecord). */
 export interface DeleteOptions<F extends Fields> extends RouteText {
   remove: (tx: Tx, current: RecordOf<F>, caller: Caller) => Promise<void | (() => Promise<void>)>;
+  /**
+   * A high-impact delete (spec §6): refused (403 with this message, nothing written) unless the
+   * caller passed the password re-check in the last 5 minutes.
+   */
+  recheck?: string;
 }
 
 export function writeRoutes<F extends Fields>(
@@ -191,7 +197,11 @@ export function writeRoutes<F extends Fields>(
             def,
             caller,
             id: request.params.id,
-            remove: (tx, current) => options.remove(tx, current, caller),
+            remove: (tx, current) => {
+              // Once the record is found (an unknown one is 404 all the same), before anything is written.
+              if (options.recheck) requireRecentPasswordCheck(caller, options.recheck);
+              return options.remove(tx, current, caller);
+            },
           });
         },
       );

@@ -22,6 +22,9 @@ import { columnSql, raw, sqlText, type Executor } from "../resources/sql";
 import { updateVersioned } from "../resources/writes";
 import { parkedEmailCondition, shownEmailOf } from "./parkedInvitations";
 
+/** Deleting a user asks the password again first (spec §6), as deleting an account does. */
+export const DELETE_USER_RECHECK = "Confirm your password to delete the user.";
+
 const u = alias(users, "u");
 const a = alias(accounts, "a");
 const b = alias(businesses, "b");
@@ -126,6 +129,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { db 
 
   writes.deleteRoute({
     summary: "Delete a user (soft: the row stays, their tokens answer 499); never oneself",
+    // A high-impact action (spec §6): the person loses the console for good, with no way back.
+    recheck: DELETE_USER_RECHECK,
     remove: async (tx, current, caller) => {
       if (current.id === caller.id) throw new HttpError(422, "You cannot delete yourself.");
       // Soft delete (the row stays for audit and the tests it created); its tokens answer 499.

@@ -61,7 +61,13 @@ function UserView({ user }: { user: User }) {
             <NewInvitationLinkButton user={user} />
             <ChangeRoleButton user={user} />
             <DisableUserButton user={user} />
-            <DeleteRecordButton resource="users" record={user} label="resources.users.delete" redirect={paths.users} />
+            <DeleteRecordButton
+              resource="users"
+              record={user}
+              label="resources.users.delete"
+              redirect={paths.users}
+              recheck
+            />
           </>
         }
       />
