@@ -91,6 +91,8 @@ describe("gallery (spec §2, §9)", () => {
     await renderConsole("/gallery?pageSize=10&page=1", { role: "User" });
     await waitFor(() => expect(cardTitles()).toHaveLength(10));
     expect(cardTitles()[0]).toBe("Test 1 (Copied)");
+    // The card's heading keeps the marker apart from the name, which alone gives way when long.
+    expect(screen.getByRole("heading", { name: "Test 1 (Copied)" })).toBeInTheDocument();
     expect(screen.getByTestId("gallery-total")).toHaveTextContent("25 tests");
     const last = requests.at(-1)!;
     expect(JSON.parse(last.searchParams.get("range")!)).toEqual([0, 9]);

@@ -1,4 +1,4 @@
-import { Card, CardActionArea, CardContent, Checkbox, Typography } from "@mui/material";
+import { Box, Card, CardActionArea, CardContent, Checkbox, Typography } from "@mui/material";
 import { Link } from "react-router-dom";
 import { useTranslate } from "react-admin";
 import { deviceTypeName, type GalleryItem } from "../../api/tests";
@@ -27,11 +27,29 @@ export function GalleryCard({ item, selected, onToggle }: GalleryCardProps) {
         borderWidth: selected ? 2 : 1,
       }}
     >
-      <CardActionArea component={Link} to={`/gallery/item/${encodeURIComponent(item.id)}`} sx={{ height: "100%" }}>
+      <CardActionArea
+        component={Link}
+        to={`/gallery/item/${encodeURIComponent(item.id)}`}
+        // The keyboard's place is the whole card, ringed (MUI's own is a faint tint: outside review).
+        sx={{
+          height: "100%",
+          "&.Mui-focusVisible": { outline: "3px solid", outlineColor: "primary.main", outlineOffset: -3 },
+        }}
+      >
         <TestCardPhoto thumbnail={item.thumbnail} thumbnails={item.thumbnails} aspectRatio="3 / 4" />
         <CardContent sx={{ p: 1.25, "&:last-child": { pb: 1.25 } }}>
-          <Typography variant="subtitle2" component="h2" noWrap title={title}>
-            {title}
+          {/* A long name gives way, never the "(Copied)" marker after it. */}
+          <Typography variant="subtitle2" component="h2" title={title} sx={{ display: "flex", gap: 0.5, minWidth: 0 }}>
+            <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+              {item.name}
+            </Box>
+            {/* Read as one name ("Test 1 (Copied)"); the flex row draws no space of its own. */}
+            {item.isCopied && " "}
+            {item.isCopied && (
+              <Box component="span" sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
+                {translate("testDetail.copied")}
+              </Box>
+            )}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p" noWrap>
             {item.device.name} · {deviceTypeName(item.device.type)}
