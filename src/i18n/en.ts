@@ -288,6 +288,7 @@ export const appMessages = {
     allAccounts: "All accounts",
     from: "From",
     to: "To",
+    toBeforeFrom: "This day is before From: no test can be in this range.",
     clearFilters: "Clear filters",
     pageSize: "Per page",
     total: "%{smart_count} test |||| %{smart_count} tests",

@@ -304,6 +304,15 @@ describe("gallery (spec §2, §9)", () => {
     expect(await screen.findByText("A bulk download is already in progress.")).toBeInTheDocument();
     expect(screen.getByRole("toolbar", { name: "1 test selected" })).toBeInTheDocument();
   });
+  it("says under To when its day is before From, as an address may bring it", async () => {
+    await renderConsole("/gallery?pageSize=10&page=1&from=2026-12-02&to=2026-11-30", { role: "User" });
+    const problem = "This day is before From: no test can be in this range.";
+    expect(await screen.findByText(problem)).toBeInTheDocument();
+    expect(screen.getByLabelText("To")).toHaveAttribute("aria-invalid", "true");
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-12-03" } });
+    await waitFor(() => expect(screen.queryByText(problem)).not.toBeInTheDocument());
+  });
+
   describe("in a browser east or west of UTC (America/New_York)", () => {
     const zone = process.env.TZ;
     beforeAll(() => {

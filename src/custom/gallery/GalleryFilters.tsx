@@ -45,11 +45,13 @@ interface DayFieldProps {
   /** The other end of the range, so the browser's picker keeps the range the right way round. */
   min?: string;
   max?: string;
+  /** Why no test can be in the range, under the field. */
+  problem?: string;
   onChange: (day: string | undefined) => void;
 }
 
 /** One end of the date range: a day, or none once cleared. */
-function DayField({ label, value, min, max, onChange }: DayFieldProps) {
+function DayField({ label, value, min, max, problem, onChange }: DayFieldProps) {
   return (
     <TextField
       fullWidth={false}
@@ -58,6 +60,8 @@ function DayField({ label, value, min, max, onChange }: DayFieldProps) {
       label={label}
       value={value ?? ""}
       onChange={(event) => onChange(event.target.value || undefined)}
+      error={problem !== undefined}
+      helperText={problem}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
     />
   );
@@ -149,6 +153,8 @@ export function GalleryFilters() {
         label={translate("gallery.to")}
         value={filter.to}
         min={filter.from}
+        // Typed (or from an address) the wrong way round: the empty list says why.
+        problem={filter.from && filter.to && filter.to < filter.from ? translate("gallery.toBeforeFrom") : undefined}
         onChange={(to) => onChange({ ...filter, to })}
       />
       {hasFilters && (
