@@ -161,6 +161,13 @@ describe("lists fit their screen", () => {
         const overflow = await settledOverflowOf(page, "Accounts, canceled subscriptions");
         if (overflow) wide.push(overflow);
       }
+      if (width === PHONE.width) {
+        // A deleted test has no page to act on: a phone's Recover keeps each row's Restore.
+        await page.goto("/recover/tests");
+        await page.locator("main tbody tr").first().getByRole("button", { name: "Restore" }).waitFor();
+        const overflow = await settledOverflowOf(page, "Recover");
+        if (overflow) wide.push(overflow);
+      }
       expect(wide).toEqual([]);
       await expectNoSidewaysScroll(page);
       await context.close();

@@ -22,6 +22,8 @@ export default function DeletedAccountList() {
   const filters = [useListSearch(DELETED_ACCOUNTS)];
   return (
     <ListPage
+      // No page to open a deleted record on: a phone keeps its Restore.
+      phoneKeeps={["action"]}
       title="screens.recoverAccounts"
       subtitle={translate("resources.deleted-accounts.subtitle")}
       resource={DELETED_ACCOUNTS}

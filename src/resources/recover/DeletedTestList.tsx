@@ -32,6 +32,8 @@ export default function DeletedTestList() {
   ) : undefined;
   return (
     <ListPage
+      // No page to open a deleted record on: a phone keeps its Restore.
+      phoneKeeps={["action"]}
       title="screens.recover"
       subtitle={translate("resources.deleted-tests.subtitle")}
       headerActions={toAccounts}

@@ -29,6 +29,8 @@ interface ListPageProps extends Omit<ListProps, "title" | "disableAuthentication
   headerActions?: ReactNode;
   /** Between the heading and the list (tabs). */
   beforeList?: ReactNode;
+  /** Columns a phone keeps whatever comes first (PhoneTable): a row's action on a list with no record page. */
+  phoneKeeps?: readonly string[];
 }
 
 /**
@@ -143,6 +145,7 @@ export function ListPage({
   subtitle,
   headerActions,
   beforeList,
+  phoneKeeps,
   children,
   queryOptions,
   error: errorView = <ListLoadError />,
@@ -223,7 +226,7 @@ export function ListPage({
                 ...(Array.isArray(listProps.sx) ? listProps.sx : [listProps.sx]),
               ]}
             >
-              <PhoneTable>{children}</PhoneTable>
+              <PhoneTable keeps={phoneKeeps}>{children}</PhoneTable>
               <FirstRowsDrawn />
               {refusals}
             </ListView>
