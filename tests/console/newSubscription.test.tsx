@@ -281,6 +281,73 @@ describe("paying while past due (spec §4: Go To Payments)", () => {
     expect(window.location.pathname).toBe("/payments");
   });
 
+  /** An Admin's Pay now dialog, open from Payments' notice, its price shown. */
+  async function openPayNow() {
+    await renderConsole("/payments", { role: "Admin", service: (service) => (service.subscription = { ...pastDue }) });
+    const warning = await screen.findByRole("dialog", { name: "Subscription Warning" });
+    fireEvent.click(within(warning).getByRole("button", { name: "Ok" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Pay now" }));
+    const dialog = await screen.findByRole("dialog", { name: "Renew your subscription" });
+    await within(dialog).findByTestId("total");
+    return dialog;
+  }
+  const pressEscape = (element: HTMLElement) => fireEvent.keyDown(element, { key: "Escape" });
+  /** A click on the dimmed page beside the dialog (MUI reads a press and a click on its container). */
+  function clickBeside(dialog: HTMLElement) {
+    const beside = dialog.closest(".MuiDialog-container")!;
+    fireEvent.mouseDown(beside);
+    fireEvent.click(beside);
+  }
+  const discardQuestion = () => screen.findByRole("dialog", { name: "Discard your changes?" });
+  const noQuestion = () =>
+    waitFor(() => expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).not.toBeInTheDocument());
+
+  it("keeps a card half typed in Pay now: a click beside is ignored, Escape asks, Keep editing keeps, Discard closes", async () => {
+    let dialog = await openPayNow();
+    // Untouched, Escape closes at once.
+    pressEscape(dialog);
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Renew your subscription" })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Pay now" }));
+    dialog = await screen.findByRole("dialog", { name: "Renew your subscription" });
+    await within(dialog).findByTestId("total");
+    type("Name on card", "Maya Visser");
+    type("Card number", "4242 4242 4242 4242");
+    clickBeside(dialog);
+    expect(screen.getByRole("dialog", { name: "Renew your subscription" })).toBeInTheDocument();
+    expect(field("Card number").value).toBe("4242 4242 4242 4242");
+
+    pressEscape(dialog);
+    fireEvent.click(within(await discardQuestion()).getByRole("button", { name: "Keep editing" }));
+    await noQuestion();
+    expect(field("Name on card").value).toBe("Maya Visser");
+    expect(field("Card number").value).toBe("4242 4242 4242 4242");
+
+    pressEscape(screen.getByRole("dialog", { name: "Renew your subscription" }));
+    fireEvent.click(within(await discardQuestion()).getByRole("button", { name: "Discard" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Renew your subscription" })).not.toBeInTheDocument(),
+    );
+    expect(db.starts).toHaveLength(0);
+  });
+
+  it("keeps the card in Pay now after the provider refused it: Escape still asks", async () => {
+    db.startAnswers = ["declined"];
+    const dialog = await openPayNow();
+    fillCard("4000 0000 0000 0002");
+    fireEvent.click(payButton());
+    await within(dialog).findByText("The payment was refused");
+    // The attempt is over (Pay is offered again): react-hook-form counts it a successful submit.
+    await waitFor(() => expect(payButton()).toHaveAttribute("aria-busy", "false"));
+    pressEscape(dialog);
+    fireEvent.click(within(await discardQuestion()).getByRole("button", { name: "Keep editing" }));
+    await noQuestion();
+    expect(field("Card number").value).toBe("4000 0000 0000 0002");
+  });
+
   it("shows a Manager the message without Pay now", async () => {
     await renderConsole("/payments", {
       role: "Manager",

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Grid, Skeleton, Stack } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
@@ -36,7 +36,17 @@ function Plans({ plans }: { plans: Plan[] }) {
  * next attempt is a new one. On success the subscription status is the service's answer at once
  * (the inactive redirect lets the admin in, a past-due warning goes), then `onPaid`.
  */
-function SubscribeForm({ plans, testMode, onPaid }: { plans: Plan[]; testMode: boolean; onPaid: () => void }) {
+function SubscribeForm({
+  plans,
+  testMode,
+  onPaid,
+  inForm,
+}: {
+  plans: Plan[];
+  testMode: boolean;
+  onPaid: () => void;
+  inForm?: ReactNode;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -82,6 +92,7 @@ function SubscribeForm({ plans, testMode, onPaid }: { plans: Plan[]; testMode: b
 
   return (
     <Form defaultValues={DEFAULT_VALUES} onSubmit={submit} noValidate>
+      {inForm}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <IntervalInput />
@@ -99,12 +110,14 @@ function SubscribeForm({ plans, testMode, onPaid }: { plans: Plan[]; testMode: b
 /**
  * The plans from the service, then an Admin's form: on /new-subscription (an inactive account) and
  * in Payments' Pay now (a past-due one). Its own chunk: Payments loads it only when asked.
+ * `inForm` goes inside the form: Pay now's dialog dismissal (useDialogDismissal).
  */
-export default function SubscriptionCheckout({ onPaid }: { onPaid: () => void }) {
+export default function SubscriptionCheckout({ onPaid, inForm }: { onPaid: () => void; inForm?: ReactNode }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const plans = useQuery({ queryKey: ["plans"], queryFn: ({ signal }) => dataProvider.getPlans(signal) });
-  if (plans.data) return <SubscribeForm plans={plans.data.plans} testMode={plans.data.testMode} onPaid={onPaid} />;
+  if (plans.data)
+    return <SubscribeForm plans={plans.data.plans} testMode={plans.data.testMode} onPaid={onPaid} inForm={inForm} />;
   if (plans.isError)
     return (
       <RetryAlert retryLabel={translate("subscription.start.retry")} onRetry={plans.refetch}>

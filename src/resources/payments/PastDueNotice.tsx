@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useCanAccess, useTranslate } from "react-admin";
 import { useSubscriptionStatus } from "../../custom/status/SubscriptionGate";
+import { useDialogDismissal } from "../shared/dialogDismissal";
 
 // The plans and the card form load only when an Admin chooses to pay.
 const SubscriptionCheckout = lazy(() => import("../../custom/newSubscription/SubscriptionCheckout"));
@@ -27,6 +28,9 @@ export function PastDueNotice() {
   const [paying, setPaying] = useState(false);
   const { data } = useSubscriptionStatus();
   const { canAccess: mayPay } = useCanAccess({ resource: "new-subscription", action: "start" });
+  // A card half typed is kept as any form's dialog keeps it: a click beside it is ignored, Escape
+  // asks. A refused payment saved nothing (the card is still typed); a paid one closes the dialog.
+  const { onDialogClose, inForm, question } = useDialogDismissal(() => setPaying(false), { submitSaves: false });
   if (data?.status !== "past_due") return null;
 
   const paid = () => {
@@ -48,18 +52,19 @@ export function PastDueNotice() {
       >
         {data.message}
       </Alert>
-      <Dialog open={paying} onClose={() => setPaying(false)} maxWidth="lg" fullWidth aria-labelledby="renew-title">
+      <Dialog open={paying} onClose={onDialogClose} maxWidth="lg" fullWidth aria-labelledby="renew-title">
         <DialogTitle id="renew-title">{translate("subscription.renewTitle")}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{translate("subscription.renewBody")}</DialogContentText>
           <Suspense fallback={<LinearProgress aria-label={translate("subscription.renewTitle")} />}>
-            <SubscriptionCheckout onPaid={paid} />
+            <SubscriptionCheckout onPaid={paid} inForm={inForm} />
           </Suspense>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setPaying(false)}>{translate("ra.action.cancel")}</Button>
         </DialogActions>
       </Dialog>
+      {question}
     </>
   );
 }

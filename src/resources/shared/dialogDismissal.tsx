@@ -14,13 +14,19 @@ interface FormHolding {
 const HOLDS_NOTHING: FormHolding = { unsaved: false, saving: false };
 
 /** Inside a dialog's form: tells the dialog whether it holds typing not yet saved. */
-function UnsavedInDialog({ onChange }: { onChange: (holding: FormHolding) => void }) {
+function UnsavedInDialog({
+  onChange,
+  submitSaves,
+}: {
+  onChange: (holding: FormHolding) => void;
+  submitSaves: boolean;
+}) {
   // Drawn again at every change of a value: react-hook-form's form state alone did not always
   // tell this component of the first edit (Edit Test's form).
   useWatch();
   const { isDirty, dirtyFields, isSubmitSuccessful, isSubmitting } = useFormState();
   // A record reloaded under the form (after a 409) keeps the typed fields dirty but not the form.
-  const unsaved = (isDirty || Object.keys(dirtyFields).length > 0) && !isSubmitSuccessful;
+  const unsaved = (isDirty || Object.keys(dirtyFields).length > 0) && !(submitSaves && isSubmitSuccessful);
   useEffect(() => {
     onChange({ unsaved, saving: isSubmitting });
     return () => onChange(HOLDS_NOTHING);
@@ -81,8 +87,14 @@ function HoldLeaving({ onDiscard }: { onDiscard: () => void }) {
  * button stay what they say.
  *
  * `onDialogClose` is the Dialog's `onClose`, `inForm` goes inside its Form, `question` beside it.
+ * `submitSaves: false` is for a form whose submit may end with nothing done and no field in error
+ * (a payment the card's provider refused, said beside the form): its typing stays held until the
+ * dialog closes, where a form's submit without field errors otherwise counts as saved.
  */
-export function useDialogDismissal(onClose: () => void): {
+export function useDialogDismissal(
+  onClose: () => void,
+  { submitSaves = true }: { submitSaves?: boolean } = {},
+): {
   onDialogClose: (event: unknown, reason?: CloseReason) => void;
   inForm: ReactNode;
   question: ReactNode;
@@ -98,7 +110,7 @@ export function useDialogDismissal(onClose: () => void): {
   const inForm = (
     <>
       <UnsavedChangesGuard />
-      <UnsavedInDialog onChange={setHolding} />
+      <UnsavedInDialog onChange={setHolding} submitSaves={submitSaves} />
     </>
   );
   const question = (
