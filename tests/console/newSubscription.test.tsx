@@ -19,7 +19,7 @@ interface Db {
   quotes: QuoteRequest[];
   starts: { body: StartSubscriptionRequest; key: string | null }[];
   /** What POST subscriptions/start answers next (first in, first out); paid once empty. */
-  startAnswers: ("declined" | "network" | "ok")[];
+  startAnswers: ("declined" | "insufficientFunds" | "network" | "ok")[];
 }
 let db: Db;
 
@@ -55,6 +55,7 @@ beforeEach(() => {
       const next = db.startAnswers.shift() ?? "ok";
       if (next === "network") return HttpResponse.error();
       if (next === "declined") return reply(C.start.declined);
+      if (next === "insufficientFunds") return reply(C.start.insufficientFunds);
       state.subscription = { ...STARTED.status };
       return reply(C.start.ok);
     }),
@@ -74,6 +75,32 @@ const fillCard = (number = "4242 4242 4242 4242") => {
   type("CVC", "123");
 };
 const payButton = () => screen.getByRole("button", { name: /^Pay / });
+const refusalShown = () => screen.queryByText("The payment was refused");
+
+/**
+ * A card refused for insufficient funds, then another attempt that fails the form's own checks: a
+ * bad number, a past expiry, a short CVC. The old refusal goes as the attempt starts.
+ */
+async function refusedThenMistyped() {
+  fillCard("4000 0000 0000 9995");
+  fireEvent.click(payButton());
+  const refusal = (await screen.findByText("The payment was refused")).closest("[role=alert]")!;
+  expect(refusal).toHaveTextContent("Your card has insufficient funds.");
+  await waitFor(() => expect(payButton()).toHaveAttribute("aria-busy", "false"));
+
+  type("Card number", "4242 4242 4242 4241");
+  type("Expiry (MM/YY)", "0120");
+  type("CVC", "12");
+  // Typing alone leaves it: it is what the last attempt answered.
+  expect(refusalShown()).toBeInTheDocument();
+  fireEvent.click(payButton());
+  expect(await screen.findByText("Enter a valid card number.")).toBeInTheDocument();
+  expect(screen.getByText("This card has expired.")).toBeInTheDocument();
+  expect(screen.getByText("Enter the 3 digits on the back of the card (4 on Amex).")).toBeInTheDocument();
+  expect(refusalShown()).not.toBeInTheDocument();
+  expect(screen.queryByText("Your card has insufficient funds.")).not.toBeInTheDocument();
+  expect(db.starts).toHaveLength(1);
+}
 
 describe("/new-subscription for an Admin of an inactive account", () => {
   it("is where the inactive redirect lands, with the service's message, its plans and its price", async () => {
@@ -177,6 +204,13 @@ describe("/new-subscription for an Admin of an inactive account", () => {
     // No way back: the gate has the new status, Home stays.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(window.location.pathname).toBe("/");
+  });
+
+  it("takes a card's refusal away when the next attempt starts, before the form's own checks", async () => {
+    db.startAnswers = ["insufficientFunds"];
+    await openAsInactiveAdmin();
+    await screen.findByTestId("total");
+    await refusedThenMistyped();
   });
 
   it("sends an unanswered attempt again with the same key, and pays once on a double click", async () => {
@@ -346,6 +380,12 @@ describe("paying while past due (spec §4: Go To Payments)", () => {
     fireEvent.click(within(await discardQuestion()).getByRole("button", { name: "Keep editing" }));
     await noQuestion();
     expect(field("Card number").value).toBe("4000 0000 0000 0002");
+  });
+
+  it("takes a card's refusal away in Pay now too when the next attempt starts", async () => {
+    db.startAnswers = ["insufficientFunds"];
+    await openPayNow();
+    await refusedThenMistyped();
   });
 
   it("shows a Manager the message without Pay now", async () => {

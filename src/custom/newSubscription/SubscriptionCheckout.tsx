@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from "react";
-import { Grid, Skeleton, Stack } from "@mui/material";
+import { Box, Grid, Skeleton, Stack } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { Form, useDataProvider, useNotify, useTranslate } from "react-admin";
@@ -59,7 +59,6 @@ function SubscribeForm({
   const submit = async (input: Record<string, unknown>) => {
     const values = input as unknown as SubscriptionFormValues;
     if (unappliedCode(values)) return { discountCode: translate("subscription.start.applyFirst") };
-    setRefusal(null);
     try {
       const answer = await dataProvider.startSubscription(toStartRequest(values), attemptKey.current);
       queryClient.setQueryData<SubscriptionStatusResponse>(SUBSCRIPTION_STATUS_KEY(user?.id ?? null), answer.status);
@@ -91,19 +90,23 @@ function SubscribeForm({
   };
 
   return (
-    <Form defaultValues={DEFAULT_VALUES} onSubmit={submit} noValidate>
-      {inForm}
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <IntervalInput />
-          <Plans plans={plans} />
-          <CardFields testMode={testMode} />
+    // A new attempt (Pay, or Enter in a field) takes the last refusal away before the form's own
+    // checks run: a card number then in error is not shown beside the old card's refusal.
+    <Box onSubmitCapture={() => setRefusal(null)}>
+      <Form defaultValues={DEFAULT_VALUES} onSubmit={submit} noValidate>
+        {inForm}
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <IntervalInput />
+            <Plans plans={plans} />
+            <CardFields testMode={testMode} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <OrderSummary refusal={refusal} />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <OrderSummary refusal={refusal} />
-        </Grid>
-      </Grid>
-    </Form>
+      </Form>
+    </Box>
   );
 }
 
