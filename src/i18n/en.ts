@@ -995,6 +995,10 @@ export const appMessages = {
       resume: {
         button: "Keep subscription",
         name: "Keep subscription: %{plan}, %{account}",
+        title: "Keep this subscription?",
+        body: "It is no longer canceled at the end of the period: it renews on %{date}, and %{price} is charged then.",
+        /** The confirmation's Cancel: the subscription still ends as set ("Cancel" would read as canceling it). */
+        letEnd: "Let it end",
         done: "The subscription renews as usual",
       },
       payments: "Payments of this subscription",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
+import { formatDate } from "../../src/custom/format";
 import { STARTED } from "../fixtures/subscriptionContract";
 import { renderConsole } from "./harness/renderConsole";
 import { server } from "./harness/server";
@@ -88,5 +89,44 @@ describe("a canceled subscription", () => {
     const table = await screen.findByRole("table");
     expect(await within(table).findByText("Canceled")).toBeInTheDocument();
     expect(within(table).queryByText(/grace period/)).not.toBeInTheDocument();
+  });
+});
+
+describe("Keep subscription", () => {
+  it("says what keeping it does: it renews on its date and is charged then; Let it end leaves it, Keep subscription keeps it", async () => {
+    // Set to cancel at the end of a period still ahead: Keep subscription undoes that.
+    const canceling = { ...STARTED.subscription, cancelAtPeriodEnd: true, currentPeriodEnd: AHEAD };
+    const resumed: string[] = [];
+    server.use(
+      http.get("*/api/subscriptions", () =>
+        HttpResponse.json([canceling], { headers: { "Content-Range": "subscriptions 0-0/1" } }),
+      ),
+      http.post("*/api/subscriptions/:id/resume", ({ params }) => {
+        resumed.push(String(params.id));
+        return HttpResponse.json({ ...canceling, cancelAtPeriodEnd: false, version: canceling.version + 1 });
+      }),
+    );
+    await renderConsole("/payments?section=subscription", { role: "Admin" });
+    const keep = await screen.findByRole("button", {
+      name: `Keep subscription: ${canceling.plan}, ${canceling.accountName}`,
+    });
+
+    fireEvent.click(keep);
+    let dialog = await screen.findByRole("dialog", { name: "Keep this subscription?" });
+    expect(dialog).toHaveTextContent(
+      `It is no longer canceled at the end of the period: it renews on ${formatDate(AHEAD)}, and £149.00 is charged then.`,
+    );
+    expect(within(dialog).queryByText("Are you sure?")).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Let it end" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Keep this subscription?" })).not.toBeInTheDocument(),
+    );
+    expect(resumed).toEqual([]);
+
+    fireEvent.click(keep);
+    dialog = await screen.findByRole("dialog", { name: "Keep this subscription?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep subscription" }));
+    expect(await screen.findByText("The subscription renews as usual")).toBeInTheDocument();
+    expect(resumed).toEqual([canceling.id]);
   });
 });

@@ -63,8 +63,10 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
         label="resources.subscriptions.resume.button"
         accessibleName={translate("resources.subscriptions.resume.name", which)}
         icon={<ReplayIcon />}
-        title="resources.shared.confirmTitle"
-        content="resources.subscriptions.resume.button"
+        title="resources.subscriptions.resume.title"
+        content="resources.subscriptions.resume.body"
+        translateOptions={{ date: end, price: formatMoney(subscription.price, subscription.currency) }}
+        dialog={{ confirm: "resources.subscriptions.resume.button", cancel: "resources.subscriptions.resume.letEnd" }}
       />
     );
   }
