@@ -4,6 +4,12 @@
  * Nothing here keeps a card: the service stores only "Visa •••• 4242".
  */
 
+/**
+ * What POST subscriptions/start takes of each card field as typed (its body schema's maxLength,
+ * counted in code points): the console's card form keeps within them before sending.
+ */
+export const CARD_FIELD_MAX_LENGTH = { number: 32, expiry: 10, cvc: 8, name: 100 } as const;
+
 export type CardBrand = "Visa" | "Mastercard" | "Amex" | "Discover" | "Card";
 
 /** The digits of a number typed with spaces or dashes; null when anything else is in it. */

@@ -116,6 +116,12 @@ export interface DiscountTerms {
   active: boolean;
 }
 
+/**
+ * A code no discount has, in words for the code field: the service's answer to an unknown one, and
+ * the console's to one longer than any code can be (DISCOUNT_CODE_MAX_LENGTH), which it does not send.
+ */
+export const UNKNOWN_DISCOUNT_CODE = "This code does not exist.";
+
 /** Why a code does not apply to a price, in words for the code field; null when it applies. */
 export function discountRefusal(discount: DiscountTerms, at: Date, currency: string): string | null {
   if (!discount.active) return "This code is no longer active.";

@@ -59,6 +59,9 @@ export const SERIAL_NUMBER_MAX_LENGTH = 64;
 /** A discount's description. */
 export const DISCOUNT_DESCRIPTION_MAX_LENGTH = 200;
 
+/** A discount code: as a discount saves it, and as a quote or a new subscription sends it. */
+export const DISCOUNT_CODE_MAX_LENGTH = 64;
+
 /** Countries travel as ISO 3166-1 alpha-2 codes. */
 export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 

@@ -126,6 +126,10 @@ export const startMessages = {
         expired: "This card has expired.",
         cvc: "Enter the 3 digits on the back of the card (4 on Amex).",
         name: "Enter the name on the card.",
+        nameTooLong: "At most %{max} characters.",
+        // The service refused a field the form's own checks let through (a character no card name has).
+        nameRefused: "Enter the name as it is printed on the card.",
+        refused: "This was not accepted: check what you typed.",
       },
     },
   },

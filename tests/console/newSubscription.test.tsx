@@ -44,6 +44,8 @@ beforeEach(() => {
       const body = (await request.json()) as QuoteRequest;
       db.quotes.push(body);
       if (body.discountCode === "NOPE") return reply(C.quote.unknownCode);
+      // What the service's schema answers a code with a NUL pasted in.
+      if (body.discountCode?.includes("\u0000")) return reply(C.quote.codeWithNul);
       if (body.discountCode === "WELCOME10") return reply(C.quote.ok, QUOTE_WITH_CODE);
       return reply(C.quote.ok, quoteFor(body));
     }),
@@ -52,6 +54,8 @@ beforeEach(() => {
         body: (await request.json()) as StartSubscriptionRequest,
         key: request.headers.get("idempotency-key"),
       });
+      const { card } = db.starts.at(-1)!.body;
+      if (card.name.includes("\u0000")) return reply(C.start.nameWithNul);
       const next = db.startAnswers.shift() ?? "ok";
       if (next === "network") return HttpResponse.error();
       if (next === "declined") return reply(C.start.declined);
@@ -228,6 +232,52 @@ describe("/new-subscription for an Admin of an inactive account", () => {
     expect(db.starts[1]!.key).toBe(db.starts[0]!.key);
   });
 
+  it("checks a code against the service's limit, in the form's words, before sending", async () => {
+    await openAsInactiveAdmin();
+    await screen.findByTestId("total");
+    const quotesBefore = db.quotes.length;
+    type("Discount code", "x".repeat(300));
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByText("This code does not exist.")).toBeInTheDocument();
+    expect(field("Discount code")).toHaveAttribute("aria-invalid", "true");
+    expect(db.quotes).toHaveLength(quotesBefore);
+    expect(screen.queryByText(/must be at most|discountCode/)).not.toBeInTheDocument();
+  });
+
+  it("checks the name on the card against the service's limit, in the form's words, before sending", async () => {
+    await openAsInactiveAdmin();
+    await screen.findByTestId("total");
+    fillCard();
+    type("Name on card", "M".repeat(150));
+    fireEvent.click(payButton());
+    expect(await screen.findByText("At most 100 characters.")).toBeInTheDocument();
+    expect(field("Name on card")).toHaveAttribute("aria-invalid", "true");
+    expect(db.starts).toHaveLength(0);
+    expect(screen.queryByText(/must be at most|card\.name/)).not.toBeInTheDocument();
+
+    // 100 characters, as the service takes them, go.
+    type("Name on card", "M".repeat(100));
+    fireEvent.click(payButton());
+    await waitFor(() => expect(db.starts).toHaveLength(1));
+  });
+
+  it("says a field the service's schema refused in the form's words, never the schema's", async () => {
+    await openAsInactiveAdmin();
+    await screen.findByTestId("total");
+    // A NUL pasted in passes the form's checks; the service's schema refuses it, naming the field.
+    fillCard();
+    type("Name on card", "Maya\u0000Visser");
+    fireEvent.click(payButton());
+    expect(await screen.findByText("Enter the name as it is printed on the card.")).toBeInTheDocument();
+    expect(field("Name on card")).toHaveAttribute("aria-invalid", "true");
+    expect(db.starts).toHaveLength(1);
+
+    type("Discount code", "spring\u0000");
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByText("This code does not exist.")).toBeInTheDocument();
+    expect(screen.queryByText(/must not contain|must be at most|card\.name|discountCode/)).not.toBeInTheDocument();
+  });
+
   it("asks to apply or clear a typed code before paying", async () => {
     await openAsInactiveAdmin();
     await screen.findByTestId("total");
@@ -380,6 +430,15 @@ describe("paying while past due (spec §4: Go To Payments)", () => {
     fireEvent.click(within(await discardQuestion()).getByRole("button", { name: "Keep editing" }));
     await noQuestion();
     expect(field("Card number").value).toBe("4000 0000 0000 0002");
+  });
+
+  it("checks the name on the card in Pay now too, in the form's words, before sending", async () => {
+    await openPayNow();
+    fillCard();
+    type("Name on card", "M".repeat(150));
+    fireEvent.click(payButton());
+    expect(await screen.findByText("At most 100 characters.")).toBeInTheDocument();
+    expect(db.starts).toHaveLength(0);
   });
 
   it("takes a card's refusal away in Pay now too when the next attempt starts", async () => {

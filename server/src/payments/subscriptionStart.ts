@@ -23,6 +23,7 @@ import {
   type StartSubscriptionRequest,
   type StartSubscriptionResponse,
   type SubscriptionQuote,
+  UNKNOWN_DISCOUNT_CODE,
 } from "../../../src/api/plans";
 import type { SubscriptionState } from "../../../src/api/resources";
 import { discounts, payments, subscriptions } from "../db/schema";
@@ -43,7 +44,6 @@ import { DEFAULT_SUBSCRIPTION_MESSAGES } from "./subscriptionMessages";
  */
 export const MAY_START: readonly SubscriptionState[] = ["inactive", "canceled", "past_due"];
 export const ALREADY_SUBSCRIBED = "This account already has a subscription: there is nothing to start.";
-export const UNKNOWN_CODE = "This code does not exist.";
 
 type Reader = Pick<Database, "select">;
 
@@ -64,7 +64,7 @@ export async function priceSubscription(db: Reader, request: QuoteRequest, now: 
     const query = db.select().from(discounts).where(eq(discounts.code, code));
     // Starting locks the code's row: two accounts racing for its last redemption take turns.
     const [row] = lock ? await query.for("update") : await query;
-    if (!row) throw fieldError(422, "discountCode", UNKNOWN_CODE);
+    if (!row) throw fieldError(422, "discountCode", UNKNOWN_DISCOUNT_CODE);
     const refusal = discountRefusal(row, now, plan.currency);
     if (refusal !== null) throw fieldError(422, "discountCode", refusal);
     discount = {

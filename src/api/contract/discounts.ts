@@ -2,7 +2,7 @@
 import { DISCOUNT_KINDS } from "../resources";
 import { declareResource, everyRouteFor } from "./declare";
 import * as field from "./fields";
-import { DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../rules";
+import { DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_DESCRIPTION_MAX_LENGTH } from "../rules";
 
 /** What a discount's create and update send (and its edit form saves). */
 const editable = [
@@ -28,7 +28,7 @@ export const discountsContract = declareResource({
     id: field.id(),
     version: field.version(),
     /** Upper case letters, digits, - and _; unique. */
-    code: field.text({ maxLength: 64 }),
+    code: field.text({ maxLength: DISCOUNT_CODE_MAX_LENGTH }),
     description: field.text({ maxLength: DISCOUNT_DESCRIPTION_MAX_LENGTH, optional: true }),
     kind: field.oneOf(DISCOUNT_KINDS, "resources.discounts.kinds"),
     /** 1–100 when kind is percent, else null. */

@@ -1,7 +1,9 @@
 /** New subscription shapes (src/api/plans.ts; docs/api.md "New subscription"). */
 import Type from "typebox";
+import { CARD_FIELD_MAX_LENGTH as CARD } from "../cards";
 import { PLAN_IDS } from "../plans";
 import { DISCOUNT_KINDS, PLAN_INTERVALS } from "../resources";
+import { DISCOUNT_CODE_MAX_LENGTH } from "../rules";
 import { nullable, stringEnum } from "./common";
 
 /** Text a person typed: bounded, and never a NUL (PostgreSQL text cannot hold one). */
@@ -33,7 +35,7 @@ const choice = {
   interval: stringEnum(PLAN_INTERVALS, { description: "Billed monthly or yearly." }),
   discountCode: Type.Optional(
     nullable("string", {
-      maxLength: 64,
+      maxLength: DISCOUNT_CODE_MAX_LENGTH,
       pattern: "^[^\\u0000]*$",
       description: "A discount code, any case; empty or null for none.",
     }),
@@ -70,10 +72,10 @@ export const quoteSchema = Type.Object({
 /** The card as typed. Its meaning (checksum, expiry, CVC) is checked by the handler: 422 per field. */
 export const cardSchema = Type.Object(
   {
-    number: typed(32, "The card number; spaces and dashes allowed. Never stored (only brand and last 4).", 1),
-    expiry: typed(10, "MM/YY.", 1),
-    cvc: typed(8, "3 digits (4 on Amex). Never stored.", 1),
-    name: typed(100, "The name on the card.", 1),
+    number: typed(CARD.number, "The card number; spaces and dashes allowed. Never stored (only brand and last 4).", 1),
+    expiry: typed(CARD.expiry, "MM/YY.", 1),
+    cvc: typed(CARD.cvc, "3 digits (4 on Amex). Never stored.", 1),
+    name: typed(CARD.name, "The name on the card.", 1),
   },
   { additionalProperties: false },
 );

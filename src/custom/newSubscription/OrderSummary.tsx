@@ -22,11 +22,10 @@ import { discountEffect } from "../../api/discountRules";
 import { normalizeDiscountCode, planOf, type PlanId, type SubscriptionQuote } from "../../api/plans";
 import type { PlanInterval } from "../../api/resources";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { fieldErrorsOf } from "../../resources/shared/concurrency";
 import { formatMoney } from "../../resources/shared/money";
 import { errorMessage } from "../errorMessage";
 import { formatDate } from "../format";
-import type { SubscriptionFormValues } from "./subscriptionForm";
+import { discountCodeProblem, fieldRefusalsOf, type SubscriptionFormValues } from "./subscriptionForm";
 import { RetryAlert } from "../status/RetryAlert";
 
 const quoteKey = (plan: PlanId, interval: PlanInterval, code: string) => ["subscription-quote", plan, interval, code];
@@ -97,6 +96,11 @@ function DiscountCode({ plan, interval }: { plan: PlanId; interval: PlanInterval
   const apply = async () => {
     const code = normalizeDiscountCode(getValues("discountCode"));
     if (code === "") return;
+    const problem = discountCodeProblem(code);
+    if (problem !== null) {
+      setError("discountCode", { type: "validate", message: problem });
+      return;
+    }
     clearErrors("discountCode");
     setApplying(true);
     try {
@@ -107,7 +111,7 @@ function DiscountCode({ plan, interval }: { plan: PlanId; interval: PlanInterval
       setValue("discountCode", code);
       setValue("appliedCode", code);
     } catch (error) {
-      const message = fieldErrorsOf(error)?.discountCode ?? errorMessage(error, translate("app.errors.generic"));
+      const message = fieldRefusalsOf(error)?.discountCode ?? errorMessage(error, translate("app.errors.generic"));
       setError("discountCode", { type: "server", message });
     } finally {
       setApplying(false);
@@ -183,7 +187,7 @@ export function OrderSummary({ refusal }: { refusal: string | null }) {
 
   // Another plan or interval can make an applied code stop applying (an amount in another
   // currency): the code is dropped and the field says why.
-  const codeRefusal = fieldErrorsOf(quote.error)?.discountCode;
+  const codeRefusal = fieldRefusalsOf(quote.error)?.discountCode;
   useEffect(() => {
     if (codeRefusal === undefined || appliedCode === "") return;
     setValue("appliedCode", "");

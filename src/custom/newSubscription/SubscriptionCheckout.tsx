@@ -7,7 +7,6 @@ import type { Plan } from "../../api/plans";
 import type { SubscriptionStatusResponse } from "../../api/types";
 import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import type { ConsoleDataProvider } from "../../dataProvider";
-import { fieldErrorsOf } from "../../resources/shared/concurrency";
 import { errorMessage } from "../errorMessage";
 import { RetryAlert } from "../status/RetryAlert";
 import { SUBSCRIPTION_STATUS_KEY } from "../status/SubscriptionGate";
@@ -16,6 +15,7 @@ import { OrderSummary } from "./OrderSummary";
 import { IntervalInput, PlanInput } from "./PlanChoice";
 import {
   DEFAULT_VALUES,
+  fieldRefusalsOf,
   newAttemptKey,
   toStartRequest,
   unappliedCode,
@@ -82,7 +82,7 @@ function SubscribeForm({
         onPaid();
         return undefined;
       }
-      const fields = fieldErrorsOf(error);
+      const fields = fieldRefusalsOf(error);
       if (fields) return fields;
       setRefusal(errorMessage(error, translate("app.errors.generic")));
       return undefined;

@@ -3,10 +3,20 @@
  * checks as the person types (the service's own rules, src/api/cards.ts), the input formats, the
  * request, and the key of each payment attempt.
  */
-import { cardBrand, cardDigits, cardNumberValid, cvcValid, expiryProblem, formatCardNumber } from "../../api/cards";
-import type { PlanId, StartSubscriptionRequest } from "../../api/plans";
+import {
+  CARD_FIELD_MAX_LENGTH,
+  cardBrand,
+  cardDigits,
+  cardNumberValid,
+  cvcValid,
+  expiryProblem,
+  formatCardNumber,
+} from "../../api/cards";
+import { UNKNOWN_DISCOUNT_CODE, type PlanId, type StartSubscriptionRequest } from "../../api/plans";
+import { DISCOUNT_CODE_MAX_LENGTH } from "../../api/rules";
 import type { PlanInterval } from "../../api/resources";
 import type { Role, SubscriptionStatus } from "../../api/types";
+import { fieldErrorsOf } from "../../resources/shared/concurrency";
 
 export interface SubscriptionFormValues {
   plan: PlanId;
@@ -64,7 +74,49 @@ export const validateCvc = (value: unknown, values: { card?: { number?: string }
   return cvcValid(String(value ?? ""), brand) ? undefined : `${INVALID}.cvc`;
 };
 
-export const validateName = (value: unknown) => (String(value ?? "").trim() === "" ? `${INVALID}.name` : undefined);
+/** A text's length as the service's schema bounds it: JSON Schema's maxLength counts code points. */
+const codePoints = (text: string) => [...text].length;
+
+/** The name as it is sent (trimmed): filled, and within the service's bound. */
+export const validateName = (value: unknown) => {
+  const name = String(value ?? "").trim();
+  if (name === "") return `${INVALID}.name`;
+  const max = CARD_FIELD_MAX_LENGTH.name;
+  return codePoints(name) > max ? { message: `${INVALID}.nameTooLong`, args: { max } } : undefined;
+};
+
+/**
+ * Why a code is not sent to the service, in the code field's words; null when it may be. A code
+ * longer than any discount's cannot be one: it reads as an unknown code, as the service says it.
+ */
+export const discountCodeProblem = (code: string): string | null =>
+  codePoints(code) > DISCOUNT_CODE_MAX_LENGTH ? UNKNOWN_DISCOUNT_CODE : null;
+
+/**
+ * A schema's refusal (400) of each field in the form's words. Its own message names the field in
+ * the schema's words ("card.name must be at most 100 characters long"), never shown to a person;
+ * the form's checks catch what they can before sending, and these cover the rest (a NUL pasted in).
+ */
+const SCHEMA_REFUSALS: Record<string, string> = {
+  discountCode: UNKNOWN_DISCOUNT_CODE,
+  "card.number": `${INVALID}.number`,
+  "card.expiry": `${INVALID}.expiryFormat`,
+  "card.cvc": `${INVALID}.cvc`,
+  "card.name": `${INVALID}.nameRefused`,
+};
+
+/**
+ * The fields the service refused, each with words for a person (an i18n key or the service's
+ * sentence): a handler's refusal (422) is already in the product's words ("This card has
+ * expired."); a schema's (400) is said with SCHEMA_REFUSALS. Null when no field is named.
+ */
+export function fieldRefusalsOf(error: unknown): Record<string, string> | null {
+  const fields = fieldErrorsOf(error);
+  if (!fields || (error as { status?: unknown }).status !== 400) return fields;
+  return Object.fromEntries(
+    Object.keys(fields).map((field) => [field, SCHEMA_REFUSALS[field] ?? `${INVALID}.refused`]),
+  );
+}
 
 /** The number as it is typed, grouped by four (Amex 4-6-5). */
 export const formatNumberInput = (value: unknown) => formatCardNumber(String(value ?? ""));
