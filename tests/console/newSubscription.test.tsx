@@ -286,6 +286,13 @@ describe("/new-subscription for an Admin of an inactive account", () => {
     fireEvent.click(payButton());
     expect(await screen.findByText("Apply this code, or clear it.")).toBeInTheDocument();
     expect(db.starts).toHaveLength(0);
+
+    // Cleared by hand, the code is none: Apply does nothing, and Pay pays without one.
+    type("Discount code", "");
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    fireEvent.click(payButton());
+    await waitFor(() => expect(db.starts).toHaveLength(1));
+    expect(db.starts[0]!.body.discountCode).toBeNull();
   });
 });
 

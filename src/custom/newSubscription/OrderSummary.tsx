@@ -28,6 +28,8 @@ import { formatDate } from "../format";
 import { discountCodeProblem, fieldRefusalsOf, type SubscriptionFormValues } from "./subscriptionForm";
 import { RetryAlert } from "../status/RetryAlert";
 
+const keepText = (value: string) => value;
+
 const quoteKey = (plan: PlanId, interval: PlanInterval, code: string) => ["subscription-quote", plan, interval, code];
 
 /**
@@ -148,6 +150,8 @@ function DiscountCode({ plan, interval }: { plan: PlanId; interval: PlanInterval
         source="discountCode"
         label="subscription.start.discountCode"
         helperText={false}
+        // Emptied, it stays "" (react-admin's own parse makes it null, which the code's rules cannot read).
+        parse={keepText}
         onKeyDown={(event: KeyboardEvent) => {
           // Enter applies the code rather than paying.
           if (event.key === "Enter") {
