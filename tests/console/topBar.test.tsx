@@ -3,17 +3,27 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { useNotify } from "react-admin";
 import { STORAGE_KEYS, TOAST_AUTO_HIDE_MS } from "../../src/config";
 import { ConsoleNotification } from "../../src/custom/layout/ConsoleNotification";
-import { AVATAR_URL } from "../fixtures/contract";
+import { http } from "msw";
+import { AVATAR_URL, CONTRACT } from "../fixtures/contract";
+import { reply, server, userFor } from "./harness/server";
 import { renderConsole, signIn } from "./harness/renderConsole";
 import { renderInAdmin } from "./harness/renderInAdmin";
 
 const UMA = { firstName: "Uma", lastName: "Tran", avatar: AVATAR_URL };
 
-/** Uma Tran, signed in as an Admin, whose stored record carries an avatar image (spec §3). */
+/**
+ * Uma Tran, signed in as an Admin, whose record carries an avatar image (spec §3): stored, and as
+ * the service answers verify-token at start-up (its user becomes the current one).
+ */
 function signInUma() {
   signIn("Admin");
   const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.userInfo)!) as Record<string, unknown>;
   window.localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ...stored, ...UMA }));
+  server.use(
+    http.post("*/api/verify-token", () =>
+      reply(CONTRACT.verifyToken.ok, { valid: true, user: { ...userFor("Admin"), ...UMA } }),
+    ),
+  );
 }
 
 /** A browser in which every image fails to load (MUI's Avatar tries its source with `new Image()`). */
