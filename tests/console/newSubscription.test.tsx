@@ -184,6 +184,19 @@ describe("/new-subscription for an Admin of an inactive account", () => {
     expect(db.starts).toHaveLength(0);
   });
 
+  it("asks the browser's question before a reload loses what was typed, and not before anything was", async () => {
+    await openAsInactiveAdmin();
+    await screen.findByTestId("total");
+    const reload = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(reload()).toBe(false);
+    type("Name on card", "Maya Visser");
+    await waitFor(() => expect(reload()).toBe(true));
+  });
+
   it("shows the provider's refusal in place with the input kept, then pays with another card and opens Home", async () => {
     db.startAnswers = ["declined"];
     await openAsInactiveAdmin();

@@ -9,6 +9,7 @@ import { useCurrentUser } from "../../authProvider/useCurrentUser";
 import type { ConsoleDataProvider } from "../../dataProvider";
 import { errorMessage } from "../errorMessage";
 import { RetryAlert } from "../status/RetryAlert";
+import { UnsavedChangesGuard } from "../../resources/shared/UnsavedChangesGuard";
 import { SUBSCRIPTION_STATUS_KEY } from "../status/SubscriptionGate";
 import { CardFields } from "./CardFields";
 import { OrderSummary } from "./OrderSummary";
@@ -94,7 +95,8 @@ function SubscribeForm({
     // checks run: a card number then in error is not shown beside the old card's refusal.
     <Box onSubmitCapture={() => setRefusal(null)}>
       <Form defaultValues={DEFAULT_VALUES} onSubmit={submit} noValidate>
-        {inForm}
+        {/* A dialog's own dismissal, or on the page, the browser's question before a reload loses the typing. */}
+        {inForm ?? <UnsavedChangesGuard />}
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 8 }}>
             <IntervalInput />
