@@ -1115,7 +1115,7 @@ export const appMessages = {
     regenerateLatest: "This result already comes from the latest model",
     fetching: "Looking for an AI result…",
     triggering: "Starting the AI analysis…",
-    polling: "Analysing… (check %{attempt} of %{of})",
+    polling: "Analysing… (%{attempt} of %{of} checks made)",
     legend: "Stones found",
     count: "%{type}: %{count}",
     overlay: "AI result over %{photo}. Stones found: %{stones}",

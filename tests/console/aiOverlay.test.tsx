@@ -352,9 +352,10 @@ describe("AI overlay on the test detail page (spec §2)", () => {
     await renderConsole("/gallery/item/t-100", { role: "Admin" });
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     fireEvent.click(await aiSwitch());
-    await screen.findByText(/Analysing/);
+    // Before the first wait is over, none made yet (not "check 0 of 18": outside review).
+    expect(await screen.findByText("Analysing… (0 of 18 checks made)")).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3000));
-    await waitFor(() => expect(screen.getByText("Analysing… (check 1 of 18)")).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText("Analysing… (1 of 18 checks made)")).toBeInTheDocument());
     fireEvent.click(await aiSwitch());
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(ai.calls.filter((call) => call.url.startsWith("/api/ai/jobs/"))).toHaveLength(1);
@@ -368,7 +369,7 @@ describe("AI overlay on the test detail page (spec §2)", () => {
     fireEvent.click(await aiSwitch());
     await screen.findByText(/Analysing/);
     await act(() => vi.advanceTimersByTimeAsync(3000));
-    await waitFor(() => expect(screen.getByText("Analysing… (check 1 of 18)")).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText("Analysing… (1 of 18 checks made)")).toBeInTheDocument());
     const polls = () => ai.calls.filter((call) => call.url === "/api/ai/jobs/job-running/status");
     expect(polls()).toHaveLength(1);
 
