@@ -6,6 +6,22 @@ import { server } from "./harness/server";
 import { day, db, device as makeDevice, installResourceService, user } from "./harness/resourceService";
 
 installResourceService();
+/**
+ * A high-impact Delete: the button, its confirmation, then the password re-check (`beforePassword`
+ * runs while the re-check is open: nothing deleted yet).
+ */
+async function deleteAfterRecheck(button: string, question: string | RegExp, beforePassword: () => void) {
+  fireEvent.click(await screen.findByRole("button", { name: button }));
+  const confirm = await screen.findByRole("dialog", { name: question });
+  fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+  const password = await screen.findByRole("dialog", { name: "Confirm your password" });
+  beforePassword();
+  fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
+  const go = within(password).getByRole("button", { name: "Continue" });
+  await waitFor(() => expect(go).toBeEnabled());
+  fireEvent.click(go);
+}
+
 describe("own account and payments", () => {
   it("lets the account owner rename the account on /account", async () => {
     db.accounts[0].ownerId = "user-Admin";
@@ -113,15 +129,7 @@ describe("own account and payments", () => {
       }),
     );
     await renderConsole("/accounts/acc-1", { role: "SuperAdmin" });
-    fireEvent.click(await screen.findByRole("button", { name: "Delete account" }));
-    const confirm = await screen.findByRole("dialog", { name: "Delete account" });
-    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
-    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
-    expect(deleted).toEqual([]);
-    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
-    const go = within(password).getByRole("button", { name: "Continue" });
-    await waitFor(() => expect(go).toBeEnabled());
-    fireEvent.click(go);
+    await deleteAfterRecheck("Delete account", "Delete account", () => expect(deleted).toEqual([]));
     expect(await screen.findByText("Account scheduled for deletion")).toBeInTheDocument();
     expect(deleted).toEqual(["acc-1"]);
     await waitFor(() => expect(window.location.pathname).toBe("/accounts"));
@@ -137,15 +145,7 @@ describe("own account and payments", () => {
       }),
     );
     await renderConsole("/users/u-9", { role: "SuperAdmin" });
-    fireEvent.click(await screen.findByRole("button", { name: "Delete user" }));
-    const confirm = await screen.findByRole("dialog", { name: /^Delete/ });
-    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
-    const password = await screen.findByRole("dialog", { name: "Confirm your password" });
-    expect(deleted).toEqual([]);
-    fireEvent.change(within(password).getByLabelText("Password"), { target: { value: "demo1234" } });
-    const go = within(password).getByRole("button", { name: "Continue" });
-    await waitFor(() => expect(go).toBeEnabled());
-    fireEvent.click(go);
+    await deleteAfterRecheck("Delete user", /^Delete/, () => expect(deleted).toEqual([]));
     expect(await screen.findByText("User deleted")).toBeInTheDocument();
     expect(deleted).toEqual(["u-9"]);
     await waitFor(() => expect(window.location.pathname).toBe("/users"));
