@@ -233,6 +233,7 @@ export const appMessages = {
       title: "Edit Test",
       name: "Name",
       nameTooShort: "The name needs at least %{min} characters.",
+      refusedText: "Not accepted as typed: at most %{max} characters, with no control characters.",
       sku: "SKU",
       customer: "Customer",
       vendorName: "Vendor",

@@ -393,7 +393,10 @@ describe("test detail, private view (spec §2)", () => {
     await submitWith(within(dialog).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
     await waitFor(() => expect(notes).toHaveAttribute("aria-invalid", "true"));
-    expect(notes).toHaveAccessibleDescription("notes must be at most 10000 characters long");
+    // The schema's refusal in the field's words, never the schema's ("notes must be at most 10000 characters long").
+    expect(notes).toHaveAccessibleDescription(
+      "Not accepted as typed: at most 10,000 characters, with no control characters.",
+    );
     expect(notes).toHaveFocus();
     expect(notes).toHaveValue("A longer note");
     expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Box, Stack, Typography } from "@mui/material";
 import { useFormContext, useWatch, type UseFormReturn } from "react-hook-form";
-import { TextInput, useDataProvider, useNotify, useUpdate, type Validator } from "react-admin";
+import { TextInput, useDataProvider, useNotify, useTranslate, useUpdate, type Validator } from "react-admin";
 import { useQueryClient } from "@tanstack/react-query";
 import { MAX_TEXT_LENGTH, type HeldTest, type TestUpdate } from "../../api/tests";
 import { TEST_NAME_MIN_LENGTH as NAME_MIN_LENGTH } from "../../api/rules";
@@ -131,6 +131,7 @@ function useShownWhen(shown: boolean) {
  */
 export function EditTestDialog({ test, open, onClose, onSaved }: EditTestDialogProps) {
   const notify = useNotify();
+  const translate = useTranslate();
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const [update] = useUpdate<HeldTest>();
@@ -161,9 +162,21 @@ export function EditTestDialog({ test, open, onClose, onSaved }: EditTestDialogP
       const message = errorMessage(error);
       const onFields = refusedFields(TEST_UPDATE_FIELDS, fieldErrorsOf(error));
       if (onFields && form.current) {
+        // The schema's own refusal (400) names the field in its words ("notes must be at most 10000
+        // characters long"): the field says what it accepts instead. A 422's sentence is the product's.
+        const schemaRefused = (error as { status?: unknown }).status === 400;
         const entries = Object.entries(onFields);
         entries.forEach(([field, text], index) =>
-          form.current!.setError(field, { type: "server", message: text }, { shouldFocus: index === 0 }),
+          form.current!.setError(
+            field,
+            {
+              type: "server",
+              message: schemaRefused
+                ? translate("testDetail.editDialog.refusedText", { max: formatCount(MAX_TEXT_LENGTH) })
+                : text,
+            },
+            { shouldFocus: index === 0 },
+          ),
         );
         return;
       }
