@@ -25,7 +25,7 @@ import type { ConsoleDataProvider } from "../../dataProvider";
 import { formatMoney } from "../../resources/shared/money";
 import { errorMessage } from "../errorMessage";
 import { formatDate } from "../format";
-import { discountCodeProblem, fieldRefusalsOf, type SubscriptionFormValues } from "./subscriptionForm";
+import { checkoutRefusalsOf, discountCodeProblem, type SubscriptionFormValues } from "./subscriptionForm";
 import { RetryAlert } from "../status/RetryAlert";
 
 const keepText = (value: string) => value;
@@ -113,7 +113,7 @@ function DiscountCode({ plan, interval }: { plan: PlanId; interval: PlanInterval
       setValue("discountCode", code);
       setValue("appliedCode", code);
     } catch (error) {
-      const message = fieldRefusalsOf(error)?.discountCode ?? errorMessage(error, translate("app.errors.generic"));
+      const message = checkoutRefusalsOf(error)?.discountCode ?? errorMessage(error, translate("app.errors.generic"));
       setError("discountCode", { type: "server", message });
     } finally {
       setApplying(false);
@@ -191,7 +191,7 @@ export function OrderSummary({ refusal }: { refusal: string | null }) {
 
   // Another plan or interval can make an applied code stop applying (an amount in another
   // currency): the code is dropped and the field says why.
-  const codeRefusal = fieldRefusalsOf(quote.error)?.discountCode;
+  const codeRefusal = checkoutRefusalsOf(quote.error)?.discountCode;
   useEffect(() => {
     if (codeRefusal === undefined || appliedCode === "") return;
     setValue("appliedCode", "");

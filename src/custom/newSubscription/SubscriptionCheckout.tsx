@@ -16,7 +16,7 @@ import { OrderSummary } from "./OrderSummary";
 import { IntervalInput, PlanInput } from "./PlanChoice";
 import {
   DEFAULT_VALUES,
-  fieldRefusalsOf,
+  checkoutRefusalsOf,
   newAttemptKey,
   toStartRequest,
   unappliedCode,
@@ -83,7 +83,7 @@ function SubscribeForm({
         onPaid();
         return undefined;
       }
-      const fields = fieldRefusalsOf(error);
+      const fields = checkoutRefusalsOf(error);
       if (fields) return fields;
       setRefusal(errorMessage(error, translate("app.errors.generic")));
       return undefined;

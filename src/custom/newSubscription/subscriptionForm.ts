@@ -16,7 +16,7 @@ import { UNKNOWN_DISCOUNT_CODE, type PlanId, type StartSubscriptionRequest } fro
 import { DISCOUNT_CODE_MAX_LENGTH } from "../../api/rules";
 import type { PlanInterval } from "../../api/resources";
 import type { Role, SubscriptionStatus } from "../../api/types";
-import { fieldErrorsOf } from "../../resources/shared/concurrency";
+import { fieldRefusalsOf } from "../../resources/shared/concurrency";
 
 export interface SubscriptionFormValues {
   plan: PlanId;
@@ -110,13 +110,8 @@ const SCHEMA_REFUSALS: Record<string, string> = {
  * sentence): a handler's refusal (422) is already in the product's words ("This card has
  * expired."); a schema's (400) is said with SCHEMA_REFUSALS. Null when no field is named.
  */
-export function fieldRefusalsOf(error: unknown): Record<string, string> | null {
-  const fields = fieldErrorsOf(error);
-  if (!fields || (error as { status?: unknown }).status !== 400) return fields;
-  return Object.fromEntries(
-    Object.keys(fields).map((field) => [field, SCHEMA_REFUSALS[field] ?? `${INVALID}.refused`]),
-  );
-}
+export const checkoutRefusalsOf = (error: unknown): Record<string, string> | null =>
+  fieldRefusalsOf(error, (field) => SCHEMA_REFUSALS[field] ?? `${INVALID}.refused`);
 
 /** The number as it is typed, grouped by four (Amex 4-6-5). */
 export const formatNumberInput = (value: unknown) => formatCardNumber(String(value ?? ""));

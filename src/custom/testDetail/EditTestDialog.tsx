@@ -12,7 +12,7 @@ import {
   testUpdateBody,
 } from "../../dataProvider/testRecordsProvider";
 import { ConflictAlert } from "../../resources/shared/ConflictAlert";
-import { fieldErrorsOf, KEEP_EDITS } from "../../resources/shared/concurrency";
+import { fieldRefusalsOf, KEEP_EDITS } from "../../resources/shared/concurrency";
 import { errorMessage } from "../errorMessage";
 import { DialogForm } from "./DialogForm";
 import { isTestNameValid, refusedFields, textLength, unwrapNotes } from "./testRules";
@@ -160,23 +160,13 @@ export function EditTestDialog({ test, open, onClose, onSaved }: EditTestDialogP
         return;
       }
       const message = errorMessage(error);
-      const onFields = refusedFields(TEST_UPDATE_FIELDS, fieldErrorsOf(error));
+      // A schema's refusal says what the field accepts, not the schema's words.
+      const accepted = () => translate("testDetail.editDialog.refusedText", { max: formatCount(MAX_TEXT_LENGTH) });
+      const onFields = refusedFields(TEST_UPDATE_FIELDS, fieldRefusalsOf(error, accepted));
       if (onFields && form.current) {
-        // The schema's own refusal (400) names the field in its words ("notes must be at most 10000
-        // characters long"): the field says what it accepts instead. A 422's sentence is the product's.
-        const schemaRefused = (error as { status?: unknown }).status === 400;
         const entries = Object.entries(onFields);
         entries.forEach(([field, text], index) =>
-          form.current!.setError(
-            field,
-            {
-              type: "server",
-              message: schemaRefused
-                ? translate("testDetail.editDialog.refusedText", { max: formatCount(MAX_TEXT_LENGTH) })
-                : text,
-            },
-            { shouldFocus: index === 0 },
-          ),
+          form.current!.setError(field, { type: "server", message: text }, { shouldFocus: index === 0 }),
         );
         return;
       }

@@ -38,6 +38,18 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | null {
   return entries.length > 0 ? Object.fromEntries(entries) : null;
 }
 
+/**
+ * The fields a refusal names, each with words a person reads: a schema's refusal (400) names the
+ * field in the schema's words ("notes must be at most 10000 characters long"), so the form says
+ * its own (`schemaWords`); a handler's (422) sentence is already the product's. Null when no field
+ * is named.
+ */
+export function fieldRefusalsOf(error: unknown, schemaWords: (field: string) => string): Record<string, string> | null {
+  const fields = fieldErrorsOf(error);
+  if (!fields || statusOf(error) !== 400) return fields;
+  return Object.fromEntries(Object.keys(fields).map((field) => [field, schemaWords(field)]));
+}
+
 export const isConflict = (error: unknown): boolean => statusOf(error) === CONFLICT_STATUS;
 
 /** Reads an error thrown by the dataProvider (react-admin's HttpError: status, message, body). */
