@@ -63,6 +63,8 @@ function DayField({ label, value, min, max, problem, onChange }: DayFieldProps) 
       error={problem !== undefined}
       helperText={problem}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
+      // Both ends one width; a problem under one wraps there rather than widening the field.
+      sx={{ width: { md: 200 } }}
     />
   );
 }
